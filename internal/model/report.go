@@ -1,0 +1,94 @@
+package model
+
+// Report is the model's output for one scenario: plain data, read by the UI,
+// the store, the exporter and the CLI, never written by them. Field names in
+// JSON are documented in docs/report.md; later versions add fields and never
+// rename them.
+type Report struct {
+	ScenarioID    string `json:"scenario_id"`
+	ScenarioName  string `json:"scenario_name"`
+	ModelVersion  string `json:"model_version"`
+	CatalogAsOf   string `json:"catalog_as_of"` // oldest as_of among the catalog entries this report used
+	Currency      string `json:"currency"`
+	Shape         string `json:"shape"`
+	HorizonMonths int    `json:"horizon_months"`
+	// RunUnit says what one "run" is for this shape: a training run, a batch,
+	// or a month of service for interactive inference.
+	RunUnit    string            `json:"run_unit"`
+	Workload   WorkloadSummary   `json:"workload"`
+	Directions []DirectionResult `json:"directions"`
+	// Cheapest is the feasible direction with the lowest cost over the
+	// horizon, or "" when none is feasible.
+	Cheapest string   `json:"cheapest"`
+	Warnings []string `json:"warnings"`
+}
+
+// WorkloadSummary is the size of the work, independent of where it runs.
+type WorkloadSummary struct {
+	Model          string   `json:"model"`
+	ParamsB        float64  `json:"params_b"`
+	ActiveParamsB  float64  `json:"active_params_b"`
+	FLOPsPerRun    float64  `json:"flops_per_run"`    // training: k·P·D; inference: 2·P per token
+	FLOPsFactor    float64  `json:"flops_factor"`     // k in k·P·D (6 or 8), or 2 for inference
+	TokensPerRun   float64  `json:"tokens_per_run"`   // tokens in one run (for interactive: one month)
+	RunsPerMonth   float64  `json:"runs_per_month"`   // likely value
+	WeightsGB      float64  `json:"weights_gb"`       // weights at the working precision
+	MemoryNeededGB float64  `json:"memory_needed_gb"` // total accelerator memory the run needs (state + activations/KV + overhead)
+	Estimates      []string `json:"estimates"`        // input paths that are estimates (the likely value is used here)
+}
+
+// DirectionResult is one hosting direction's answer.
+type DirectionResult struct {
+	Direction string   `json:"direction"` // managed, cloud, on_prem, hpc, hybrid
+	Title     string   `json:"title"`
+	Feasible  bool     `json:"feasible"`
+	Reasons   []string `json:"infeasible_reasons"` // why not feasible; empty when feasible
+	Offer     string   `json:"offer"`              // catalog id of the offer, node, partition or service used
+	OfferName string   `json:"offer_name"`
+	GPU       string   `json:"gpu"`  // catalog GPU id, "" for per-token managed services
+	GPUs      int      `json:"gpus"` // GPUs used per run (or replicas × GPUs for serving)
+	// PricePerGPUHour is the effective price per GPU-hour: the rate paid for
+	// rented capacity, or owned cost ÷ used hours for on-premises.
+	PricePerGPUHour float64 `json:"price_per_gpu_hour"`
+	GPUHoursPerRun  float64 `json:"gpu_hours_per_run"`
+	// ComputeHours is the elapsed compute time of one run; TimeToResultHours
+	// adds queue waits and staging.
+	ComputeHours      float64 `json:"compute_hours"`
+	TimeToResultHours float64 `json:"time_to_result_hours"`
+	LeadTimeDays      float64 `json:"lead_time_days"` // before the first run can start (procurement)
+
+	// The cost model, in the form the workbook reproduces with formulas:
+	//   VariableCostPerRun = GPUHoursPerRun × VariablePricePerGPUHour + OtherCostPerRun
+	//   CostPerRun         = VariableCostPerRun + MonthlyFixedCost ÷ RunsPerMonth
+	//   CostHorizon        = OneOffCost + HorizonMonths × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
+	//   CumulativeByMonth[m-1] = OneOffCost + m × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
+	VariablePricePerGPUHour float64 `json:"variable_price_per_gpu_hour"` // paid per GPU-hour used
+	OtherCostPerRun         float64 `json:"other_cost_per_run"`          // tokens, transfers, staging, storage per run
+	VariableCostPerRun      float64 `json:"variable_cost_per_run"`
+	MonthlyFixedCost        float64 `json:"monthly_fixed_cost"` // paid whether or not anything runs
+	OneOffCost              float64 `json:"one_off_cost"`       // paid once at the start of the horizon
+	CostPerRun              float64 `json:"cost_per_run"`       // fully loaded: variable plus a share of the fixed cost
+	CostHorizon             float64 `json:"cost_horizon"`       // total over the horizon
+	// CumulativeByMonth[i] is the total spent by the end of month i+1.
+	CumulativeByMonth []float64  `json:"cumulative_by_month"`
+	Breakdown         []CostLine `json:"breakdown"` // the cost over the horizon, by item
+	Notes             []string   `json:"notes"`     // assumptions a reader should know
+	Sources           []string   `json:"sources"`   // catalog entries used, with as_of and source
+}
+
+// CostLine is one item of a direction's cost over the horizon.
+type CostLine struct {
+	Item   string  `json:"item"`
+	Amount float64 `json:"amount"`
+	Basis  string  `json:"basis"` // the arithmetic, in words and numbers
+}
+
+// Direction returns the result for direction d, or nil.
+func (r *Report) Direction(d string) *DirectionResult {
+	for i := range r.Directions {
+		if r.Directions[i].Direction == d {
+			return &r.Directions[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+)
+
+// Parse decodes and validates one scenario file's bytes. A file that is not
+// JSON yields a single error with its line and column; otherwise every
+// structural and semantic problem is returned together as Errors.
+func Parse(b []byte) (*Scenario, error) {
+	var raw any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, syntaxError(b, err)
+	}
+	if dec.More() {
+		return nil, Errors{{Path: "(file)", Problem: "has more than one JSON value", Allowed: "one scenario object"}}
+	}
+	raw = numbersToFloat(raw)
+	c := &checker{}
+	checkShape(c, raw, reflect.TypeOf(Scenario{}), "", "")
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	var s Scenario
+	if err := json.Unmarshal(b, &s); err != nil {
+		// checkShape accepts everything Unmarshal accepts; reaching here is a bug,
+		// but the user still gets a message rather than a panic.
+		return nil, Errors{{Path: "(file)", Problem: err.Error()}}
+	}
+	if errs := Validate(&s); errs != nil {
+		return &s, errs
+	}
+	return &s, nil
+}
+
+// Load reads and parses the scenario file at path.
+func Load(path string) (*Scenario, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b)
+}
+
+// Marshal encodes s as indented JSON with a trailing newline: the canonical
+// on-disk form.
+func Marshal(s *Scenario) ([]byte, error) {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Clone returns a deep copy of s.
+func Clone(s *Scenario) *Scenario {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic("scenario: clone: " + err.Error())
+	}
+	var out Scenario
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic("scenario: clone: " + err.Error())
+	}
+	return &out
+}
+
+func numbersToFloat(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil {
+			return x.String() // out of float range: reported as "must be a number"
+		}
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = numbersToFloat(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = numbersToFloat(e)
+		}
+	}
+	return v
+}
+
+func syntaxError(b []byte, err error) error {
+	var se *json.SyntaxError
+	off := int64(-1)
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	if off < 0 {
+		return Errors{{Path: "(file)", Problem: "is not valid JSON: " + err.Error()}}
+	}
+	line, col := 1, 1
+	for _, ch := range b[:min(int(off), len(b))] {
+		if ch == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return Errors{{Path: "(file)", Problem: fmt.Sprintf("is not valid JSON at line %d, column %d: %v", line, col, err)}}
+}

@@ -1,0 +1,289 @@
+// Package scenario holds the planner's input: one AI workload, its data, the
+// five decision dimensions and the per-direction options. It decodes and
+// encodes the JSON file format (schema version 1), validates it with
+// field-path errors and describes it as a JSON Schema. It imports nothing of
+// the GUI, the store or the model.
+package scenario
+
+// SchemaVersion is the version of the scenario file format this build writes.
+const SchemaVersion = 1
+
+// Workload shapes, from the seed's table of workload shapes.
+const (
+	ShapeInteractive = "interactive_inference"
+	ShapeBatch       = "batch_inference"
+	ShapeFineTuning  = "fine_tuning"
+	ShapeTraining    = "training" // large training or simulation
+)
+
+// Shapes lists the allowed workload shapes in display order.
+var Shapes = []string{ShapeInteractive, ShapeBatch, ShapeFineTuning, ShapeTraining}
+
+// Hosting directions, in the order the report lists them.
+const (
+	Managed = "managed"
+	Cloud   = "cloud"
+	OnPrem  = "on_prem"
+	HPC     = "hpc"
+	Hybrid  = "hybrid"
+)
+
+// Directions lists the five hosting directions.
+var Directions = []string{Managed, Cloud, OnPrem, HPC, Hybrid}
+
+// DirectionTitle is the human name of each direction.
+var DirectionTitle = map[string]string{
+	Managed: "Managed service",
+	Cloud:   "Cloud IaaS",
+	OnPrem:  "On-premises",
+	HPC:     "Shared HPC",
+	Hybrid:  "Hybrid",
+}
+
+// Data movement rules (the sovereignty facts that decide what may leave the
+// controlled environment).
+const (
+	MoveAny      = "any"           // data may be processed anywhere allowed by residency
+	MoveSnapshot = "snapshot_only" // only an approved, minimised snapshot may leave
+	MoveNone     = "none"          // nothing leaves the controlled environment
+)
+
+// Movements lists the allowed data.movement values.
+var Movements = []string{MoveAny, MoveSnapshot, MoveNone}
+
+// Classifications lists the allowed data.classification values.
+var Classifications = []string{"public", "internal", "confidential", "restricted"}
+
+// Outputs lists the kinds of output a run may return.
+var Outputs = []string{"checkpoints", "evaluation", "logs", "predictions", "model_weights", "metrics"}
+
+// Precisions lists the allowed workload.precision values.
+var Precisions = []string{"fp32", "bf16", "fp16", "fp8", "int8", "int4"}
+
+// FineTuneMethods lists the allowed workload.method values.
+var FineTuneMethods = []string{"full", "lora", "qlora"}
+
+// PricingModes lists the allowed options.cloud.pricing values.
+var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot"}
+
+// Skills lists operational skills a team may have (dimensions.operations.skills).
+var Skills = []string{"cloud", "kubernetes", "gpu_cluster", "hpc_scheduler", "datacentre", "mlops"}
+
+// LifecycleStages are the seven stages of the data lifecycle, in order.
+var LifecycleStages = []string{"collect", "ingest", "prepare", "stage", "compute", "evaluate", "retain"}
+
+// StageStatuses lists allowed lifecycle stage statuses.
+var StageStatuses = []string{"open", "in_progress", "done", "not_applicable"}
+
+// Scenario is one planning case.
+type Scenario struct {
+	SchemaVersion int        `json:"schema_version"`
+	ID            string     `json:"id"`
+	Name          string     `json:"name"`
+	Description   string     `json:"description,omitempty"`
+	Currency      string     `json:"currency"`
+	Seed          uint64     `json:"seed,omitempty"`
+	Purpose       Purpose    `json:"purpose"`
+	Workload      Workload   `json:"workload"`
+	Data          Data       `json:"data"`
+	Dimensions    Dimensions `json:"dimensions"`
+	Options       Options    `json:"options"`
+}
+
+// Purpose is the "purpose and success" part of the brief.
+type Purpose struct {
+	Decision               string `json:"decision"`
+	SuccessMeasure         string `json:"success_measure"`
+	Baseline               string `json:"baseline,omitempty"`
+	AcceptableRuntimeHours Value  `json:"acceptable_runtime_hours,omitzero"`
+	Owner                  string `json:"owner"`
+}
+
+// Model names a catalog preset or gives the architecture directly.
+// Parameter counts are in billions.
+type Model struct {
+	Preset        string  `json:"preset,omitempty"`
+	ParamsB       float64 `json:"params_b,omitempty"`
+	ActiveParamsB float64 `json:"active_params_b,omitempty"`
+	Layers        int     `json:"layers,omitempty"`
+	HiddenSize    int     `json:"hidden_size,omitempty"`
+	KVHeads       int     `json:"kv_heads,omitempty"`
+	HeadDim       int     `json:"head_dim,omitempty"`
+	GFLOPsPerItem float64 `json:"gflops_per_item,omitempty"` // non-LLM work: forward+backward GFLOPs per sample or step
+	GradientGB    float64 `json:"gradient_gb,omitempty"`     // non-LLM: gradient size exchanged per step, GB
+}
+
+// Traffic describes inference demand. Rates are requests per second.
+type Traffic struct {
+	PeakRPS         Value `json:"peak_rps,omitzero"`
+	MeanRPS         Value `json:"mean_rps,omitzero"`
+	TokensIn        Value `json:"tokens_in,omitzero"`  // per request
+	TokensOut       Value `json:"tokens_out,omitzero"` // per request
+	LatencyTargetMS Value `json:"latency_target_ms,omitzero"`
+}
+
+// TrialPoint is one measurement from a representative trial run.
+type TrialPoint struct {
+	GPUs       int     `json:"gpus"`
+	Throughput float64 `json:"throughput"` // items or tokens per second
+}
+
+// Workload is the work the infrastructure must perform.
+type Workload struct {
+	Shape     string `json:"shape"`
+	Model     Model  `json:"model"`
+	Precision string `json:"precision"`
+	Method    string `json:"method,omitempty"` // fine-tuning: full, lora, qlora
+	// TokensPerRun is the training or fine-tuning tokens (epochs included)
+	// or, for batch inference, the tokens processed per batch, in billions.
+	TokensPerRunB Value `json:"tokens_per_run_b,omitzero"`
+	// ItemsPerRun is used with Model.GFLOPsPerItem for non-LLM work
+	// (simulation steps, images), in millions.
+	ItemsPerRunM  Value        `json:"items_per_run_m,omitzero"`
+	RunsPerMonth  Value        `json:"runs_per_month,omitzero"`
+	Traffic       *Traffic     `json:"traffic,omitempty"`
+	DeadlineHours Value        `json:"deadline_hours,omitzero"` // longest acceptable time to result per run
+	MFU           Value        `json:"mfu,omitzero"`            // model FLOPs utilisation, 0–1
+	Trial         []TrialPoint `json:"trial,omitempty"`
+}
+
+// LifecycleStage is one of the seven stages with its owner and status.
+type LifecycleStage struct {
+	Stage  string `json:"stage"`
+	Owner  string `json:"owner"`
+	Status string `json:"status"`
+}
+
+// Data describes the data the workload reads and what may move.
+type Data struct {
+	VolumeGB        Value            `json:"volume_gb"`
+	FileCount       Value            `json:"file_count,omitzero"`
+	Classification  string           `json:"classification"`
+	PersonalData    bool             `json:"personal_data"`
+	Residency       string           `json:"residency"` // region code the data must stay in, or "any"
+	Movement        string           `json:"movement"`
+	SnapshotGB      Value            `json:"snapshot_gb,omitzero"` // size of the approved minimised snapshot
+	ReturnOutputs   []string         `json:"return_outputs,omitempty"`
+	OutputGB        Value            `json:"output_gb,omitzero"` // per run, returned to the controlled environment
+	RetentionOwner  string           `json:"retention_owner,omitempty"`
+	StorageGBps     Value            `json:"storage_gbps,omitzero"`
+	ControlledEnv   string           `json:"controlled_environment,omitempty"` // where the source of record lives
+	Lifecycle       []LifecycleStage `json:"lifecycle,omitempty"`
+	ProviderAllowed bool             `json:"provider_may_process"` // a managed provider may receive and keep the data
+}
+
+// Dimension is one decision dimension's weight.
+type Dimension struct {
+	Weight float64 `json:"weight"`
+}
+
+// Sovereignty holds the sovereignty dimension.
+type Sovereignty struct {
+	Dimension
+	Notes string `json:"notes,omitempty"`
+}
+
+// ShapeDim holds the workload-shape dimension (demand pattern facts).
+type ShapeDim struct {
+	Dimension
+	Pattern string `json:"pattern,omitempty"` // continuous, periodic, burst
+}
+
+// Operations holds the operations dimension: the team that runs it.
+type Operations struct {
+	Dimension
+	StaffFTE Value    `json:"staff_fte"`
+	Skills   []string `json:"skills,omitempty"`
+}
+
+// Economics holds the economics dimension.
+type Economics struct {
+	Dimension
+	BudgetCap     Value `json:"budget_cap,omitzero"` // over the horizon, in the scenario currency
+	HorizonMonths int   `json:"horizon_months"`
+}
+
+// Optionality holds the optionality dimension (exit cost and lock-in).
+type Optionality struct {
+	Dimension
+	ExitRequired bool `json:"exit_required"` // must be able to move data, containers and artefacts elsewhere
+}
+
+// Dimensions are the five decision dimensions with their weights.
+type Dimensions struct {
+	Sovereignty   Sovereignty `json:"sovereignty"`
+	WorkloadShape ShapeDim    `json:"workload_shape"`
+	Operations    Operations  `json:"operations"`
+	Economics     Economics   `json:"economics"`
+	Optionality   Optionality `json:"optionality"`
+}
+
+// Weights returns the five weights in dimension order
+// (sovereignty, workload shape, operations, economics, optionality).
+func (d Dimensions) Weights() [5]float64 {
+	return [5]float64{d.Sovereignty.Weight, d.WorkloadShape.Weight, d.Operations.Weight, d.Economics.Weight, d.Optionality.Weight}
+}
+
+// DimensionNames lists the dimension keys in the order of Weights.
+var DimensionNames = []string{"sovereignty", "workload_shape", "operations", "economics", "optionality"}
+
+// ManagedOptions configures the managed-service direction.
+type ManagedOptions struct {
+	Disabled bool   `json:"disabled,omitempty"`
+	Offer    string `json:"offer,omitempty"` // catalog managed offer id
+	// Price overrides, per million tokens.
+	PriceInPerM  Value `json:"price_in_per_m,omitzero"`
+	PriceOutPerM Value `json:"price_out_per_m,omitzero"`
+}
+
+// CloudOptions configures the cloud IaaS direction.
+type CloudOptions struct {
+	Disabled       bool   `json:"disabled,omitempty"`
+	Offer          string `json:"offer,omitempty"` // catalog cloud offer id
+	Pricing        string `json:"pricing,omitempty"`
+	GPUs           int    `json:"gpus,omitempty"`
+	PricePerGPUHr  Value  `json:"price_per_gpu_hour,omitzero"`
+	StorageGBMonth Value  `json:"storage_per_gb_month,omitzero"`
+	EgressPerGB    Value  `json:"egress_per_gb,omitzero"`
+}
+
+// OnPremOptions configures the on-premises direction.
+type OnPremOptions struct {
+	Disabled       bool    `json:"disabled,omitempty"`
+	Node           string  `json:"node,omitempty"` // catalog node id
+	Nodes          int     `json:"nodes,omitempty"`
+	Existing       bool    `json:"existing,omitempty"` // hardware already owned: no purchase, no lead time
+	Utilisation    Value   `json:"utilisation,omitzero"`
+	ElectricityKWh Value   `json:"electricity_per_kwh,omitzero"`
+	PUE            Value   `json:"pue,omitzero"`
+	LifeYears      float64 `json:"life_years,omitempty"`
+	StaffFTE       Value   `json:"staff_fte,omitzero"`
+}
+
+// HPCOptions configures the shared HPC direction.
+type HPCOptions struct {
+	Disabled        bool   `json:"disabled,omitempty"`
+	Partition       string `json:"partition,omitempty"` // catalog partition id
+	GPUs            int    `json:"gpus,omitempty"`
+	QueueWaitHours  Value  `json:"queue_wait_hours,omitzero"`
+	GrantedGPUHours Value  `json:"granted_gpu_hours,omitzero"` // per month; 0 = pay per use
+	PricePerGPUHr   Value  `json:"price_per_gpu_hour,omitzero"`
+}
+
+// HybridOptions configures the hybrid direction: the controlled environment
+// keeps the source and preparation; compute bursts to BurstTo.
+type HybridOptions struct {
+	Disabled bool   `json:"disabled,omitempty"`
+	BurstTo  string `json:"burst_to,omitempty"` // cloud or hpc
+	ExtraFTE Value  `json:"extra_staff_fte,omitzero"`
+}
+
+// Options holds per-direction parameters; anything left out defaults from
+// the catalog.
+type Options struct {
+	Managed ManagedOptions `json:"managed"`
+	Cloud   CloudOptions   `json:"cloud"`
+	OnPrem  OnPremOptions  `json:"on_prem"`
+	HPC     HPCOptions     `json:"hpc"`
+	Hybrid  HybridOptions  `json:"hybrid"`
+}

@@ -1,0 +1,249 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// enums names the allowed values of enumerated fields by JSON path ("[]"
+// stands for any array index). Validate and the JSON Schema both use it.
+var enums = map[string][]string{
+	"workload.shape":                    Shapes,
+	"workload.precision":                Precisions,
+	"workload.method":                   FineTuneMethods,
+	"data.classification":               Classifications,
+	"data.movement":                     Movements,
+	"data.return_outputs[]":             Outputs,
+	"data.lifecycle[].stage":            LifecycleStages,
+	"data.lifecycle[].status":           StageStatuses,
+	"dimensions.operations.skills[]":    Skills,
+	"dimensions.workload_shape.pattern": {"continuous", "periodic", "burst"},
+	"options.cloud.pricing":             PricingModes,
+	"options.hybrid.burst_to":           {Cloud, HPC},
+}
+
+// required names the fields every file must have, by JSON path of the parent.
+var required = map[string][]string{
+	"":                      {"schema_version", "id", "name", "currency", "purpose", "workload", "data", "dimensions"},
+	"purpose":               {"decision", "success_measure", "owner"},
+	"workload":              {"shape", "model", "precision"},
+	"data":                  {"volume_gb", "classification", "residency", "movement"},
+	"dimensions":            {"sovereignty", "workload_shape", "operations", "economics", "optionality"},
+	"dimensions.operations": {"staff_fte"},
+	"dimensions.economics":  {"horizon_months"},
+}
+
+var valueType = reflect.TypeOf(Value{})
+
+// jsonFields lists the JSON-visible fields of struct type t, flattening
+// embedded structs as encoding/json does.
+func jsonFields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
+		if !f.IsExported() || jsonName(f) == "-" {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func jsonName(f reflect.StructField) string {
+	tag := f.Tag.Get("json")
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+
+// JSONSchema returns a JSON Schema (draft 2020-12) of the scenario file
+// format, derived from the Go types so the two cannot drift apart.
+func JSONSchema() map[string]any {
+	s := schemaOf(reflect.TypeOf(Scenario{}), "")
+	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	s["$id"] = "https://hostplan.example/schema/scenario-v1.json"
+	s["title"] = "hostplan scenario"
+	s["$defs"] = map[string]any{"value": valueSchema()}
+	return s
+}
+
+func valueSchema() map[string]any {
+	return map[string]any{
+		"description": "A known number, or an estimate {low, likely, high} with low ≤ likely ≤ high.",
+		"oneOf": []any{
+			map[string]any{"type": "number"},
+			map[string]any{
+				"type":                 "object",
+				"required":             []string{"low", "likely", "high"},
+				"additionalProperties": false,
+				"properties": map[string]any{
+					"low": map[string]any{"type": "number"}, "likely": map[string]any{"type": "number"}, "high": map[string]any{"type": "number"},
+				},
+			},
+		},
+	}
+}
+
+func schemaOf(t reflect.Type, path string) map[string]any {
+	if t == valueType {
+		return map[string]any{"$ref": "#/$defs/value"}
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return schemaOf(t.Elem(), path)
+	case reflect.Struct:
+		props := map[string]any{}
+		for _, f := range jsonFields(t) {
+			name := jsonName(f)
+			props[name] = schemaOf(f.Type, join(path, name))
+		}
+		out := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+		if req, ok := required[path]; ok {
+			out["required"] = req
+		}
+		return out
+	case reflect.Slice:
+		return map[string]any{"type": "array", "items": schemaOf(t.Elem(), path+"[]")}
+	case reflect.String:
+		out := map[string]any{"type": "string"}
+		if e, ok := enums[path]; ok {
+			out["enum"] = e
+		}
+		return out
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int, reflect.Int64, reflect.Uint64:
+		return map[string]any{"type": "integer"}
+	case reflect.Float64:
+		return map[string]any{"type": "number"}
+	}
+	panic("scenario: no schema for " + t.String())
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// checkShape walks decoded JSON against the Go type and reports every
+// unknown field, wrong type and missing required field, with its path.
+func checkShape(c *checker, v any, t reflect.Type, path, schemaPath string) {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if v == nil {
+		return // null is "not given"; Validate decides whether that is allowed
+	}
+	if t == valueType {
+		switch x := v.(type) {
+		case float64:
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				if k != "low" && k != "likely" && k != "high" {
+					c.add(join(path, k), "is not a field of an estimate", "low, likely, high")
+				} else if _, ok := x[k].(float64); !ok {
+					c.add(join(path, k), "must be a number", "a number")
+				}
+			}
+			for _, k := range []string{"low", "likely", "high"} {
+				if _, ok := x[k]; !ok {
+					c.add(join(path, k), "is missing from the estimate", "low, likely and high together")
+				}
+			}
+		default:
+			c.add(path, "must be a number or an estimate", "a number or {low, likely, high}")
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			c.add(orRoot(path), "must be an object", "a JSON object")
+			return
+		}
+		fields := map[string]reflect.StructField{}
+		var names []string
+		for _, f := range jsonFields(t) {
+			fields[jsonName(f)] = f
+			names = append(names, jsonName(f))
+		}
+		for _, k := range sortedKeys(obj) {
+			f, ok := fields[k]
+			if !ok {
+				c.add(join(path, k), "is not a known field", strings.Join(names, ", "))
+				continue
+			}
+			checkShape(c, obj[k], f.Type, join(path, k), join(schemaPath, k))
+		}
+		for _, r := range required[schemaPath] {
+			if _, ok := obj[r]; !ok {
+				c.add(join(path, r), "is required", "see hostplan schema")
+			}
+		}
+	case reflect.Slice:
+		arr, ok := v.([]any)
+		if !ok {
+			c.add(path, "must be a list", "a JSON array")
+			return
+		}
+		for i, e := range arr {
+			checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i), schemaPath+"[]")
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			c.add(path, "must be text", "a JSON string")
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			c.add(path, "must be true or false", "true, false")
+		}
+	case reflect.Int, reflect.Int64, reflect.Uint64:
+		x, ok := v.(float64)
+		if !ok || x != float64(int64(x)) {
+			c.add(path, "must be a whole number", "an integer")
+		} else if x < 0 && t.Kind() == reflect.Uint64 {
+			c.add(path, "must not be negative", "an integer ≥ 0")
+		}
+	case reflect.Float64:
+		if _, ok := v.(float64); !ok {
+			c.add(path, "must be a number", "a number")
+		}
+	}
+}
+
+func orRoot(path string) string {
+	if path == "" {
+		return "(file)"
+	}
+	return path
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// SchemaJSON returns the JSON Schema, indented.
+func SchemaJSON() []byte {
+	b, err := json.MarshalIndent(JSONSchema(), "", "  ")
+	if err != nil {
+		panic("scenario: schema: " + err.Error())
+	}
+	return append(b, '\n')
+}
