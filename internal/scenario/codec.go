@@ -51,12 +51,17 @@ func Load(path string) (*Scenario, error) {
 
 // Marshal encodes s as indented JSON with a trailing newline: the canonical
 // on-disk form.
+// HTML characters stay as written, so a description with "<" or "&"
+// round-trips unchanged.
 func Marshal(s *Scenario) ([]byte, error) {
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return buf.Bytes(), nil
 }
 
 // Clone returns a deep copy of s.

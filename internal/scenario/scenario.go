@@ -253,7 +253,6 @@ type OnPremOptions struct {
 	Node           string  `json:"node,omitempty"` // catalog node id
 	Nodes          int     `json:"nodes,omitempty"`
 	Existing       bool    `json:"existing,omitempty"` // hardware already owned: no purchase, no lead time
-	Utilisation    Value   `json:"utilisation,omitzero"`
 	ElectricityKWh Value   `json:"electricity_per_kwh,omitzero"`
 	PUE            Value   `json:"pue,omitzero"`
 	LifeYears      float64 `json:"life_years,omitempty"`

@@ -247,3 +247,45 @@ func SchemaJSON() []byte {
 	}
 	return append(b, '\n')
 }
+
+// Estimates returns the JSON paths of every input given as an estimate
+// (low, likely, high), in field order.
+func Estimates(s *Scenario) []string {
+	var out []string
+	walkValues(reflect.ValueOf(s).Elem(), "", func(path string, v Value) {
+		if v.IsEstimate() {
+			out = append(out, path)
+		}
+	})
+	return out
+}
+
+func walkValues(v reflect.Value, path string, fn func(string, Value)) {
+	if v.Type() == valueType {
+		fn(path, v.Interface().(Value))
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			walkValues(v.Elem(), path, fn)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() || jsonName(f) == "-" {
+				continue
+			}
+			p := path
+			if !f.Anonymous {
+				p = join(path, jsonName(f))
+			}
+			walkValues(v.Field(i), p, fn)
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			walkValues(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
+		}
+	}
+}

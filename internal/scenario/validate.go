@@ -309,7 +309,6 @@ func validateOptions(c *checker, o *Options) {
 	if o.OnPrem.Nodes < 0 {
 		c.add("options.on_prem.nodes", strconv.Itoa(o.OnPrem.Nodes)+" is negative", "a whole number ≥ 1, or omit for the model's choice")
 	}
-	c.value("options.on_prem.utilisation", o.OnPrem.Utilisation, fraction, false)
 	c.value("options.on_prem.electricity_per_kwh", o.OnPrem.ElectricityKWh, nonNegative, false)
 	c.value("options.on_prem.pue", o.OnPrem.PUE, bounds{min: 1, max: 3}, false)
 	c.number("options.on_prem.life_years", o.OnPrem.LifeYears, bounds{min: 1, max: 15}, false)

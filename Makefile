@@ -1,0 +1,51 @@
+# hostplan — the one entry point for building, running and testing.
+SHELL := /bin/bash
+GO ?= go
+# Fyne warns when the locale is unset or plain C.
+export LANG := C.UTF-8
+export LC_ALL := C.UTF-8
+
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FYNE_TOOL   := fyne.io/tools/cmd/fyne@v1.7.4
+BIN         := hostplan
+# Packages that build and test without a display or cgo.
+PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... \
+        ./internal/store/... ./internal/export/... ./internal/cli/... ./assets/... ./scenarios/...
+
+.PHONY: all deps deps-test build run test test-pure test-ui bench lint package clean
+
+all: build
+
+deps:
+	@scripts/deps.sh build
+
+deps-test:
+	@scripts/deps.sh test
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/hostplan
+
+run: build
+	./$(BIN)
+
+# go vet, the pure packages with the race detector, then everything
+# (the Fyne display tests included) under a virtual X server.
+test: deps-test
+	$(GO) vet ./...
+	$(GO) test -race -count=1 $(PURE)
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) run $(STATICCHECK) ./...
+
+package: deps
+	$(GO) run $(FYNE_TOOL) package -os linux -icon assets/icon.png -name hostplan --source-dir ./cmd/hostplan --release
+	@mkdir -p dist && mv -f hostplan.tar.xz dist/ 2>/dev/null || true
+
+clean:
+	rm -f $(BIN)
+	rm -rf dist

@@ -1,0 +1,400 @@
+// Package catalog holds the hardware, model and price facts hostplan reasons
+// with: GPU specifications, model presets, cloud offers, on-premises nodes,
+// HPC partitions, managed services and data prices. Every entry carries the
+// date it was true (as_of) and where it came from (source). The default
+// catalog is embedded from assets/catalog.
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"hostplan/assets"
+)
+
+// Entry is the provenance every catalog item carries.
+type Entry struct {
+	AsOf   string `json:"as_of"`  // YYYY-MM-DD
+	Source string `json:"source"` // where the figure was published
+	Note   string `json:"note,omitempty"`
+}
+
+// GPU is one accelerator type; throughput figures are dense (no sparsity).
+type GPU struct {
+	ID           string  `json:"id"`
+	Name         string  `json:"name"`
+	BF16TFLOPs   float64 `json:"bf16_tflops"`
+	FP8TFLOPs    float64 `json:"fp8_tflops"` // 0 when the GPU has no FP8 tensor path
+	MemoryGB     float64 `json:"memory_gb"`
+	BandwidthGBs float64 `json:"bandwidth_gbs"` // memory bandwidth, GB/s
+	PowerW       float64 `json:"power_w"`
+	Entry
+}
+
+// PeakTFLOPs returns the dense peak for a working precision: FP8 and 8/4-bit
+// integer formats use the FP8 path where the GPU has one, everything else
+// the 16-bit path (FP32 work is assumed to run on TF32/BF16 tensor cores).
+func (g GPU) PeakTFLOPs(precision string) float64 {
+	switch precision {
+	case "fp8", "int8", "int4":
+		if g.FP8TFLOPs > 0 {
+			return g.FP8TFLOPs
+		}
+	}
+	return g.BF16TFLOPs
+}
+
+// Model is an architecture preset. Parameter counts are in billions.
+type Model struct {
+	ID            string  `json:"id"`
+	Name          string  `json:"name"`
+	ParamsB       float64 `json:"params_b"`
+	ActiveParamsB float64 `json:"active_params_b"` // differs from ParamsB for mixture-of-experts
+	Layers        int     `json:"layers"`
+	HiddenSize    int     `json:"hidden_size"`
+	KVHeads       int     `json:"kv_heads"`
+	HeadDim       int     `json:"head_dim"`
+	Entry
+}
+
+// CloudOffer is one rentable GPU instance type; prices are per GPU-hour.
+// A zero price means the catalog has no published figure for that mode.
+type CloudOffer struct {
+	ID               string  `json:"id"`
+	Provider         string  `json:"provider"`
+	Name             string  `json:"name"`
+	Region           string  `json:"region"`
+	Jurisdiction     string  `json:"jurisdiction"` // where the data is processed: US, EU, …
+	GPU              string  `json:"gpu"`
+	GPUsPerNode      int     `json:"gpus_per_node"`
+	OnDemand         float64 `json:"on_demand"`
+	Commit1Y         float64 `json:"commit_1y"`
+	Commit3Y         float64 `json:"commit_3y"`
+	Spot             float64 `json:"spot"`
+	NetworkGBsPerGPU float64 `json:"network_gbs_per_gpu"` // inter-node bandwidth per GPU, GB/s
+	IntraNodeGBs     float64 `json:"intra_node_gbs"`      // NVLink or PCIe bandwidth per GPU, GB/s
+	MaxGPUs          int     `json:"max_gpus"`            // 0: no stated limit
+	Entry
+}
+
+// Price returns the per-GPU-hour price for a pricing mode, and whether the
+// catalog has one.
+func (o CloudOffer) Price(mode string) (float64, bool) {
+	var p float64
+	switch mode {
+	case "", "on_demand":
+		p = o.OnDemand
+	case "commit_1y":
+		p = o.Commit1Y
+	case "commit_3y":
+		p = o.Commit3Y
+	case "spot":
+		p = o.Spot
+	}
+	return p, p > 0
+}
+
+// Modes lists the pricing modes this offer has a price for.
+func (o CloudOffer) Modes() []string {
+	var out []string
+	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot"} {
+		if _, ok := o.Price(m); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// DataPrice is a provider's object storage and internet egress price.
+type DataPrice struct {
+	Provider          string  `json:"provider"`
+	StoragePerGBMonth float64 `json:"storage_per_gb_month"`
+	EgressPerGB       float64 `json:"egress_per_gb"`
+	Entry
+}
+
+// Node is an on-premises server option.
+type Node struct {
+	ID             string  `json:"id"`
+	Name           string  `json:"name"`
+	GPU            string  `json:"gpu"`
+	GPUs           int     `json:"gpus"`
+	Price          float64 `json:"price"`
+	PowerKWMax     float64 `json:"power_kw_max"`
+	PowerKWTypical float64 `json:"power_kw_typical"`
+	LeadTimeWeeks  float64 `json:"lead_time_weeks"`
+	Entry
+}
+
+// Site holds the defaults for running owned hardware.
+type Site struct {
+	ElectricityPerKWh  float64 `json:"electricity_per_kwh"`
+	PUE                float64 `json:"pue"`
+	ColoPerKWMonth     float64 `json:"colo_per_kw_month"`
+	LifeYears          float64 `json:"life_years"`
+	MaintenancePerYear float64 `json:"maintenance_per_year"` // fraction of purchase price
+	StaffCostPerFTE    float64 `json:"staff_cost_per_fte_year"`
+	IdlePowerFraction  float64 `json:"idle_power_fraction"` // draw when idle, fraction of typical
+	Entry
+}
+
+// Partition is a shared-HPC GPU partition.
+type Partition struct {
+	ID              string     `json:"id"`
+	Centre          string     `json:"centre"`
+	GPU             string     `json:"gpu"`
+	GPUsPerNode     int        `json:"gpus_per_node"`
+	MaxGPUs         int        `json:"max_gpus"`
+	PricePerGPUHour float64    `json:"price_per_gpu_hour"`
+	Currency        string     `json:"currency"`
+	Jurisdiction    string     `json:"jurisdiction"`
+	WalltimeHours   float64    `json:"walltime_hours"`
+	QueueWaitHours  [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
+	Entry
+}
+
+// ManagedOffer is a provider-operated service priced per token.
+type ManagedOffer struct {
+	ID              string  `json:"id"`
+	Provider        string  `json:"provider"`
+	Name            string  `json:"name"`
+	Kind            string  `json:"kind"` // inference or fine_tuning
+	MaxParamsB      float64 `json:"max_params_b"`
+	PriceInPerM     float64 `json:"price_in_per_m"`
+	PriceOutPerM    float64 `json:"price_out_per_m"`
+	TrainPerMTokens float64 `json:"train_per_m_tokens"`
+	ReturnsWeights  bool    `json:"returns_weights"`
+	Region          string  `json:"region"`
+	Jurisdiction    string  `json:"jurisdiction"`
+	Entry
+}
+
+// Catalog is the full set of facts.
+type Catalog struct {
+	GPUs    []GPU
+	Models  []Model
+	Cloud   []CloudOffer
+	Data    []DataPrice
+	Nodes   []Node
+	Site    Site
+	HPC     []Partition
+	Managed []ManagedOffer
+}
+
+// Default returns the catalog embedded in the binary.
+func Default() (*Catalog, error) {
+	sub, err := fs.Sub(assets.Catalog, "catalog")
+	if err != nil {
+		return nil, err
+	}
+	return Load(sub)
+}
+
+// Load reads the catalog files from fsys and checks them.
+func Load(fsys fs.FS) (*Catalog, error) {
+	c := &Catalog{}
+	var onprem struct {
+		Nodes []Node `json:"nodes"`
+		Site  Site   `json:"site"`
+	}
+	for _, f := range []struct {
+		name string
+		into any
+	}{
+		{"gpus.json", &c.GPUs}, {"models.json", &c.Models}, {"cloud.json", &c.Cloud},
+		{"data.json", &c.Data}, {"onprem.json", &onprem}, {"hpc.json", &c.HPC}, {"managed.json", &c.Managed},
+	} {
+		b, err := fs.ReadFile(fsys, f.name)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: %w", err)
+		}
+		if err := json.Unmarshal(b, f.into); err != nil {
+			return nil, fmt.Errorf("catalog %s: %w", f.name, err)
+		}
+	}
+	c.Nodes, c.Site = onprem.Nodes, onprem.Site
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Catalog) check() error {
+	var errs []string
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
+	date := func(what string, e Entry) {
+		if _, err := time.Parse(time.DateOnly, e.AsOf); err != nil {
+			bad("%s: as_of %q is not a YYYY-MM-DD date", what, e.AsOf)
+		}
+		if strings.TrimSpace(e.Source) == "" {
+			bad("%s: source is empty", what)
+		}
+	}
+	ids := map[string]bool{}
+	unique := func(kind, id string) {
+		if id == "" {
+			bad("%s: an entry has no id", kind)
+		}
+		if ids[kind+"/"+id] {
+			bad("%s %q: id appears twice", kind, id)
+		}
+		ids[kind+"/"+id] = true
+	}
+	for _, g := range c.GPUs {
+		unique("gpu", g.ID)
+		date("gpu "+g.ID, g.Entry)
+		if g.BF16TFLOPs <= 0 || g.MemoryGB <= 0 || g.BandwidthGBs <= 0 {
+			bad("gpu %s: bf16_tflops, memory_gb and bandwidth_gbs must be > 0", g.ID)
+		}
+	}
+	gpu := func(what, id string) {
+		if _, ok := c.GPU(id); !ok {
+			bad("%s: unknown gpu %q", what, id)
+		}
+	}
+	for _, m := range c.Models {
+		unique("model", m.ID)
+		date("model "+m.ID, m.Entry)
+		if m.ParamsB <= 0 || m.ActiveParamsB <= 0 || m.ActiveParamsB > m.ParamsB {
+			bad("model %s: need 0 < active_params_b ≤ params_b", m.ID)
+		}
+	}
+	for _, o := range c.Cloud {
+		unique("cloud", o.ID)
+		date("cloud "+o.ID, o.Entry)
+		gpu("cloud "+o.ID, o.GPU)
+		if o.OnDemand <= 0 || o.GPUsPerNode < 1 {
+			bad("cloud %s: on_demand and gpus_per_node must be > 0", o.ID)
+		}
+	}
+	for _, d := range c.Data {
+		unique("data", d.Provider)
+		date("data "+d.Provider, d.Entry)
+	}
+	for _, n := range c.Nodes {
+		unique("node", n.ID)
+		date("node "+n.ID, n.Entry)
+		gpu("node "+n.ID, n.GPU)
+		if n.Price <= 0 || n.GPUs < 1 || n.PowerKWTypical <= 0 {
+			bad("node %s: price, gpus and power_kw_typical must be > 0", n.ID)
+		}
+	}
+	date("site", c.Site.Entry)
+	if c.Site.PUE < 1 || c.Site.LifeYears <= 0 {
+		bad("site: pue must be ≥ 1 and life_years > 0")
+	}
+	for _, p := range c.HPC {
+		unique("hpc", p.ID)
+		date("hpc "+p.ID, p.Entry)
+		gpu("hpc "+p.ID, p.GPU)
+		q := p.QueueWaitHours
+		if p.WalltimeHours <= 0 || p.MaxGPUs < 1 || !(q[0] <= q[1] && q[1] <= q[2]) {
+			bad("hpc %s: walltime_hours and max_gpus must be > 0 and queue_wait_hours ordered low ≤ likely ≤ high", p.ID)
+		}
+	}
+	for _, m := range c.Managed {
+		unique("managed", m.ID)
+		date("managed "+m.ID, m.Entry)
+		if m.Kind != "inference" && m.Kind != "fine_tuning" {
+			bad("managed %s: kind %q (allowed: inference, fine_tuning)", m.ID, m.Kind)
+		}
+	}
+	if len(errs) > 0 {
+		sort.Strings(errs)
+		return fmt.Errorf("catalog: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func find[T any](xs []T, id func(T) string, want string) (T, bool) {
+	for _, x := range xs {
+		if id(x) == want {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// GPU returns the GPU with the given id.
+func (c *Catalog) GPU(id string) (GPU, bool) {
+	return find(c.GPUs, func(g GPU) string { return g.ID }, id)
+}
+
+// Model returns the model preset with the given id.
+func (c *Catalog) Model(id string) (Model, bool) {
+	return find(c.Models, func(m Model) string { return m.ID }, id)
+}
+
+// CloudOffer returns the cloud offer with the given id.
+func (c *Catalog) CloudOffer(id string) (CloudOffer, bool) {
+	return find(c.Cloud, func(o CloudOffer) string { return o.ID }, id)
+}
+
+// DataPrice returns the data prices of a provider.
+func (c *Catalog) DataPrice(provider string) (DataPrice, bool) {
+	return find(c.Data, func(d DataPrice) string { return d.Provider }, provider)
+}
+
+// Node returns the on-premises node with the given id.
+func (c *Catalog) Node(id string) (Node, bool) {
+	return find(c.Nodes, func(n Node) string { return n.ID }, id)
+}
+
+// Partition returns the HPC partition with the given id.
+func (c *Catalog) Partition(id string) (Partition, bool) {
+	return find(c.HPC, func(p Partition) string { return p.ID }, id)
+}
+
+// ManagedOffer returns the managed offer with the given id.
+func (c *Catalog) ManagedOffer(id string) (ManagedOffer, bool) {
+	return find(c.Managed, func(m ManagedOffer) string { return m.ID }, id)
+}
+
+// IDs returns the ids of one kind of entry ("gpus", "models", "cloud",
+// "nodes", "hpc", "managed"), for messages that list what is allowed.
+func (c *Catalog) IDs(kind string) []string {
+	var out []string
+	switch kind {
+	case "gpus":
+		for _, x := range c.GPUs {
+			out = append(out, x.ID)
+		}
+	case "models":
+		for _, x := range c.Models {
+			out = append(out, x.ID)
+		}
+	case "cloud":
+		for _, x := range c.Cloud {
+			out = append(out, x.ID)
+		}
+	case "nodes":
+		for _, x := range c.Nodes {
+			out = append(out, x.ID)
+		}
+	case "hpc":
+		for _, x := range c.HPC {
+			out = append(out, x.ID)
+		}
+	case "managed":
+		for _, x := range c.Managed {
+			out = append(out, x.ID)
+		}
+	}
+	return out
+}
+
+// OldestAsOf returns the earliest as_of among the given entries.
+func OldestAsOf(entries ...Entry) string {
+	oldest := ""
+	for _, e := range entries {
+		if e.AsOf != "" && (oldest == "" || e.AsOf < oldest) {
+			oldest = e.AsOf
+		}
+	}
+	return oldest
+}

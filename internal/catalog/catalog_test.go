@@ -1,0 +1,81 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestDefaultLoadsAndChecks(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"a100-80gb", "h100-sxm", "h200-sxm", "l40s", "mi300x"} {
+		if _, ok := c.GPU(id); !ok {
+			t.Errorf("GPU %q missing", id)
+		}
+	}
+	// Dense BF16 figures from the vendor datasheets (../shared/reference/figures.md).
+	h100, _ := c.GPU("h100-sxm")
+	if h100.BF16TFLOPs != 989 || h100.FP8TFLOPs != 1979 || h100.MemoryGB != 80 {
+		t.Errorf("h100-sxm = %+v, want 989/1979 TFLOP/s dense and 80 GB", h100)
+	}
+	if got := h100.PeakTFLOPs("fp8"); got != 1979 {
+		t.Errorf("h100 fp8 peak = %v, want 1979", got)
+	}
+	a100, _ := c.GPU("a100-80gb")
+	if got := a100.PeakTFLOPs("fp8"); got != 312 {
+		t.Errorf("a100 has no FP8 path: fp8 peak = %v, want the BF16 312", got)
+	}
+	mix, _ := c.Model("mixtral-8x7b")
+	if mix.ActiveParamsB >= mix.ParamsB {
+		t.Errorf("mixtral active %v should be below total %v", mix.ActiveParamsB, mix.ParamsB)
+	}
+	gcp, ok := c.CloudOffer("gcp-a3-h100")
+	if !ok {
+		t.Fatal("gcp-a3-h100 missing")
+	}
+	// GCP a3-highgpu-8g: 88.49 $/h for 8 GPUs, 3-year commitment −56.1 % (prices.md, CY 2026-07-30).
+	if p, _ := gcp.Price("commit_3y"); abs(p-88.49/8*0.439) > 1e-3 {
+		t.Errorf("gcp a3 commit_3y = %v, want %v", p, 88.49/8*0.439)
+	}
+	if _, ok := c.CloudOffer("nope"); ok {
+		t.Error("unknown offer found")
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestLoadRejectsBadEntries(t *testing.T) {
+	fsys := fstest.MapFS{
+		"gpus.json":    {Data: []byte(`[{"id":"g","name":"G","bf16_tflops":1,"memory_gb":1,"bandwidth_gbs":1,"as_of":"2024-13-01","source":"x"}]`)},
+		"models.json":  {Data: []byte(`[]`)},
+		"cloud.json":   {Data: []byte(`[{"id":"c","gpu":"missing","gpus_per_node":8,"on_demand":1,"as_of":"2024-01-01","source":"x"}]`)},
+		"data.json":    {Data: []byte(`[]`)},
+		"onprem.json":  {Data: []byte(`{"nodes":[],"site":{"pue":1.5,"life_years":5,"as_of":"2024-01-01","source":"x"}}`)},
+		"hpc.json":     {Data: []byte(`[]`)},
+		"managed.json": {Data: []byte(`[]`)},
+	}
+	_, err := Load(fsys)
+	if err == nil {
+		t.Fatal("Load accepted a bad date and an unknown GPU")
+	}
+	for _, want := range []string{`as_of "2024-13-01"`, `unknown gpu "missing"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+}
+
+func TestOldestAsOf(t *testing.T) {
+	got := OldestAsOf(Entry{AsOf: "2026-01-01"}, Entry{}, Entry{AsOf: "2023-05-01"})
+	if got != "2023-05-01" {
+		t.Errorf("OldestAsOf = %q", got)
+	}
+}

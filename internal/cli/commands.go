@@ -1,0 +1,371 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"hostplan/internal/export"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+)
+
+func init() {
+	register(command{"validate", "FILE…", "check scenario files; every problem as path.to.field: what is wrong (allowed: …)", runValidate})
+	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
+	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
+	register(command{"export", "FILE|ID -o OUT.xlsx", "write a workbook with the inputs, the report and live cost formulas", runExport})
+	register(command{"save", "FILE… [--note TEXT] [--author NAME]", "save scenario files to the store as new revisions", runSave})
+	register(command{"list", "", "list the scenarios in the store", runList})
+	register(command{"show", "ID [--rev N]", "print a stored scenario (JSON)", runShow})
+	register(command{"catalog", "gpus|models|cloud|nodes|hpc|managed", "list catalog entries with their as_of date and source", runCatalog})
+	register(command{"version", "", "print the model and schema versions", runVersion})
+}
+
+func runValidate(e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("validate: give one or more scenario files")
+	}
+	bad := 0
+	for _, f := range args {
+		if _, err := loadScenario(f); err != nil {
+			bad++
+			if fe, ok := err.(fileErrors); ok {
+				for _, l := range fe.lines() {
+					fmt.Fprintln(e.stderr, l)
+				}
+				continue
+			}
+			fmt.Fprintln(e.stderr, "hostplan:", err)
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s: valid\n", f)
+	}
+	if bad > 0 {
+		return usageError{fmt.Sprintf("%d of %d files invalid", bad, len(args))}
+	}
+	return nil
+}
+
+func runSchema(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("schema takes no arguments")
+	}
+	_, err := e.stdout.Write(scenario.SchemaJSON())
+	return err
+}
+
+// resolve loads a scenario from a file path, or from the store when the
+// argument is not a file but a stored id.
+func (e *env) resolve(arg string) (*scenario.Scenario, error) {
+	if _, err := os.Stat(arg); err == nil || strings.ContainsAny(arg, "/.") {
+		return loadScenario(arg)
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	s, _, err := st.Get(arg)
+	if err != nil {
+		return nil, usagef("%s: no such file, and no scenario with that id in %s", arg, st.Path())
+	}
+	return s, nil
+}
+
+func evaluate(s *scenario.Scenario, file string) (*model.Report, error) {
+	cat, err := loadCatalog()
+	if err != nil {
+		return nil, err
+	}
+	r, err := model.Evaluate(s, cat)
+	if err != nil {
+		return nil, asFileError(file, err)
+	}
+	return r, nil
+}
+
+func runEval(e *env, args []string) error {
+	fs := flags(e, "eval")
+	format := fs.String("format", "table", "json or table")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("eval: give exactly one scenario file or stored id")
+	}
+	if *format != "json" && *format != "table" {
+		return usagef("eval: --format %q is not known (allowed: json, table)", *format)
+	}
+	s, err := e.resolve(pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := evaluate(s, pos[0])
+	if err != nil {
+		return err
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	printTable(e, r)
+	return nil
+}
+
+func printTable(e *env, r *model.Report) {
+	w := e.stdout
+	fmt.Fprintf(w, "%s (%s)\n", r.ScenarioName, r.ScenarioID)
+	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %.3g runs/month · horizon %d months · prices as of %s\n\n",
+		r.Shape, r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, r.Workload.RunsPerMonth, r.HorizonMonths, r.CatalogAsOf)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "direction\tfeasible\tGPUs\ttime to result (h)\tcost per %s (%s)\tcost over %d months (%s)\t\n", r.RunUnit, r.Currency, r.HorizonMonths, r.Currency)
+	for _, d := range r.Directions {
+		feas := "yes"
+		if !d.Feasible {
+			feas = "no"
+		}
+		gpus := "—"
+		if d.GPUs > 0 {
+			gpus = fmt.Sprintf("%d × %s", d.GPUs, d.GPU)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f\t%s\t%s\t\n", d.Title, feas, gpus, d.TimeToResultHours, money(d.CostPerRun), money(d.CostHorizon))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, d := range r.Directions {
+		for _, why := range d.Reasons {
+			fmt.Fprintf(w, "%s is not feasible: %s\n", d.Title, why)
+		}
+	}
+	if r.Cheapest != "" {
+		fmt.Fprintf(w, "Cheapest feasible over the horizon: %s\n", r.Direction(r.Cheapest).Title)
+	} else {
+		fmt.Fprintln(w, "No direction is feasible.")
+	}
+	for _, x := range r.Warnings {
+		fmt.Fprintln(w, "note:", x)
+	}
+	if len(r.Workload.Estimates) > 0 {
+		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
+	}
+}
+
+// money formats an amount with thousands separators and no decimals.
+func money(x float64) string {
+	neg := x < 0
+	if neg {
+		x = -x
+	}
+	s := fmt.Sprintf("%.0f", x)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func runExport(e *env, args []string) error {
+	fs := flags(e, "export")
+	out := fs.String("o", "", "output .xlsx path")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || *out == "" {
+		return usagef("export: give one scenario file or stored id and -o OUT.xlsx")
+	}
+	if !strings.EqualFold(filepath.Ext(*out), ".xlsx") {
+		return usagef("export: -o %s must end in .xlsx", *out)
+	}
+	s, err := e.resolve(pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := evaluate(s, pos[0])
+	if err != nil {
+		return err
+	}
+	if err := export.WriteWorkbook(*out, s, r); err != nil {
+		return fmt.Errorf("%s: %w", *out, err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
+	return nil
+}
+
+func runSave(e *env, args []string) error {
+	fs := flags(e, "save")
+	note := fs.String("note", "", "what changed in this revision")
+	author := fs.String("author", defaultAuthor(), "who made the change")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("save: give one or more scenario files")
+	}
+	// Validate every file before writing any of them.
+	var ss []*scenario.Scenario
+	for _, f := range pos {
+		s, err := loadScenario(f)
+		if err != nil {
+			return err
+		}
+		if _, err := evaluate(s, f); err != nil {
+			return err
+		}
+		ss = append(ss, s)
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cat, _ := loadCatalog()
+	for i, s := range ss {
+		r, _ := model.Evaluate(s, cat)
+		rev, err := st.Save(s, store.RevisionMeta{Author: *author, Note: *note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf})
+		if err != nil {
+			return fmt.Errorf("%s: %w", pos[i], err)
+		}
+		fmt.Fprintf(e.stdout, "%s: saved %s revision %d\n", pos[i], s.ID, rev.Number)
+	}
+	return nil
+}
+
+func defaultAuthor() string {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+	}
+	return "unknown"
+}
+
+func runList(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("list takes no arguments")
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	items, err := st.List()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
+	for _, it := range items {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", it.ID, it.Name, it.Shape, it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+func runShow(e *env, args []string) error {
+	fs := flags(e, "show")
+	rev := fs.Int("rev", 0, "revision number (default: current)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("show: give exactly one scenario id")
+	}
+	if *rev < 0 {
+		return usagef("show: --rev %d is out of range (allowed: a revision number ≥ 1)", *rev)
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var s *scenario.Scenario
+	if *rev > 0 {
+		s, _, err = st.GetRevision(pos[0], *rev)
+	} else {
+		s, _, err = st.Get(pos[0])
+	}
+	if err != nil {
+		return usagef("show: %v", err)
+	}
+	b, err := scenario.Marshal(s)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(b)
+	return err
+}
+
+func runCatalog(e *env, args []string) error {
+	kinds := []string{"gpus", "models", "cloud", "nodes", "hpc", "managed"}
+	if len(args) != 1 {
+		return usagef("catalog: give one of %s", strings.Join(kinds, ", "))
+	}
+	cat, err := loadCatalog()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	defer tw.Flush()
+	switch args[0] {
+	case "gpus":
+		fmt.Fprintln(tw, "ID\tNAME\tBF16 TFLOP/s\tFP8 TFLOP/s\tMEMORY GB\tGB/s\tWATTS\tAS OF")
+		for _, g := range cat.GPUs {
+			fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%g\t%g\t%g\t%s\n", g.ID, g.Name, g.BF16TFLOPs, g.FP8TFLOPs, g.MemoryGB, g.BandwidthGBs, g.PowerW, g.AsOf)
+		}
+	case "models":
+		fmt.Fprintln(tw, "ID\tNAME\tPARAMS B\tACTIVE B\tLAYERS\tKV HEADS\tHEAD DIM")
+		for _, m := range cat.Models {
+			fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%d\t%d\n", m.ID, m.Name, m.ParamsB, m.ActiveParamsB, m.Layers, m.KVHeads, m.HeadDim)
+		}
+	case "cloud":
+		fmt.Fprintln(tw, "ID\tGPU\tREGION\tON DEMAND\t1 YEAR\t3 YEARS\tSPOT\tAS OF\tSOURCE")
+		for _, o := range cat.Cloud {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n", o.ID, o.GPU, o.Region, o.OnDemand, price(o.Commit1Y), price(o.Commit3Y), price(o.Spot), o.AsOf, o.Source)
+		}
+	case "nodes":
+		fmt.Fprintln(tw, "ID\tNAME\tGPUS\tPRICE\tkW TYPICAL\tLEAD WEEKS\tAS OF")
+		for _, n := range cat.Nodes {
+			fmt.Fprintf(tw, "%s\t%s\t%d × %s\t%.0f\t%g\t%g\t%s\n", n.ID, n.Name, n.GPUs, n.GPU, n.Price, n.PowerKWTypical, n.LeadTimeWeeks, n.AsOf)
+		}
+	case "hpc":
+		fmt.Fprintln(tw, "ID\tCENTRE\tGPU\tPER GPU-HOUR\tWALL TIME h\tMAX GPUS\tAS OF")
+		for _, p := range cat.HPC {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f %s\t%g\t%d\t%s\n", p.ID, p.Centre, p.GPU, p.PricePerGPUHour, p.Currency, p.WalltimeHours, p.MaxGPUs, p.AsOf)
+		}
+	case "managed":
+		fmt.Fprintln(tw, "ID\tNAME\tKIND\tIN /M\tOUT /M\tTRAIN /M\tAS OF")
+		for _, m := range cat.Managed {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%g\t%s\n", m.ID, m.Name, m.Kind, m.PriceInPerM, m.PriceOutPerM, m.TrainPerMTokens, m.AsOf)
+		}
+	default:
+		return usagef("catalog: %q is not a catalog list (allowed: %s)", args[0], strings.Join(kinds, ", "))
+	}
+	return nil
+}
+
+func price(x float64) string {
+	if x == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", x)
+}
+
+func runVersion(e *env, args []string) error {
+	fmt.Fprintf(e.stdout, "hostplan model %s, scenario schema %d\n", model.Version, scenario.SchemaVersion)
+	return nil
+}

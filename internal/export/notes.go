@@ -1,0 +1,29 @@
+package export
+
+import "hostplan/internal/model"
+
+func writeNotes(b *book, r *model.Report) {
+	const sh = sheetNotes
+	b.headerRow(sh, 1, "Direction", "Kind", "Text")
+	row := 2
+	add := func(who, kind, text string) {
+		b.str(sh, 1, row, who)
+		b.str(sh, 2, row, kind)
+		b.str(sh, 3, row, text)
+		b.style(sh, cell(3, row), cell(3, row), b.wrap)
+		row++
+	}
+	for _, w := range r.Warnings {
+		add("All", "Warning", w)
+	}
+	for _, d := range r.Directions {
+		for _, n := range d.Notes {
+			add(d.Title, "Note", n)
+		}
+		for _, s := range d.Sources {
+			add(d.Title, "Source", s)
+		}
+	}
+	b.widths(sh, 18, 10, 100)
+	b.freeze(sh, 1)
+}

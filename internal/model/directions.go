@@ -1,0 +1,446 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+// producedOutputs is what a run of each shape must send back to be useful.
+func producedOutputs(shape string) []string {
+	switch shape {
+	case scenario.ShapeTraining, scenario.ShapeFineTuning:
+		return []string{"checkpoints"}
+	case scenario.ShapeBatch:
+		return []string{"predictions"}
+	}
+	return nil
+}
+
+// sovereigntyOutside marks r infeasible when the whole workload, source
+// data included, may not run outside the controlled environment.
+func (e *evaluator) sovereigntyOutside(r *DirectionResult, jurisdiction string) {
+	d := e.s.Data
+	switch d.Movement {
+	case scenario.MoveNone:
+		r.infeasible("data.movement is none: no data may leave the controlled environment")
+	case scenario.MoveSnapshot:
+		r.infeasible("the source records must stay in the controlled environment (data.movement is snapshot_only); this direction moves the whole workload out — hybrid sends only the approved snapshot")
+	}
+	if !e.residencyOK(jurisdiction) {
+		r.infeasible("processes data in %s; data.residency requires %s", jurisdiction, d.Residency)
+	}
+}
+
+func (e *evaluator) managed(r *DirectionResult) error {
+	z, s := e.z, e.s
+	kind := "inference"
+	if s.Workload.Shape == scenario.ShapeFineTuning || s.Workload.Shape == scenario.ShapeTraining {
+		kind = "fine_tuning"
+	}
+	var offer catalog.ManagedOffer
+	if id := s.Options.Managed.Offer; id != "" {
+		o, ok := e.cat.ManagedOffer(id)
+		if !ok {
+			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: join(e.cat.IDs("managed"))}}
+		}
+		offer = o
+	} else {
+		// The cheapest offer of the right kind whose size class holds the model.
+		best := math.Inf(1)
+		for _, o := range e.cat.Managed {
+			if o.Kind != kind || o.MaxParamsB < z.paramsB {
+				continue
+			}
+			if p := o.PriceInPerM + o.PriceOutPerM + o.TrainPerMTokens; p < best && e.residencyOK(o.Jurisdiction) {
+				best, offer = p, o
+			}
+		}
+	}
+	if s.Workload.Shape == scenario.ShapeTraining {
+		r.infeasible("no managed service in the catalog trains a model from scratch; add one with a catalog override")
+		return nil
+	}
+	if offer.ID == "" {
+		r.infeasible("no managed %s offer in the catalog serves a %.3g B model in %s", kind, z.paramsB, s.Data.Residency)
+		return nil
+	}
+	r.Offer, r.OfferName = offer.ID, offer.Name
+	e.use(r, offer.ID, offer.Entry)
+
+	d := s.Data
+	if d.Movement != scenario.MoveAny {
+		r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
+	} else if !d.ProviderAllowed {
+		r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
+	}
+	if !e.residencyOK(offer.Jurisdiction) {
+		r.infeasible("%s processes data in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, d.Residency)
+	}
+	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
+		r.infeasible("%s keeps the tuned weights: checkpoints cannot be returned", offer.Name)
+	}
+
+	in := s.Options.Managed.PriceInPerM.Or(offer.PriceInPerM)
+	out := s.Options.Managed.PriceOutPerM.Or(offer.PriceOutPerM)
+	switch {
+	case kind == "fine_tuning":
+		// Per-token fine-tuning price × training tokens.
+		r.OtherCostPerRun = z.tokens / 1e6 * offer.TrainPerMTokens
+		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
+		// The provider does not publish elapsed time: estimate it as 8 × H100.
+		if g, ok := e.cat.GPU("h100-sxm"); ok {
+			r.ComputeHours = z.computeHours(g, 8)
+			r.TimeToResultHours = r.ComputeHours
+			r.note("time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+		}
+	case z.serving:
+		// Per-token prices × a month of traffic at the mean rate.
+		reqs := z.meanRPS * hoursPerMonth * 3600
+		r.OtherCostPerRun = reqs * (z.tokensIn*in + z.tokensOut*out) / 1e6
+		r.line("Tokens", r.OtherCostPerRun*float64(e.months()), "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", reqs, z.tokensIn, in, z.tokensOut, out)
+		r.TimeToResultHours = hoursPerMonth
+		r.ComputeHours = hoursPerMonth
+	default:
+		// Batch: tokens priced at the mean of input and output prices unless
+		// traffic gives the split.
+		price := (in + out) / 2
+		if t := s.Workload.Traffic; t != nil && z.tokensIn+z.tokensOut > 0 {
+			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
+		} else {
+			r.note("batch tokens priced at the mean of input and output prices (no tokens_in/tokens_out split given)")
+		}
+		r.OtherCostPerRun = z.tokens / 1e6 * price
+		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
+		if g, ok := e.cat.GPU("h100-sxm"); ok {
+			r.ComputeHours = z.computeHours(g, 8)
+			r.TimeToResultHours = r.ComputeHours
+			r.note("batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+		}
+	}
+	e.staff(r, staffManaged, "managed service")
+	return nil
+}
+
+// cloudOffer resolves the cloud offer and its price for the pricing mode.
+func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.GPU, float64, error) {
+	o := e.s.Options.Cloud
+	mode := o.Pricing
+	if mode == "" {
+		mode = "on_demand"
+	}
+	var offer catalog.CloudOffer
+	if o.Offer != "" {
+		x, ok := e.cat.CloudOffer(o.Offer)
+		if !ok {
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: join(e.cat.IDs("cloud"))}}
+		}
+		if _, ok := x.Price(mode); !ok && !o.PricePerGPUHr.IsSet() {
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: join(x.Modes()) + ", or set options.cloud.price_per_gpu_hour"}}
+		}
+		offer = x
+	} else {
+		// The model's choice: the offer with the lowest GPU-hours × price for
+		// one run, within the data residency.
+		best := math.Inf(1)
+		for _, x := range e.cat.Cloud {
+			p, ok := x.Price(mode)
+			g, _ := e.cat.GPU(x.GPU)
+			if !ok || !e.residencyOK(x.Jurisdiction) {
+				continue
+			}
+			cost := p / g.PeakTFLOPs(e.z.precision) // price per unit of compute
+			if e.z.serving {
+				plan := e.z.serve(g)
+				if !plan.ok {
+					continue
+				}
+				cost = p * float64(plan.tp*plan.replicas)
+			}
+			if cost < best {
+				best, offer = cost, x
+			}
+		}
+		if offer.ID == "" {
+			offer = e.cat.Cloud[0]
+			r.infeasible("no cloud offer in the catalog has a %s price in %s", mode, e.s.Data.Residency)
+		}
+	}
+	g, _ := e.cat.GPU(offer.GPU)
+	price, _ := offer.Price(mode)
+	price = o.PricePerGPUHr.Or(price)
+	r.note("pricing: %s", mode)
+	return offer, g, price, nil
+}
+
+func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
+	offer, g, price, err := e.cloudOffer(r)
+	if err != nil {
+		return err
+	}
+	r.Offer, r.OfferName = offer.ID, offer.Name
+	e.use(r, offer.ID, offer.Entry)
+	e.cite(r, g.ID, g.Entry)
+	if !burst {
+		e.sovereigntyOutside(r, offer.Jurisdiction)
+	} else if !e.residencyOK(offer.Jurisdiction) {
+		r.infeasible("the burst target %s is in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, e.s.Data.Residency)
+	}
+	z := e.z
+	stageGB := z.stagingGB
+	if burst {
+		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
+	}
+	stageH := 0.0
+	if !z.serving {
+		stageH = z.stagingHours(stageGB)
+	}
+	e.place(r, g, offer.GPUsPerNode, offer.MaxGPUs, e.s.Options.Cloud.GPUs, stageH)
+	r.VariablePricePerGPUHour = price
+	r.PricePerGPUHour = price
+	if e.s.Options.Cloud.Pricing == "spot" {
+		r.note("spot capacity can be interrupted: checkpoint overhead is not yet counted (estimate the 5–10 %% monthly bucket)")
+	}
+
+	dp, ok := e.cat.DataPrice(offer.Provider)
+	storage := e.s.Options.Cloud.StorageGBMonth.Or(dp.StoragePerGBMonth)
+	egress := e.s.Options.Cloud.EgressPerGB.Or(dp.EgressPerGB)
+	if ok {
+		e.use(r, "data prices "+offer.Provider, dp.Entry)
+	} else if !e.s.Options.Cloud.StorageGBMonth.IsSet() {
+		r.note("no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+	}
+	if burst {
+		// The snapshot lives in cloud storage for the run only; outputs return.
+		runMonths := r.TimeToResultHours / hoursPerMonth
+		r.OtherCostPerRun = stageGB*storage*runMonths + z.outputGB*egress
+		r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run", stageGB, storage, runMonths, z.outputGB, egress)
+	} else {
+		// The data set lives in the cloud for the horizon; outputs leave each run.
+		monthly := stageGB * storage
+		r.MonthlyFixedCost += monthly
+		r.line("Object storage", monthly*float64(e.months()), "%.4g GB × %.4g per GB-month × %d months", stageGB, storage, e.months())
+		r.OtherCostPerRun = z.outputGB * egress
+		if r.OtherCostPerRun > 0 {
+			r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB per run", z.outputGB, egress)
+		}
+		e.staff(r, staffCloud, "cloud IaaS operations")
+	}
+	return nil
+}
+
+func (e *evaluator) onPrem(r *DirectionResult) error {
+	o := e.s.Options.OnPrem
+	site := e.cat.Site
+	var node catalog.Node
+	if o.Node != "" {
+		n, ok := e.cat.Node(o.Node)
+		if !ok {
+			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: join(e.cat.IDs("nodes"))}}
+		}
+		node = n
+	} else {
+		// The node with the lowest purchase price per dense TFLOP/s.
+		best := math.Inf(1)
+		for _, n := range e.cat.Nodes {
+			g, _ := e.cat.GPU(n.GPU)
+			if c := n.Price / (float64(n.GPUs) * g.PeakTFLOPs(e.z.precision)); c < best {
+				best, node = c, n
+			}
+		}
+	}
+	g, _ := e.cat.GPU(node.GPU)
+	r.Offer, r.OfferName = node.ID, node.Name
+	e.use(r, node.ID, node.Entry)
+	e.cite(r, g.ID, g.Entry)
+	e.use(r, "site defaults", site.Entry)
+	if e.s.Data.Movement != scenario.MoveNone && e.s.Data.ControlledEnv != "" && e.s.Data.ControlledEnv != scenario.OnPrem {
+		r.note("the controlled environment is %s: on-premises here means new owned hardware", e.s.Data.ControlledEnv)
+	}
+
+	z := e.z
+	fixedGPUs := 0
+	if o.Nodes > 0 {
+		fixedGPUs = o.Nodes * node.GPUs
+	}
+	stageH := 0.0
+	if !z.serving {
+		stageH = z.stagingHours(z.stagingGB)
+	}
+	e.place(r, g, node.GPUs, fixedGPUs, fixedGPUs, stageH)
+	nodes := o.Nodes
+	if nodes == 0 {
+		nodes = int(math.Ceil(float64(r.GPUs) / float64(node.GPUs)))
+	}
+	if !o.Existing {
+		r.LeadTimeDays = node.LeadTimeWeeks * 7
+		r.note("lead time %.0f weeks before the first run (procurement and installation, estimate)", node.LeadTimeWeeks)
+	}
+
+	elec := o.ElectricityKWh.Or(site.ElectricityPerKWh)
+	pue := o.PUE.Or(site.PUE)
+	life := site.LifeYears
+	if o.LifeYears > 0 {
+		life = o.LifeYears
+	}
+	months := float64(e.months())
+	capex := node.Price * float64(nodes)
+	// Straight-line depreciation over the stated life.
+	dep := capex / (life * 12)
+	maint := capex * site.MaintenancePerYear / 12
+	space := site.ColoPerKWMonth * node.PowerKWMax * float64(nodes)
+	// Idle draw all month: typical power × idle fraction × PUE × price.
+	idle := node.PowerKWTypical * site.IdlePowerFraction * float64(nodes) * pue * elec * hoursPerMonth
+	if o.Existing {
+		r.note("existing hardware: no depreciation charged, running costs only")
+		dep = 0
+	} else {
+		r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, node.Price, life, e.months())
+	}
+	r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
+	r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
+	r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
+	r.MonthlyFixedCost = dep + maint + space + idle
+	// Active power above idle, per GPU-hour used.
+	r.VariablePricePerGPUHour = node.PowerKWTypical * (1 - site.IdlePowerFraction) / float64(node.GPUs) * pue * elec
+	r.note("power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
+	used := r.GPUHoursPerRun * z.runsPerMonth
+	capacity := float64(nodes*node.GPUs) * hoursPerMonth
+	if capacity > 0 {
+		util := used / capacity
+		r.note("utilisation %.1f %% of %d GPUs (%.0f of %.0f GPU-hours a month)", util*100, nodes*node.GPUs, used, capacity)
+		if util > 1 {
+			r.infeasible("needs %.0f GPU-hours a month; %d nodes give %.0f", used, nodes, capacity)
+		}
+	}
+	fte := o.StaffFTE.Or(staffOnPrem)
+	e.staff(r, fte, "on-premises hardware, facilities and cluster")
+	return nil
+}
+
+func (e *evaluator) hpcPartition() (catalog.Partition, error) {
+	o := e.s.Options.HPC
+	if o.Partition != "" {
+		p, ok := e.cat.Partition(o.Partition)
+		if !ok {
+			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: join(e.cat.IDs("hpc"))}}
+		}
+		return p, nil
+	}
+	// The cheapest partition in the right jurisdiction and currency whose
+	// GPUs can hold the model.
+	var best catalog.Partition
+	bestCost := math.Inf(1)
+	for _, p := range e.cat.HPC {
+		g, _ := e.cat.GPU(p.GPU)
+		if !e.residencyOK(p.Jurisdiction) || p.Currency != e.s.Currency || e.z.minGPUs(g) > p.MaxGPUs {
+			continue
+		}
+		if c := p.PricePerGPUHour / g.PeakTFLOPs(e.z.precision); c < bestCost {
+			bestCost, best = c, p
+		}
+	}
+	if best.ID == "" {
+		best = e.cat.HPC[0]
+	}
+	return best, nil
+}
+
+func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
+	p, err := e.hpcPartition()
+	if err != nil {
+		return err
+	}
+	o := e.s.Options.HPC
+	g, _ := e.cat.GPU(p.GPU)
+	r.Offer, r.OfferName = p.ID, p.Centre
+	e.use(r, p.ID, p.Entry)
+	e.cite(r, g.ID, g.Entry)
+	z := e.z
+	if z.serving {
+		r.infeasible("shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
+	}
+	if !burst {
+		e.sovereigntyOutside(r, p.Jurisdiction)
+	} else if !e.residencyOK(p.Jurisdiction) {
+		r.infeasible("the burst target %s is in %s; data.residency requires %s", p.Centre, p.Jurisdiction, e.s.Data.Residency)
+	}
+	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() {
+		e.currencyWarn = fmt.Sprintf("HPC partition %s is priced in %s; the scenario is in %s and no exchange rate is applied", p.ID, p.Currency, e.s.Currency)
+	}
+	stageGB := z.stagingGB
+	if burst {
+		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
+	}
+	stageH := z.stagingHours(stageGB)
+	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
+	if !o.QueueWaitHours.IsSet() {
+		r.note("queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); set options.hpc.queue_wait_hours", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
+	}
+	e.place(r, g, p.GPUsPerNode, p.MaxGPUs, o.GPUs, stageH+wait)
+	// The wall-time limit splits the run into chunks, each queued again.
+	chunks := math.Max(1, math.Ceil(r.ComputeHours/p.WalltimeHours))
+	r.TimeToResultHours = r.ComputeHours + stageH + chunks*wait
+	if !z.serving {
+		r.note("%.0f job(s) of at most %.0f h wall time, each waiting %.0f h in the queue", chunks, p.WalltimeHours, wait)
+	}
+	price := o.PricePerGPUHr.Or(p.PricePerGPUHour)
+	r.VariablePricePerGPUHour = price
+	r.PricePerGPUHour = price
+	if grant := o.GrantedGPUHours; grant.IsSet() {
+		need := r.GPUHoursPerRun * z.runsPerMonth
+		if need > grant.Likely {
+			r.infeasible("needs %.0f GPU-hours a month; the grant is %.0f", need, grant.Likely)
+		}
+		if price == 0 {
+			r.note("granted hours: no charge, limited by the quota")
+		}
+	}
+	if !burst {
+		e.staff(r, staffHPC, "job scripts and scheduler use")
+	}
+	return nil
+}
+
+func (e *evaluator) hybrid(r *DirectionResult) error {
+	o := e.s.Options.Hybrid
+	target := o.BurstTo
+	if target == "" {
+		target = scenario.Cloud
+	}
+	var err error
+	if target == scenario.HPC {
+		err = e.hpc(r, true)
+	} else {
+		err = e.cloud(r, true)
+	}
+	if err != nil {
+		return err
+	}
+	r.note("the source data and its preparation stay in the controlled environment; compute bursts to %s", scenario.DirectionTitle[target])
+	d := e.s.Data
+	switch d.Movement {
+	case scenario.MoveNone:
+		r.infeasible("data.movement is none: not even a snapshot may leave, so there is nothing to burst")
+	case scenario.MoveAny:
+		r.note("hybrid earns its complexity only when a constraint needs two environments; data.movement is any")
+	}
+	if e.z.serving && d.Movement != scenario.MoveAny {
+		r.infeasible("live requests would carry source data out of the controlled environment")
+	}
+	for _, need := range producedOutputs(e.s.Workload.Shape) {
+		if !slices.Contains(d.ReturnOutputs, need) {
+			r.infeasible("the run's %s may not return (data.return_outputs lacks %q)", need, need)
+		}
+	}
+	base := staffCloud
+	if target == scenario.HPC {
+		base = staffHPC
+	}
+	extra := o.ExtraFTE.Or(staffHybrid)
+	e.staff(r, base+extra, fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra))
+	return nil
+}

@@ -1,0 +1,320 @@
+// Package model turns a scenario and a catalog into a Report: the work's
+// size, and for each of the five hosting directions whether it is feasible,
+// its time to result and its cost per run and over the horizon. It is pure
+// computation (no GUI, no storage); every formula cites its source.
+package model
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+// Version identifies the model's formulas; it is stored with every report.
+const Version = "0.1.0"
+
+// Staff each direction needs, in full-time equivalents (estimates, labelled
+// as such in the notes; a user can override on-premises and hybrid).
+const (
+	staffManaged = 0.05
+	staffCloud   = 0.25
+	staffOnPrem  = 1.0
+	staffHPC     = 0.1
+	staffHybrid  = 0.25 // on top of the burst target's own
+)
+
+// Evaluate computes the report for a valid scenario. A reference the catalog
+// cannot resolve is returned as scenario.Errors naming the field.
+func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
+	if errs := scenario.Validate(s); errs != nil {
+		return nil, errs
+	}
+	z, err := sizeWorkload(s, cat)
+	if err != nil {
+		return nil, err
+	}
+	e := &evaluator{s: s, cat: cat, z: z}
+	r := &Report{
+		ScenarioID:    s.ID,
+		ScenarioName:  s.Name,
+		ModelVersion:  Version,
+		Currency:      s.Currency,
+		Shape:         s.Workload.Shape,
+		HorizonMonths: s.Dimensions.Economics.HorizonMonths,
+		RunUnit:       runUnit(s.Workload.Shape),
+		Warnings:      []string{},
+		Workload: WorkloadSummary{
+			Model: z.name, ParamsB: z.paramsB, ActiveParamsB: z.activeB,
+			FLOPsPerRun: z.flops, FLOPsFactor: z.factor, TokensPerRun: z.tokens,
+			RunsPerMonth: z.runsPerMonth, WeightsGB: z.weightsGB, MemoryNeededGB: z.stateGB,
+			Estimates: nonNil(scenario.Estimates(s)),
+		},
+	}
+	var errs scenario.Errors
+	for _, d := range scenario.Directions {
+		res, err := e.direction(d)
+		if err != nil {
+			if fe, ok := err.(scenario.Errors); ok {
+				errs = append(errs, fe...)
+				continue
+			}
+			return nil, err
+		}
+		e.finish(res)
+		r.Directions = append(r.Directions, *res)
+	}
+	if errs != nil {
+		return nil, errs
+	}
+	if len(e.entries) > 0 {
+		r.CatalogAsOf = catalog.OldestAsOf(e.entries...)
+	}
+	best := math.Inf(1)
+	for _, d := range r.Directions {
+		if d.Feasible && d.CostHorizon < best {
+			best, r.Cheapest = d.CostHorizon, d.Direction
+		}
+	}
+	if len(z.notes) > 0 {
+		r.Warnings = append(r.Warnings, z.notes...)
+	}
+	if e.currencyWarn != "" {
+		r.Warnings = append(r.Warnings, e.currencyWarn)
+	}
+	if err := checkFinite(r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func runUnit(shape string) string {
+	switch shape {
+	case scenario.ShapeInteractive:
+		return "month of service"
+	case scenario.ShapeBatch:
+		return "batch"
+	case scenario.ShapeFineTuning:
+		return "fine-tuning run"
+	}
+	return "training run"
+}
+
+type evaluator struct {
+	s            *scenario.Scenario
+	cat          *catalog.Catalog
+	z            *size
+	entries      []catalog.Entry
+	currencyWarn string
+}
+
+// use records a price entry: its as_of counts towards the report's
+// CatalogAsOf (the oldest price in use).
+func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
+	e.entries = append(e.entries, en)
+	e.cite(r, what, en)
+}
+
+// cite records a specification (GPU datasheet, model architecture) as a
+// source without letting its date count as a price date.
+func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
+	r.Sources = append(r.Sources, fmt.Sprintf("%s (as of %s): %s", what, en.AsOf, en.Source))
+	if en.Note != "" {
+		r.Notes = append(r.Notes, what+": "+en.Note)
+	}
+}
+
+func (e *evaluator) direction(d string) (*DirectionResult, error) {
+	r := &DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
+		Reasons: []string{}, Notes: []string{}, Sources: []string{}, Breakdown: []CostLine{}}
+	var err error
+	switch d {
+	case scenario.Managed:
+		err = e.managed(r)
+	case scenario.Cloud:
+		err = e.cloud(r, false)
+	case scenario.OnPrem:
+		err = e.onPrem(r)
+	case scenario.HPC:
+		err = e.hpc(r, false)
+	case scenario.Hybrid:
+		err = e.hybrid(r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if disabled(e.s.Options, d) {
+		r.Feasible = false
+		r.Reasons = append([]string{"excluded by the scenario (options." + d + ".disabled)"}, r.Reasons...)
+	}
+	return r, nil
+}
+
+func disabled(o scenario.Options, d string) bool {
+	switch d {
+	case scenario.Managed:
+		return o.Managed.Disabled
+	case scenario.Cloud:
+		return o.Cloud.Disabled
+	case scenario.OnPrem:
+		return o.OnPrem.Disabled
+	case scenario.HPC:
+		return o.HPC.Disabled
+	}
+	return o.Hybrid.Disabled
+}
+
+func (r *DirectionResult) infeasible(format string, a ...any) {
+	r.Feasible = false
+	r.Reasons = append(r.Reasons, fmt.Sprintf(format, a...))
+}
+
+func (r *DirectionResult) note(format string, a ...any) {
+	r.Notes = append(r.Notes, fmt.Sprintf(format, a...))
+}
+
+// line adds an item to the horizon breakdown.
+func (r *DirectionResult) line(item string, amount float64, basis string, a ...any) {
+	r.Breakdown = append(r.Breakdown, CostLine{Item: item, Amount: amount, Basis: fmt.Sprintf(basis, a...)})
+}
+
+// residencyOK reports whether a provider jurisdiction satisfies data.residency.
+func (e *evaluator) residencyOK(jurisdiction string) bool {
+	res := e.s.Data.Residency
+	return res == "any" || res == "" || res == jurisdiction
+}
+
+// place chooses a GPU count on GPU g and computes the run's compute time.
+// fixed > 0 is the user's choice; otherwise the smallest count that fits the
+// memory and, with a deadline, meets it, doubling up to maxGPUs.
+func (e *evaluator) place(r *DirectionResult, g catalog.GPU, perNode, maxGPUs, fixed int, overheadH float64) {
+	z := e.z
+	r.GPU = g.ID
+	if maxGPUs <= 0 {
+		maxGPUs = 4096
+	}
+	if z.serving {
+		p := z.serve(g)
+		if !p.ok {
+			r.infeasible("%s", p.why)
+			r.GPUs = p.tp
+			return
+		}
+		r.GPUs = p.tp * p.replicas
+		if r.GPUs > maxGPUs {
+			r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, maxGPUs)
+		}
+		r.ComputeHours = hoursPerMonth
+		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
+		r.TimeToResultHours = hoursPerMonth
+		r.note("serving: %d replica(s) of %d × %s, batch %d, decode step %.1f ms, %.2f requests/s per replica at the peak", p.replicas, p.tp, g.ID, p.batch, p.stepMS, p.rpsPerRep)
+		return
+	}
+	need := z.minGPUs(g)
+	if need > maxGPUs {
+		r.infeasible("the model's %.0f GB of state needs %d × %s (%.0f GB each, %.0f %% usable); at most %d are available", z.stateGB, need, g.ID, g.MemoryGB, memoryHeadroom*100, maxGPUs)
+	}
+	n := fixed
+	if n == 0 {
+		n = max(need, min(perNode, maxGPUs))
+		if dl := e.s.Workload.DeadlineHours; dl.IsSet() {
+			for n < maxGPUs && z.computeHours(g, n)+overheadH > dl.Likely {
+				n = min(n*2, maxGPUs)
+			}
+		}
+	} else if fixed < need {
+		r.infeasible("%d GPUs were chosen but the model's %.0f GB of state needs at least %d × %s", fixed, z.stateGB, need, g.ID)
+	}
+	r.GPUs = n
+	r.ComputeHours = z.computeHours(g, n)
+	r.GPUHoursPerRun = r.ComputeHours * float64(n)
+	r.TimeToResultHours = r.ComputeHours + overheadH
+	r.note("linear scaling assumed on %d × %s (first-cut model: no communication or serial time yet)", n, g.ID)
+}
+
+// deadline marks r infeasible when one run takes longer than allowed.
+func (e *evaluator) deadline(r *DirectionResult) {
+	if dl := e.s.Workload.DeadlineHours; dl.IsSet() && !e.z.serving && r.TimeToResultHours > dl.Likely {
+		r.infeasible("a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
+	}
+}
+
+// staff adds the operating effort as a monthly cost and checks it against
+// the team (dimensions.operations.staff_fte).
+func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
+	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
+	if fte > team+1e-9 {
+		r.infeasible("needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
+	}
+	site := e.cat.Site
+	monthly := fte * site.StaffCostPerFTE / 12
+	r.MonthlyFixedCost += monthly
+	r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
+	e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+}
+
+func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths }
+
+// finish derives the cost figures from the parts each direction set, in the
+// form the workbook reproduces (see DirectionResult), and checks the budget.
+func (e *evaluator) finish(r *DirectionResult) {
+	runs := e.z.runsPerMonth
+	months := float64(e.months())
+	r.VariableCostPerRun = r.GPUHoursPerRun*r.VariablePricePerGPUHour + r.OtherCostPerRun
+	r.CostPerRun = r.VariableCostPerRun
+	if runs > 0 {
+		r.CostPerRun += r.MonthlyFixedCost / runs
+	}
+	perMonth := r.MonthlyFixedCost + runs*r.VariableCostPerRun
+	r.CostHorizon = r.OneOffCost + months*perMonth
+	r.CumulativeByMonth = make([]float64, e.months())
+	for m := range r.CumulativeByMonth {
+		r.CumulativeByMonth[m] = r.OneOffCost + float64(m+1)*perMonth
+	}
+	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
+		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
+	}
+	if r.GPUHoursPerRun > 0 {
+		r.line("Compute", months*runs*r.GPUHoursPerRun*r.VariablePricePerGPUHour, "%.4g runs/month × %d months × %.1f GPU-hours × %.4g per GPU-hour", runs, e.months(), r.GPUHoursPerRun, r.VariablePricePerGPUHour)
+	}
+	sort.SliceStable(r.Breakdown, func(i, j int) bool { return r.Breakdown[i].Amount > r.Breakdown[j].Amount })
+	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
+		r.infeasible("costs %.0f %s over %d months; the budget cap is %.0f", r.CostHorizon, e.s.Currency, e.months(), cap.Likely)
+	}
+	e.deadline(r)
+}
+
+// checkFinite refuses a report with NaN or Inf anywhere: a bug must not
+// reach a user as a number.
+func checkFinite(r *Report) error {
+	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
+	w := r.Workload
+	for _, x := range []float64{w.ParamsB, w.ActiveParamsB, w.FLOPsPerRun, w.TokensPerRun, w.RunsPerMonth, w.WeightsGB, w.MemoryNeededGB} {
+		if bad(x) {
+			return fmt.Errorf("model: workload summary has a non-finite number (%v)", x)
+		}
+	}
+	for _, d := range r.Directions {
+		xs := []float64{d.PricePerGPUHour, d.GPUHoursPerRun, d.ComputeHours, d.TimeToResultHours, d.LeadTimeDays,
+			d.VariablePricePerGPUHour, d.OtherCostPerRun, d.VariableCostPerRun, d.MonthlyFixedCost, d.OneOffCost, d.CostPerRun, d.CostHorizon}
+		xs = append(xs, d.CumulativeByMonth...)
+		for _, l := range d.Breakdown {
+			xs = append(xs, l.Amount)
+		}
+		for _, x := range xs {
+			if bad(x) {
+				return fmt.Errorf("model: %s has a non-finite number (%v)", d.Direction, x)
+			}
+		}
+	}
+	return nil
+}
+
+func nonNil(xs []string) []string {
+	if xs == nil {
+		return []string{}
+	}
+	return xs
+}

@@ -1,0 +1,380 @@
+package store
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"hostplan/internal/scenario"
+)
+
+// RevisionMeta is the lineage the caller gives a save.
+type RevisionMeta struct {
+	Author       string // who saved
+	Note         string // why
+	ModelVersion string // version of the model that evaluated it
+	CatalogAsOf  string // date of the catalog in use
+}
+
+// Revision describes one immutable saved version of a scenario.
+type Revision struct {
+	Scenario     string    // scenario id
+	Number       int       // 1, 2, …
+	Time         time.Time // when it was saved, UTC
+	Author       string
+	Note         string
+	ModelVersion string
+	CatalogAsOf  string
+	InputHash    string // sha256, hex, of the canonical scenario JSON (scenario.Marshal)
+}
+
+// Summary is one line of the scenario list.
+type Summary struct {
+	ID, Name, Shape string
+	Revisions       int       // number of the current revision
+	Updated         time.Time // time of the current revision
+}
+
+// record is a scenario's entry in the scenarios bucket.
+type record struct {
+	Name    string    `json:"name"`
+	Shape   string    `json:"shape"`
+	Current int       `json:"current"`
+	Deleted bool      `json:"deleted,omitempty"`
+	Updated time.Time `json:"updated"`
+}
+
+// revisionRecord is one revision in a scenario's revisions bucket. Scenario
+// is a string, not a json.RawMessage, because encoding/json compacts raw
+// messages and the stored bytes must be exactly those scenario.Marshal made.
+type revisionRecord struct {
+	Number       int       `json:"number"`
+	Time         time.Time `json:"time"`
+	Author       string    `json:"author,omitempty"`
+	Note         string    `json:"note,omitempty"`
+	ModelVersion string    `json:"model_version,omitempty"`
+	CatalogAsOf  string    `json:"catalog_as_of,omitempty"`
+	InputHash    string    `json:"input_hash"`
+	Scenario     string    `json:"scenario"`
+}
+
+func (r *revisionRecord) revision(id string) Revision {
+	return Revision{
+		Scenario: id, Number: r.Number, Time: r.Time,
+		Author: r.Author, Note: r.Note, ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf,
+		InputHash: r.InputHash,
+	}
+}
+
+// revKey is the key of revision n: big-endian, so keys sort by number.
+func revKey(n int) []byte {
+	return binary.BigEndian.AppendUint32(nil, uint32(n))
+}
+
+func getRecord(tx *bolt.Tx, id string) (record, bool, error) {
+	var rec record
+	v := tx.Bucket(bucketScenarios).Get([]byte(id))
+	if v == nil {
+		return rec, false, nil
+	}
+	if err := json.Unmarshal(v, &rec); err != nil {
+		return rec, false, fmt.Errorf("scenario record: %w", err)
+	}
+	return rec, true, nil
+}
+
+func putRecord(tx *bolt.Tx, id string, rec record) error {
+	v, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketScenarios).Put([]byte(id), v)
+}
+
+// liveRecord returns the record of a scenario that exists and is not deleted.
+func liveRecord(tx *bolt.Tx, id string) (record, error) {
+	rec, ok, err := getRecord(tx, id)
+	if err != nil {
+		return rec, err
+	}
+	if !ok || rec.Deleted {
+		return rec, ErrNotFound
+	}
+	return rec, nil
+}
+
+func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
+	var rr revisionRecord
+	b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+	if b == nil || n < 1 || n > math.MaxUint32 {
+		return rr, ErrNotFound
+	}
+	v := b.Get(revKey(n))
+	if v == nil {
+		return rr, ErrNotFound
+	}
+	if err := json.Unmarshal(v, &rr); err != nil {
+		return rr, fmt.Errorf("revision %d: %w", n, err)
+	}
+	return rr, nil
+}
+
+// decode turns a stored revision back into a scenario. The bytes were
+// validated when saved, so they are decoded as they are rather than run
+// through scenario.Parse (a later, stricter Validate must not make old
+// revisions unreadable). A revision of another schema version needs a
+// migration this build does not have.
+func decode(rr revisionRecord) (*scenario.Scenario, error) {
+	var sc scenario.Scenario
+	if err := json.Unmarshal([]byte(rr.Scenario), &sc); err != nil {
+		return nil, fmt.Errorf("revision %d: %w", rr.Number, err)
+	}
+	if sc.SchemaVersion != scenario.SchemaVersion {
+		return nil, fmt.Errorf("revision %d has scenario schema version %d; this build reads %d", rr.Number, sc.SchemaVersion, scenario.SchemaVersion)
+	}
+	return &sc, nil
+}
+
+// Save validates sc and stores it as a new revision, moving the scenario's
+// current pointer in the same transaction. An invalid scenario is returned
+// as its scenario.Errors, unwrapped, and nothing is written. When the
+// canonical JSON equals the current revision's, no revision is added and the
+// current one is returned. Saving a deleted scenario restores it.
+func (s *Store) Save(sc *scenario.Scenario, meta RevisionMeta) (Revision, error) {
+	if sc == nil {
+		panic("store: Save of a nil scenario")
+	}
+	if errs := scenario.Validate(sc); errs != nil {
+		return Revision{}, errs
+	}
+	var rev Revision
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		var err error
+		rev, err = save(tx, sc, meta, s.now())
+		return err
+	})
+	if err != nil {
+		return Revision{}, fmt.Errorf("save scenario %q: %w", sc.ID, err)
+	}
+	return rev, nil
+}
+
+// save writes a revision of a validated scenario inside tx.
+func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) (Revision, error) {
+	body, err := scenario.Marshal(sc)
+	if err != nil {
+		return Revision{}, err
+	}
+	sum := sha256.Sum256(body)
+	hash := hex.EncodeToString(sum[:])
+
+	rec, found, err := getRecord(tx, sc.ID)
+	if err != nil {
+		return Revision{}, err
+	}
+	if found && rec.Current > 0 {
+		cur, err := getRevision(tx, sc.ID, rec.Current)
+		if err != nil {
+			return Revision{}, fmt.Errorf("current revision %d: %w", rec.Current, err)
+		}
+		if cur.InputHash == hash {
+			if rec.Deleted {
+				rec.Deleted = false
+				if err := putRecord(tx, sc.ID, rec); err != nil {
+					return Revision{}, err
+				}
+			}
+			return cur.revision(sc.ID), nil
+		}
+	}
+
+	n := rec.Current + 1
+	if n > math.MaxUint32 {
+		return Revision{}, fmt.Errorf("revision %d is past the last revision number", n)
+	}
+	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists([]byte(sc.ID))
+	if err != nil {
+		return Revision{}, err
+	}
+	key := revKey(n)
+	if b.Get(key) != nil { // revisions are immutable; a record that lags its revisions is damage
+		return Revision{}, fmt.Errorf("revision %d already exists", n)
+	}
+	rr := revisionRecord{
+		Number: n, Time: now,
+		Author: meta.Author, Note: meta.Note, ModelVersion: meta.ModelVersion, CatalogAsOf: meta.CatalogAsOf,
+		InputHash: hash,
+		Scenario:  string(body),
+	}
+	v, err := json.Marshal(rr)
+	if err != nil {
+		return Revision{}, err
+	}
+	if err := b.Put(key, v); err != nil {
+		return Revision{}, err
+	}
+	rec = record{Name: sc.Name, Shape: sc.Workload.Shape, Current: n, Updated: now}
+	if err := putRecord(tx, sc.ID, rec); err != nil {
+		return Revision{}, err
+	}
+	return rr.revision(sc.ID), nil
+}
+
+// List returns the scenarios that are not deleted, sorted by name (ignoring
+// case, then exactly) and then by id.
+func (s *Store) List() ([]Summary, error) {
+	out, err := s.list(false)
+	if err != nil {
+		return nil, fmt.Errorf("list scenarios: %w", err)
+	}
+	return out, nil
+}
+
+// ListDeleted returns the deleted scenarios, which Undelete can restore, in
+// the order of List.
+func (s *Store) ListDeleted() ([]Summary, error) {
+	out, err := s.list(true)
+	if err != nil {
+		return nil, fmt.Errorf("list deleted scenarios: %w", err)
+	}
+	return out, nil
+}
+
+func (s *Store) list(deleted bool) ([]Summary, error) {
+	out := []Summary{}
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
+			var rec record
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("scenario %q record: %w", k, err)
+			}
+			if rec.Deleted == deleted {
+				out = append(out, Summary{ID: string(k), Name: rec.Name, Shape: rec.Shape, Revisions: rec.Current, Updated: rec.Updated})
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Summary) int {
+		return cmp.Or(
+			strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)),
+			strings.Compare(a.Name, b.Name),
+			strings.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// Get returns the current revision of scenario id.
+func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
+	var rr revisionRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		rec, err := liveRecord(tx, id)
+		if err != nil {
+			return err
+		}
+		rr, err = getRevision(tx, id, rec.Current)
+		return err
+	})
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+	}
+	sc, err := decode(rr)
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+	}
+	return sc, rr.revision(id), nil
+}
+
+// GetRevision returns revision n of scenario id.
+func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, error) {
+	var rr revisionRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		if _, err := liveRecord(tx, id); err != nil {
+			return err
+		}
+		var err error
+		rr, err = getRevision(tx, id, n)
+		return err
+	})
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+	}
+	sc, err := decode(rr)
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+	}
+	return sc, rr.revision(id), nil
+}
+
+// History returns every revision of scenario id, oldest first.
+func (s *Store) History(id string) ([]Revision, error) {
+	var out []Revision
+	err := s.db.View(func(tx *bolt.Tx) error {
+		if _, err := liveRecord(tx, id); err != nil {
+			return err
+		}
+		b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+		if b == nil {
+			return errors.New("its revisions are missing")
+		}
+		return b.ForEach(func(k, v []byte) error {
+			var rr revisionRecord
+			if err := json.Unmarshal(v, &rr); err != nil {
+				return fmt.Errorf("revision %d: %w", binary.BigEndian.Uint32(k), err)
+			}
+			out = append(out, rr.revision(id))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
+	}
+	return out, nil
+}
+
+// Delete hides scenario id from List and the getters. Its revisions are kept
+// and Undelete brings it back. Deleting a deleted scenario does nothing.
+func (s *Store) Delete(id string) error {
+	if err := s.setDeleted(id, true); err != nil {
+		return fmt.Errorf("delete scenario %q: %w", id, err)
+	}
+	return nil
+}
+
+// Undelete restores a deleted scenario. Restoring one that is not deleted
+// does nothing.
+func (s *Store) Undelete(id string) error {
+	if err := s.setDeleted(id, false); err != nil {
+		return fmt.Errorf("undelete scenario %q: %w", id, err)
+	}
+	return nil
+}
+
+func (s *Store) setDeleted(id string, deleted bool) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		rec, ok, err := getRecord(tx, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotFound
+		}
+		if rec.Deleted == deleted {
+			return nil
+		}
+		rec.Deleted = deleted
+		return putRecord(tx, id, rec)
+	})
+}

@@ -1,0 +1,274 @@
+// Package store keeps hostplan's scenarios in one bbolt file. Every save is
+// a new immutable revision carrying its lineage (who, when, note, model and
+// catalog version); the scenario's current pointer moves in the same
+// transaction. A file that is not a hostplan store is refused and never
+// written to. The package imports nothing of the GUI.
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// SchemaVersion is the version of the store layout this build writes.
+const SchemaVersion = 1
+
+// DefaultTimeout is how long Open waits for another hostplan to release the
+// file before it returns ErrInUse.
+const DefaultTimeout = 1 * time.Second
+
+// formatMarker in the meta bucket tells a hostplan store from any other bbolt
+// file.
+const formatMarker = "hostplan-store"
+
+// Buckets and meta keys.
+var (
+	bucketMeta      = []byte("meta")      // format, version, created, seeded
+	bucketScenarios = []byte("scenarios") // id → record (JSON)
+	bucketRevisions = []byte("revisions") // id → nested bucket: be32(n) → revisionRecord (JSON)
+
+	keyFormat  = []byte("format")
+	keyVersion = []byte("version")
+	keyCreated = []byte("created")
+	keySeeded  = []byte("seeded")
+)
+
+// Sentinel errors, matched with errors.Is.
+var (
+	// ErrInUse means another hostplan (another window or process) holds the
+	// store file. The error returned by Open names the file.
+	ErrInUse = errors.New("store is in use by another hostplan")
+	// ErrNotStore means the file exists but is not a hostplan store: it is
+	// corrupt, truncated, not a bbolt file, or a bbolt file of another program.
+	// Such a file is left exactly as it was.
+	ErrNotStore = errors.New("not a hostplan store")
+	// ErrNewer means the store was written by a newer hostplan whose layout
+	// this build does not know.
+	ErrNewer = errors.New("store was written by a newer hostplan")
+	// ErrNotFound means the scenario or the revision does not exist (or the
+	// scenario is deleted).
+	ErrNotFound = errors.New("not found")
+)
+
+// inUseError carries the path for the message and matches ErrInUse and the
+// bbolt timeout underneath.
+type inUseError struct {
+	path  string
+	cause error
+}
+
+func (e *inUseError) Error() string {
+	return fmt.Sprintf("store %s is in use by another hostplan (close the other window or pass --db PATH)", e.path)
+}
+
+func (e *inUseError) Unwrap() []error { return []error{ErrInUse, e.cause} }
+
+func notStore(path string, cause error) error {
+	return fmt.Errorf("open store %s: %w: %w", path, ErrNotStore, cause)
+}
+
+// Options configure Open. A nil *Options means the defaults.
+type Options struct {
+	// Timeout is how long to wait for the file lock; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// ReadOnly opens the store for reading; it then shares the file with
+	// other read-only openers. The store must already exist.
+	ReadOnly bool
+}
+
+// Store is an open hostplan store. Its methods are safe for concurrent use.
+type Store struct {
+	db   *bolt.DB
+	path string
+	now  func() time.Time // revision timestamps; replaced in tests
+}
+
+// DefaultPath returns the store's place in the user's configuration
+// directory, creating the hostplan directory (mode 0700) if needed.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("default store path: %w", err)
+	}
+	dir = filepath.Join(dir, "hostplan")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("default store path: %w", err)
+	}
+	return filepath.Join(dir, "hostplan.db"), nil
+}
+
+// Open opens the store at path, creating it (mode 0600) when the file does
+// not exist or is empty. An existing file is first opened read-only and
+// checked: its bbolt header, the hostplan marker and a bbolt consistency
+// check. A file that fails is reported as ErrNotStore and is not modified.
+// If another hostplan holds the file for longer than the timeout, Open
+// returns an error matching ErrInUse.
+func Open(path string, opt *Options) (*Store, error) {
+	o := Options{Timeout: DefaultTimeout}
+	if opt != nil {
+		o = *opt
+		if o.Timeout <= 0 {
+			o.Timeout = DefaultTimeout
+		}
+	}
+
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		return nil, notStore(path, errors.New("not a regular file"))
+	case err == nil && fi.Size() > 0:
+		ro, empty, err := openExisting(path, o.Timeout)
+		if err != nil {
+			return nil, err
+		}
+		if o.ReadOnly {
+			if empty {
+				_ = ro.Close()
+				return nil, notStore(path, errors.New("it is a bbolt file with no buckets"))
+			}
+			return newStore(ro, path), nil
+		}
+		if err := ro.Close(); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
+	case err == nil: // empty file: bbolt initialises it as it does a new one
+		if o.ReadOnly {
+			return nil, notStore(path, errors.New("the file is empty"))
+		}
+	case errors.Is(err, fs.ErrNotExist) && !o.ReadOnly:
+		// created below
+	default:
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout})
+	if err != nil {
+		return nil, boltOpenError(path, err)
+	}
+	// Holding the exclusive lock now: read the marker again (the file may have
+	// changed since the read-only check) and write it if the file is new.
+	empty, err := verify(db, false)
+	if err == nil && empty {
+		err = db.Update(initStore)
+	}
+	if err != nil {
+		_ = db.Close()
+		if errors.Is(err, ErrNewer) {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
+		return nil, notStore(path, err)
+	}
+	return newStore(db, path), nil
+}
+
+func newStore(db *bolt.DB, path string) *Store {
+	return &Store{db: db, path: path, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// openExisting opens a non-empty file read-only (a shared lock, so a running
+// hostplan still yields ErrInUse) and checks that it is a hostplan store
+// before anything opens it for writing. The read-only open never writes.
+// empty reports a valid bbolt file with no buckets at all, which Open may
+// initialise.
+func openExisting(path string, timeout time.Duration) (db *bolt.DB, empty bool, err error) {
+	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, ReadOnly: true})
+	if err != nil {
+		if errors.Is(err, bolterrors.ErrTimeout) {
+			return nil, false, &inUseError{path: path, cause: err}
+		}
+		if herr := checkHeader(path); herr != nil {
+			return nil, false, notStore(path, herr)
+		}
+		return nil, false, boltOpenError(path, err)
+	}
+	err = checkHeader(path)
+	if err == nil {
+		empty, err = verify(db, true)
+	}
+	if err != nil {
+		_ = db.Close()
+		if errors.Is(err, ErrNewer) {
+			return nil, false, fmt.Errorf("open store %s: %w", path, err)
+		}
+		return nil, false, notStore(path, err)
+	}
+	return db, empty, nil
+}
+
+// boltOpenError classifies an error from bolt.Open.
+func boltOpenError(path string, err error) error {
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return &inUseError{path: path, cause: err}
+	case errors.Is(err, bolterrors.ErrInvalid),
+		errors.Is(err, bolterrors.ErrVersionMismatch),
+		errors.Is(err, bolterrors.ErrChecksum):
+		return notStore(path, err)
+	}
+	return fmt.Errorf("open store %s: %w", path, err)
+}
+
+// initStore writes the marker and the empty buckets of a new store.
+func initStore(tx *bolt.Tx) error {
+	meta, err := tx.CreateBucket(bucketMeta)
+	if err != nil {
+		return err
+	}
+	for k, v := range map[string]string{
+		string(keyFormat):  formatMarker,
+		string(keyVersion): strconv.Itoa(SchemaVersion),
+		string(keyCreated): time.Now().UTC().Format(time.RFC3339),
+	} {
+		if err := meta.Put([]byte(k), []byte(v)); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.CreateBucket(bucketScenarios); err != nil {
+		return err
+	}
+	_, err = tx.CreateBucket(bucketRevisions)
+	return err
+}
+
+// checkMeta reports whether tx holds a hostplan store this build can read.
+func checkMeta(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return errors.New("it has no hostplan meta bucket")
+	}
+	if f := meta.Get(keyFormat); string(f) != formatMarker {
+		return fmt.Errorf("its format marker is %q, want %q", f, formatMarker)
+	}
+	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
+	if err != nil || v < 1 {
+		return fmt.Errorf("its store version %q is not a version", meta.Get(keyVersion))
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("%w (store version %d, this build reads %d)", ErrNewer, v, SchemaVersion)
+	}
+	for _, name := range [][]byte{bucketScenarios, bucketRevisions} {
+		if tx.Bucket(name) == nil {
+			return fmt.Errorf("it has no %s bucket", name)
+		}
+	}
+	return nil
+}
+
+// Close releases the file.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("close store %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Path returns the file the store was opened from.
+func (s *Store) Path() string { return s.path }

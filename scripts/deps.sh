@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the Debian packages hostplan needs when they are missing.
+# Idempotent: installs nothing when everything is present. Runs apt-get as
+# root or through sudo; on a system without apt-get it prints what to install.
+#   scripts/deps.sh build   – cgo toolchain and the X11/OpenGL headers Fyne builds with
+#   scripts/deps.sh test    – the above, plus Xvfb for the display tests and
+#                             LibreOffice Calc to recalculate exported workbooks
+set -euo pipefail
+
+build=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
+       libxinerama-dev libxi-dev libxxf86vm-dev)
+test=(xvfb xauth libreoffice-calc-nogui)
+
+want=("${build[@]}")
+[ "${1:-build}" = test ] && want+=("${test[@]}")
+
+if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+  echo "Not a Debian-like system: install the equivalents of these packages yourself:"
+  printf '  %s\n' "${want[@]}"
+  exit 0
+fi
+
+missing=()
+for p in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+  else
+    echo "Missing packages and no root or sudo: as root, run"
+    echo "  apt-get install -y ${missing[*]}"
+    exit 1
+  fi
+fi
+echo "Installing: ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
