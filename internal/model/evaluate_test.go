@@ -1,0 +1,314 @@
+package model
+
+import (
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+func cat(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// base is a small valid training scenario the tests vary.
+func base() *scenario.Scenario {
+	return &scenario.Scenario{
+		SchemaVersion: 1, ID: "t", Name: "test", Currency: "USD",
+		Purpose: scenario.Purpose{Decision: "d", SuccessMeasure: "s", Owner: "o"},
+		Workload: scenario.Workload{
+			Shape: scenario.ShapeTraining, Precision: "bf16",
+			Model:         scenario.Model{ParamsB: 1},
+			TokensPerRunB: scenario.Known(10), RunsPerMonth: scenario.Known(1),
+			MFU: scenario.Known(0.5),
+		},
+		Data: scenario.Data{VolumeGB: scenario.Known(0), Classification: "internal", Residency: "any", Movement: scenario.MoveAny,
+			ProviderAllowed: true, ReturnOutputs: []string{"checkpoints"}, StorageGBps: scenario.Known(1)},
+		Dimensions: scenario.Dimensions{
+			Sovereignty: scenario.Sovereignty{Dimension: scenario.Dimension{Weight: 1}},
+			Operations:  scenario.Operations{StaffFTE: scenario.Known(2)},
+			Economics:   scenario.Economics{HorizonMonths: 12},
+		},
+		Options: scenario.Options{Cloud: scenario.CloudOptions{Offer: "aws-p5-h100", GPUs: 8, PricePerGPUHr: scenario.Known(2)}},
+	}
+}
+
+func eval(t *testing.T, s *scenario.Scenario) *Report {
+	t.Helper()
+	r, err := Evaluate(s, cat(t))
+	if err != nil {
+		t.Fatalf("Evaluate: %v", err)
+	}
+	return r
+}
+
+func near(got, want, rel float64) bool {
+	return math.Abs(got-want) <= rel*math.Max(math.Abs(want), 1e-12)
+}
+
+// Chinchilla: 70 B parameters on 1.4 T tokens (Hoffmann et al. 2022,
+// Table 1) → 6·70e9·1.4e12 = 5.88e23 FLOPs (Kaplan et al. 2020, C = 6·N·D).
+func TestTrainingFLOPsChinchilla(t *testing.T) {
+	s := base()
+	s.Workload.Model.ParamsB = 70
+	s.Workload.TokensPerRunB = scenario.Known(1400)
+	s.Options.Cloud = scenario.CloudOptions{}
+	r := eval(t, s)
+	if !near(r.Workload.FLOPsPerRun, 5.88e23, 1e-12) || r.Workload.FLOPsFactor != 6 {
+		t.Errorf("FLOPs = %g (k = %g), want 5.88e23 (k = 6)", r.Workload.FLOPsPerRun, r.Workload.FLOPsFactor)
+	}
+	// Model state: 16 bytes per parameter for mixed-precision Adam
+	// (Rajbhandari et al. 2020) → 70e9 × 16 = 1,120 GB.
+	if !near(r.Workload.MemoryNeededGB, 1120, 1e-12) {
+		t.Errorf("memory = %g GB, want 1120", r.Workload.MemoryNeededGB)
+	}
+}
+
+// A cloud run worked by hand:
+// 1 B parameters × 10 B tokens × 6 = 6e19 FLOPs. H100 dense BF16 989 TFLOP/s
+// × MFU 0.5 = 494.5 TFLOP/s per GPU; on 8 GPUs 6e19 / (8 × 494.5e12) =
+// 15,166.83 s = 4.21301 h → 33.7040 GPU-hours × 2 $/GPU-hour = 67.408 $.
+// Staff 0.25 FTE × 129,000 $/year ÷ 12 = 2,687.50 $/month, nothing stored.
+// One run a month for 12 months: 12 × (2,687.50 + 67.408) = 33,058.90 $.
+func TestCloudRunByHand(t *testing.T) {
+	r := eval(t, base())
+	c := r.Direction(scenario.Cloud)
+	hours := 6e19 / (8 * 494.5e12) / 3600
+	checks := []struct {
+		name      string
+		got, want float64
+	}{
+		{"compute hours", c.ComputeHours, hours},
+		{"GPU-hours", c.GPUHoursPerRun, 8 * hours},
+		{"variable cost per run", c.VariableCostPerRun, 8 * hours * 2},
+		{"monthly fixed", c.MonthlyFixedCost, 2687.5},
+		{"cost per run", c.CostPerRun, 8*hours*2 + 2687.5},
+		{"horizon", c.CostHorizon, 12 * (2687.5 + 8*hours*2)},
+		{"month 3 cumulative", c.CumulativeByMonth[2], 3 * (2687.5 + 8*hours*2)},
+	}
+	for _, ch := range checks {
+		if !near(ch.got, ch.want, 1e-9) {
+			t.Errorf("%s = %.6f, want %.6f", ch.name, ch.got, ch.want)
+		}
+	}
+	if !c.Feasible || c.GPUs != 8 || c.GPU != "h100-sxm" {
+		t.Errorf("cloud = feasible %v, %d × %s", c.Feasible, c.GPUs, c.GPU)
+	}
+	if !near(c.VariableCostPerRun, 67.408, 1e-4) {
+		t.Errorf("hand figure: variable cost %.4f, want 67.408", c.VariableCostPerRun)
+	}
+}
+
+// An HPC job split by wall time: Caltech partition (72 h wall time, A100 at
+// 312 TFLOP/s). 6 × 1e9 × 10e9 × 10 = 6e20 FLOPs at MFU 0.5 on 8 GPUs:
+// 6e20 / (8 × 156e12) = 480,769 s = 133.5 h → 2 jobs of ≤ 72 h, each waiting
+// 10 h: time to result 133.5 + 2 × 10 = 153.5 h.
+func TestHPCWallTimeChunks(t *testing.T) {
+	s := base()
+	s.Workload.TokensPerRunB = scenario.Known(100)
+	s.Options.HPC = scenario.HPCOptions{Partition: "caltech-hpc", GPUs: 8, QueueWaitHours: scenario.Known(10)}
+	h := eval(t, s).Direction(scenario.HPC)
+	compute := 6e20 / (8 * 156e12) / 3600
+	if !near(h.ComputeHours, compute, 1e-9) || !near(h.TimeToResultHours, compute+20, 1e-9) {
+		t.Errorf("compute %.2f h, time to result %.2f h; want %.2f and %.2f", h.ComputeHours, h.TimeToResultHours, compute, compute+20)
+	}
+	// 0.14 $/GPU-hour × 8 × 133.5 h = 149.57 $.
+	if !near(h.VariableCostPerRun, 0.14*8*compute, 1e-9) {
+		t.Errorf("variable cost %.2f, want %.2f", h.VariableCostPerRun, 0.14*8*compute)
+	}
+}
+
+// The seed's constrained case: only hybrid is feasible, and the reasons name
+// why managed and plain cloud are excluded.
+func TestConstrainedExample(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := eval(t, s)
+	if r.Cheapest != scenario.Hybrid {
+		t.Errorf("cheapest feasible = %q, want hybrid", r.Cheapest)
+	}
+	for _, d := range r.Directions {
+		if d.Direction == scenario.Hybrid {
+			if !d.Feasible {
+				t.Errorf("hybrid infeasible: %v", d.Reasons)
+			}
+			continue
+		}
+		if d.Feasible {
+			t.Errorf("%s should be infeasible", d.Direction)
+		}
+	}
+	cloud := strings.Join(r.Direction(scenario.Cloud).Reasons, "; ")
+	if !strings.Contains(cloud, "source records must stay in the controlled environment") {
+		t.Errorf("cloud reasons %q do not name the controlled environment", cloud)
+	}
+	if len(r.Direction(scenario.Managed).Reasons) == 0 {
+		t.Error("managed excluded without a reason")
+	}
+}
+
+func TestConstraints(t *testing.T) {
+	cases := []struct {
+		name, direction, want string
+		edit                  func(s *scenario.Scenario)
+	}{
+		{"nothing may leave", scenario.Cloud, "data.movement is none", func(s *scenario.Scenario) { s.Data.Movement = scenario.MoveNone }},
+		{"residency", scenario.Cloud, "data.residency requires EU", func(s *scenario.Scenario) { s.Data.Residency = "EU" }},
+		{"provider may not process", scenario.Managed, "provider_may_process is false", func(s *scenario.Scenario) {
+			s.Workload.Shape, s.Workload.Method = scenario.ShapeFineTuning, "lora"
+			s.Data.ProviderAllowed = false
+		}},
+		{"deadline", scenario.Cloud, "the deadline is 1.0 h", func(s *scenario.Scenario) { s.Workload.DeadlineHours = scenario.Known(1) }},
+		{"budget", scenario.Cloud, "the budget cap is 1000", func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) }},
+		{"staff", scenario.OnPrem, "the team has 0.10", func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.1) }},
+		{"does not fit", scenario.Cloud, "needs at least 23 × h100-sxm", func(s *scenario.Scenario) { s.Workload.Model.ParamsB = 90 }},
+		{"always-on service on HPC", scenario.HPC, "not an always-on service", func(s *scenario.Scenario) {
+			s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
+				Traffic: &scenario.Traffic{PeakRPS: scenario.Known(2), MeanRPS: scenario.Known(1), TokensIn: scenario.Known(500), TokensOut: scenario.Known(200)}}
+		}},
+		{"outputs may not return", scenario.Hybrid, "checkpoints may not return", func(s *scenario.Scenario) {
+			s.Data.Movement, s.Data.SnapshotGB, s.Data.ReturnOutputs = scenario.MoveSnapshot, scenario.Known(10), []string{"evaluation"}
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base()
+			tc.edit(s)
+			d := eval(t, s).Direction(tc.direction)
+			got := strings.Join(d.Reasons, "; ")
+			if d.Feasible || !strings.Contains(got, tc.want) {
+				t.Errorf("%s: feasible %v, reasons %q; want a reason containing %q", tc.direction, d.Feasible, got, tc.want)
+			}
+		})
+	}
+}
+
+// Unknown catalog references come back as field errors, not panics.
+func TestUnknownReferences(t *testing.T) {
+	s := base()
+	s.Options.Cloud.Offer = "nope"
+	s.Options.HPC.Partition = "nada"
+	_, err := Evaluate(s, cat(t))
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	for _, want := range []string{`options.cloud.offer: "nope" is not in the catalog (allowed: aws-p4de-a100`, `options.hpc.partition: "nada"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q lacks %q", msg, want)
+		}
+	}
+}
+
+// More traffic never needs fewer serving GPUs.
+func TestServingGrowsWithTraffic(t *testing.T) {
+	prev := 0
+	for _, rps := range []float64{1, 4, 16, 64} {
+		s := base()
+		s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-70b"},
+			Traffic: &scenario.Traffic{PeakRPS: scenario.Known(rps), MeanRPS: scenario.Known(rps / 2), TokensIn: scenario.Known(1000),
+				TokensOut: scenario.Known(200), LatencyTargetMS: scenario.Known(10000)}}
+		c := eval(t, s).Direction(scenario.Cloud)
+		if c.GPUs < prev {
+			t.Errorf("peak %g requests/s: %d GPUs, fewer than %d at lower traffic", rps, c.GPUs, prev)
+		}
+		// Weights 70.6e9 × 2 bytes = 141 GB cannot fit one 80 GB GPU.
+		if c.GPUs < 2 {
+			t.Errorf("70B at 16 bit on %d GPUs", c.GPUs)
+		}
+		prev = c.GPUs
+	}
+}
+
+func TestExamplesEvaluate(t *testing.T) {
+	files, _ := filepath.Glob("../../scenarios/*.json")
+	for _, f := range files {
+		s, err := scenario.Load(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		r := eval(t, s)
+		if len(r.Directions) != 5 || r.CatalogAsOf == "" {
+			t.Errorf("%s: %d directions, as_of %q", f, len(r.Directions), r.CatalogAsOf)
+		}
+		for _, d := range r.Directions {
+			if !d.Feasible && len(d.Reasons) == 0 {
+				t.Errorf("%s: %s infeasible without a reason", f, d.Direction)
+			}
+			if len(d.CumulativeByMonth) != r.HorizonMonths {
+				t.Errorf("%s: %s has %d months of cumulative cost", f, d.Direction, len(d.CumulativeByMonth))
+			}
+		}
+	}
+}
+
+// Property: for random valid scenarios no number is NaN or Inf, times are
+// never negative and the horizon cost is the last cumulative month.
+func TestRandomScenariosStayFinite(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	c := cat(t)
+	presets := c.IDs("models")
+	shapes := scenario.Shapes
+	for i := 0; i < 300; i++ {
+		s := base()
+		s.Options = scenario.Options{}
+		s.Workload.Shape = shapes[rng.IntN(len(shapes))]
+		s.Workload.Model = scenario.Model{Preset: presets[rng.IntN(len(presets))]}
+		s.Workload.Precision = scenario.Precisions[rng.IntN(len(scenario.Precisions))]
+		s.Workload.TokensPerRunB = scenario.Known(math.Pow(10, rng.Float64()*6-3))
+		s.Workload.RunsPerMonth = scenario.Known(math.Pow(10, rng.Float64()*3-2))
+		s.Workload.MFU = scenario.Known(0.05 + rng.Float64()*0.9)
+		s.Data.VolumeGB = scenario.Known(rng.Float64() * 1e5)
+		s.Data.FileCount = scenario.Known(1 + rng.Float64()*1e7)
+		s.Dimensions.Economics.HorizonMonths = 1 + rng.IntN(120)
+		if s.Workload.Shape == scenario.ShapeFineTuning {
+			s.Workload.Method = scenario.FineTuneMethods[rng.IntN(3)]
+		}
+		if s.Workload.Shape == scenario.ShapeInteractive {
+			peak := math.Pow(10, rng.Float64()*4-2)
+			s.Workload.Traffic = &scenario.Traffic{PeakRPS: scenario.Known(peak), MeanRPS: scenario.Known(peak * rng.Float64()),
+				TokensIn: scenario.Known(1 + rng.Float64()*8000), TokensOut: scenario.Known(1 + rng.Float64()*2000),
+				LatencyTargetMS: scenario.Known(100 + rng.Float64()*30000)}
+			if s.Workload.Traffic.MeanRPS.Likely == 0 {
+				s.Workload.Traffic.MeanRPS = scenario.Known(peak)
+			}
+		}
+		r, err := Evaluate(s, c)
+		if err != nil {
+			t.Fatalf("case %d (%s, %s): %v", i, s.Workload.Shape, s.Workload.Model.Preset, err)
+		}
+		for _, d := range r.Directions {
+			if d.TimeToResultHours < 0 || d.CostHorizon < 0 || d.ComputeHours < 0 {
+				t.Errorf("case %d %s: negative time or cost %+v", i, d.Direction, d)
+			}
+			if n := len(d.CumulativeByMonth); n > 0 && !near(d.CumulativeByMonth[n-1], d.CostHorizon, 1e-9) {
+				t.Errorf("case %d %s: last month %g ≠ horizon %g", i, d.Direction, d.CumulativeByMonth[n-1], d.CostHorizon)
+			}
+		}
+	}
+}
+
+func BenchmarkEvaluateExample(b *testing.B) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := cat(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Evaluate(s, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
