@@ -135,7 +135,7 @@ func printTable(e *env, r *model.Report) {
 		if d.GPUs > 0 {
 			gpus = fmt.Sprintf("%d × %s", d.GPUs, d.GPU)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f\t%s\t%s\t\n", d.Title, feas, gpus, d.TimeToResultHours, money(d.CostPerRun), money(d.CostHorizon))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f\t%s\t%s\t\n", d.Title, feas, gpus, d.TimeToResultHours, model.Grouped(d.CostPerRun), model.Grouped(d.CostHorizon))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -155,26 +155,6 @@ func printTable(e *env, r *model.Report) {
 	if len(r.Workload.Estimates) > 0 {
 		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
 	}
-}
-
-// money formats an amount with thousands separators and no decimals.
-func money(x float64) string {
-	neg := x < 0
-	if neg {
-		x = -x
-	}
-	s := fmt.Sprintf("%.0f", x)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 func runExport(e *env, args []string) error {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
@@ -281,7 +282,7 @@ func (e *evaluator) finish(r *DirectionResult) {
 	}
 	sort.SliceStable(r.Breakdown, func(i, j int) bool { return r.Breakdown[i].Amount > r.Breakdown[j].Amount })
 	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
-		r.infeasible("costs %.0f %s over %d months; the budget cap is %.0f", r.CostHorizon, e.s.Currency, e.months(), cap.Likely)
+		r.infeasible("costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
 	}
 	e.deadline(r)
 }
@@ -317,4 +318,20 @@ func nonNil(xs []string) []string {
 		return []string{}
 	}
 	return xs
+}
+
+// Grouped formats an amount with no decimals and thousands separators.
+func Grouped(x float64) string {
+	s := fmt.Sprintf("%.0f", math.Abs(x))
+	var b strings.Builder
+	if x < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }

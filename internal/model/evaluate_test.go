@@ -170,7 +170,7 @@ func TestConstraints(t *testing.T) {
 			s.Data.ProviderAllowed = false
 		}},
 		{"deadline", scenario.Cloud, "the deadline is 1.0 h", func(s *scenario.Scenario) { s.Workload.DeadlineHours = scenario.Known(1) }},
-		{"budget", scenario.Cloud, "the budget cap is 1000", func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) }},
+		{"budget", scenario.Cloud, "the budget cap is 1,000", func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) }},
 		{"staff", scenario.OnPrem, "the team has 0.10", func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.1) }},
 		{"does not fit", scenario.Cloud, "needs at least 23 × h100-sxm", func(s *scenario.Scenario) { s.Workload.Model.ParamsB = 90 }},
 		{"always-on service on HPC", scenario.HPC, "not an always-on service", func(s *scenario.Scenario) {

@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/model"
+)
+
+// notesSegments builds the Notes tab: the report's warnings first, then each
+// direction's notes (the assumptions a reader should know) under its title.
+func notesSegments(r *model.Report) []widget.RichTextSegment {
+	var segs []widget.RichTextSegment
+	heading := func(text string) {
+		segs = append(segs, &widget.TextSegment{Style: widget.RichTextStyleSubHeading, Text: text})
+	}
+	paragraph := func(text string) {
+		segs = append(segs, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text})
+	}
+	bullets := func(items []string) {
+		list := &widget.ListSegment{}
+		for _, it := range items {
+			list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: it})
+		}
+		segs = append(segs, list)
+	}
+
+	if len(r.Warnings) > 0 {
+		heading("Warnings")
+		bullets(r.Warnings)
+	}
+	for _, d := range r.Directions {
+		title := titleOf(d)
+		if d.OfferName != "" {
+			title += " — " + d.OfferName
+		}
+		heading(title)
+		if len(d.Notes) == 0 {
+			paragraph("No notes.")
+			continue
+		}
+		bullets(d.Notes)
+	}
+	if len(segs) == 0 {
+		paragraph("The report has no notes.")
+	}
+	return segs
+}

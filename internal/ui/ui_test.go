@@ -1,0 +1,470 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// fakeBackend serves hand-built scenarios and reports from memory.
+type fakeBackend struct {
+	items     []Item
+	scenarios map[string]*scenario.Scenario
+	reports   map[string]*model.Report
+
+	listErr, loadErr, evalErr error
+	evalPanic                 string // when set, Evaluate panics with it
+
+	// gate, when set, makes Evaluate of a scenario wait until its channel
+	// is closed, so a test can finish evaluations out of order.
+	gate map[string]chan struct{}
+}
+
+func (f *fakeBackend) List() ([]Item, error) { return f.items, f.listErr }
+
+func (f *fakeBackend) Load(id string) (*scenario.Scenario, error) {
+	if f.loadErr != nil {
+		return nil, f.loadErr
+	}
+	s, ok := f.scenarios[id]
+	if !ok {
+		return nil, fmt.Errorf("no scenario %q", id)
+	}
+	return s, nil
+}
+
+func (f *fakeBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
+	if ch, ok := f.gate[s.ID]; ok {
+		<-ch
+	}
+	if f.evalPanic != "" {
+		panic(f.evalPanic)
+	}
+	if f.evalErr != nil {
+		return nil, f.evalErr
+	}
+	return f.reports[s.ID], nil
+}
+
+var _ Backend = (*fakeBackend)(nil)
+
+// newFakeBackend holds two scenarios: a fine-tuning job where cloud is the
+// cheapest feasible direction and managed is ruled out, and a chat service
+// where nothing is feasible.
+func newFakeBackend() *fakeBackend {
+	ft := &scenario.Scenario{
+		SchemaVersion: scenario.SchemaVersion,
+		ID:            "ft-7b",
+		Name:          "Fine-tune 7B on claims notes",
+		Currency:      "USD",
+		Purpose: scenario.Purpose{
+			Decision:               "Where to run the quarterly fine-tuning of the claims assistant",
+			SuccessMeasure:         "F1 ≥ 0.85 on the held-out claims set",
+			AcceptableRuntimeHours: scenario.Known(48),
+			Owner:                  "Head of Claims Analytics",
+		},
+		Workload: scenario.Workload{
+			Shape:         scenario.ShapeFineTuning,
+			Model:         scenario.Model{Preset: "llama-3.1-8b"},
+			Precision:     "bf16",
+			Method:        "lora",
+			TokensPerRunB: scenario.Estimate(1.5, 2, 3),
+			RunsPerMonth:  scenario.Known(4),
+			DeadlineHours: scenario.Known(72),
+		},
+		Data: scenario.Data{
+			VolumeGB:       scenario.Known(1200),
+			Classification: "confidential",
+			PersonalData:   true,
+			Residency:      "eu",
+			Movement:       scenario.MoveSnapshot,
+			SnapshotGB:     scenario.Known(40),
+			ReturnOutputs:  []string{"model_weights", "metrics"},
+		},
+		Dimensions: scenario.Dimensions{
+			Sovereignty:   scenario.Sovereignty{Dimension: scenario.Dimension{Weight: 0.3}},
+			WorkloadShape: scenario.ShapeDim{Dimension: scenario.Dimension{Weight: 0.1}, Pattern: "periodic"},
+			Operations:    scenario.Operations{Dimension: scenario.Dimension{Weight: 0.2}, StaffFTE: scenario.Estimate(0.5, 1, 1.5)},
+			Economics:     scenario.Economics{Dimension: scenario.Dimension{Weight: 0.3}, BudgetCap: scenario.Known(2e6), HorizonMonths: 24},
+			Optionality:   scenario.Optionality{Dimension: scenario.Dimension{Weight: 0.1}, ExitRequired: true},
+		},
+		Options: scenario.Options{Cloud: scenario.CloudOptions{Offer: "hyperscaler-h100", Pricing: "on_demand"}},
+	}
+	chat := &scenario.Scenario{
+		SchemaVersion: scenario.SchemaVersion,
+		ID:            "chat",
+		Name:          "Citizen chat assistant",
+		Currency:      "EUR",
+		Workload:      scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8"},
+		Dimensions:    scenario.Dimensions{Economics: scenario.Economics{HorizonMonths: 36}},
+	}
+
+	ftReport := &model.Report{
+		ScenarioID: ft.ID, ScenarioName: ft.Name, CatalogAsOf: "2025-06-01", Currency: "USD",
+		Shape: ft.Workload.Shape, HorizonMonths: 24, RunUnit: "one fine-tuning run",
+		Cheapest: scenario.Cloud,
+		Warnings: []string{"Tokens per run is an estimate; the likely value is used."},
+		Directions: []model.DirectionResult{
+			{Direction: scenario.Managed, Title: "Managed service", Feasible: false,
+				Reasons: []string{"the provider may not process personal data", "data may not leave the EU"}},
+			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, GPU: "h100-sxm", GPUs: 8,
+				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89,
+				Notes: []string{"On-demand price; a 1-year commitment would cost less."}},
+			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, GPU: "l40s", GPUs: 16,
+				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000},
+			{Direction: scenario.HPC, Title: "Shared HPC", Feasible: false, GPU: "a100-80gb", GPUs: 4,
+				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832,
+				Reasons: []string{"queue wait and wall-time chunks exceed the 72 h deadline"}},
+			{Direction: scenario.Hybrid, Title: "Hybrid", Feasible: true, GPU: "h100-sxm", GPUs: 8,
+				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000},
+		},
+	}
+	chatReport := &model.Report{
+		ScenarioID: chat.ID, ScenarioName: chat.Name, CatalogAsOf: "2025-05-15", Currency: "EUR",
+		Shape: chat.Workload.Shape, HorizonMonths: 36, RunUnit: "one month of service",
+		Directions: []model.DirectionResult{
+			{Direction: scenario.Managed, Title: "Managed service", Reasons: []string{"residency"}},
+			{Direction: scenario.Cloud, Title: "Cloud IaaS", Reasons: []string{"budget cap exceeded"}},
+			{Direction: scenario.OnPrem, Title: "On-premises", Reasons: []string{"lead time"}},
+			{Direction: scenario.HPC, Title: "Shared HPC", Reasons: []string{"no interactive service"}},
+			{Direction: scenario.Hybrid, Title: "Hybrid", Reasons: []string{"staff"}},
+		},
+	}
+
+	return &fakeBackend{
+		items: []Item{
+			{ID: ft.ID, Name: ft.Name, Shape: ft.Workload.Shape, Revisions: 3},
+			{ID: chat.ID, Name: chat.Name, Shape: chat.Workload.Shape, Revisions: 1},
+		},
+		scenarios: map[string]*scenario.Scenario{ft.ID: ft, chat.ID: chat},
+		reports:   map[string]*model.Report{ft.ID: ftReport, chat.ID: chatReport},
+	}
+}
+
+// openWindow creates the main window on a test app, as main would.
+func openWindow(t *testing.T, b Backend) (fyne.Window, *planner) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := NewWindow(a, b)
+	t.Cleanup(w.Close)
+	p, ok := w.Content().(*planner)
+	if !ok {
+		t.Fatalf("window content is %T, want *planner", w.Content())
+	}
+	return w, p
+}
+
+// waitFor polls the view until it reaches state want. Evaluation runs on
+// another goroutine; 2 s is far more than the fake backend needs.
+func waitFor(t *testing.T, v *scenarioView, want viewState) {
+	t.Helper()
+	waitUntil(t, func() bool { return v.currentState() == want },
+		func() string { return fmt.Sprintf("view state = %d, want %d", v.currentState(), want) })
+}
+
+// waitUntil polls cond for up to 2 s and fails with what() if it stays false.
+func waitUntil(t *testing.T, cond func() bool, what func() string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 2 s: %s", what())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestWindowListsScenarios(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+
+	if got := w.Title(); got != "hostplan" {
+		t.Errorf("title = %q, want %q", got, "hostplan")
+	}
+	if got := p.scenarios.list.Length(); got != 2 {
+		t.Fatalf("list has %d items, want 2", got)
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{"Fine-tune 7B on claims notes", "Fine-tuning · 3 revisions", "Citizen chat assistant", "Interactive inference · 1 revision"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("scenario list does not show %q", want)
+		}
+	}
+	if got := p.view.currentState(); got != stateEmpty {
+		t.Errorf("state before a choice = %d, want stateEmpty", got)
+	}
+}
+
+func TestSelectShowsReport(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+
+	v := p.view
+	if got, want := v.title.Text, "Fine-tune 7B on claims notes"; got != want {
+		t.Errorf("title = %q, want %q", got, want)
+	}
+	for _, want := range []string{"Fine-tuning", "one run = one fine-tuning run", "horizon 24 months", "Prices as of 2025-06-01"} {
+		if !strings.Contains(v.facts.Text, want) {
+			t.Errorf("facts %q lack %q", v.facts.Text, want)
+		}
+	}
+	if got, want := v.cheapest.Text, "Cheapest feasible direction: Cloud IaaS, USD 1,234,568 over 24 months"; got != want {
+		t.Errorf("cheapest = %q, want %q", got, want)
+	}
+
+	// Every cell, visible or scrolled away.
+	wantRows := [][numColumns]string{
+		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
+		{"Cloud IaaS", "Yes", "h100-sxm × 8", "6.3", "USD 1,235", "USD 1,234,568", ""},
+		{"On-premises", "Yes", "l40s × 16", "11.5", "USD 5,200", "USD 1,750,000", ""},
+		{"Shared HPC", "No", "a100-80gb × 4", "140", "USD 87.50", "USD 29,832", "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "h100-sxm × 8", "9.0", "USD 1,500", "USD 1,300,000", ""},
+	}
+	if len(v.report.rows) != len(wantRows) {
+		t.Fatalf("table has %d rows, want %d", len(v.report.rows), len(wantRows))
+	}
+	for i, want := range wantRows {
+		if got := v.report.rows[i].cells; got != want {
+			t.Errorf("row %d:\n got %q\nwant %q", i, got, want)
+		}
+	}
+
+	// What the window actually draws.
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{"Direction", "Feasible", "Why not", "Managed service", "Cloud IaaS", "On-premises", "Shared HPC", "Hybrid", "USD 1,234,568", "USD 87.50"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("window does not show %q", want)
+		}
+	}
+
+	// Inputs tab: grouped, with estimates labelled.
+	inputs := labelTexts(v.inputs.box)
+	for _, want := range []string{"Purpose", "Workload", "Data", "Dimensions", "Options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "budget cap USD 2,000,000", "Only an approved, minimised snapshot may leave"} {
+		if !strings.Contains(inputs, want) {
+			t.Errorf("Inputs tab lacks %q", want)
+		}
+	}
+
+	// Notes tab: warnings and per-direction notes.
+	notes := segmentTexts(v.notes.Segments)
+	for _, want := range []string{"Warnings", "Tokens per run is an estimate", "On-demand price; a 1-year commitment would cost less.", "Shared HPC"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("Notes tab lacks %q", want)
+		}
+	}
+}
+
+func TestNothingFeasible(t *testing.T) {
+	_, p := openWindow(t, newFakeBackend())
+
+	p.scenarios.list.Select(1)
+	waitFor(t, p.view, stateReady)
+
+	if !strings.HasPrefix(p.view.cheapest.Text, "No direction is feasible") {
+		t.Errorf("cheapest = %q, want the no-feasible message", p.view.cheapest.Text)
+	}
+	if got := p.view.cheapest.Importance; got != widget.DangerImportance {
+		t.Errorf("no-feasible message importance = %v, want danger", got)
+	}
+}
+
+func TestBackendErrorsAreShown(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(*fakeBackend)
+		want string
+	}{
+		{"evaluate", func(f *fakeBackend) { f.evalErr = errors.New("catalog has no offer for region eu-north") },
+			"Could not evaluate “Fine-tune 7B on claims notes”: catalog has no offer for region eu-north"},
+		{"load", func(f *fakeBackend) { f.loadErr = errors.New("revision 3 is corrupt") },
+			"Could not load “Fine-tune 7B on claims notes”: revision 3 is corrupt"},
+		{"no report", func(f *fakeBackend) { f.reports = nil },
+			"Could not evaluate “Fine-tune 7B on claims notes”: the model returned no report"},
+		{"panic", func(f *fakeBackend) { f.evalPanic = "index out of range" },
+			"Could not evaluate “Fine-tune 7B on claims notes”: internal error: index out of range"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newFakeBackend()
+			tc.set(b)
+			w, p := openWindow(t, b)
+
+			p.scenarios.list.Select(0)
+			waitFor(t, p.view, stateFailed)
+
+			if got := p.view.message.Text; got != tc.want {
+				t.Errorf("message = %q, want %q", got, tc.want)
+			}
+			if !strings.Contains(test.RenderToMarkup(w.Canvas()), tc.want) {
+				t.Errorf("window does not show %q", tc.want)
+			}
+			if p.view.body.Visible() {
+				t.Error("report body visible after an error")
+			}
+		})
+	}
+}
+
+func TestListErrorIsShown(t *testing.T) {
+	b := newFakeBackend()
+	b.listErr = errors.New("database is locked by another hostplan")
+	w, p := openWindow(t, b)
+
+	if got := p.scenarios.list.Length(); got != 0 {
+		t.Errorf("list has %d items after an error, want 0", got)
+	}
+	want := "Could not read the scenarios: database is locked by another hostplan"
+	if got := p.scenarios.message.Text; got != want || !p.scenarios.message.Visible() {
+		t.Errorf("message = %q (visible %v), want %q shown", got, p.scenarios.message.Visible(), want)
+	}
+	// The message wraps in the narrow pane, so look for its start only.
+	if !strings.Contains(test.RenderToMarkup(w.Canvas()), "Could not read the scenarios") {
+		t.Error("window does not show the error")
+	}
+}
+
+// A result that arrives after the user chose another scenario is dropped.
+func TestLateResultIsDropped(t *testing.T) {
+	b := newFakeBackend()
+	first := make(chan struct{})
+	b.gate = map[string]chan struct{}{"ft-7b": first}
+	_, p := openWindow(t, b)
+
+	p.scenarios.list.Select(0) // blocks in Evaluate until first is closed
+	p.scenarios.list.Select(1)
+	waitFor(t, p.view, stateReady)
+	close(first)
+	waitUntil(t, func() bool { return p.view.arrivals() == 2 },
+		func() string { return fmt.Sprintf("%d evaluations came back, want 2", p.view.arrivals()) })
+
+	if got := p.view.currentState(); got != stateReady {
+		t.Errorf("state = %d, want stateReady", got)
+	}
+	if got, want := p.view.title.Text, "Citizen chat assistant"; got != want {
+		t.Errorf("title = %q, want %q (the later choice)", got, want)
+	}
+}
+
+// TestScreenshot writes the window, with the first scenario chosen, to PNG
+// files named after HOSTPLAN_SCREENSHOT, so a person can look at it: the
+// Report tab in the light theme to that path, and every tab in the light
+// and dark themes beside it ("-light-inputs.png", "-dark-report.png", …).
+// It is skipped when the variable is unset.
+func TestScreenshot(t *testing.T) {
+	path := os.Getenv("HOSTPLAN_SCREENSHOT")
+	if path == "" {
+		t.Skip("set HOSTPLAN_SCREENSHOT=/path/to/file.png to write screenshots")
+	}
+	base := strings.TrimSuffix(path, ".png")
+	for _, variant := range []struct {
+		name string
+		v    fyne.ThemeVariant
+	}{{"light", theme.VariantLight}, {"dark", theme.VariantDark}} {
+		a := test.NewTempApp(t)
+		// The test app's own theme is not what users see; use Fyne's.
+		a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), variant.v})
+		w := NewWindow(a, newFakeBackend())
+		p := w.Content().(*planner)
+		p.scenarios.list.Select(0)
+		waitFor(t, p.view, stateReady)
+
+		for i, tab := range []string{"report", "inputs", "notes"} {
+			p.view.tabs.SelectIndex(i)
+			file := fmt.Sprintf("%s-%s-%s.png", base, variant.name, tab)
+			writePNG(t, file, w.Canvas().Capture())
+			if variant.name == "light" && tab == "report" {
+				writePNG(t, path, w.Canvas().Capture())
+			}
+		}
+		if variant.name == "light" {
+			p.view.tabs.SelectIndex(1)
+			p.view.inputs.content.(*container.Scroll).ScrollToBottom()
+			writePNG(t, base+"-light-inputs-end.png", w.Canvas().Capture())
+
+			p.view.tabs.SelectIndex(0)
+			p.scenarios.list.Select(1)
+			waitFor(t, p.view, stateReady)
+			writePNG(t, base+"-light-none-feasible.png", w.Canvas().Capture())
+
+			w.Resize(fyne.NewSize(1000, 700)) // a smaller laptop screen
+			p.scenarios.list.Select(0)
+			waitFor(t, p.view, stateReady)
+			writePNG(t, base+"-light-1000x700.png", w.Canvas().Capture())
+		}
+		w.Close()
+	}
+}
+
+// fixedVariant is a theme that always uses one variant, light or dark.
+type fixedVariant struct {
+	fyne.Theme
+	variant fyne.ThemeVariant
+}
+
+func (f fixedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return f.Theme.Color(n, f.variant)
+}
+
+func writePNG(t *testing.T, file string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", file)
+}
+
+// segmentTexts joins the text of rich-text segments, list items included.
+func segmentTexts(segs []widget.RichTextSegment) string {
+	var b strings.Builder
+	for _, s := range segs {
+		switch x := s.(type) {
+		case *widget.ListSegment:
+			b.WriteString(segmentTexts(x.Items))
+		default:
+			b.WriteString(x.Textual())
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// labelTexts joins the text of every label under o.
+func labelTexts(o fyne.CanvasObject) string {
+	var b strings.Builder
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Label:
+			b.WriteString(x.Text)
+			b.WriteByte('\n')
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return b.String()
+}
