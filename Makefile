@@ -43,7 +43,7 @@ lint:
 	$(GO) run $(STATICCHECK) ./...
 
 package: deps
-	$(GO) run $(FYNE_TOOL) package -os linux -icon assets/icon.png -name hostplan --source-dir ./cmd/hostplan --release
+	$(GO) run $(FYNE_TOOL) package -os linux -icon $(CURDIR)/assets/icon.png -name hostplan --app-id io.hostplan.app --source-dir ./cmd/hostplan --release
 	@mkdir -p dist && mv -f hostplan.tar.xz dist/ 2>/dev/null || true
 
 clean:

@@ -14,6 +14,10 @@ import (
 	"hostplan/internal/scenario"
 )
 
+// catalogCurrency is the currency of the built-in catalog's prices (HPC
+// partitions state their own).
+const catalogCurrency = "USD"
+
 // Version identifies the model's formulas; it is stored with every report.
 const Version = "0.1.0"
 
@@ -81,6 +85,9 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	}
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
+	}
+	if s.Currency != catalogCurrency {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("catalog prices are in %s and the scenario is in %s: no exchange rate is applied, so enter prices as options overrides in %s", catalogCurrency, s.Currency, s.Currency))
 	}
 	if e.currencyWarn != "" {
 		r.Warnings = append(r.Warnings, e.currencyWarn)

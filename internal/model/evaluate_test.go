@@ -312,3 +312,12 @@ func BenchmarkEvaluateExample(b *testing.B) {
 		}
 	}
 }
+
+func TestOtherCurrencyIsFlagged(t *testing.T) {
+	s := base()
+	s.Currency = "EUR"
+	r := eval(t, s)
+	if !strings.Contains(strings.Join(r.Warnings, "\n"), "catalog prices are in USD and the scenario is in EUR") {
+		t.Errorf("warnings %q do not flag the currency", r.Warnings)
+	}
+}
