@@ -339,6 +339,11 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 		if !e.residencyOK(p.Jurisdiction) || p.Currency != e.s.Currency || e.z.minGPUs(g) > p.MaxGPUs {
 			continue
 		}
+		// An allocation-only partition (no price) is a choice only for a
+		// scenario that states its granted hours.
+		if p.PricePerGPUHour == 0 && !e.s.Options.HPC.GrantedGPUHours.IsSet() {
+			continue
+		}
 		if c := p.PricePerGPUHour / g.PeakTFLOPs(e.z.precision); c < bestCost {
 			bestCost, best = c, p
 		}

@@ -321,3 +321,17 @@ func TestOtherCurrencyIsFlagged(t *testing.T) {
 		t.Errorf("warnings %q do not flag the currency", r.Warnings)
 	}
 }
+
+// A free allocation partition is not picked for a scenario without a grant:
+// its zero price would make HPC look free.
+func TestHPCDefaultNeedsGrantForAllocation(t *testing.T) {
+	s := base()
+	h := eval(t, s).Direction(scenario.HPC)
+	if h.Offer == "ncsa-delta-a100" || h.VariablePricePerGPUHour == 0 {
+		t.Errorf("picked %s at %g per GPU-hour without a grant", h.Offer, h.VariablePricePerGPUHour)
+	}
+	s.Options.HPC.GrantedGPUHours = scenario.Known(1e6)
+	if h := eval(t, s).Direction(scenario.HPC); h.Offer != "ncsa-delta-a100" {
+		t.Errorf("with a grant the free partition should win, got %s", h.Offer)
+	}
+}
