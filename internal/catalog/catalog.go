@@ -56,6 +56,7 @@ type Model struct {
 	ActiveParamsB float64 `json:"active_params_b"` // differs from ParamsB for mixture-of-experts
 	Layers        int     `json:"layers"`
 	HiddenSize    int     `json:"hidden_size"`
+	Heads         int     `json:"heads"` // attention heads
 	KVHeads       int     `json:"kv_heads"`
 	HeadDim       int     `json:"head_dim"`
 	Entry
@@ -78,6 +79,7 @@ type CloudOffer struct {
 	NetworkGBsPerGPU float64 `json:"network_gbs_per_gpu"` // inter-node bandwidth per GPU, GB/s
 	IntraNodeGBs     float64 `json:"intra_node_gbs"`      // NVLink or PCIe bandwidth per GPU, GB/s
 	MaxGPUs          int     `json:"max_gpus"`            // 0: no stated limit
+	StorageGBs       float64 `json:"storage_gbs"`         // read throughput from the data store to the job, GB/s (estimate)
 	Entry
 }
 
@@ -127,6 +129,9 @@ type Node struct {
 	PowerKWMax     float64 `json:"power_kw_max"`
 	PowerKWTypical float64 `json:"power_kw_typical"`
 	LeadTimeWeeks  float64 `json:"lead_time_weeks"`
+	IntraNodeGBs   float64 `json:"intra_node_gbs"`      // NVLink bandwidth per GPU, GB/s
+	NetworkGBs     float64 `json:"network_gbs_per_gpu"` // inter-node bandwidth per GPU, GB/s
+	StorageGBs     float64 `json:"storage_gbs"`         // local storage read throughput, GB/s (estimate)
 	Entry
 }
 
@@ -154,6 +159,9 @@ type Partition struct {
 	Jurisdiction    string     `json:"jurisdiction"`
 	WalltimeHours   float64    `json:"walltime_hours"`
 	QueueWaitHours  [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
+	IntraNodeGBs    float64    `json:"intra_node_gbs"`
+	NetworkGBs      float64    `json:"network_gbs_per_gpu"`
+	StorageGBs      float64    `json:"storage_gbs"` // parallel file system throughput available to one job, GB/s
 	Entry
 }
 
@@ -262,13 +270,16 @@ func (c *Catalog) check() error {
 		if m.ParamsB <= 0 || m.ActiveParamsB <= 0 || m.ActiveParamsB > m.ParamsB {
 			bad("model %s: need 0 < active_params_b ≤ params_b", m.ID)
 		}
+		if m.Layers < 1 || m.HiddenSize < 1 || m.Heads < 1 || m.KVHeads < 1 || m.HeadDim < 1 {
+			bad("model %s: layers, hidden_size, heads, kv_heads and head_dim must be ≥ 1", m.ID)
+		}
 	}
 	for _, o := range c.Cloud {
 		unique("cloud", o.ID)
 		date("cloud "+o.ID, o.Entry)
 		gpu("cloud "+o.ID, o.GPU)
-		if o.OnDemand <= 0 || o.GPUsPerNode < 1 {
-			bad("cloud %s: on_demand and gpus_per_node must be > 0", o.ID)
+		if o.OnDemand <= 0 || o.GPUsPerNode < 1 || o.IntraNodeGBs <= 0 || o.NetworkGBsPerGPU <= 0 || o.StorageGBs <= 0 {
+			bad("cloud %s: on_demand, gpus_per_node, intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", o.ID)
 		}
 	}
 	for _, d := range c.Data {
@@ -279,8 +290,8 @@ func (c *Catalog) check() error {
 		unique("node", n.ID)
 		date("node "+n.ID, n.Entry)
 		gpu("node "+n.ID, n.GPU)
-		if n.Price <= 0 || n.GPUs < 1 || n.PowerKWTypical <= 0 {
-			bad("node %s: price, gpus and power_kw_typical must be > 0", n.ID)
+		if n.Price <= 0 || n.GPUs < 1 || n.PowerKWTypical <= 0 || n.IntraNodeGBs <= 0 || n.NetworkGBs <= 0 || n.StorageGBs <= 0 {
+			bad("node %s: price, gpus, power_kw_typical and the three bandwidths must be > 0", n.ID)
 		}
 	}
 	date("site", c.Site.Entry)
@@ -292,6 +303,9 @@ func (c *Catalog) check() error {
 		date("hpc "+p.ID, p.Entry)
 		gpu("hpc "+p.ID, p.GPU)
 		q := p.QueueWaitHours
+		if p.IntraNodeGBs <= 0 || p.NetworkGBs <= 0 || p.StorageGBs <= 0 {
+			bad("hpc %s: intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", p.ID)
+		}
 		if p.WalltimeHours <= 0 || p.MaxGPUs < 1 || !(q[0] <= q[1] && q[1] <= q[2]) {
 			bad("hpc %s: walltime_hours and max_gpus must be > 0 and queue_wait_hours ordered low ≤ likely ≤ high", p.ID)
 		}

@@ -93,7 +93,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
 		// The provider does not publish elapsed time: estimate it as 8 × H100.
 		if g, ok := e.cat.GPU("h100-sxm"); ok {
-			r.ComputeHours = z.computeHours(g, 8)
+			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
 			r.note("time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
 		}
@@ -116,7 +116,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		r.OtherCostPerRun = z.tokens / 1e6 * price
 		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
 		if g, ok := e.cat.GPU("h100-sxm"); ok {
-			r.ComputeHours = z.computeHours(g, 8)
+			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
 			r.note("batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
 		}
@@ -198,11 +198,16 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !z.serving {
 		stageH = z.stagingHours(stageGB)
 	}
-	e.place(r, g, offer.GPUsPerNode, offer.MaxGPUs, e.s.Options.Cloud.GPUs, stageH)
+	hw := hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
+		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
+	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
+	if r.DataPath != nil {
+		r.DataPath.StagingHours = stageH
+	}
 	r.VariablePricePerGPUHour = price
 	r.PricePerGPUHour = price
-	if e.s.Options.Cloud.Pricing == "spot" {
-		r.note("spot capacity can be interrupted: checkpoint overhead is not yet counted (estimate the 5–10 %% monthly bucket)")
+	if e.s.Options.Cloud.Pricing == "spot" && !z.serving {
+		e.spot(r, hw)
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
@@ -270,7 +275,12 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !z.serving {
 		stageH = z.stagingHours(z.stagingGB)
 	}
-	e.place(r, g, node.GPUs, fixedGPUs, fixedGPUs, stageH)
+	hw := hardware{gpu: g, perNode: node.GPUs, intraGBs: node.IntraNodeGBs, netGBs: node.NetworkGBs,
+		storageGBs: node.StorageGBs, maxGPUs: fixedGPUs}
+	e.place(r, hw, fixedGPUs, stageH)
+	if r.DataPath != nil {
+		r.DataPath.StagingHours = stageH
+	}
 	nodes := o.Nodes
 	if nodes == 0 {
 		nodes = int(math.Ceil(float64(r.GPUs) / float64(node.GPUs)))
@@ -336,7 +346,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 	bestCost := math.Inf(1)
 	for _, p := range e.cat.HPC {
 		g, _ := e.cat.GPU(p.GPU)
-		if !e.residencyOK(p.Jurisdiction) || p.Currency != e.s.Currency || e.z.minGPUs(g) > p.MaxGPUs {
+		if !e.residencyOK(p.Jurisdiction) || p.Currency != e.s.Currency || e.z.minGPUs(g, p.MaxGPUs) == 0 {
 			continue
 		}
 		// An allocation-only partition (no price) is a choice only for a
@@ -385,12 +395,30 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	if !o.QueueWaitHours.IsSet() {
 		r.note("queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); set options.hpc.queue_wait_hours", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
 	}
-	e.place(r, g, p.GPUsPerNode, p.MaxGPUs, o.GPUs, stageH+wait)
-	// The wall-time limit splits the run into chunks, each queued again.
-	chunks := math.Max(1, math.Ceil(r.ComputeHours/p.WalltimeHours))
-	r.TimeToResultHours = r.ComputeHours + stageH + chunks*wait
+	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
+		storageGBs: p.StorageGBs, maxGPUs: p.MaxGPUs}
+	e.place(r, hw, o.GPUs, stageH+wait)
 	if !z.serving {
-		r.note("%.0f job(s) of at most %.0f h wall time, each waiting %.0f h in the queue", chunks, p.WalltimeHours, wait)
+		// The wall-time limit splits the run into jobs, each ending with a
+		// checkpoint and queued again.
+		delta := e.checkpointHours(hw)
+		chunks := WallTimeChunks(r.ComputeHours, p.WalltimeHours, delta)
+		if chunks == 0 {
+			r.infeasible("writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", delta, p.WalltimeHours)
+			chunks = 1
+		}
+		extra := float64(chunks) * delta
+		r.ComputeHours += extra
+		r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
+		r.TimeToResultHours = r.ComputeHours + stageH + float64(chunks)*wait
+		r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
+		r.note("%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
+		if float64(chunks)*wait > r.ComputeHours {
+			r.Bottleneck = "queue"
+		}
+		if r.DataPath != nil {
+			r.DataPath.StagingHours = stageH
+		}
 	}
 	price := o.PricePerGPUHr.Or(p.PricePerGPUHour)
 	r.VariablePricePerGPUHour = price
@@ -448,4 +476,51 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	extra := o.ExtraFTE.Or(staffHybrid)
 	e.staff(r, base+extra, fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra))
 	return nil
+}
+
+// Restart after an interruption: new capacity, container start and reading
+// the last checkpoint back (estimate).
+const restartHours = 10.0 / 60
+
+// defaultSpotInterruptions is the middle of the AWS Spot Instance Advisor's
+// 5–10 % bucket: no rate is published for large GPU instances, so it is an
+// estimate the user should replace (prices.md).
+const defaultSpotInterruptions = 0.075
+
+// checkpointHours is the time to write the full model state (weights,
+// gradients and optimizer state) to the direction's storage.
+func (e *evaluator) checkpointHours(hw hardware) float64 {
+	if hw.storageGBs <= 0 {
+		return 0
+	}
+	return e.z.totalStateGB() / hw.storageGBs / 3600
+}
+
+// spot adds the expected cost of interruptions to a run on spot capacity:
+// the job stops when any of its nodes is reclaimed, so its mean time
+// between interruptions is M = 1 / (nodes · rate); checkpoints are written
+// at Daly's interval and the overhead is the time writing them plus the lost
+// work and restarts (reliability.go).
+func (e *evaluator) spot(r *DirectionResult, hw hardware) {
+	f := e.s.Options.Cloud.SpotInterruptions.Or(defaultSpotInterruptions)
+	if !e.s.Options.Cloud.SpotInterruptions.IsSet() {
+		r.note("spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
+	}
+	if f <= 0 {
+		return
+	}
+	nodes := int(math.Ceil(float64(r.GPUs) / float64(hw.perNode)))
+	mtbi := JobMTBI(RateFromMonthlyFraction(f), nodes)
+	delta := e.checkpointHours(hw)
+	tau := DalyInterval(delta, mtbi)
+	ov := CheckpointOverhead(delta, mtbi, tau, restartHours)
+	r.Interruptions = &Interruptions{MTBIHours: mtbi, CheckpointMinutes: delta * 60, IntervalHours: tau, OverheadFraction: ov, WallTimeChunks: 1}
+	added := r.ComputeHours * ov
+	r.ComputeHours += added
+	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
+	r.TimeToResultHours += added
+	if ov >= 1 {
+		r.infeasible("on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", mtbi)
+	}
+	r.note("spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
 }

@@ -19,7 +19,7 @@ import (
 const catalogCurrency = "USD"
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
@@ -54,7 +54,7 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 		Workload: WorkloadSummary{
 			Model: z.name, ParamsB: z.paramsB, ActiveParamsB: z.activeB,
 			FLOPsPerRun: z.flops, FLOPsFactor: z.factor, TokensPerRun: z.tokens,
-			RunsPerMonth: z.runsPerMonth, WeightsGB: z.weightsGB, MemoryNeededGB: z.stateGB,
+			RunsPerMonth: z.runsPerMonth, WeightsGB: z.weightsGB, MemoryNeededGB: z.totalStateGB(),
 			Estimates: nonNil(scenario.Estimates(s)),
 		},
 	}
@@ -194,52 +194,107 @@ func (e *evaluator) residencyOK(jurisdiction string) bool {
 	return res == "any" || res == "" || res == jurisdiction
 }
 
-// place chooses a GPU count on GPU g and computes the run's compute time.
-// fixed > 0 is the user's choice; otherwise the smallest count that fits the
-// memory and, with a deadline, meets it, doubling up to maxGPUs.
-func (e *evaluator) place(r *DirectionResult, g catalog.GPU, perNode, maxGPUs, fixed int, overheadH float64) {
+// place chooses a GPU count on the direction's hardware and computes the
+// run's compute time, scaling curve and bottleneck. fixed > 0 is the user's
+// count; otherwise the smallest count that fits memory and fills a node, and
+// with a deadline the first doubling that meets it (or the fastest one).
+// overheadH is the time outside compute (staging, queue waits).
+func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH float64) {
 	z := e.z
+	g := hw.gpu
 	r.GPU = g.ID
-	if maxGPUs <= 0 {
-		maxGPUs = 4096
-	}
+	limit := hw.limit()
 	if z.serving {
 		p := z.serve(g)
 		if !p.ok {
 			r.infeasible("%s", p.why)
 			r.GPUs = p.tp
+			r.Bottleneck = "memory capacity"
 			return
 		}
 		r.GPUs = p.tp * p.replicas
-		if r.GPUs > maxGPUs {
-			r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, maxGPUs)
+		if r.GPUs > limit {
+			r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, limit)
 		}
 		r.ComputeHours = hoursPerMonth
 		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
 		r.TimeToResultHours = hoursPerMonth
-		r.note("serving: %d replica(s) of %d × %s, batch %d, decode step %.1f ms, %.2f requests/s per replica at the peak", p.replicas, p.tp, g.ID, p.batch, p.stepMS, p.rpsPerRep)
+		r.MemoryPerGPUGB = z.memPerGPU(p.tp, p.batch)
+		r.Bottleneck = "compute"
+		if p.memoryBound {
+			r.Bottleneck = "memory bandwidth"
+		}
+		r.Serving = &Serving{GPUsPerReplica: p.tp, Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
+			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
+		r.note("serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, g.ID, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
 		return
 	}
-	need := z.minGPUs(g)
-	if need > maxGPUs {
-		r.infeasible("the model's %.0f GB of state needs %d × %s (%.0f GB each, %.0f %% usable); at most %d are available", z.stateGB, need, g.ID, g.MemoryGB, memoryHeadroom*100, maxGPUs)
+	c := curve{z: z, hw: hw}
+	if len(z.trial) > 0 && z.trialGPU == g.ID {
+		if fit, err := FitUSL(z.trial); err == nil {
+			c.usl = &fit
+			r.Calibration = calibration(fit)
+			r.note("scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
+		} else {
+			r.note("the trial on %s could not be fitted (%v): the analytic curve is used", g.ID, err)
+		}
+	}
+	need := z.minGPUs(g, limit)
+	if need == 0 {
+		r.infeasible("the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", z.memPerGPU(limit, 1), limit, g.ID, g.MemoryGB, usableFraction*100, z.sharding)
+		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
 	}
 	n := fixed
 	if n == 0 {
-		n = max(need, min(perNode, maxGPUs))
+		n = max(need, min(hw.perNode, limit))
 		if dl := e.s.Workload.DeadlineHours; dl.IsSet() {
-			for n < maxGPUs && z.computeHours(g, n)+overheadH > dl.Likely {
-				n = min(n*2, maxGPUs)
+			best, bestT := n, c.at(n).TimeToResultHours
+			for m := n; ; m = min(m*2, limit) {
+				t := c.at(m).TimeToResultHours
+				if t < bestT {
+					best, bestT = m, t
+				}
+				if t+overheadH <= dl.Likely || m == limit {
+					if t+overheadH <= dl.Likely {
+						best = m
+					}
+					break
+				}
 			}
+			n = best
 		}
-	} else if fixed < need {
-		r.infeasible("%d GPUs were chosen but the model's %.0f GB of state needs at least %d × %s", fixed, z.stateGB, need, g.ID)
+	} else {
+		if fixed < need {
+			r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", fixed, z.memPerGPU(fixed, 1), need, g.ID)
+		}
+		if fixed > limit {
+			r.infeasible("%d GPUs were chosen; at most %d are available", fixed, limit)
+		}
 	}
+	pt := c.at(n)
 	r.GPUs = n
-	r.ComputeHours = z.computeHours(g, n)
+	r.ComputeHours = pt.TimeToResultHours
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
-	r.note("linear scaling assumed on %d × %s (first-cut model: no communication or serial time yet)", n, g.ID)
+	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
+	r.Scaling = c.table(n)
+	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
+	r.Bottleneck = pt.Bottleneck
+	if pt.Efficiency < z.threshold {
+		r.note("scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
+	}
+	if hw.storageGBs > 0 && r.ComputeHours > 0 {
+		r.DataPath = &DataPath{NeededGBs: z.dataReadGB / (r.ComputeHours * 3600), AvailableGBs: hw.storageGBs}
+	}
+}
+
+// calibration turns a fit into its report form (N_max 0 when there is none).
+func calibration(f Fit) *Calibration {
+	nmax, ok := f.NMaxFinite()
+	if !ok {
+		nmax = 0
+	}
+	return &Calibration{Lambda: f.Lambda, Sigma: f.Sigma, Kappa: f.Kappa, R2: f.R2, NMax: nmax}
 }
 
 // deadline marks r infeasible when one run takes longer than allowed.

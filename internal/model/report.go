@@ -74,6 +74,78 @@ type DirectionResult struct {
 	Breakdown         []CostLine `json:"breakdown"` // the cost over the horizon, by item
 	Notes             []string   `json:"notes"`     // assumptions a reader should know
 	Sources           []string   `json:"sources"`   // catalog entries used, with as_of and source
+
+	// Performance (added in model 0.2.0).
+	MemoryPerGPUGB float64 `json:"memory_per_gpu_gb"` // at the chosen GPU count
+	// Bottleneck is what limits this direction first: compute, memory
+	// capacity, memory bandwidth, communication, data path or queue.
+	Bottleneck string `json:"bottleneck"`
+	// Scaling is the curve for N = 1, 2, 4, … up to the direction's maximum
+	// (and the chosen count); empty for per-token services.
+	Scaling []ScalingPoint `json:"scaling"`
+	// MaxEfficientGPUs is the largest N in Scaling whose efficiency stays at
+	// or above the scenario's threshold (default 70 %).
+	MaxEfficientGPUs int       `json:"max_efficient_gpus"`
+	DataPath         *DataPath `json:"data_path,omitempty"`
+	Serving          *Serving  `json:"serving,omitempty"`
+	// Calibration is set when a trial on this direction's GPU replaced the
+	// analytic curve with a fitted Universal Scalability Law.
+	Calibration   *Calibration   `json:"calibration,omitempty"`
+	Interruptions *Interruptions `json:"interruptions,omitempty"`
+}
+
+// ScalingPoint is the data-parallel model at one GPU count.
+type ScalingPoint struct {
+	GPUs              int     `json:"gpus"`
+	StepSeconds       float64 `json:"step_seconds"` // one optimizer step (or batch step for inference)
+	ComputeSeconds    float64 `json:"compute_seconds"`
+	CommSeconds       float64 `json:"comm_seconds"`   // exposed all-reduce
+	SerialSeconds     float64 `json:"serial_seconds"` // the part that does not parallelise
+	DataSeconds       float64 `json:"data_seconds"`   // the data-loading floor
+	Speedup           float64 `json:"speedup"`        // T(1) / T(N)
+	Efficiency        float64 `json:"efficiency"`     // speedup / N, in (0, 1]
+	TimeToResultHours float64 `json:"time_to_result_hours"`
+	Fits              bool    `json:"fits"` // the run fits GPU memory at this count
+	Bottleneck        string  `json:"bottleneck"`
+}
+
+// DataPath compares what the run needs from storage with what it gets.
+type DataPath struct {
+	StagingHours float64 `json:"staging_hours"` // copy to compute storage: volume ÷ throughput + per-file overhead
+	NeededGBs    float64 `json:"needed_gbs"`    // read rate the steps need at the chosen GPU count
+	AvailableGBs float64 `json:"available_gbs"` // what the direction's storage delivers
+}
+
+// Serving summarises an interactive-inference plan.
+type Serving struct {
+	GPUsPerReplica  int     `json:"gpus_per_replica"`
+	Batch           int     `json:"batch"`
+	ReplicasPeak    int     `json:"replicas_peak"`
+	ReplicasMean    int     `json:"replicas_mean"`
+	DecodeStepMS    float64 `json:"decode_step_ms"`
+	TokensPerSecond float64 `json:"tokens_per_second"` // output tokens/s per replica
+	RequestsPerSec  float64 `json:"requests_per_second"`
+	LatencyMS       float64 `json:"latency_ms"` // prefill + decode of one request at that batch
+	MemoryBound     bool    `json:"memory_bound"`
+}
+
+// Calibration is a Universal Scalability Law fitted to trial points.
+type Calibration struct {
+	Lambda float64 `json:"lambda"`
+	Sigma  float64 `json:"sigma"`
+	Kappa  float64 `json:"kappa"`
+	R2     float64 `json:"r2"`
+	// NMax is the GPU count of peak throughput, 0 when there is none (κ = 0).
+	NMax float64 `json:"n_max"`
+}
+
+// Interruptions is the checkpoint plan and its overhead.
+type Interruptions struct {
+	MTBIHours         float64 `json:"mtbi_hours"`         // mean time between interruptions of the whole job
+	CheckpointMinutes float64 `json:"checkpoint_minutes"` // time to write one checkpoint
+	IntervalHours     float64 `json:"interval_hours"`     // Daly's interval
+	OverheadFraction  float64 `json:"overhead_fraction"`  // extra time from checkpoints, lost work and restarts
+	WallTimeChunks    int     `json:"wall_time_chunks"`   // HPC jobs the run is split into (1 elsewhere)
 }
 
 // CostLine is one item of a direction's cost over the horizon.

@@ -8,17 +8,24 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// Assumptions the first-cut model makes where the scenario is silent. Each
-// is reported in the notes of the directions that use it.
+// Assumptions the model makes where the scenario is silent. Each is reported
+// in the report's warnings or a direction's notes where it is used.
 const (
 	defaultMFU        = 0.40 // within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs
-	memoryHeadroom    = 0.80 // usable fraction of GPU memory after activations, buffers and fragmentation (estimate)
-	adamBytesPerParam = 16   // mixed-precision Adam: 2 weights + 2 gradients + 12 optimizer (Rajbhandari et al. 2020, ZeRO §3)
 	kvBytes           = 2    // KV cache kept at 16 bit
 	hoursPerMonth     = 730  // 8,760 h ÷ 12
-	defaultStorageGBs = 1.0  // GB/s from storage to compute when data.storage_gbps is not given (estimate)
+	defaultStorageGBs = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
 	perFileSeconds    = 0.005
 	maxBatch          = 256
+	defaultSeqLen     = 4096
+	// Llama 2 and 3 pre-training used global batches of about 4 M tokens
+	// (Touvron et al. 2023, §2.2); fine-tuning runs use far smaller ones.
+	defaultPretrainBatchTokens = 1 << 22
+	defaultFineTuneBatchTokens = 1 << 17
+	defaultInferBatchTokens    = 1 << 20
+	defaultBatchItems          = 256
+	defaultThreshold           = 0.70
+	maxTableGPUs               = 4096
 )
 
 // bytesPerParam is the storage size of one weight at a precision.
@@ -36,37 +43,50 @@ func bytesPerParam(precision string) float64 {
 
 // size is the work of one run, independent of where it runs.
 type size struct {
-	name         string
-	paramsB      float64 // total parameters, billions
-	activeB      float64 // parameters used per token (mixture of experts), billions
-	layers       int
-	kvHeads      int
-	headDim      int
-	factor       float64 // k in k·P·D
-	flops        float64 // per run
-	tokens       float64 // per run
-	runsPerMonth float64
-	stateGB      float64 // accelerator memory the run needs in total
-	weightsGB    float64
-	mfu          float64
-	precision    string
-	serving      bool
-	peakRPS      float64
-	meanRPS      float64
-	tokensIn     float64
-	tokensOut    float64
-	latencyMS    float64
-	outputGB     float64
-	stagingGB    float64
-	files        float64
-	storageGBs   float64
-	notes        []string
+	name                string
+	paramsB, activeB    float64 // total and per-token (mixture of experts) parameters, billions
+	layers, hidden      int
+	heads               int
+	kvHeads, headDim    int
+	factor              float64 // k in k·P·D
+	flops               float64 // per run
+	tokens              float64 // per run
+	items               bool    // non-LLM work counted in items
+	work                float64 // tokens or items per run: what a trial's throughput measures
+	runsPerMonth        float64
+	weightsGB           float64
+	mfu                 float64
+	precision           string
+	training            bool
+	method              string
+	sharding            string
+	recompute           bool
+	seqLen, microBatch  int
+	batchWork           float64 // tokens or items per optimizer step
+	gradBytes           float64 // gradient bytes all-reduced per step
+	serialFraction      float64
+	threshold           float64
+	dataReadGB          float64 // bytes read from storage during one run
+	serving             bool
+	peakRPS, meanRPS    float64
+	tokensIn, tokensOut float64
+	latencyMS           float64
+	outputGB            float64
+	stagingGB           float64
+	files               float64
+	sourceGBs           float64
+	trial               []Point
+	trialGPU            string
+	notes               []string
 }
 
 // sizeWorkload resolves the model and computes FLOPs, tokens and memory.
 func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 	w := s.Workload
-	z := &size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1)}
+	z := &size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
+		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
+		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
+		threshold: w.EfficiencyThreshold.Or(defaultThreshold), trialGPU: w.TrialGPU}
 	m := w.Model
 	if m.Preset != "" {
 		p, ok := cat.Model(m.Preset)
@@ -74,7 +94,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: join(cat.IDs("models"))}}
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
-		z.layers, z.kvHeads, z.headDim = p.Layers, p.KVHeads, p.HeadDim
+		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
 	}
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
@@ -85,37 +105,61 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 	if m.ActiveParamsB > 0 {
 		z.activeB = m.ActiveParamsB
 	}
-	if m.Layers > 0 {
-		z.layers = m.Layers
+	for _, f := range []struct {
+		v   int
+		dst *int
+	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}} {
+		if f.v > 0 {
+			*f.dst = f.v
+		}
 	}
-	if m.KVHeads > 0 {
-		z.kvHeads = m.KVHeads
-	}
-	if m.HeadDim > 0 {
-		z.headDim = m.HeadDim
+	if z.trialGPU != "" {
+		if _, ok := cat.GPU(z.trialGPU); !ok {
+			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: join(cat.IDs("gpus"))}}
+		}
+		for _, p := range w.Trial {
+			z.trial = append(z.trial, Point{N: float64(p.GPUs), X: p.Throughput})
+		}
 	}
 	if !w.MFU.IsSet() {
 		z.notes = append(z.notes, fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); set workload.mfu from a trial", defaultMFU*100))
 	}
-	P := z.paramsB * 1e9
+	if z.sharding == "" {
+		z.sharding = "zero3"
+	}
+	if z.seqLen == 0 {
+		z.seqLen = defaultSeqLen
+	}
+	if z.microBatch == 0 {
+		z.microBatch = 1
+	}
 	A := z.activeB * 1e9
+	P := z.paramsB * 1e9
+	epochs := w.Epochs.Or(1)
 
 	switch w.Shape {
 	case scenario.ShapeTraining, scenario.ShapeFineTuning:
+		z.training = true
 		if m.GFLOPsPerItem > 0 {
 			// Non-LLM work: the user gives forward+backward GFLOPs per item.
 			z.name = fmt.Sprintf("custom (%.3g GFLOPs per item)", m.GFLOPsPerItem)
+			z.items = true
 			z.factor = 1
-			z.flops = m.GFLOPsPerItem * 1e9 * w.ItemsPerRunM.Or(0) * 1e6
-			grad := m.GradientGB
-			if grad == 0 {
-				grad = 1
+			z.work = w.ItemsPerRunM.Or(0) * 1e6
+			z.flops = m.GFLOPsPerItem * 1e9 * z.work
+			z.gradBytes = m.GradientGB * 1e9
+			if m.GradientGB == 0 {
+				z.gradBytes = 1e9
 				z.notes = append(z.notes, "gradient size 1 GB assumed (set workload.model.gradient_gb)")
 			}
-			z.stateGB = grad / 2 * adamBytesPerParam // gradients are 2 bytes per parameter
+			z.batchWork = float64(orInt(w.GlobalBatchItems, defaultBatchItems))
 			break
 		}
+		if z.layers == 0 || z.hidden == 0 {
+			return nil, scenario.Errors{{Path: "workload.model", Problem: "training needs layers and hidden_size for the activation memory", Allowed: "a catalog preset, or layers and hidden_size with params_b"}}
+		}
 		z.tokens = w.TokensPerRunB.Or(0) * 1e9
+		z.work = z.tokens
 		switch w.Method {
 		case "lora", "qlora":
 			// Frozen base: forward (2·P) and the backward pass through the
@@ -123,27 +167,32 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 			// 6·P·D count of Kaplan et al. 2020) — so ≈ 4·P·D (Hu et al. 2021,
 			// LoRA §4.2: no gradients or optimizer state for frozen weights).
 			z.factor = 4
-			base := 2.0
-			if w.Method == "qlora" {
-				base = 0.5 // 4-bit NormalFloat base weights (Dettmers et al. 2023)
-			}
-			// Adapters ≈ 1 % of the parameters, with full Adam state (estimate).
-			z.stateGB = P*base/1e9 + 0.01*P*adamBytesPerParam/1e9
+			z.gradBytes = adapterFraction * P * 2
 		default:
-			// Training compute C = 6·P·D (Kaplan et al. 2020, §2.1) with P the
-			// parameters active per token.
+			// Training compute C = 6·P·D (Kaplan et al. 2020, §2.1), with P
+			// the parameters active per token; full activation recomputation
+			// adds a forward pass: 8·P·D (Narayanan et al. 2021, §5.1).
 			z.factor = 6
-			z.stateGB = P * adamBytesPerParam / 1e9
+			z.gradBytes = P * 2 // 16-bit gradients
+		}
+		if z.recompute {
+			z.factor += 2
 		}
 		z.flops = z.factor * A * z.tokens
 		z.weightsGB = P * 2 / 1e9
+		def := defaultPretrainBatchTokens
+		if w.Shape == scenario.ShapeFineTuning {
+			def = defaultFineTuneBatchTokens
+		}
+		z.batchWork = float64(orInt(w.GlobalBatchTokens, def))
 	case scenario.ShapeBatch:
 		// Inference ≈ 2·P FLOPs per token (Kaplan et al. 2020, Table 1).
 		z.factor = 2
 		z.tokens = w.TokensPerRunB.Or(0) * 1e9
+		z.work = z.tokens
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
-		z.stateGB = z.weightsGB / memoryHeadroom
+		z.batchWork = float64(orInt(w.GlobalBatchTokens, defaultInferBatchTokens))
 	case scenario.ShapeInteractive:
 		t := w.Traffic
 		z.serving = true
@@ -155,7 +204,6 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 		z.tokens = z.meanRPS * (z.tokensIn + z.tokensOut) * hoursPerMonth * 3600
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
-		z.stateGB = z.weightsGB / memoryHeadroom
 		if z.layers == 0 || z.kvHeads == 0 || z.headDim == 0 {
 			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim for the KV cache", Allowed: "a catalog preset or all three numbers"}}
 		}
@@ -167,12 +215,20 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 	d := s.Data
 	z.outputGB = d.OutputGB.Or(0)
 	z.stagingGB = d.VolumeGB.Or(0)
+	z.dataReadGB = z.stagingGB * epochs
 	z.files = d.FileCount.Or(0)
-	z.storageGBs = d.StorageGBps.Or(defaultStorageGBs)
+	z.sourceGBs = d.StorageGBps.Or(defaultStorageGBs)
 	if !d.StorageGBps.IsSet() {
-		z.notes = append(z.notes, fmt.Sprintf("storage throughput %.0f GB/s assumed (set data.storage_gbps)", defaultStorageGBs))
+		z.notes = append(z.notes, fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (set data.storage_gbps)", defaultStorageGBs))
 	}
 	return z, nil
+}
+
+func orInt(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 // stagingHours is the time to copy data to compute storage: volume over
@@ -180,64 +236,67 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 // than their bytes (seed: "millions of very small files can create more
 // overhead"). The 5 ms per file is an estimate.
 func (z *size) stagingHours(gb float64) float64 {
-	return (gb/z.storageGBs + z.files*perFileSeconds) / 3600
+	return (gb/z.sourceGBs + z.files*perFileSeconds) / 3600
 }
 
-// minGPUs is the smallest GPU count whose memory holds the run's state when
-// it is sharded evenly across GPUs (ZeRO stage 3 for training; tensor
-// parallel for inference), keeping memoryHeadroom of each GPU.
-func (z *size) minGPUs(g catalog.GPU) int {
-	return max(1, int(math.Ceil(z.stateGB/(g.MemoryGB*memoryHeadroom))))
+// achieved is the FLOP/s one GPU of type g sustains: X = peak × MFU
+// (Narayanan et al. 2021).
+func (z *size) achieved(g catalog.GPU) float64 {
+	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfu
 }
 
-// computeHours is the elapsed time of the run's FLOPs on n GPUs of type g,
-// at the achieved throughput X = peak × MFU (Narayanan et al. 2021). The
-// first cut assumes linear scaling; communication and the serial part come
-// with the scaling model.
-func (z *size) computeHours(g catalog.GPU, n int) float64 {
-	x := g.PeakTFLOPs(z.precision) * 1e12 * z.mfu
-	return z.flops / (float64(n) * x) / 3600
-}
-
-// serving sizes an interactive service on GPU g: a replica is tp GPUs that
-// hold the weights plus the KV cache of its batch. Decode is memory-bound:
-// one step reads the weights and the batch's KV cache once; prefill is
-// compute-bound (DESIGN.md, Serving). The batch is the largest that meets the
-// latency target.
+// servingPlan sizes an interactive service on GPU g: a replica is tp GPUs
+// that hold the weights plus the KV cache of its batch. Decode is
+// memory-bound: one step reads the weights and the batch's KV cache once;
+// prefill is compute-bound (DESIGN.md, Serving). The batch is the largest
+// that meets the latency target.
 type servingPlan struct {
-	tp, batch, replicas int
-	stepMS, rpsPerRep   float64
-	ok                  bool
-	why                 string
+	tp, batch         int
+	replicas          int // for the peak load
+	meanReplicas      int // for the mean load
+	stepMS, rpsPerRep float64
+	tokensPerSecond   float64 // output tokens/s per replica
+	latencyMS         float64
+	memoryBound       bool
+	ok                bool
+	why               string
+}
+
+// decodeStep is the roofline time of one decode step for a batch of b on tp
+// GPUs: the larger of moving the weights and KV cache through memory and
+// doing 2·A FLOPs per sequence.
+func (z *size) decodeStep(g catalog.GPU, tp, b int) (seconds float64, memoryBound bool) {
+	T := float64(tp)
+	mem := (z.weightsGB + float64(b)*z.kvPerSeqGB()) / (g.BandwidthGBs * T)
+	comp := 2 * z.activeB * 1e9 * float64(b) / (z.achieved(g) * T)
+	return math.Max(mem, comp), mem >= comp
 }
 
 func (z *size) serve(g catalog.GPU) servingPlan {
-	tp := z.minGPUs(g)
-	ctx := z.tokensIn + z.tokensOut
-	kvPerSeq := 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * ctx / 1e9 // GB; 2 = keys and values
-	bw := g.BandwidthGBs
-	compute := g.PeakTFLOPs(z.precision) * 1e12 * z.mfu
-	A := z.activeB * 1e9
+	tp := z.minGPUs(g, 64)
+	if tp == 0 {
+		return servingPlan{why: fmt.Sprintf("the %.0f GB of weights do not fit 64 × %s", z.weightsGB, g.ID)}
+	}
 	budgetMS := math.Inf(1)
 	if z.latencyMS > 0 {
 		budgetMS = z.latencyMS
 	}
 	best := servingPlan{tp: tp}
 	for ; tp <= 64; tp *= 2 {
-		free := float64(tp)*g.MemoryGB*memoryHeadroom - z.weightsGB
 		for b := 1; b <= maxBatch; b++ {
-			if float64(b)*kvPerSeq > free {
+			if !z.fits(g, tp, b) {
 				break
 			}
-			stepS := math.Max((z.weightsGB+float64(b)*kvPerSeq)/(bw*float64(tp)), 2*A*float64(b)/(compute*float64(tp)))
-			prefillS := 2 * A * z.tokensIn / (compute * float64(tp))
+			stepS, memBound := z.decodeStep(g, tp, b)
+			prefillS := 2 * z.activeB * 1e9 * z.tokensIn / (z.achieved(g) * float64(tp))
 			latencyMS := (prefillS + z.tokensOut*stepS) * 1000
 			if latencyMS > budgetMS {
 				break
 			}
 			rps := float64(b) / (prefillS*float64(b) + z.tokensOut*stepS)
 			if rps > best.rpsPerRep {
-				best = servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true}
+				best = servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true,
+					tokensPerSecond: float64(b) / stepS, latencyMS: latencyMS, memoryBound: memBound}
 			}
 		}
 		if best.ok {
@@ -249,6 +308,7 @@ func (z *size) serve(g catalog.GPU) servingPlan {
 		return best
 	}
 	best.replicas = max(1, int(math.Ceil(z.peakRPS/best.rpsPerRep)))
+	best.meanReplicas = max(1, int(math.Ceil(z.meanRPS/best.rpsPerRep)))
 	return best
 }
 

@@ -63,6 +63,10 @@ var Precisions = []string{"fp32", "bf16", "fp16", "fp8", "int8", "int4"}
 // FineTuneMethods lists the allowed workload.method values.
 var FineTuneMethods = []string{"full", "lora", "qlora"}
 
+// Shardings lists the allowed workload.sharding values: data parallel with
+// replicated model state, or ZeRO stages 1–3 (Rajbhandari et al. 2020).
+var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
+
 // PricingModes lists the allowed options.cloud.pricing values.
 var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot"}
 
@@ -145,6 +149,20 @@ type Workload struct {
 	DeadlineHours Value        `json:"deadline_hours,omitzero"` // longest acceptable time to result per run
 	MFU           Value        `json:"mfu,omitzero"`            // model FLOPs utilisation, 0–1
 	Trial         []TrialPoint `json:"trial,omitempty"`
+	TrialGPU      string       `json:"trial_gpu,omitempty"` // catalog GPU the trial ran on; its fit replaces the analytic curve on that GPU
+
+	// Training and fine-tuning details (defaults in the model when omitted).
+	Recompute         bool   `json:"recompute,omitempty"`           // full activation recomputation: k = 8, activations shrink
+	Sharding          string `json:"sharding,omitempty"`            // replicated, zero1, zero2, zero3
+	SequenceLength    int    `json:"sequence_length,omitempty"`     // tokens per sequence
+	MicroBatch        int    `json:"micro_batch,omitempty"`         // sequences per GPU per micro-step
+	GlobalBatchTokens int    `json:"global_batch_tokens,omitempty"` // tokens per optimizer step
+	GlobalBatchItems  int    `json:"global_batch_items,omitempty"`  // items per optimizer step (non-LLM)
+	Epochs            Value  `json:"epochs,omitzero"`               // passes over data.volume_gb per run
+	SerialFraction    Value  `json:"serial_fraction,omitzero"`      // share of a one-GPU step that does not parallelise
+	// EfficiencyThreshold is the lowest scaling efficiency worth paying for
+	// (default 0.7).
+	EfficiencyThreshold Value `json:"efficiency_threshold,omitzero"`
 }
 
 // LifecycleStage is one of the seven stages with its owner and status.
@@ -245,6 +263,9 @@ type CloudOptions struct {
 	PricePerGPUHr  Value  `json:"price_per_gpu_hour,omitzero"`
 	StorageGBMonth Value  `json:"storage_per_gb_month,omitzero"`
 	EgressPerGB    Value  `json:"egress_per_gb,omitzero"`
+	// SpotInterruptions is the fraction of spot instances interrupted per
+	// month (AWS Spot Instance Advisor buckets); default 5–10 %.
+	SpotInterruptions Value `json:"spot_interruptions_per_month,omitzero"`
 }
 
 // OnPremOptions configures the on-premises direction.

@@ -14,6 +14,7 @@ var enums = map[string][]string{
 	"workload.shape":                    Shapes,
 	"workload.precision":                Precisions,
 	"workload.method":                   FineTuneMethods,
+	"workload.sharding":                 Shardings,
 	"data.classification":               Classifications,
 	"data.movement":                     Movements,
 	"data.return_outputs[]":             Outputs,

@@ -232,6 +232,24 @@ func validateWorkload(c *checker, w *Workload) {
 			c.add("workload.traffic.mean_rps", "is above peak_rps", "mean ≤ peak")
 		}
 	}
+	c.oneOf("workload.sharding", w.Sharding, Shardings, false)
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"sequence_length", w.SequenceLength}, {"micro_batch", w.MicroBatch}, {"global_batch_tokens", w.GlobalBatchTokens}, {"global_batch_items", w.GlobalBatchItems}} {
+		if f.v < 0 {
+			c.add("workload."+f.name, strconv.Itoa(f.v)+" is negative", "a whole number ≥ 1, or omit for the default")
+		}
+	}
+	c.value("workload.epochs", w.Epochs, positive, false)
+	c.value("workload.serial_fraction", w.SerialFraction, bounds{min: 0, max: 0.99}, false)
+	c.value("workload.efficiency_threshold", w.EfficiencyThreshold, fraction, false)
+	if w.Recompute && (w.Shape == ShapeBatch || w.Shape == ShapeInteractive) {
+		c.add("workload.recompute", "applies to training and fine-tuning only", "false for shape "+w.Shape)
+	}
+	if len(w.Trial) > 0 && w.TrialGPU == "" {
+		c.add("workload.trial_gpu", "is required with trial points", "the catalog GPU id the trial ran on")
+	}
 	for i, p := range w.Trial {
 		path := fmt.Sprintf("workload.trial[%d]", i)
 		if p.GPUs < 1 {
@@ -305,6 +323,7 @@ func validateOptions(c *checker, o *Options) {
 	c.value("options.cloud.price_per_gpu_hour", o.Cloud.PricePerGPUHr, nonNegative, false)
 	c.value("options.cloud.storage_per_gb_month", o.Cloud.StorageGBMonth, nonNegative, false)
 	c.value("options.cloud.egress_per_gb", o.Cloud.EgressPerGB, nonNegative, false)
+	c.value("options.cloud.spot_interruptions_per_month", o.Cloud.SpotInterruptions, bounds{min: 0, max: 0.99}, false)
 
 	if o.OnPrem.Nodes < 0 {
 		c.add("options.on_prem.nodes", strconv.Itoa(o.OnPrem.Nodes)+" is negative", "a whole number ≥ 1, or omit for the model's choice")

@@ -1,0 +1,132 @@
+package model
+
+import "hostplan/internal/catalog"
+
+// Memory assumptions (estimates, reported in notes where they matter).
+const (
+	gpuOverheadGB   = 2.0  // CUDA context, communication buffers and workspace per GPU
+	usableFraction  = 0.90 // share of GPU memory usable before fragmentation bites
+	adapterFraction = 0.01 // LoRA adapters ≈ 1 % of the base parameters (Hu et al. 2021 use far less; 1 % is a generous rank)
+)
+
+// stateBytes is the per-GPU model-state memory for Ψ parameters trained with
+// mixed-precision Adam — 2 bytes of fp16/bf16 weights, 2 of gradients and 12
+// of optimizer state (fp32 master weights, momentum, variance) — sharded over
+// n data-parallel GPUs as in ZeRO (Rajbhandari et al. 2020, §5 and Figure 1):
+//
+//	replicated 16Ψ, stage 1 4Ψ + 12Ψ/n, stage 2 2Ψ + 14Ψ/n, stage 3 16Ψ/n.
+func stateBytes(psi float64, sharding string, n int) float64 {
+	N := float64(n)
+	switch sharding {
+	case "replicated":
+		return 16 * psi
+	case "zero1":
+		return 4*psi + 12*psi/N
+	case "zero2":
+		return 2*psi + 14*psi/N
+	}
+	return 16 * psi / N
+}
+
+// activationBytes is the activation memory of one GPU holding a micro-batch
+// of b sequences of s tokens through L layers of width h, in 16 bit.
+// Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large
+// Transformer Models", §4) give 34·s·b·h bytes per layer when the attention
+// core is recomputed (selective recomputation, as flash-attention kernels do);
+// with full recomputation only each layer's input (2·s·b·h) is kept, plus one
+// layer's full activations while it is recomputed.
+func activationBytes(s, b, h, L int, recompute bool) float64 {
+	sbh := float64(s) * float64(b) * float64(h)
+	if recompute {
+		return float64(L)*2*sbh + 34*sbh
+	}
+	return float64(L) * 34 * sbh
+}
+
+// statePerGPU is the model-state memory (GB) of one of n training GPUs:
+// weights, gradients and optimizer state under the configured sharding.
+func (z *size) statePerGPU(n int) float64 {
+	N := float64(n)
+	if z.items {
+		// Non-LLM: the gradient size gives the parameter count (2 bytes each).
+		return stateBytes(z.gradBytes/2, z.sharding, n) / 1e9
+	}
+	P := z.paramsB * 1e9
+	switch z.method {
+	case "lora", "qlora":
+		base := 2.0
+		if z.method == "qlora" {
+			base = 0.5 // 4-bit NormalFloat base (Dettmers et al. 2023)
+		}
+		w := P * base
+		if z.sharding == "zero3" {
+			w /= N
+		}
+		return (w + stateBytes(adapterFraction*P, z.sharding, n)) / 1e9
+	}
+	return stateBytes(P, z.sharding, n) / 1e9
+}
+
+// activationsGB is the activation memory of one training GPU; unknown (0)
+// for non-LLM work, where the usable-memory margin has to cover it.
+func (z *size) activationsGB() float64 {
+	if z.items {
+		return 0
+	}
+	return activationBytes(z.seqLen, z.microBatch, z.hidden, z.layers, z.recompute) / 1e9
+}
+
+// memPerGPU is the memory one GPU needs, in GB, when the run is spread over
+// n GPUs. Training shards model state as configured and keeps each GPU's
+// activations; inference splits the weights n ways (tensor parallel) and the
+// KV cache of kvSeqs sequences with them.
+func (z *size) memPerGPU(n int, kvSeqs int) float64 {
+	n = max(n, 1)
+	if z.training {
+		return z.statePerGPU(n) + z.activationsGB() + gpuOverheadGB
+	}
+	return (z.weightsGB+float64(kvSeqs)*z.kvPerSeqGB())/float64(n) + gpuOverheadGB
+}
+
+// kvPerSeqGB is the KV cache of one sequence at full context:
+// 2 (keys and values) · layers · kv_heads · head_dim · bytes · context
+// (DESIGN.md, Memory).
+func (z *size) kvPerSeqGB() float64 {
+	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (z.tokensIn + z.tokensOut) / 1e9
+}
+
+// fits reports whether n GPUs of type g hold the run.
+func (z *size) fits(g catalog.GPU, n, kvSeqs int) bool {
+	return z.memPerGPU(n, kvSeqs) <= g.MemoryGB*usableFraction
+}
+
+// minGPUs is the smallest GPU count on g that holds the run, or 0 when no
+// count up to maxCount does (replicated state never shrinks).
+func (z *size) minGPUs(g catalog.GPU, maxCount int) int {
+	if maxCount <= 0 {
+		maxCount = maxTableGPUs
+	}
+	// Memory per GPU never grows with n, so a binary search finds the first fit.
+	if !z.fits(g, maxCount, 1) {
+		return 0
+	}
+	lo, hi := 1, maxCount
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if z.fits(g, mid, 1) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// totalStateGB is the accelerator memory the run's model state (training)
+// or weights (inference) needs in all, before sharding: memory_needed_gb.
+func (z *size) totalStateGB() float64 {
+	if z.training {
+		return z.statePerGPU(1)
+	}
+	return z.weightsGB
+}

@@ -1,0 +1,164 @@
+package model
+
+import (
+	"math"
+	"slices"
+
+	"hostplan/internal/catalog"
+)
+
+// hardware is what one direction offers the run.
+type hardware struct {
+	gpu        catalog.GPU
+	perNode    int     // GPUs per node
+	intraGBs   float64 // per-GPU bandwidth inside a node (NVLink or PCIe), GB/s
+	netGBs     float64 // per-GPU bandwidth between nodes, GB/s
+	storageGBs float64 // read throughput from storage to the job, GB/s
+	maxGPUs    int     // 0: no stated limit
+}
+
+func (hw hardware) limit() int {
+	if hw.maxGPUs <= 0 {
+		return maxTableGPUs
+	}
+	return min(hw.maxGPUs, maxTableGPUs)
+}
+
+// stepParts is one optimizer step (or one batch step for inference) on n GPUs.
+type stepParts struct {
+	compute, comm, serial, data, total float64 // seconds
+}
+
+// steps is the number of steps in one run.
+func (z *size) steps() float64 {
+	return math.Max(1, z.work/z.batchWork)
+}
+
+// allReduceSeconds is the time of a ring all-reduce of S bytes over n GPUs
+// at bus bandwidth B: t = (S/B) · 2(n−1)/n (nccl-tests doc/PERFORMANCE.md,
+// the busbw factor). ZeRO stage 3 moves 1.5× the data of plain data
+// parallelism — a reduce-scatter plus two all-gathers, 3Ψ instead of 2Ψ
+// (Rajbhandari et al. 2020, §7).
+func allReduceSeconds(bytes, busGBs float64, n int, sharding string) float64 {
+	if n <= 1 || bytes == 0 {
+		return 0
+	}
+	N := float64(n)
+	t := bytes / (busGBs * 1e9) * 2 * (N - 1) / N
+	if sharding == "zero3" {
+		t *= 1.5
+	}
+	return t
+}
+
+// step is the data-parallel step time on n GPUs (DESIGN.md, Scaling):
+// the parallel compute divided by n, plus the exposed all-reduce of the
+// gradients (no overlap with the backward pass is assumed: conservative),
+// plus the serial part (Amdahl), floored by the time to read the step's
+// input from storage. The all-reduce runs at the intra-node bandwidth while
+// n fits in one node and at the network bandwidth beyond.
+func (z *size) step(hw hardware, n int) stepParts {
+	N := float64(n)
+	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
+	var p stepParts
+	p.compute = (1 - z.serialFraction) * one / N
+	p.serial = z.serialFraction * one
+	if z.training {
+		bw := hw.intraGBs
+		if n > hw.perNode {
+			bw = hw.netGBs
+		}
+		p.comm = allReduceSeconds(z.gradBytes, bw, n, z.sharding)
+	}
+	if hw.storageGBs > 0 {
+		p.data = z.dataReadGB / z.steps() / hw.storageGBs
+	}
+	p.total = math.Max(p.compute+p.comm+p.serial, p.data)
+	return p
+}
+
+func (p stepParts) bottleneck() string {
+	if p.data >= p.compute+p.comm+p.serial {
+		return "data path"
+	}
+	switch math.Max(p.compute, math.Max(p.comm, p.serial)) {
+	case p.comm:
+		return "communication"
+	case p.serial:
+		return "serial part"
+	}
+	return "compute"
+}
+
+// curve evaluates the run on n GPUs of a direction: the analytic step model,
+// or the fitted USL when the scenario's trial ran on this GPU type.
+type curve struct {
+	z   *size
+	hw  hardware
+	usl *Fit
+}
+
+// at returns the scaling point for n GPUs (time to result is compute only).
+func (c curve) at(n int) ScalingPoint {
+	z := c.z
+	pt := ScalingPoint{GPUs: n, Fits: z.fits(c.hw.gpu, n, 1)}
+	if c.usl != nil {
+		// Measured throughput X(n) in work units per second (Gunther's USL).
+		x := c.usl.Throughput(float64(n))
+		pt.StepSeconds = z.batchWork / x
+		pt.ComputeSeconds = pt.StepSeconds
+		pt.Speedup = x / c.usl.Throughput(1)
+		pt.TimeToResultHours = z.work / x / 3600
+		pt.Bottleneck = "measured"
+		if n > 1 && pt.Speedup/float64(n) < z.threshold {
+			pt.Bottleneck = "communication"
+			if c.usl.Sigma > c.usl.Kappa*float64(n) {
+				pt.Bottleneck = "serial part"
+			}
+		}
+	} else {
+		p := z.step(c.hw, n)
+		pt.StepSeconds, pt.ComputeSeconds, pt.CommSeconds = p.total, p.compute, p.comm
+		pt.SerialSeconds, pt.DataSeconds = p.serial, p.data
+		pt.Speedup = z.step(c.hw, 1).total / p.total
+		pt.TimeToResultHours = z.steps() * p.total / 3600
+		pt.Bottleneck = p.bottleneck()
+	}
+	pt.Efficiency = math.Min(1, pt.Speedup/float64(n))
+	if !pt.Fits {
+		pt.Bottleneck = "memory capacity"
+	}
+	return pt
+}
+
+// table returns the curve at 1, 2, 4, … up to the direction's limit, with
+// extra counts (the chosen one) merged in.
+func (c curve) table(extra ...int) []ScalingPoint {
+	var ns []int
+	for n := 1; n <= c.hw.limit(); n *= 2 {
+		ns = append(ns, n)
+	}
+	for _, n := range extra {
+		if n > 0 && !slices.Contains(ns, n) {
+			ns = append(ns, n)
+		}
+	}
+	slices.Sort(ns)
+	out := make([]ScalingPoint, len(ns))
+	for i, n := range ns {
+		out[i] = c.at(n)
+	}
+	return out
+}
+
+// maxEfficient is the largest n in the table whose efficiency is at least
+// the threshold.
+func maxEfficient(table []ScalingPoint, threshold float64) int {
+	best := 0
+	for _, p := range table {
+		if p.Efficiency >= threshold && p.GPUs > best {
+			best = p.GPUs
+		}
+	}
+	return best
+}
