@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,6 +155,55 @@ func printTable(e *env, r *model.Report) {
 	}
 	if len(r.Workload.Estimates) > 0 {
 		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
+	}
+	printPerformance(w, r)
+}
+
+// printPerformance prints each direction's bottleneck, serving plan and
+// scaling curve.
+func printPerformance(w io.Writer, r *model.Report) {
+	for _, d := range r.Directions {
+		if d.GPU == "" {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s — %d × %s, bottleneck: %s, %.1f GB per GPU", d.Title, d.GPUs, d.GPU, d.Bottleneck, d.MemoryPerGPUGB)
+		if d.MaxEfficientGPUs > 0 {
+			fmt.Fprintf(w, ", efficient up to %d GPUs", d.MaxEfficientGPUs)
+		}
+		fmt.Fprintln(w)
+		if c := d.Calibration; c != nil {
+			fmt.Fprintf(w, "  calibrated from the trial: λ %.4g, σ %.4g, κ %.4g, R² %.4f\n", c.Lambda, c.Sigma, c.Kappa, c.R2)
+		}
+		if sv := d.Serving; sv != nil {
+			fmt.Fprintf(w, "  serving: %d GPU(s) per replica, batch %d, %.0f tokens/s and %.2f requests/s per replica, latency %.0f ms; %d replicas at the peak, %d at the mean\n",
+				sv.GPUsPerReplica, sv.Batch, sv.TokensPerSecond, sv.RequestsPerSec, sv.LatencyMS, sv.ReplicasPeak, sv.ReplicasMean)
+		}
+		if dp := d.DataPath; dp != nil {
+			fmt.Fprintf(w, "  data path: staging %.2f h; the run reads %.3g GB/s of %.3g GB/s available\n", dp.StagingHours, dp.NeededGBs, dp.AvailableGBs)
+		}
+		if it := d.Interruptions; it != nil {
+			fmt.Fprintf(w, "  checkpoints: %.1f min each", it.CheckpointMinutes)
+			if it.MTBIHours > 0 {
+				fmt.Fprintf(w, ", job MTBI %.0f h, every %.1f h (Daly), overhead %.1f %%", it.MTBIHours, it.IntervalHours, it.OverheadFraction*100)
+			}
+			if it.WallTimeChunks > 1 {
+				fmt.Fprintf(w, ", %d wall-time jobs", it.WallTimeChunks)
+			}
+			fmt.Fprintln(w)
+		}
+		if len(d.Scaling) == 0 {
+			continue
+		}
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "  GPUs\tstep (s)\tspeedup\tefficiency\ttime (h)\tbottleneck\t")
+		for _, p := range d.Scaling {
+			mark := ""
+			if p.GPUs == d.GPUs {
+				mark = " ◀"
+			}
+			fmt.Fprintf(tw, "  %d\t%.3g\t%.1f\t%.0f %%\t%.1f\t%s%s\t\n", p.GPUs, p.StepSeconds, p.Speedup, p.Efficiency*100, p.TimeToResultHours, p.Bottleneck, mark)
+		}
+		tw.Flush()
 	}
 }
 
