@@ -25,8 +25,9 @@ func YoungInterval(delta, mtbf float64) float64 {
 
 // DalyInterval is Daly's higher-order optimum checkpoint interval
 // (J. T. Daly, "A higher order estimate of the optimum checkpoint interval
-// for restart dumps", Future Generation Computer Systems 22(3), 2006, eq. 37;
-// as implemented in LLNL/scr scripts/python/scr_ckpt_interval.py, model "daly"):
+// for restart dumps", Future Generation Computer Systems 22(3):303–312, 2006,
+// eq. 37 as cited by LLNL/scr scripts/python/scr_ckpt_interval.py, whose
+// model "daly" this follows):
 //
 //	τ = √(2δM)·[1 + ⅓·√(δ/(2M)) + (1/9)·(δ/(2M))] − δ   for δ < 2M
 //	τ = M                                               for δ ≥ 2M
@@ -54,8 +55,9 @@ func DalyInterval(delta, mtbf float64) float64 {
 // failure half an interval of work is lost on average and R is spent
 // restarting. This is the first-order model behind Young's interval
 // (Young 1974: minimising δ/τ + τ/(2M) gives τ = √(2δM), where the overhead
-// is √(2δ/M)); Daly 2006 §2 sets out the same terms and refines them for
-// δ or R not small against M. Use it for δ, τ, R ≪ M; it can exceed 1 when
+// is √(2δ/M)); Daly 2006 begins from such a simplified first-order cost
+// function (solve, dump, rework and restart time) before refining it for δ
+// or R not small against M. Use it for δ, τ, R ≪ M; it can exceed 1 when
 // they are not. δ = 0 means free checkpoints: the first term is 0 and τ may
 // be 0. It panics unless δ ≥ 0, M > 0, R ≥ 0, τ ≥ 0 (τ > 0 when δ > 0), all
 // finite.

@@ -41,6 +41,27 @@ func TestCheckpointIntervals(t *testing.T) {
 	}
 }
 
+// Daly 2006 (Figs. 3–5) compares the model with simulation for δ = 5 min
+// and M = 24 h, 6 h and 15 min (R = 10 min, which does not enter τ), and
+// states τ_opt = 117, 57 and 9.1 min (figure captions of the paper).
+// By hand: δ = 1/12 h, M = 24 h: √(2δM) = 2, δ/2M = 1/576, bracket
+// 1 + 0.0138889 + 0.0001929, 2 · 1.0140818 − 0.0833333 = 1.9448302 h =
+// 116.69 min. The figures are rounded to 3 (2) significant figures, hence
+// tolerances of half a unit in the last digit.
+func TestDalyPublishedFigures(t *testing.T) {
+	for _, tc := range []struct {
+		mtbf, want, tol float64 // hours, minutes, minutes
+	}{
+		{24, 117, 0.5},
+		{6, 57, 0.5},
+		{0.25, 9.1, 0.05},
+	} {
+		if got := 60 * DalyInterval(5.0/60, tc.mtbf); math.Abs(got-tc.want) > tc.tol {
+			t.Errorf("M = %g h: Daly %.3f min, want %g ± %g (Daly 2006)", tc.mtbf, got, tc.want, tc.tol)
+		}
+	}
+}
+
 // For δ < 2M, Daly's interval is Young's less δ·(2/3 − (1/9)·√(δ/2M))
 // (expand the bracket: √(2δM)·⅓·√(δ/2M) = δ/3 and √(2δM)·(δ/2M)/9 =
 // (δ/9)·√(δ/2M)), so it is always below Young's, and the gap tends to 2δ/3

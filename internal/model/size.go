@@ -273,7 +273,8 @@ func (z *size) decodeStep(g catalog.GPU, tp, b int) (seconds float64, memoryBoun
 }
 
 func (z *size) serve(g catalog.GPU) servingPlan {
-	tp := z.minGPUs(g, 64)
+	// Tensor-parallel degrees are powers of two so they divide the heads.
+	tp := nextPow2(z.minGPUs(g, 64))
 	if tp == 0 {
 		return servingPlan{why: fmt.Sprintf("the %.0f GB of weights do not fit 64 × %s", z.weightsGB, g.ID)}
 	}
@@ -321,4 +322,16 @@ func join(xs []string) string {
 		out += x
 	}
 	return out
+}
+
+// nextPow2 rounds n ≥ 1 up to a power of two; 0 stays 0 (does not fit).
+func nextPow2(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	return p
 }

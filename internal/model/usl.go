@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -38,8 +39,8 @@ func fitErrorf(kind error, format string, a ...any) error {
 	return &fitError{kind: kind, msg: fmt.Sprintf(format, a...)}
 }
 
-// USL is the Universal Scalability Law (Gunther, "Guerrilla Capacity
-// Planning", Springer 2007, ch. 4):
+// USL is the Universal Scalability Law (N. J. Gunther, "Guerrilla Capacity
+// Planning", Springer 2007):
 //
 //	X(N) = λN / (1 + σ(N−1) + κN(N−1))
 //
@@ -79,9 +80,9 @@ func (u USL) Efficiency(n float64) float64 {
 	return 1 / (1 + u.Sigma*(n-1) + u.Kappa*n*(n-1))
 }
 
-// NMax is the N at which throughput peaks, √((1−σ)/κ) (Gunther 2007,
-// eq. 4.33; dX/dN = 0 ⇔ 1 − σ − κN² = 0). It is the continuous optimum and
-// may be below 1 when the data fall from the first point on.
+// NMax is the N at which throughput peaks, √((1−σ)/κ) (Gunther 2007;
+// dX/dN = 0 ⇔ 1 − σ − κN² = 0). It is the continuous optimum and may be
+// below 1 when throughput falls from the first GPU on.
 //
 // With κ = 0 there is no retrograde region and NMax returns +Inf. Callers
 // must not let that reach a report: use NMaxFinite.
@@ -121,16 +122,17 @@ type Fit struct {
 //
 // Method. For fixed σ, κ the model is linear in λ: X_i = λ·g_i with
 // g_i = N_i / (1 + σ(N_i−1) + κN_i(N_i−1)), so the best λ is Σx·g / Σg²
-// (variable projection, Golub & Pereyra 1973). What remains is a 2-parameter
-// problem in (σ, κ), minimised with gonum/optimize (Nelder–Mead, then BFGS
-// with the analytic gradient) over σ = sin²a, κ = b², which keeps both in
-// range without constraints. It starts from Gunther's linearisation
-// (N/C(N) − 1 = σ(N−1) + κN(N−1) with C = X/λ₀, a linear least-squares
-// problem; Gunther 2007, §5.6) and from a small grid, keeping the best. The
-// optimum of a bound-constrained problem may lie on a bound, where the
-// reparametrisation converges only slowly, so the faces κ = 0, σ = 0 and
-// σ = κ = 0 are fitted too, and a face is preferred when it fits as well to
-// within 1e-10 of SS_tot: a κ that is zero in the data comes back exactly 0.
+// (variable projection: Golub & Pereyra, SIAM J. Numer. Anal. 10(2), 1973).
+// What remains is a problem in (σ, κ), minimised with gonum/optimize
+// (Nelder–Mead, then BFGS with the analytic gradient) over σ = sin²a,
+// κ = b², which keeps both in range without constraints. It starts from
+// Gunther's linearisation (N/C(N) − 1 = σ(N−1) + κN(N−1) with C = X/λ₀, a
+// linear least-squares problem; Gunther 2007) and from the two best points
+// of a coarse grid, and keeps the best result. The optimum of a
+// bound-constrained problem may lie on a bound, where the reparametrisation
+// converges only slowly, so the faces σ = κ = 0, κ = 0 and σ = 0 are fitted
+// too; the simplest candidate within 1e-10·SS_tot of the smallest residual
+// wins, so a κ that is zero in the data comes back exactly 0.
 //
 // Errors: ErrTooFewPoints (fewer than three points or three distinct N),
 // ErrBadPoint (N or X not a finite number > 0, naming the point),
@@ -175,19 +177,27 @@ func FitUSL(pts []Point) (Fit, error) {
 		return Fit{}, fitErrorf(ErrDegenerateFit, "every trial point has the same throughput, so the fit's R² is undefined; measure at GPU counts where throughput differs")
 	}
 
-	best, ok := pr.fitFull()
+	full, ok := pr.fitFull()
 	if !ok {
 		return Fit{}, fitErrorf(ErrDegenerateFit, "the optimizer found no finite least-squares fit of the scalability law to these %d points", len(pts))
 	}
-	// Faces of the feasible region, simplest first so ties keep fewer parameters.
-	tol := 1e-10 * pr.sst
-	for _, face := range []uslCandidate{
+	// Simplest first: among fits as good as the best, keep the first.
+	cands := []uslCandidate{
 		pr.project(0, 0),
 		pr.fitFace(func(t float64) (float64, float64) { return sin2(t), 0 }, []float64{0.01, 0.1, 0.5, 1.2}),
 		pr.fitFace(func(t float64) (float64, float64) { return 0, t * t }, []float64{0.003, 0.03, 0.3}),
-	} {
-		if face.ok && face.sse <= best.sse+tol {
-			best = face
+		full,
+	}
+	minSSE := full.sse
+	for _, c := range cands {
+		if c.ok {
+			minSSE = math.Min(minSSE, c.sse)
+		}
+	}
+	best := full
+	for _, c := range cands {
+		if c.ok && c.sse <= minSSE+1e-10*pr.sst {
+			best = c
 			break
 		}
 	}
@@ -297,14 +307,22 @@ func (pr *uslProblem) minimize(p optimize.Problem, v0 []float64) ([]float64, boo
 // fitFull fits σ and κ together from several starts.
 func (pr *uslProblem) fitFull() (uslCandidate, bool) {
 	p := optimize.Problem{Func: pr.objective, Grad: pr.gradient}
+	// Starts: the two best points of a coarse grid, and the linearisation.
+	var grid []uslCandidate
+	for _, s := range []float64{0.001, 0.01, 0.05, 0.2, 0.6} {
+		for _, k := range []float64{1e-6, 1e-4, 1e-3, 0.01, 0.1} {
+			if c := pr.project(s, k); c.ok {
+				grid = append(grid, c)
+			}
+		}
+	}
+	sort.Slice(grid, func(i, j int) bool { return grid[i].sse < grid[j].sse })
 	var starts [][2]float64 // (σ, κ)
+	for _, c := range grid[:min(2, len(grid))] {
+		starts = append(starts, [2]float64{c.sigma, c.kappa})
+	}
 	if s, k, ok := pr.linearStart(); ok {
 		starts = append(starts, [2]float64{s, k})
-	}
-	for _, s := range []float64{0.001, 0.05, 0.3} {
-		for _, k := range []float64{1e-5, 1e-3, 0.05} {
-			starts = append(starts, [2]float64{s, k})
-		}
 	}
 	var best uslCandidate
 	for _, st := range starts {
@@ -350,8 +368,8 @@ func (pr *uslProblem) fitFace(coef func(t float64) (float64, float64), starts []
 // linearStart estimates σ and κ from Gunther's linearisation: with
 // λ₀ = X(1) (or max X/N without a point at N = 1) and C = X/λ₀,
 // N/C − 1 = σ(N−1) + κN(N−1), a least-squares problem without intercept in
-// two unknowns (Gunther 2007, §5.6). Negative estimates are refitted with
-// that coefficient at 0.
+// two unknowns (Gunther 2007). A negative estimate is replaced by a fit of
+// the other coefficient alone.
 func (pr *uslProblem) linearStart() (sigma, kappa float64, ok bool) {
 	lambda0 := 0.0
 	for i, n := range pr.n {

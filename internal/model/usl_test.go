@@ -176,6 +176,37 @@ func TestFitUSLRecoversRandomCurves(t *testing.T) {
 	}
 }
 
+// On noisy data (5 % Gaussian error on X, coefficients across their whole
+// range: σ ∈ [0, 1], κ from 1e-6 to 0.1) the fit is the global least-squares
+// optimum: no point of a fine (σ, κ) grid, with λ at its best for each,
+// has a smaller residual sum of squares (relative slack 1e-9 for rounding).
+func TestFitUSLNoisyIsGlobalOptimum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	ns := []float64{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64}
+	for trial := range 20 {
+		u := USL{Lambda: 0.1 + 100*rng.Float64(), Sigma: rng.Float64(), Kappa: math.Pow(10, -6+5*rng.Float64())}
+		pts := make([]Point, len(ns))
+		pr := &uslProblem{}
+		for i, n := range ns {
+			pts[i] = Point{n, u.Throughput(n) * math.Exp(0.05*rng.NormFloat64())}
+			pr.n, pr.x = append(pr.n, n), append(pr.x, pts[i].X)
+		}
+		f, err := FitUSL(pts)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		got := pr.project(f.Sigma, f.Kappa).sse
+		for i := 0; i <= 150; i++ {
+			for j := 0; j <= 150; j++ {
+				s, k := float64(i)/150, math.Pow(10, -8+7*float64(j)/150)
+				if g := pr.project(s, k).sse; g < got*(1-1e-9) {
+					t.Fatalf("trial %d %+v: fit %+v has SSE %g; σ=%g κ=%g has %g", trial, u, f.USL, got, s, k, g)
+				}
+			}
+		}
+	}
+}
+
 func TestUSLMethods(t *testing.T) {
 	u := USL{Lambda: 2, Sigma: 0.1, Kappa: 0.01}
 	// X(4) = 2·4 / (1 + 0.1·3 + 0.01·4·3) = 8 / 1.42 = 5.633803…

@@ -1,0 +1,250 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"hostplan/internal/model"
+)
+
+// estimators are the kinds of `hostplan estimate KIND`: quick calculations
+// before a scenario exists. Other files add theirs from their own init().
+// Each gets the arguments after KIND.
+var estimators = map[string]func(e *env, args []string) error{}
+
+func init() {
+	register(command{"estimate", "KIND [flags] [--json]", "quick estimates without a scenario (KIND: hostplan estimate lists them)", runEstimate})
+	register(command{"fit", "FILE.csv [--json]", "fit the Universal Scalability Law to trial points (CSV columns gpus,throughput)", runFit})
+	estimators["checkpoint"] = runEstimateCheckpoint
+}
+
+func estimatorNames() []string {
+	out := make([]string, 0, len(estimators))
+	for k := range estimators {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func runEstimate(e *env, args []string) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return usagef("estimate: give what to estimate first (allowed: %s)", strings.Join(estimatorNames(), ", "))
+	}
+	run, ok := estimators[args[0]]
+	if !ok {
+		return usagef("estimate: %q is not something hostplan estimates (allowed: %s)", args[0], strings.Join(estimatorNames(), ", "))
+	}
+	return run(e, args[1:])
+}
+
+// numFlag is a float flag that accepts any text while parsing and is checked
+// afterwards, so every bad value (missing, not a number, NaN, out of range)
+// gets one message naming the flag and the allowed range.
+type numFlag struct {
+	set bool
+	raw string
+}
+
+func (f *numFlag) String() string { return f.raw }
+func (f *numFlag) Set(s string) error {
+	f.set, f.raw = true, s
+	return nil
+}
+
+// numRange is the allowed range of a numFlag.
+type numRange struct {
+	min     float64
+	minOpen bool   // min itself is excluded
+	text    string // as printed after "allowed: "
+}
+
+var (
+	positive    = numRange{0, true, "a number > 0"}
+	nonNegative = numRange{0, false, "a number ≥ 0"}
+)
+
+// numVar defines a numFlag on fs.
+func numVar(fs *flag.FlagSet, name, usage string) *numFlag {
+	f := &numFlag{}
+	fs.Var(f, name, usage)
+	return f
+}
+
+// value checks f against r. A flag that was not given is an error unless a
+// default is passed.
+func (f *numFlag) value(cmd, name string, r numRange, def ...float64) (float64, error) {
+	if !f.set {
+		if len(def) > 0 {
+			return def[0], nil
+		}
+		return 0, usagef("%s: --%s is required (allowed: %s)", cmd, name, r.text)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(f.raw), 64)
+	if err != nil {
+		return 0, usagef("%s: --%s %q is not a number (allowed: %s)", cmd, name, f.raw, r.text)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < r.min || (r.minOpen && v == r.min) {
+		return 0, usagef("%s: --%s %s is out of range (allowed: %s)", cmd, name, f.raw, r.text)
+	}
+	return v, nil
+}
+
+// parseOrHelp is parse, except that -h or --help prints the flags on stdout
+// and reports help = true.
+func parseOrHelp(e *env, fs *flag.FlagSet, usage string, args []string) (pos []string, help bool, err error) {
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			fmt.Fprintf(e.stdout, "Usage: hostplan %s\n", usage)
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			return nil, true, nil
+		}
+	}
+	pos, err = parse(fs, args)
+	return pos, false, err
+}
+
+// usageLines is a usage error of several lines, each printed with the
+// "hostplan: " prefix.
+func usageLines(lines []string) error {
+	return usagef("%s", strings.Join(lines, "\nhostplan: "))
+}
+
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// checkpointEstimate is the --json output of estimate checkpoint: exactly
+// these keys.
+type checkpointEstimate struct {
+	YoungMinutes     float64 `json:"young_minutes"`
+	DalyMinutes      float64 `json:"daly_minutes"`
+	OverheadFraction float64 `json:"overhead_fraction"`
+}
+
+func runEstimateCheckpoint(e *env, args []string) error {
+	const cmd = "estimate checkpoint"
+	fs := flags(e, cmd)
+	write := numVar(fs, "write-minutes", "minutes to write one checkpoint (> 0)")
+	mtbf := numVar(fs, "mtbf-hours", "mean time between failures or interruptions of the whole job, hours (> 0)")
+	restart := numVar(fs, "restart-minutes", "minutes to restart from a checkpoint after a failure (≥ 0, default 0)")
+	asJSON := fs.Bool("json", false, "print one JSON object: young_minutes, daly_minutes, overhead_fraction")
+	pos, help, err := parseOrHelp(e, fs, cmd+" --write-minutes W --mtbf-hours M [--restart-minutes R] [--json]", args)
+	if err != nil || help {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("%s: unexpected argument %q (it takes flags only)", cmd, pos[0])
+	}
+	w, err := write.value(cmd, "write-minutes", positive)
+	if err != nil {
+		return err
+	}
+	m, err := mtbf.value(cmd, "mtbf-hours", positive)
+	if err != nil {
+		return err
+	}
+	r, err := restart.value(cmd, "restart-minutes", nonNegative, 0)
+	if err != nil {
+		return err
+	}
+	delta, rh := w/60, r/60
+	young, daly := model.YoungInterval(delta, m), model.DalyInterval(delta, m)
+	// Only values far outside any real job (products beyond 1e308, or below
+	// the smallest float64) get here.
+	if !(young > 0 && daly > 0) || math.IsInf(young*60, 0) || math.IsInf(daly*60, 0) {
+		return usagef("%s: --write-minutes %s with --mtbf-hours %s gives no finite interval (allowed: numbers > 0 whose product is between 1e-300 and 1e300)", cmd, write.raw, mtbf.raw)
+	}
+	out := checkpointEstimate{
+		YoungMinutes:     young * 60,
+		DalyMinutes:      daly * 60,
+		OverheadFraction: model.CheckpointOverhead(delta, m, daly, rh),
+	}
+	if math.IsInf(out.OverheadFraction, 0) || math.IsNaN(out.OverheadFraction) {
+		return usagef("%s: --restart-minutes %s with --mtbf-hours %s gives no finite overhead", cmd, restart.raw, mtbf.raw)
+	}
+	if *asJSON {
+		return writeJSON(e, out)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "Young interval\t%.1f min\t√(2δM), Young 1974\n", out.YoungMinutes)
+	fmt.Fprintf(tw, "Daly interval\t%.1f min\tDaly 2006, the one to use\n", out.DalyMinutes)
+	fmt.Fprintf(tw, "Overhead\t%.1f %%\tof compute time at the Daly interval: writing checkpoints, lost work, restarts\n", out.OverheadFraction*100)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if delta >= 2*m {
+		fmt.Fprintln(e.stdout, "note: one checkpoint takes at least twice the mean time between failures; checkpointing cannot keep this job going")
+	}
+	return nil
+}
+
+// fitResult is the --json output of fit: exactly these keys; n_max is null
+// when κ = 0 (throughput never falls).
+type fitResult struct {
+	Lambda float64  `json:"lambda"`
+	Sigma  float64  `json:"sigma"`
+	Kappa  float64  `json:"kappa"`
+	R2     float64  `json:"r2"`
+	NMax   *float64 `json:"n_max"`
+}
+
+func runFit(e *env, args []string) error {
+	fs := flags(e, "fit")
+	asJSON := fs.Bool("json", false, "print one JSON object: lambda, sigma, kappa, r2, n_max")
+	pos, help, err := parseOrHelp(e, fs, "fit FILE.csv [--json]", args)
+	if err != nil || help {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("fit: give exactly one CSV file of trial points (header gpus,throughput)")
+	}
+	file := pos[0]
+	f, err := os.Open(file)
+	if err != nil {
+		return usagef("%s: cannot read: %v", file, unwrapPath(err))
+	}
+	defer f.Close()
+	pts, err := model.ReadTrialCSV(f)
+	if err != nil {
+		var lines []string
+		for _, l := range strings.Split(err.Error(), "\n") {
+			lines = append(lines, file+": "+l)
+		}
+		return usageLines(lines)
+	}
+	fit, err := model.FitUSL(pts)
+	if err != nil {
+		return usagef("%s: %v", file, err)
+	}
+	res := fitResult{Lambda: fit.Lambda, Sigma: fit.Sigma, Kappa: fit.Kappa, R2: fit.R2}
+	nmax, finite := fit.NMaxFinite()
+	if finite {
+		res.NMax = &nmax
+	}
+	if *asJSON {
+		return writeJSON(e, res)
+	}
+	fmt.Fprintf(e.stdout, "Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)) fitted to %d trial points of %s\n", fit.Points, file)
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "λ\t%.6g\tthroughput of one GPU, in the file's unit\n", fit.Lambda)
+	fmt.Fprintf(tw, "σ\t%.4g\tcontention (serial fraction)\n", fit.Sigma)
+	fmt.Fprintf(tw, "κ\t%.4g\tcoherency (cross-talk)\n", fit.Kappa)
+	fmt.Fprintf(tw, "R²\t%.6f\t\n", fit.R2)
+	if finite {
+		fmt.Fprintf(tw, "N_max\t%.1f\tGPUs where throughput peaks, √((1−σ)/κ)\n", nmax)
+	} else {
+		fmt.Fprintf(tw, "N_max\tnone (κ = 0: no retrograde region)\t\n")
+	}
+	return tw.Flush()
+}
