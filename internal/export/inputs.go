@@ -126,6 +126,11 @@ var inputLabels = map[string]inputLabel{
 	"options.cloud.price_per_gpu_hour":           {"Cloud: price per GPU-hour", "¤/GPU-hour"},
 	"options.cloud.storage_per_gb_month":         {"Cloud: storage price", "¤/GB-month"},
 	"options.cloud.egress_per_gb":                {"Cloud: egress price", "¤/GB"},
+	"distribution":                               {"Distribution of estimates", ""},
+	"options.on_prem.financing":                  {"On-premises: financing", ""},
+	"options.on_prem.lease_per_node_month":       {"On-premises: lease per node", "¤/month"},
+	"options.on_prem.node_price":                 {"On-premises: node price", "¤"},
+	"options.on_prem.expected_utilisation":       {"On-premises: expected utilisation", "fraction"},
 	"options.cloud.spot_interruptions_per_month": {"Cloud: spot interruptions", "fraction per month"},
 
 	"options.on_prem.disabled":            {"On-premises: excluded", ""},

@@ -206,8 +206,21 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 	r.VariablePricePerGPUHour = price
 	r.PricePerGPUHour = price
-	if e.s.Options.Cloud.Pricing == "spot" && !z.serving {
+	switch mode := e.s.Options.Cloud.Pricing; {
+	case mode == "spot" && !z.serving:
 		e.spot(r, hw)
+	case mode == "commit_1y" || mode == "commit_3y":
+		// A commitment pays for the reserved GPUs every hour of the month,
+		// used or not.
+		reserved := float64(r.GPUs) * hoursPerMonth
+		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
+			r.infeasible("needs %.0f GPU-hours a month; %d committed GPUs give %.0f", need, r.GPUs, reserved)
+		}
+		r.VariablePricePerGPUHour = 0
+		commit := reserved * price
+		r.MonthlyFixedCost += commit
+		r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
+		r.note("committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
@@ -297,18 +310,29 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		life = o.LifeYears
 	}
 	months := float64(e.months())
-	capex := node.Price * float64(nodes)
+	price := o.NodePrice.Or(node.Price)
+	capex := price * float64(nodes)
 	// Straight-line depreciation over the stated life.
 	dep := capex / (life * 12)
 	maint := capex * site.MaintenancePerYear / 12
 	space := site.ColoPerKWMonth * node.PowerKWMax * float64(nodes)
 	// Idle draw all month: typical power × idle fraction × PUE × price.
 	idle := node.PowerKWTypical * site.IdlePowerFraction * float64(nodes) * pue * elec * hoursPerMonth
-	if o.Existing {
+	switch {
+	case o.Existing:
 		r.note("existing hardware: no depreciation charged, running costs only")
 		dep = 0
-	} else {
-		r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, node.Price, life, e.months())
+	case o.Financing == "purchase":
+		// Cash view: the price is paid up front; no residual value is
+		// credited at the end of the horizon.
+		dep = 0
+		r.OneOffCost = capex
+		r.line("Purchase", capex, "%d × %.0f paid at the start (no residual value credited)", nodes, price)
+	case o.Financing == "lease":
+		dep = o.LeasePerNodeMonth.Likely * float64(nodes)
+		r.line("Lease", dep*months, "%d nodes × %.0f per node-month × %d months", nodes, o.LeasePerNodeMonth.Likely, e.months())
+	default:
+		r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, price, life, e.months())
 	}
 	r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
 	r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
@@ -328,6 +352,18 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	fte := o.StaffFTE.Or(staffOnPrem)
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
+	// Effective price per GPU-hour when the hardware is busy u of the time:
+	// the monthly fixed cost (amortised capex for a purchase) over the used
+	// hours, plus the power above idle.
+	fixed := r.MonthlyFixedCost + r.OneOffCost/months
+	u := used / capacity
+	if o.ExpectedUtilisation.IsSet() {
+		u = o.ExpectedUtilisation.Likely
+	}
+	if u > 0 && capacity > 0 {
+		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: fixed/(capacity*u) + r.VariablePricePerGPUHour,
+			FixedPerMonth: fixed, GPUs: nodes * node.GPUs}
+	}
 	return nil
 }
 

@@ -19,7 +19,7 @@ import (
 const catalogCurrency = "USD"
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.2.0"
+const Version = "0.3.0"
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
@@ -41,7 +41,7 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluator{s: s, cat: cat, z: z}
+	e := &evaluator{s: s, cat: cat, z: z, staffCost: map[string]float64{}}
 	r := &Report{
 		ScenarioID:    s.ID,
 		ScenarioName:  s.Name,
@@ -83,6 +83,7 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 			best, r.Cheapest = d.CostHorizon, d.Direction
 		}
 	}
+	r.Comparisons = e.compare(r)
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
 	}
@@ -116,6 +117,7 @@ type evaluator struct {
 	z            *size
 	entries      []catalog.Entry
 	currencyWarn string
+	staffCost    map[string]float64 // monthly staff cost by direction
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -313,6 +315,7 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	}
 	site := e.cat.Site
 	monthly := fte * site.StaffCostPerFTE / 12
+	e.staffCost[r.Direction] = monthly
 	r.MonthlyFixedCost += monthly
 	r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
 	e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})

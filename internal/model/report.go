@@ -21,6 +21,8 @@ type Report struct {
 	// horizon, or "" when none is feasible.
 	Cheapest string   `json:"cheapest"`
 	Warnings []string `json:"warnings"`
+	// Comparisons are the break-even points (added in model 0.3.0).
+	Comparisons *Comparisons `json:"comparisons"`
 }
 
 // WorkloadSummary is the size of the work, independent of where it runs.
@@ -92,6 +94,18 @@ type DirectionResult struct {
 	// analytic curve with a fitted Universal Scalability Law.
 	Calibration   *Calibration   `json:"calibration,omitempty"`
 	Interruptions *Interruptions `json:"interruptions,omitempty"`
+
+	// OwnedCost is set for on-premises: the effective price per GPU-hour at
+	// the expected utilisation (added in model 0.3.0).
+	OwnedCost *OwnedCost `json:"owned_cost,omitempty"`
+}
+
+// OwnedCost is what owned hardware costs per GPU-hour used.
+type OwnedCost struct {
+	GPUs                     int     `json:"gpus"`
+	Utilisation              float64 `json:"utilisation"` // share of the GPUs' hours used
+	FixedPerMonth            float64 `json:"fixed_per_month"`
+	EffectivePricePerGPUHour float64 `json:"effective_price_per_gpu_hour"`
 }
 
 // ScalingPoint is the data-parallel model at one GPU count.

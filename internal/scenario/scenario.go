@@ -63,6 +63,12 @@ var Precisions = []string{"fp32", "bf16", "fp16", "fp8", "int8", "int4"}
 // FineTuneMethods lists the allowed workload.method values.
 var FineTuneMethods = []string{"full", "lora", "qlora"}
 
+// Financings lists the allowed options.on_prem.financing values.
+var Financings = []string{"depreciation", "purchase", "lease"}
+
+// Distributions lists the allowed distribution values.
+var Distributions = []string{"triangular", "pert"}
+
 // Shardings lists the allowed workload.sharding values: data parallel with
 // replicated model state, or ZeRO stages 1–3 (Rajbhandari et al. 2020).
 var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
@@ -81,17 +87,20 @@ var StageStatuses = []string{"open", "in_progress", "done", "not_applicable"}
 
 // Scenario is one planning case.
 type Scenario struct {
-	SchemaVersion int        `json:"schema_version"`
-	ID            string     `json:"id"`
-	Name          string     `json:"name"`
-	Description   string     `json:"description,omitempty"`
-	Currency      string     `json:"currency"`
-	Seed          uint64     `json:"seed,omitempty"`
-	Purpose       Purpose    `json:"purpose"`
-	Workload      Workload   `json:"workload"`
-	Data          Data       `json:"data"`
-	Dimensions    Dimensions `json:"dimensions"`
-	Options       Options    `json:"options"`
+	SchemaVersion int    `json:"schema_version"`
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	Description   string `json:"description,omitempty"`
+	Currency      string `json:"currency"`
+	Seed          uint64 `json:"seed,omitempty"`
+	// Distribution turns each estimate into a triangular (default) or PERT
+	// distribution for the Monte Carlo.
+	Distribution string     `json:"distribution,omitempty"`
+	Purpose      Purpose    `json:"purpose"`
+	Workload     Workload   `json:"workload"`
+	Data         Data       `json:"data"`
+	Dimensions   Dimensions `json:"dimensions"`
+	Options      Options    `json:"options"`
 }
 
 // Purpose is the "purpose and success" part of the brief.
@@ -278,6 +287,16 @@ type OnPremOptions struct {
 	PUE            Value   `json:"pue,omitzero"`
 	LifeYears      float64 `json:"life_years,omitempty"`
 	StaffFTE       Value   `json:"staff_fte,omitzero"`
+	// Financing is how the hardware is paid for: depreciation (straight
+	// line over the life, monthly; the default), purchase (the price paid
+	// at the start of the horizon) or lease (a monthly payment per node).
+	Financing         string `json:"financing,omitempty"`
+	LeasePerNodeMonth Value  `json:"lease_per_node_month,omitzero"`
+	NodePrice         Value  `json:"node_price,omitzero"` // overrides the catalog price of one node
+	// ExpectedUtilisation is the share of the hardware's hours that will be
+	// used once other work shares it; it sets the effective price per
+	// GPU-hour the report quotes (default: this workload's own use).
+	ExpectedUtilisation Value `json:"expected_utilisation,omitzero"`
 }
 
 // HPCOptions configures the shared HPC direction.

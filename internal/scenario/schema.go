@@ -22,6 +22,8 @@ var enums = map[string][]string{
 	"data.lifecycle[].status":           StageStatuses,
 	"dimensions.operations.skills[]":    Skills,
 	"dimensions.workload_shape.pattern": {"continuous", "periodic", "burst"},
+	"options.on_prem.financing":         Financings,
+	"distribution":                      Distributions,
 	"options.cloud.pricing":             PricingModes,
 	"options.hybrid.burst_to":           {Cloud, HPC},
 }

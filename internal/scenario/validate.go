@@ -147,6 +147,7 @@ func Validate(s *Scenario) Errors {
 		c.add("id", fmt.Sprintf("%q is not a valid id", s.ID), "1–64 lower-case letters, digits and '-', starting with a letter or digit")
 	}
 	c.text("name", s.Name)
+	c.oneOf("distribution", s.Distribution, Distributions, false)
 	if len(s.Currency) != 3 || strings.ToUpper(s.Currency) != s.Currency {
 		c.add("currency", fmt.Sprintf("%q is not a currency code", s.Currency), "a three-letter ISO 4217 code such as USD or EUR")
 	}
@@ -332,6 +333,10 @@ func validateOptions(c *checker, o *Options) {
 	c.value("options.on_prem.pue", o.OnPrem.PUE, bounds{min: 1, max: 3}, false)
 	c.number("options.on_prem.life_years", o.OnPrem.LifeYears, bounds{min: 1, max: 15}, false)
 	c.value("options.on_prem.staff_fte", o.OnPrem.StaffFTE, nonNegative, false)
+	c.oneOf("options.on_prem.financing", o.OnPrem.Financing, Financings, false)
+	c.value("options.on_prem.lease_per_node_month", o.OnPrem.LeasePerNodeMonth, positive, o.OnPrem.Financing == "lease")
+	c.value("options.on_prem.node_price", o.OnPrem.NodePrice, positive, false)
+	c.value("options.on_prem.expected_utilisation", o.OnPrem.ExpectedUtilisation, fraction, false)
 
 	if o.HPC.GPUs < 0 {
 		c.add("options.hpc.gpus", strconv.Itoa(o.HPC.GPUs)+" is negative", "a whole number ≥ 1, or omit for the model's choice")

@@ -1,0 +1,176 @@
+package model
+
+import (
+	"testing"
+
+	"hostplan/internal/scenario"
+)
+
+// onPremBase is base() with one DGX H100 class node owned on site:
+// 270,000 $ (catalog dgx-h100), 10.2 kW maximum, 7.5 kW typical, 8 GPUs;
+// electricity 0.10 $/kWh and PUE 1.5 set by the scenario; the catalog site
+// gives a 5-year life, maintenance 20 %/year, colocation 163.44 $/kW-month,
+// idle draw 30 % of typical and 129,000 $ per FTE-year.
+func onPremBase() *scenario.Scenario {
+	s := base()
+	s.Options.OnPrem = scenario.OnPremOptions{Node: "dgx-h100", Nodes: 1,
+		ElectricityKWh: scenario.Known(0.10), PUE: scenario.Known(1.5)}
+	s.Options.Cloud.PricePerGPUHr = scenario.Known(6)
+	return s
+}
+
+// An on-premises year, by hand:
+//
+//	depreciation 270,000 ÷ 60 months          = 4,500.00 / month
+//	maintenance  270,000 × 20 % ÷ 12          = 4,500.00
+//	space        163.44 × 10.2 kW             = 1,667.088
+//	idle power   7.5 kW × 30 % × 1.5 × 0.10 × 730 = 246.375
+//	staff        1.0 FTE × 129,000 ÷ 12       = 10,750.00
+//	fixed                                     = 21,663.463 / month
+//	power above idle per GPU-hour 7.5 × 70 % ÷ 8 × 1.5 × 0.10 = 0.0984375 $
+//
+// The run (TestCloudRunByHand's 8 GPUs, 33.7247 GPU-hours, once a month)
+// adds 3.3198 $ a month: the year costs 12 × 21,666.78 = 260,001.4 $.
+func TestOnPremYearByHand(t *testing.T) {
+	r := eval(t, onPremBase())
+	op := r.Direction(scenario.OnPrem)
+	fixed := 4500 + 4500 + 163.44*10.2 + 7.5*0.3*1.5*0.10*730 + 10750
+	power := 7.5 * 0.7 / 8 * 1.5 * 0.10
+	steps := 10e9 / 4194304
+	gpuHours := 8 * (6e19/494.5e12/8 + steps*(2e9/900e9*2*7/8)) / 3600
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"fixed per month", op.MonthlyFixedCost, fixed},
+		{"power per GPU-hour", op.VariablePricePerGPUHour, power},
+		{"GPU-hours", op.GPUHoursPerRun, gpuHours},
+		{"year", op.CostHorizon, 12 * (fixed + gpuHours*power)},
+	} {
+		if !near(c.got, c.want, 1e-9) {
+			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
+		}
+	}
+	if !near(fixed, 21663.463, 1e-9) || op.LeadTimeDays != 16*7 {
+		t.Errorf("hand figure %.3f, lead time %g days", fixed, op.LeadTimeDays)
+	}
+	// Break-even utilisation against the cloud's 6 $/GPU-hour:
+	// u* = 21,663.463 ÷ (8 × 730 × (6 − 0.0984375)) = 0.628563.
+	u := r.Comparisons.Utilisation
+	if u == nil || !u.Exists || !near(u.Utilisation, 21663.463/(8*730*(6-0.0984375)), 1e-9) {
+		t.Errorf("break-even utilisation %+v, want 0.628563", u)
+	}
+	// At that utilisation an owned GPU-hour costs what the cloud charges.
+	s := onPremBase()
+	s.Options.OnPrem.ExpectedUtilisation = scenario.Known(u.Utilisation)
+	if got := eval(t, s).Direction(scenario.OnPrem).OwnedCost.EffectivePricePerGPUHour; !near(got, 6, 1e-9) {
+		t.Errorf("effective price at the break-even utilisation = %.6f, want 6", got)
+	}
+}
+
+// Buying the node (cash view) against renting: on-premises pays 270,000 $
+// up front and then 17,163.463 $ a month (fixed without depreciation) plus
+// 3.3198 $ of power; the cloud pays its staff 2,687.50 $ plus 33.7247
+// GPU-hours × 6 $ = 202.348 $ a month. They never cross (renting is
+// cheaper every month), so no break-even is reported. With 40 runs a month
+// the cloud spends 2,687.50 + 40 × 202.348 = 10,781.43 and on-premises
+// 17,163.46 + 40 × 3.3198 = 17,296.26: still no crossing. At 100 runs a
+// month: cloud 2,687.50 + 20,234.8 = 22,922.3; on-premises 17,163.46 +
+// 331.98 = 17,495.44; the purchase pays back after 270,000 ÷ (22,922.3 −
+// 17,495.44) = 49.75 months.
+func TestBreakEvenMonthByHand(t *testing.T) {
+	s := onPremBase()
+	s.Options.OnPrem.Financing = "purchase"
+	s.Dimensions.Economics.HorizonMonths = 60
+	if be := eval(t, s).Comparisons.BreakEvenMonths; len(be) != 0 && hasPair(be, "on_prem", "cloud") {
+		t.Errorf("break-even at one run a month: %+v", be)
+	}
+	s.Workload.RunsPerMonth = scenario.Known(100)
+	r := eval(t, s)
+	op, cl := r.Direction(scenario.OnPrem), r.Direction(scenario.Cloud)
+	if op.OneOffCost != 270000 {
+		t.Fatalf("purchase one-off %g", op.OneOffCost)
+	}
+	want := 270000 / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
+	if !near(want, 49.75, 2e-3) {
+		t.Errorf("hand solution %.3f months, want about 49.75", want)
+	}
+	found := false
+	for _, b := range r.Comparisons.BreakEvenMonths {
+		if b.Cheaper == "on_prem" && b.Than == "cloud" {
+			found = true
+			if !near(b.Month, want, 1e-9) {
+				t.Errorf("break-even month %.4f, want %.4f", b.Month, want)
+			}
+			// The cumulative curves agree: on-premises is dearer in month 49
+			// and cheaper in month 50.
+			if !(op.CumulativeByMonth[48] > cl.CumulativeByMonth[48] && op.CumulativeByMonth[49] < cl.CumulativeByMonth[49]) {
+				t.Errorf("cumulative curves do not cross between months 49 and 50")
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no on_prem/cloud break-even in %+v", r.Comparisons.BreakEvenMonths)
+	}
+}
+
+func hasPair(be []BreakEven, a, b string) bool {
+	for _, x := range be {
+		if x.Cheaper == a && x.Than == b {
+			return true
+		}
+	}
+	return false
+}
+
+// A managed inference month, by hand: Llama 3.1 8B on Together at
+// 0.18 $/M tokens in and out; 2 requests/s on average × 730 h × 3600 s =
+// 5,256,000 requests × (1,000 + 200) tokens = 6.3072e9 tokens → 1,135.296 $;
+// staff 0.05 FTE × 129,000 ÷ 12 = 537.50 $: 1,672.796 $ a month.
+func TestManagedInferenceMonthByHand(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
+		Traffic: &scenario.Traffic{PeakRPS: scenario.Known(8), MeanRPS: scenario.Known(2), TokensIn: scenario.Known(1000),
+			TokensOut: scenario.Known(200), LatencyTargetMS: scenario.Known(5000)}}
+	s.Options.Managed.Offer = "together-8b"
+	m := eval(t, s).Direction(scenario.Managed)
+	if !near(m.OtherCostPerRun, 1135.296, 1e-9) || !near(m.CostPerRun, 1672.796, 1e-9) {
+		t.Errorf("tokens %.3f, month %.3f; want 1,135.296 and 1,672.796", m.OtherCostPerRun, m.CostPerRun)
+	}
+}
+
+// Committed capacity is paid for every hour: 8 GPUs × 730 h × 4.362 $
+// (p4de 1-year, 3.4309 × (1 − 36.6 %)) = 25,474.93 $ a month whatever the
+// use, and nothing per run.
+func TestCommittedPricingIsFixed(t *testing.T) {
+	s := base()
+	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p4de-a100", Pricing: "commit_1y", GPUs: 8}
+	c := eval(t, s).Direction(scenario.Cloud)
+	rate := 3.4309 * (1 - 0.366)
+	if c.VariablePricePerGPUHour != 0 || !near(c.MonthlyFixedCost, 8*730*rate+2687.5, 1e-3) {
+		t.Errorf("variable %g, fixed %.2f; want 0 and %.2f", c.VariablePricePerGPUHour, c.MonthlyFixedCost, 8*730*rate+2687.5)
+	}
+}
+
+// A hybrid run with transfers, by hand: the 200 GB snapshot sits in GCS
+// (0.020 $/GiB-month = 0.0186265 $/GB-month) while the run lasts and 30 GB
+// of outputs come back at 0.11 $/GiB = 0.1024455 $/GB:
+// other cost per run = 200 × 0.0186265 × (time to result ÷ 730) + 30 × 0.1024455.
+func TestHybridTransfersByHand(t *testing.T) {
+	s := base()
+	s.Data.Movement, s.Data.SnapshotGB, s.Data.OutputGB = scenario.MoveSnapshot, scenario.Known(200), scenario.Known(30)
+	s.Options.Cloud = scenario.CloudOptions{Offer: "gcp-a3-h100", GPUs: 8}
+	h := eval(t, s).Direction(scenario.Hybrid)
+	storage, egress := 0.020/1.073741824, 0.11/1.073741824
+	want := 200*storage*(h.TimeToResultHours/730) + 30*egress
+	if !near(h.OtherCostPerRun, want, 1e-4) {
+		t.Errorf("transfers %.4f $, want %.4f", h.OtherCostPerRun, want)
+	}
+	// Staging the snapshot at 1 GB/s: 200 s.
+	if h.DataPath == nil || !near(h.DataPath.StagingHours, 200.0/3600, 1e-9) {
+		t.Errorf("staging %+v, want 200 s", h.DataPath)
+	}
+	if !h.Feasible {
+		t.Errorf("hybrid infeasible: %v", h.Reasons)
+	}
+}
