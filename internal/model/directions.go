@@ -26,12 +26,18 @@ func (e *evaluator) sovereigntyOutside(r *DirectionResult, jurisdiction string) 
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
-		r.infeasible("data.movement is none: no data may leave the controlled environment")
+		if r.ruleOut() {
+			r.infeasible("data.movement is none: no data may leave the controlled environment")
+		}
 	case scenario.MoveSnapshot:
-		r.infeasible("the source records must stay in the controlled environment (data.movement is snapshot_only); this direction moves the whole workload out — hybrid sends only the approved snapshot")
+		if r.ruleOut() {
+			r.infeasible("the source records must stay in the controlled environment (data.movement is snapshot_only); this direction moves the whole workload out — hybrid sends only the approved snapshot")
+		}
 	}
 	if !e.residencyOK(jurisdiction) {
-		r.infeasible("processes data in %s; data.residency requires %s", jurisdiction, d.Residency)
+		if r.ruleOut() {
+			r.infeasible("processes data in %s; data.residency requires %s", jurisdiction, d.Residency)
+		}
 	}
 }
 
@@ -61,11 +67,15 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		}
 	}
 	if s.Workload.Shape == scenario.ShapeTraining {
-		r.infeasible("no managed service in the catalog trains a model from scratch; add one with a catalog override")
+		if r.ruleOut() {
+			r.infeasible("no managed service in the catalog trains a model from scratch; add one with a catalog override")
+		}
 		return nil
 	}
 	if offer.ID == "" {
-		r.infeasible("no managed %s offer in the catalog serves a %.3g B model in %s", kind, z.paramsB, s.Data.Residency)
+		if r.ruleOut() {
+			r.infeasible("no managed %s offer in the catalog serves a %.3g B model in %s", kind, z.paramsB, s.Data.Residency)
+		}
 		return nil
 	}
 	r.Offer, r.OfferName = offer.ID, offer.Name
@@ -73,15 +83,23 @@ func (e *evaluator) managed(r *DirectionResult) error {
 
 	d := s.Data
 	if d.Movement != scenario.MoveAny {
-		r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
+		if r.ruleOut() {
+			r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
+		}
 	} else if !d.ProviderAllowed {
-		r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
+		if r.ruleOut() {
+			r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
+		}
 	}
 	if !e.residencyOK(offer.Jurisdiction) {
-		r.infeasible("%s processes data in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, d.Residency)
+		if r.ruleOut() {
+			r.infeasible("%s processes data in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, d.Residency)
+		}
 	}
 	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
-		r.infeasible("%s keeps the tuned weights: checkpoints cannot be returned", offer.Name)
+		if r.ruleOut() {
+			r.infeasible("%s keeps the tuned weights: checkpoints cannot be returned", offer.Name)
+		}
 	}
 
 	in := s.Options.Managed.PriceInPerM.Or(offer.PriceInPerM)
@@ -90,18 +108,24 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	case kind == "fine_tuning":
 		// Per-token fine-tuning price × training tokens.
 		r.OtherCostPerRun = z.tokens / 1e6 * offer.TrainPerMTokens
-		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
+		if !r.quiet {
+			r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
+		}
 		// The provider does not publish elapsed time: estimate it as 8 × H100.
 		if g, ok := e.cat.GPU("h100-sxm"); ok {
 			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
-			r.note("time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+			if !r.quiet {
+				r.note("time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+			}
 		}
 	case z.serving:
 		// Per-token prices × a month of traffic at the mean rate.
 		reqs := z.meanRPS * hoursPerMonth * 3600
 		r.OtherCostPerRun = reqs * (z.tokensIn*in + z.tokensOut*out) / 1e6
-		r.line("Tokens", r.OtherCostPerRun*float64(e.months()), "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", reqs, z.tokensIn, in, z.tokensOut, out)
+		if !r.quiet {
+			r.line("Tokens", r.OtherCostPerRun*float64(e.months()), "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", reqs, z.tokensIn, in, z.tokensOut, out)
+		}
 		r.TimeToResultHours = hoursPerMonth
 		r.ComputeHours = hoursPerMonth
 	default:
@@ -111,14 +135,20 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		if t := s.Workload.Traffic; t != nil && z.tokensIn+z.tokensOut > 0 {
 			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
 		} else {
-			r.note("batch tokens priced at the mean of input and output prices (no tokens_in/tokens_out split given)")
+			if !r.quiet {
+				r.note("batch tokens priced at the mean of input and output prices (no tokens_in/tokens_out split given)")
+			}
 		}
 		r.OtherCostPerRun = z.tokens / 1e6 * price
-		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
+		if !r.quiet {
+			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
+		}
 		if g, ok := e.cat.GPU("h100-sxm"); ok {
 			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
-			r.note("batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+			if !r.quiet {
+				r.note("batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+			}
 		}
 	}
 	e.staff(r, staffManaged, "managed service")
@@ -166,13 +196,17 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
-			r.infeasible("no cloud offer in the catalog has a %s price in %s", mode, e.s.Data.Residency)
+			if r.ruleOut() {
+				r.infeasible("no cloud offer in the catalog has a %s price in %s", mode, e.s.Data.Residency)
+			}
 		}
 	}
 	g, _ := e.cat.GPU(offer.GPU)
 	price, _ := offer.Price(mode)
 	price = o.PricePerGPUHr.Or(price)
-	r.note("pricing: %s", mode)
+	if !r.quiet {
+		r.note("pricing: %s", mode)
+	}
 	return offer, g, price, nil
 }
 
@@ -187,7 +221,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !burst {
 		e.sovereigntyOutside(r, offer.Jurisdiction)
 	} else if !e.residencyOK(offer.Jurisdiction) {
-		r.infeasible("the burst target %s is in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, e.s.Data.Residency)
+		if r.ruleOut() {
+			r.infeasible("the burst target %s is in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, e.s.Data.Residency)
+		}
 	}
 	z := e.z
 	stageGB := z.stagingGB
@@ -214,13 +250,19 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		// used or not.
 		reserved := float64(r.GPUs) * hoursPerMonth
 		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
-			r.infeasible("needs %.0f GPU-hours a month; %d committed GPUs give %.0f", need, r.GPUs, reserved)
+			if r.ruleOut() {
+				r.infeasible("needs %.0f GPU-hours a month; %d committed GPUs give %.0f", need, r.GPUs, reserved)
+			}
 		}
 		r.VariablePricePerGPUHour = 0
 		commit := reserved * price
 		r.MonthlyFixedCost += commit
-		r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
-		r.note("committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+		if !r.quiet {
+			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
+		}
+		if !r.quiet {
+			r.note("committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+		}
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
@@ -229,21 +271,29 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if ok {
 		e.use(r, "data prices "+offer.Provider, dp.Entry)
 	} else if !e.s.Options.Cloud.StorageGBMonth.IsSet() {
-		r.note("no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+		if !r.quiet {
+			r.note("no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+		}
 	}
 	if burst {
 		// The snapshot lives in cloud storage for the run only; outputs return.
 		runMonths := r.TimeToResultHours / hoursPerMonth
 		r.OtherCostPerRun = stageGB*storage*runMonths + z.outputGB*egress
-		r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run", stageGB, storage, runMonths, z.outputGB, egress)
+		if !r.quiet {
+			r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run", stageGB, storage, runMonths, z.outputGB, egress)
+		}
 	} else {
 		// The data set lives in the cloud for the horizon; outputs leave each run.
 		monthly := stageGB * storage
 		r.MonthlyFixedCost += monthly
-		r.line("Object storage", monthly*float64(e.months()), "%.4g GB × %.4g per GB-month × %d months", stageGB, storage, e.months())
+		if !r.quiet {
+			r.line("Object storage", monthly*float64(e.months()), "%.4g GB × %.4g per GB-month × %d months", stageGB, storage, e.months())
+		}
 		r.OtherCostPerRun = z.outputGB * egress
 		if r.OtherCostPerRun > 0 {
-			r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB per run", z.outputGB, egress)
+			if !r.quiet {
+				r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB per run", z.outputGB, egress)
+			}
 		}
 		e.staff(r, staffCloud, "cloud IaaS operations")
 	}
@@ -276,7 +326,9 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	e.cite(r, g.ID, g.Entry)
 	e.use(r, "site defaults", site.Entry)
 	if e.s.Data.Movement != scenario.MoveNone && e.s.Data.ControlledEnv != "" && e.s.Data.ControlledEnv != scenario.OnPrem {
-		r.note("the controlled environment is %s: on-premises here means new owned hardware", e.s.Data.ControlledEnv)
+		if !r.quiet {
+			r.note("the controlled environment is %s: on-premises here means new owned hardware", e.s.Data.ControlledEnv)
+		}
 	}
 
 	z := e.z
@@ -300,7 +352,9 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	if !o.Existing {
 		r.LeadTimeDays = node.LeadTimeWeeks * 7
-		r.note("lead time %.0f weeks before the first run (procurement and installation, estimate)", node.LeadTimeWeeks)
+		if !r.quiet {
+			r.note("lead time %.0f weeks before the first run (procurement and installation, estimate)", node.LeadTimeWeeks)
+		}
 	}
 
 	elec := o.ElectricityKWh.Or(site.ElectricityPerKWh)
@@ -320,34 +374,54 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	idle := node.PowerKWTypical * site.IdlePowerFraction * float64(nodes) * pue * elec * hoursPerMonth
 	switch {
 	case o.Existing:
-		r.note("existing hardware: no depreciation charged, running costs only")
+		if !r.quiet {
+			r.note("existing hardware: no depreciation charged, running costs only")
+		}
 		dep = 0
 	case o.Financing == "purchase":
 		// Cash view: the price is paid up front; no residual value is
 		// credited at the end of the horizon.
 		dep = 0
 		r.OneOffCost = capex
-		r.line("Purchase", capex, "%d × %.0f paid at the start (no residual value credited)", nodes, price)
+		if !r.quiet {
+			r.line("Purchase", capex, "%d × %.0f paid at the start (no residual value credited)", nodes, price)
+		}
 	case o.Financing == "lease":
 		dep = o.LeasePerNodeMonth.Likely * float64(nodes)
-		r.line("Lease", dep*months, "%d nodes × %.0f per node-month × %d months", nodes, o.LeasePerNodeMonth.Likely, e.months())
+		if !r.quiet {
+			r.line("Lease", dep*months, "%d nodes × %.0f per node-month × %d months", nodes, o.LeasePerNodeMonth.Likely, e.months())
+		}
 	default:
-		r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, price, life, e.months())
+		if !r.quiet {
+			r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, price, life, e.months())
+		}
 	}
-	r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
-	r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
-	r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
+	if !r.quiet {
+		r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
+	}
+	if !r.quiet {
+		r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
+	}
+	if !r.quiet {
+		r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
+	}
 	r.MonthlyFixedCost = dep + maint + space + idle
 	// Active power above idle, per GPU-hour used.
 	r.VariablePricePerGPUHour = node.PowerKWTypical * (1 - site.IdlePowerFraction) / float64(node.GPUs) * pue * elec
-	r.note("power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
+	if !r.quiet {
+		r.note("power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
+	}
 	used := r.GPUHoursPerRun * z.runsPerMonth
 	capacity := float64(nodes*node.GPUs) * hoursPerMonth
 	if capacity > 0 {
 		util := used / capacity
-		r.note("utilisation %.1f %% of %d GPUs (%.0f of %.0f GPU-hours a month)", util*100, nodes*node.GPUs, used, capacity)
+		if !r.quiet {
+			r.note("utilisation %.1f %% of %d GPUs (%.0f of %.0f GPU-hours a month)", util*100, nodes*node.GPUs, used, capacity)
+		}
 		if util > 1 {
-			r.infeasible("needs %.0f GPU-hours a month; %d nodes give %.0f", used, nodes, capacity)
+			if r.ruleOut() {
+				r.infeasible("needs %.0f GPU-hours a month; %d nodes give %.0f", used, nodes, capacity)
+			}
 		}
 	}
 	fte := o.StaffFTE.Or(staffOnPrem)
@@ -412,12 +486,16 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	e.cite(r, g.ID, g.Entry)
 	z := e.z
 	if z.serving {
-		r.infeasible("shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
+		if r.ruleOut() {
+			r.infeasible("shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
+		}
 	}
 	if !burst {
 		e.sovereigntyOutside(r, p.Jurisdiction)
 	} else if !e.residencyOK(p.Jurisdiction) {
-		r.infeasible("the burst target %s is in %s; data.residency requires %s", p.Centre, p.Jurisdiction, e.s.Data.Residency)
+		if r.ruleOut() {
+			r.infeasible("the burst target %s is in %s; data.residency requires %s", p.Centre, p.Jurisdiction, e.s.Data.Residency)
+		}
 	}
 	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() {
 		e.currencyWarn = fmt.Sprintf("HPC partition %s is priced in %s; the scenario is in %s and no exchange rate is applied", p.ID, p.Currency, e.s.Currency)
@@ -429,7 +507,9 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	stageH := z.stagingHours(stageGB)
 	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
 	if !o.QueueWaitHours.IsSet() {
-		r.note("queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); set options.hpc.queue_wait_hours", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
+		if !r.quiet {
+			r.note("queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); set options.hpc.queue_wait_hours", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
+		}
 	}
 	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
 		storageGBs: p.StorageGBs, maxGPUs: p.MaxGPUs}
@@ -440,7 +520,9 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		delta := e.checkpointHours(hw)
 		chunks := WallTimeChunks(r.ComputeHours, p.WalltimeHours, delta)
 		if chunks == 0 {
-			r.infeasible("writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", delta, p.WalltimeHours)
+			if r.ruleOut() {
+				r.infeasible("writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", delta, p.WalltimeHours)
+			}
 			chunks = 1
 		}
 		extra := float64(chunks) * delta
@@ -448,7 +530,9 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
 		r.TimeToResultHours = r.ComputeHours + stageH + float64(chunks)*wait
 		r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
-		r.note("%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
+		if !r.quiet {
+			r.note("%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
+		}
 		if float64(chunks)*wait > r.ComputeHours {
 			r.Bottleneck = "queue"
 		}
@@ -462,10 +546,14 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	if grant := o.GrantedGPUHours; grant.IsSet() {
 		need := r.GPUHoursPerRun * z.runsPerMonth
 		if need > grant.Likely {
-			r.infeasible("needs %.0f GPU-hours a month; the grant is %.0f", need, grant.Likely)
+			if r.ruleOut() {
+				r.infeasible("needs %.0f GPU-hours a month; the grant is %.0f", need, grant.Likely)
+			}
 		}
 		if price == 0 {
-			r.note("granted hours: no charge, limited by the quota")
+			if !r.quiet {
+				r.note("granted hours: no charge, limited by the quota")
+			}
 		}
 	}
 	if !burst {
@@ -489,20 +577,30 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	if err != nil {
 		return err
 	}
-	r.note("the source data and its preparation stay in the controlled environment; compute bursts to %s", scenario.DirectionTitle[target])
+	if !r.quiet {
+		r.note("the source data and its preparation stay in the controlled environment; compute bursts to %s", scenario.DirectionTitle[target])
+	}
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
-		r.infeasible("data.movement is none: not even a snapshot may leave, so there is nothing to burst")
+		if r.ruleOut() {
+			r.infeasible("data.movement is none: not even a snapshot may leave, so there is nothing to burst")
+		}
 	case scenario.MoveAny:
-		r.note("hybrid earns its complexity only when a constraint needs two environments; data.movement is any")
+		if !r.quiet {
+			r.note("hybrid earns its complexity only when a constraint needs two environments; data.movement is any")
+		}
 	}
 	if e.z.serving && d.Movement != scenario.MoveAny {
-		r.infeasible("live requests would carry source data out of the controlled environment")
+		if r.ruleOut() {
+			r.infeasible("live requests would carry source data out of the controlled environment")
+		}
 	}
 	for _, need := range producedOutputs(e.s.Workload.Shape) {
 		if !slices.Contains(d.ReturnOutputs, need) {
-			r.infeasible("the run's %s may not return (data.return_outputs lacks %q)", need, need)
+			if r.ruleOut() {
+				r.infeasible("the run's %s may not return (data.return_outputs lacks %q)", need, need)
+			}
 		}
 	}
 	base := staffCloud
@@ -540,7 +638,9 @@ func (e *evaluator) checkpointHours(hw hardware) float64 {
 func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	f := e.s.Options.Cloud.SpotInterruptions.Or(defaultSpotInterruptions)
 	if !e.s.Options.Cloud.SpotInterruptions.IsSet() {
-		r.note("spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
+		if !r.quiet {
+			r.note("spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
+		}
 	}
 	if f <= 0 {
 		return
@@ -556,7 +656,11 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
 	r.TimeToResultHours += added
 	if ov >= 1 {
-		r.infeasible("on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", mtbi)
+		if r.ruleOut() {
+			r.infeasible("on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", mtbi)
+		}
 	}
-	r.note("spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
+	if !r.quiet {
+		r.note("spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
+	}
 }

@@ -37,11 +37,46 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
+	return evaluate(s, cat, nil)
+}
+
+// pins hold a plan's discrete choices fixed while Monte Carlo and the
+// tornado vary its numbers: GPU counts, serving batch and tensor-parallel
+// degree, and the trial's fitted curves (fitting is costly). Offers are
+// pinned by writing them into the working scenario's options.
+type pins struct {
+	gpus  map[string]int
+	serve map[string][2]int // tp, batch
+	fits  map[string]*Fit   // by GPU id; nil entry: the fit failed
+	quiet bool              // skip tables, comparisons and the estimate list
+}
+
+func newPins(base *Report) *pins {
+	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}, fits: map[string]*Fit{}, quiet: true}
+	for _, d := range base.Directions {
+		if d.GPUs > 0 {
+			p.gpus[d.Direction] = d.GPUs
+		}
+		if d.Serving != nil {
+			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
+		}
+	}
+	return p
+}
+
+func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, error) {
 	z, err := sizeWorkload(s, cat)
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluator{s: s, cat: cat, z: z, staffCost: map[string]float64{}}
+	e := &evaluator{s: s, cat: cat, z: z, pin: pin}
+	if pin == nil {
+		e.staffCost = map[string]float64{}
+	}
+	estimates := []string{}
+	if pin == nil {
+		estimates = nonNil(scenario.Estimates(s))
+	}
 	r := &Report{
 		ScenarioID:    s.ID,
 		ScenarioName:  s.Name,
@@ -55,13 +90,16 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 			Model: z.name, ParamsB: z.paramsB, ActiveParamsB: z.activeB,
 			FLOPsPerRun: z.flops, FLOPsFactor: z.factor, TokensPerRun: z.tokens,
 			RunsPerMonth: z.runsPerMonth, WeightsGB: z.weightsGB, MemoryNeededGB: z.totalStateGB(),
-			Estimates: nonNil(scenario.Estimates(s)),
+			Estimates: estimates,
 		},
 	}
+	r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
 	var errs scenario.Errors
 	for _, d := range scenario.Directions {
-		res, err := e.direction(d)
-		if err != nil {
+		r.Directions = append(r.Directions, DirectionResult{})
+		res := &r.Directions[len(r.Directions)-1]
+		if err := e.direction(res, d); err != nil {
+			r.Directions = r.Directions[:len(r.Directions)-1]
 			if fe, ok := err.(scenario.Errors); ok {
 				errs = append(errs, fe...)
 				continue
@@ -69,7 +107,6 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 			return nil, err
 		}
 		e.finish(res)
-		r.Directions = append(r.Directions, *res)
 	}
 	if errs != nil {
 		return nil, errs
@@ -83,7 +120,9 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 			best, r.Cheapest = d.CostHorizon, d.Direction
 		}
 	}
-	r.Comparisons = e.compare(r)
+	if pin == nil {
+		r.Comparisons = e.compare(r)
+	}
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
 	}
@@ -118,11 +157,15 @@ type evaluator struct {
 	entries      []catalog.Entry
 	currencyWarn string
 	staffCost    map[string]float64 // monthly staff cost by direction
+	pin          *pins              // nil for a full report
 }
 
 // use records a price entry: its as_of counts towards the report's
 // CatalogAsOf (the oldest price in use).
 func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
+	if r.quiet {
+		return
+	}
 	e.entries = append(e.entries, en)
 	e.cite(r, what, en)
 }
@@ -130,15 +173,20 @@ func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
 // cite records a specification (GPU datasheet, model architecture) as a
 // source without letting its date count as a price date.
 func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
+	if r.quiet {
+		return
+	}
 	r.Sources = append(r.Sources, fmt.Sprintf("%s (as of %s): %s", what, en.AsOf, en.Source))
 	if en.Note != "" {
 		r.Notes = append(r.Notes, what+": "+en.Note)
 	}
 }
 
-func (e *evaluator) direction(d string) (*DirectionResult, error) {
-	r := &DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
-		Reasons: []string{}, Notes: []string{}, Sources: []string{}, Breakdown: []CostLine{}}
+// direction fills r for direction d.
+func (e *evaluator) direction(r *DirectionResult, d string) error {
+	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
+		Reasons: []string{}, Notes: []string{}, Sources: []string{}, Breakdown: []CostLine{},
+		quiet: e.pin != nil && e.pin.quiet}
 	var err error
 	switch d {
 	case scenario.Managed:
@@ -153,13 +201,13 @@ func (e *evaluator) direction(d string) (*DirectionResult, error) {
 		err = e.hybrid(r)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if disabled(e.s.Options, d) {
 		r.Feasible = false
 		r.Reasons = append([]string{"excluded by the scenario (options." + d + ".disabled)"}, r.Reasons...)
 	}
-	return r, nil
+	return nil
 }
 
 func disabled(o scenario.Options, d string) bool {
@@ -176,18 +224,35 @@ func disabled(o scenario.Options, d string) bool {
 	return o.Hybrid.Disabled
 }
 
+// ruleOut marks the direction infeasible and reports whether the reason
+// should be written (not in a quiet evaluation, where only the verdict
+// counts and formatting would cost more than the arithmetic).
+func (r *DirectionResult) ruleOut() bool {
+	r.Feasible = false
+	return !r.quiet
+}
+
+// infeasible rules the direction out with a reason. In a quiet (Monte
+// Carlo) evaluation only the verdict is kept: the words are the full
+// report's.
 func (r *DirectionResult) infeasible(format string, a ...any) {
 	r.Feasible = false
-	r.Reasons = append(r.Reasons, fmt.Sprintf(format, a...))
+	if !r.quiet {
+		r.Reasons = append(r.Reasons, fmt.Sprintf(format, a...))
+	}
 }
 
 func (r *DirectionResult) note(format string, a ...any) {
-	r.Notes = append(r.Notes, fmt.Sprintf(format, a...))
+	if !r.quiet {
+		r.Notes = append(r.Notes, fmt.Sprintf(format, a...))
+	}
 }
 
 // line adds an item to the horizon breakdown.
 func (r *DirectionResult) line(item string, amount float64, basis string, a ...any) {
-	r.Breakdown = append(r.Breakdown, CostLine{Item: item, Amount: amount, Basis: fmt.Sprintf(basis, a...)})
+	if !r.quiet {
+		r.Breakdown = append(r.Breakdown, CostLine{Item: item, Amount: amount, Basis: fmt.Sprintf(basis, a...)})
+	}
 }
 
 // residencyOK reports whether a provider jurisdiction satisfies data.residency.
@@ -207,16 +272,25 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	r.GPU = g.ID
 	limit := hw.limit()
 	if z.serving {
-		p := z.serve(g)
+		var p servingPlan
+		if pv, ok := e.pinnedServe(r.Direction); ok {
+			p = z.servePinned(g, pv[0], pv[1])
+		} else {
+			p = z.serve(g)
+		}
 		if !p.ok {
-			r.infeasible("%s", p.why)
+			if r.ruleOut() {
+				r.infeasible("%s", p.why)
+			}
 			r.GPUs = p.tp
 			r.Bottleneck = "memory capacity"
 			return
 		}
 		r.GPUs = p.tp * p.replicas
 		if r.GPUs > limit {
-			r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, limit)
+			if r.ruleOut() {
+				r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, limit)
+			}
 		}
 		r.ComputeHours = hoursPerMonth
 		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
@@ -228,25 +302,36 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		}
 		r.Serving = &Serving{GPUsPerReplica: p.tp, Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
 			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
-		r.note("serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, g.ID, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+		if !r.quiet {
+			r.note("serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, g.ID, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+		}
 		return
 	}
 	c := curve{z: z, hw: hw}
 	if len(z.trial) > 0 && z.trialGPU == g.ID {
-		if fit, err := FitUSL(z.trial); err == nil {
+		if fit, err := e.fit(g.ID); err == nil {
 			c.usl = &fit
 			r.Calibration = calibration(fit)
-			r.note("scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
+			if !r.quiet {
+				r.note("scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
+			}
 		} else {
-			r.note("the trial on %s could not be fitted (%v): the analytic curve is used", g.ID, err)
+			if !r.quiet {
+				r.note("the trial on %s could not be fitted (%v): the analytic curve is used", g.ID, err)
+			}
 		}
 	}
 	need := z.minGPUs(g, limit)
 	if need == 0 {
-		r.infeasible("the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", z.memPerGPU(limit, 1), limit, g.ID, g.MemoryGB, usableFraction*100, z.sharding)
+		if r.ruleOut() {
+			r.infeasible("the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", z.memPerGPU(limit, 1), limit, g.ID, g.MemoryGB, usableFraction*100, z.sharding)
+		}
 		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
 	}
 	n := fixed
+	if pn, ok := e.pinnedGPUs(r.Direction); ok && n == 0 {
+		n = pn
+	}
 	if n == 0 {
 		n = max(need, min(hw.perNode, limit))
 		if dl := e.s.Workload.DeadlineHours; dl.IsSet() {
@@ -267,10 +352,14 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		}
 	} else {
 		if fixed < need {
-			r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", fixed, z.memPerGPU(fixed, 1), need, g.ID)
+			if r.ruleOut() {
+				r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", fixed, z.memPerGPU(fixed, 1), need, g.ID)
+			}
 		}
 		if fixed > limit {
-			r.infeasible("%d GPUs were chosen; at most %d are available", fixed, limit)
+			if r.ruleOut() {
+				r.infeasible("%d GPUs were chosen; at most %d are available", fixed, limit)
+			}
 		}
 	}
 	pt := c.at(n)
@@ -279,13 +368,17 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
-	r.Scaling = c.table(n)
-	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
-	r.Bottleneck = pt.Bottleneck
-	if pt.Efficiency < z.threshold {
-		r.note("scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
+	if e.pin == nil || !e.pin.quiet {
+		r.Scaling = c.table(n)
+		r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
 	}
-	if hw.storageGBs > 0 && r.ComputeHours > 0 {
+	r.Bottleneck = pt.Bottleneck
+	if pt.Efficiency < z.threshold && r.Scaling != nil {
+		if !r.quiet {
+			r.note("scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
+		}
+	}
+	if hw.storageGBs > 0 && r.ComputeHours > 0 && !r.quiet {
 		r.DataPath = &DataPath{NeededGBs: z.dataReadGB / (r.ComputeHours * 3600), AvailableGBs: hw.storageGBs}
 	}
 }
@@ -302,7 +395,9 @@ func calibration(f Fit) *Calibration {
 // deadline marks r infeasible when one run takes longer than allowed.
 func (e *evaluator) deadline(r *DirectionResult) {
 	if dl := e.s.Workload.DeadlineHours; dl.IsSet() && !e.z.serving && r.TimeToResultHours > dl.Likely {
-		r.infeasible("a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
+		if r.ruleOut() {
+			r.infeasible("a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
+		}
 	}
 }
 
@@ -311,14 +406,22 @@ func (e *evaluator) deadline(r *DirectionResult) {
 func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
 	if fte > team+1e-9 {
-		r.infeasible("needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
+		if r.ruleOut() {
+			r.infeasible("needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
+		}
 	}
 	site := e.cat.Site
 	monthly := fte * site.StaffCostPerFTE / 12
-	e.staffCost[r.Direction] = monthly
+	if e.staffCost != nil {
+		e.staffCost[r.Direction] = monthly
+	}
 	r.MonthlyFixedCost += monthly
-	r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
-	e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+	if !r.quiet {
+		r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
+	}
+	if !r.quiet {
+		e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+	}
 }
 
 func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths }
@@ -335,19 +438,27 @@ func (e *evaluator) finish(r *DirectionResult) {
 	}
 	perMonth := r.MonthlyFixedCost + runs*r.VariableCostPerRun
 	r.CostHorizon = r.OneOffCost + months*perMonth
-	r.CumulativeByMonth = make([]float64, e.months())
-	for m := range r.CumulativeByMonth {
-		r.CumulativeByMonth[m] = r.OneOffCost + float64(m+1)*perMonth
+	if !r.quiet {
+		r.CumulativeByMonth = make([]float64, e.months())
+		for m := range r.CumulativeByMonth {
+			r.CumulativeByMonth[m] = r.OneOffCost + float64(m+1)*perMonth
+		}
 	}
 	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}
 	if r.GPUHoursPerRun > 0 {
-		r.line("Compute", months*runs*r.GPUHoursPerRun*r.VariablePricePerGPUHour, "%.4g runs/month × %d months × %.1f GPU-hours × %.4g per GPU-hour", runs, e.months(), r.GPUHoursPerRun, r.VariablePricePerGPUHour)
+		if !r.quiet {
+			r.line("Compute", months*runs*r.GPUHoursPerRun*r.VariablePricePerGPUHour, "%.4g runs/month × %d months × %.1f GPU-hours × %.4g per GPU-hour", runs, e.months(), r.GPUHoursPerRun, r.VariablePricePerGPUHour)
+		}
 	}
-	sort.SliceStable(r.Breakdown, func(i, j int) bool { return r.Breakdown[i].Amount > r.Breakdown[j].Amount })
+	if !r.quiet {
+		sort.SliceStable(r.Breakdown, func(i, j int) bool { return r.Breakdown[i].Amount > r.Breakdown[j].Amount })
+	}
 	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
-		r.infeasible("costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
+		if r.ruleOut() {
+			r.infeasible("costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
+		}
 	}
 	e.deadline(r)
 }
@@ -355,23 +466,33 @@ func (e *evaluator) finish(r *DirectionResult) {
 // checkFinite refuses a report with NaN or Inf anywhere: a bug must not
 // reach a user as a number.
 func checkFinite(r *Report) error {
-	bad := func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }
-	w := r.Workload
-	for _, x := range []float64{w.ParamsB, w.ActiveParamsB, w.FLOPsPerRun, w.TokensPerRun, w.RunsPerMonth, w.WeightsGB, w.MemoryNeededGB} {
-		if bad(x) {
-			return fmt.Errorf("model: workload summary has a non-finite number (%v)", x)
-		}
-	}
-	for _, d := range r.Directions {
-		xs := []float64{d.PricePerGPUHour, d.GPUHoursPerRun, d.ComputeHours, d.TimeToResultHours, d.LeadTimeDays,
-			d.VariablePricePerGPUHour, d.OtherCostPerRun, d.VariableCostPerRun, d.MonthlyFixedCost, d.OneOffCost, d.CostPerRun, d.CostHorizon}
-		xs = append(xs, d.CumulativeByMonth...)
-		for _, l := range d.Breakdown {
-			xs = append(xs, l.Amount)
-		}
+	bad := func(xs ...float64) bool {
 		for _, x := range xs {
-			if bad(x) {
-				return fmt.Errorf("model: %s has a non-finite number (%v)", d.Direction, x)
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return true
+			}
+		}
+		return false
+	}
+	w := r.Workload
+	if bad(w.ParamsB, w.ActiveParamsB, w.FLOPsPerRun, w.TokensPerRun, w.RunsPerMonth, w.WeightsGB, w.MemoryNeededGB) {
+		return fmt.Errorf("model: workload summary has a non-finite number")
+	}
+	for i := range r.Directions {
+		d := &r.Directions[i]
+		if bad(d.PricePerGPUHour, d.GPUHoursPerRun, d.ComputeHours, d.TimeToResultHours, d.LeadTimeDays,
+			d.VariablePricePerGPUHour, d.OtherCostPerRun, d.VariableCostPerRun, d.MonthlyFixedCost, d.OneOffCost,
+			d.CostPerRun, d.CostHorizon, d.MemoryPerGPUGB) || bad(d.CumulativeByMonth...) {
+			return fmt.Errorf("model: %s has a non-finite number", d.Direction)
+		}
+		for _, l := range d.Breakdown {
+			if bad(l.Amount) {
+				return fmt.Errorf("model: %s cost line %q is not finite", d.Direction, l.Item)
+			}
+		}
+		for _, p := range d.Scaling {
+			if bad(p.StepSeconds, p.Speedup, p.Efficiency, p.TimeToResultHours, p.CommSeconds, p.DataSeconds) {
+				return fmt.Errorf("model: %s scaling at %d GPUs is not finite", d.Direction, p.GPUs)
 			}
 		}
 	}
@@ -399,4 +520,41 @@ func Grouped(x float64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+func (e *evaluator) pinnedGPUs(d string) (int, bool) {
+	if e.pin == nil {
+		return 0, false
+	}
+	n, ok := e.pin.gpus[d]
+	return n, ok
+}
+
+func (e *evaluator) pinnedServe(d string) ([2]int, bool) {
+	if e.pin == nil {
+		return [2]int{}, false
+	}
+	v, ok := e.pin.serve[d]
+	return v, ok
+}
+
+// fit fits the trial once per GPU type and evaluation plan.
+func (e *evaluator) fit(gpu string) (Fit, error) {
+	if e.pin != nil {
+		if f, ok := e.pin.fits[gpu]; ok {
+			if f == nil {
+				return Fit{}, ErrDegenerateFit
+			}
+			return *f, nil
+		}
+	}
+	f, err := FitUSL(e.z.trial)
+	if e.pin != nil {
+		if err != nil {
+			e.pin.fits[gpu] = nil
+		} else {
+			e.pin.fits[gpu] = &f
+		}
+	}
+	return f, err
 }

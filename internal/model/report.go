@@ -23,6 +23,9 @@ type Report struct {
 	Warnings []string `json:"warnings"`
 	// Comparisons are the break-even points (added in model 0.3.0).
 	Comparisons *Comparisons `json:"comparisons"`
+	// Uncertainty and Tornado are set by Analyze (added in model 0.3.0).
+	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
+	Tornado     *Tornado     `json:"tornado,omitempty"`
 }
 
 // WorkloadSummary is the size of the work, independent of where it runs.
@@ -98,6 +101,8 @@ type DirectionResult struct {
 	// OwnedCost is set for on-premises: the effective price per GPU-hour at
 	// the expected utilisation (added in model 0.3.0).
 	OwnedCost *OwnedCost `json:"owned_cost,omitempty"`
+
+	quiet bool // a Monte Carlo evaluation: numbers only, no words
 }
 
 // OwnedCost is what owned hardware costs per GPU-hour used.

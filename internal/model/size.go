@@ -335,3 +335,16 @@ func nextPow2(n int) int {
 	}
 	return p
 }
+
+// servePinned evaluates a serving plan with the tensor-parallel degree and
+// batch held fixed (Monte Carlo varies the traffic, not the plan).
+func (z *size) servePinned(g catalog.GPU, tp, b int) servingPlan {
+	stepS, memBound := z.decodeStep(g, tp, b)
+	prefillS := 2 * z.activeB * 1e9 * z.tokensIn / (z.achieved(g) * float64(tp))
+	rps := float64(b) / (prefillS*float64(b) + z.tokensOut*stepS)
+	p := servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true, tokensPerSecond: float64(b) / stepS,
+		latencyMS: (prefillS + z.tokensOut*stepS) * 1000, memoryBound: memBound}
+	p.replicas = max(1, int(math.Ceil(z.peakRPS/rps)))
+	p.meanReplicas = max(1, int(math.Ceil(z.meanRPS/rps)))
+	return p
+}

@@ -255,23 +255,40 @@ func SchemaJSON() []byte {
 // (low, likely, high), in field order.
 func Estimates(s *Scenario) []string {
 	var out []string
-	walkValues(reflect.ValueOf(s).Elem(), "", func(path string, v Value) {
+	for _, r := range EstimateRefs(s) {
+		out = append(out, r.Path)
+	}
+	return out
+}
+
+// ValueRef is one input of a scenario and where it lives, so Monte Carlo
+// can set it in a working copy.
+type ValueRef struct {
+	Path string
+	Ptr  *Value
+}
+
+// EstimateRefs returns every estimate in s with a pointer into s, in field
+// order (the order of Estimates).
+func EstimateRefs(s *Scenario) []ValueRef {
+	var out []ValueRef
+	walkValuePtrs(reflect.ValueOf(s).Elem(), "", func(path string, v *Value) {
 		if v.IsEstimate() {
-			out = append(out, path)
+			out = append(out, ValueRef{Path: path, Ptr: v})
 		}
 	})
 	return out
 }
 
-func walkValues(v reflect.Value, path string, fn func(string, Value)) {
+func walkValuePtrs(v reflect.Value, path string, fn func(string, *Value)) {
 	if v.Type() == valueType {
-		fn(path, v.Interface().(Value))
+		fn(path, v.Addr().Interface().(*Value))
 		return
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
-			walkValues(v.Elem(), path, fn)
+			walkValuePtrs(v.Elem(), path, fn)
 		}
 	case reflect.Struct:
 		t := v.Type()
@@ -284,11 +301,11 @@ func walkValues(v reflect.Value, path string, fn func(string, Value)) {
 			if !f.Anonymous {
 				p = join(path, jsonName(f))
 			}
-			walkValues(v.Field(i), p, fn)
+			walkValuePtrs(v.Field(i), p, fn)
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			walkValues(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
+			walkValuePtrs(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
 		}
 	}
 }

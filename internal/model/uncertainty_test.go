@@ -1,0 +1,143 @@
+package model
+
+import (
+	"math"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"hostplan/internal/scenario"
+)
+
+func analyze(t testing.TB, s *scenario.Scenario, draws int) *Report {
+	t.Helper()
+	r, err := Analyze(s, cat(t), draws)
+	if err != nil {
+		t.Fatalf("Analyze: %v", err)
+	}
+	return r
+}
+
+// Same seed → identical report; another seed → different draws.
+func TestMonteCarloReproducible(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := analyze(t, s, 2000), analyze(t, s, 2000)
+	if !reflect.DeepEqual(a.Uncertainty, b.Uncertainty) || !reflect.DeepEqual(a.Tornado, b.Tornado) {
+		t.Error("same seed gave different results")
+	}
+	s.Seed++
+	if c := analyze(t, s, 2000); reflect.DeepEqual(a.Uncertainty.Directions, c.Uncertainty.Directions) {
+		t.Error("a different seed gave identical percentiles")
+	}
+}
+
+// A scenario with no estimates has P10 = P50 = P90 = the deterministic value.
+// (The HPC queue wait is otherwise the catalog's estimate, sampled too.)
+func TestNoEstimatesNoSpread(t *testing.T) {
+	s := base()
+	s.Options.HPC.QueueWaitHours = scenario.Known(10)
+	r := analyze(t, s, 500)
+	for i, d := range r.Uncertainty.Directions {
+		det := r.Directions[i]
+		if d.CostP10 != d.CostP90 || !near(d.CostP50, det.CostHorizon, 1e-12) || d.TimeP10 != d.TimeP90 {
+			t.Errorf("%s: cost %g/%g/%g (deterministic %g), time %g–%g", d.Direction, d.CostP10, d.CostP50, d.CostP90, det.CostHorizon, d.TimeP10, d.TimeP90)
+		}
+	}
+	if len(r.Tornado.Bars) != 0 {
+		t.Errorf("tornado without estimates: %+v", r.Tornado.Bars)
+	}
+}
+
+// One triangular input: runs per month (0.5, 1, 4). The cloud direction's
+// horizon cost is linear in it, so its P50 is the cost at the triangle's
+// median: for mode c ≥ (a+b)/2, median = a + √((b−a)(c−a)/2)... here the
+// mode 1 lies below the midpoint 2.25, so median = b − √((b−a)(b−c)/2) =
+// 4 − √(3.5 × 3 / 2) = 1.708712. Sampling error of a median with 10,000
+// draws: about 1.2533 σ/√n ≈ 0.01 in runs/month; the test allows 0.03.
+func TestMedianOfTriangularInput(t *testing.T) {
+	s := base()
+	s.Workload.RunsPerMonth = scenario.Estimate(0.5, 1, 4)
+	r := analyze(t, s, DefaultDraws)
+	cl := r.Direction(scenario.Cloud)
+	median := 4 - math.Sqrt(3.5*3/2)
+	want := 12 * (cl.MonthlyFixedCost + median*cl.VariableCostPerRun)
+	perRun := 12 * cl.VariableCostPerRun
+	got := r.Uncertainty.Directions[1].CostP50
+	if math.Abs(got-want) > 0.03*perRun {
+		t.Errorf("P50 %.2f, want %.2f ± %.2f (median runs %.4f)", got, want, 0.03*perRun, median)
+	}
+	if r.Uncertainty.Inputs[0] != "workload.runs_per_month" {
+		t.Errorf("inputs %v", r.Uncertainty.Inputs)
+	}
+	// The tornado swings the cost from 0.5 to 4 runs: 12 × 3.5 × variable.
+	if len(r.Tornado.Bars) == 0 || r.Tornado.Direction != r.Cheapest {
+		t.Fatalf("tornado %+v", r.Tornado)
+	}
+}
+
+// The tornado puts the largest swing first and each bar's ends are the
+// metric with that input at low and high.
+func TestTornadoOrder(t *testing.T) {
+	s := base()
+	s.Workload.RunsPerMonth = scenario.Estimate(0.9, 1, 1.1)
+	s.Workload.TokensPerRunB = scenario.Estimate(5, 10, 40)
+	r := analyze(t, s, 200)
+	bars := r.Tornado.Bars
+	if len(bars) != 3 || bars[0].Input != "workload.tokens_per_run_b" || bars[0].Swing < bars[1].Swing {
+		t.Fatalf("bars %+v", bars)
+	}
+	// Cost is increasing in tokens: low end cheaper than high end.
+	if !(bars[0].Low < r.Tornado.Base && r.Tornado.Base < bars[0].High) {
+		t.Errorf("bar %+v around base %g", bars[0], r.Tornado.Base)
+	}
+}
+
+// Probabilities are shares in [0, 1]; the cheapest shares and "none
+// feasible" add up to 1; every example analyses without NaN or Inf.
+func TestExamplesAnalyze(t *testing.T) {
+	files, _ := filepath.Glob("../../scenarios/*.json")
+	for _, f := range files {
+		s, err := scenario.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := analyze(t, s, 1000)
+		sum := r.Uncertainty.ProbNoneFeasible
+		for _, d := range r.Uncertainty.Directions {
+			for _, p := range []float64{d.ProbCheapest, d.ProbFeasible, d.ProbDeadline, d.ProbBudget} {
+				if !(p >= 0 && p <= 1) {
+					t.Errorf("%s %s: probability %g", s.ID, d.Direction, p)
+				}
+			}
+			for _, x := range []float64{d.CostP10, d.CostP50, d.CostP90, d.TimeP10, d.TimeP50, d.TimeP90} {
+				if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+					t.Errorf("%s %s: %g", s.ID, d.Direction, x)
+				}
+			}
+			if !(d.CostP10 <= d.CostP50 && d.CostP50 <= d.CostP90) {
+				t.Errorf("%s %s: percentiles out of order", s.ID, d.Direction)
+			}
+			sum += d.ProbCheapest
+		}
+		if !near(sum, 1, 1e-12) {
+			t.Errorf("%s: cheapest shares sum to %g", s.ID, sum)
+		}
+	}
+}
+
+func BenchmarkAnalyzeExample(b *testing.B) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := cat(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Analyze(s, c, DefaultDraws); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
