@@ -65,7 +65,7 @@ func newPins(base *Report) *pins {
 }
 
 func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, error) {
-	z, err := sizeWorkload(s, cat)
+	z, err := sizeWorkload(s, cat, pin != nil && pin.quiet)
 	if err != nil {
 		return nil, err
 	}
@@ -321,16 +321,25 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 			}
 		}
 	}
+	n := fixed
+	if pn, ok := e.pinnedGPUs(r.Direction); ok && n == 0 {
+		n = pn
+	}
+	if r.quiet && n > 0 {
+		// A Monte Carlo draw of a pinned plan: the count is given; only
+		// whether it still fits matters.
+		if !z.fits(g, n, 1) || n > limit {
+			r.ruleOut()
+		}
+		e.finishPlace(r, c, n, overheadH)
+		return
+	}
 	need := z.minGPUs(g, limit)
 	if need == 0 {
 		if r.ruleOut() {
 			r.infeasible("the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", z.memPerGPU(limit, 1), limit, g.ID, g.MemoryGB, usableFraction*100, z.sharding)
 		}
 		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
-	}
-	n := fixed
-	if pn, ok := e.pinnedGPUs(r.Direction); ok && n == 0 {
-		n = pn
 	}
 	if n == 0 {
 		n = max(need, min(hw.perNode, limit))
@@ -351,16 +360,27 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 			n = best
 		}
 	} else {
-		if fixed < need {
+		if n < need {
 			if r.ruleOut() {
-				r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", fixed, z.memPerGPU(fixed, 1), need, g.ID)
+				r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", n, z.memPerGPU(n, 1), need, g.ID)
 			}
 		}
-		if fixed > limit {
+		if n > limit {
 			if r.ruleOut() {
-				r.infeasible("%d GPUs were chosen; at most %d are available", fixed, limit)
+				r.infeasible("%d GPUs were chosen; at most %d are available", n, limit)
 			}
 		}
+	}
+	e.finishPlace(r, c, n, overheadH)
+}
+
+// finishPlace sets the run's figures on n GPUs along the curve.
+func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH float64) {
+	z, hw := e.z, c.hw
+	if r.quiet {
+		h := c.hours(n)
+		r.GPUs, r.ComputeHours, r.GPUHoursPerRun, r.TimeToResultHours = n, h, h*float64(n), h+overheadH
+		return
 	}
 	pt := c.at(n)
 	r.GPUs = n

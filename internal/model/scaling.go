@@ -131,6 +131,15 @@ func (c curve) at(n int) ScalingPoint {
 	return pt
 }
 
+// hours is the compute time of one run on n GPUs: at(n).TimeToResultHours
+// without the rest of the point (the Monte Carlo's fast path).
+func (c curve) hours(n int) float64 {
+	if c.usl != nil {
+		return c.z.work / c.usl.Throughput(float64(n)) / 3600
+	}
+	return c.z.steps() * c.z.step(c.hw, n).total / 3600
+}
+
 // table returns the curve at 1, 2, 4, … up to the direction's limit, with
 // extra counts (the chosen one) merged in.
 func (c curve) table(extra ...int) []ScalingPoint {

@@ -81,7 +81,7 @@ type size struct {
 }
 
 // sizeWorkload resolves the model and computes FLOPs, tokens and memory.
-func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
+func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool) (*size, error) {
 	w := s.Workload
 	z := &size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
@@ -99,7 +99,10 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
-			z.name = fmt.Sprintf("custom %.3g B", m.ParamsB)
+			z.name = "custom"
+			if !quiet {
+				z.name = fmt.Sprintf("custom %.3g B", m.ParamsB)
+			}
 		}
 	}
 	if m.ActiveParamsB > 0 {
@@ -121,7 +124,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 			z.trial = append(z.trial, Point{N: float64(p.GPUs), X: p.Throughput})
 		}
 	}
-	if !w.MFU.IsSet() {
+	if !w.MFU.IsSet() && !quiet {
 		z.notes = append(z.notes, fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); set workload.mfu from a trial", defaultMFU*100))
 	}
 	if z.sharding == "" {
@@ -142,7 +145,9 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 		z.training = true
 		if m.GFLOPsPerItem > 0 {
 			// Non-LLM work: the user gives forward+backward GFLOPs per item.
-			z.name = fmt.Sprintf("custom (%.3g GFLOPs per item)", m.GFLOPsPerItem)
+			if !quiet {
+				z.name = fmt.Sprintf("custom (%.3g GFLOPs per item)", m.GFLOPsPerItem)
+			}
 			z.items = true
 			z.factor = 1
 			z.work = w.ItemsPerRunM.Or(0) * 1e6
@@ -218,7 +223,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog) (*size, error) {
 	z.dataReadGB = z.stagingGB * epochs
 	z.files = d.FileCount.Or(0)
 	z.sourceGBs = d.StorageGBps.Or(defaultStorageGBs)
-	if !d.StorageGBps.IsSet() {
+	if !d.StorageGBps.IsSet() && !quiet {
 		z.notes = append(z.notes, fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (set data.storage_gbps)", defaultStorageGBs))
 	}
 	return z, nil

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -76,7 +78,7 @@ type sampler struct {
 	fix  bool // low == high: a constant
 }
 
-func newSampler(path string, ptr *scenario.Value, v scenario.Value, dist string, src rand.Source) sampler {
+func newSampler(path string, ptr *scenario.Value, v scenario.Value, dist string) sampler {
 	sm := sampler{path: path, ptr: ptr, v: v}
 	if v.High <= v.Low {
 		sm.fix = true
@@ -87,7 +89,7 @@ func newSampler(path string, ptr *scenario.Value, v scenario.Value, dist string,
 		// α = 1 + 4(m − a)/(b − a), β = 1 + 4(b − m)/(b − a) (Malcolm et al.
 		// 1959; Vose, Risk Analysis, 2008).
 		a, b, m := v.Low, v.High, v.Likely
-		sm.beta = &distuv.Beta{Alpha: 1 + 4*(m-a)/(b-a), Beta: 1 + 4*(b-m)/(b-a), Src: src}
+		sm.beta = &distuv.Beta{Alpha: 1 + 4*(m-a)/(b-a), Beta: 1 + 4*(b-m)/(b-a)}
 		return sm
 	}
 	sm.tri = distuv.NewTriangle(v.Low, v.High, v.Likely, nil)
@@ -99,7 +101,9 @@ func (sm *sampler) draw(rng *rand.Rand) float64 {
 	case sm.fix:
 		return sm.v.Likely
 	case sm.beta != nil:
-		return sm.v.Low + (sm.v.High-sm.v.Low)*sm.beta.Rand()
+		b := *sm.beta
+		b.Src = rng
+		return sm.v.Low + (sm.v.High-sm.v.Low)*b.Rand()
 	}
 	// Inverse-CDF sampling from the caller's generator: no allocation.
 	return sm.tri.Quantile(rng.Float64())
@@ -120,7 +124,7 @@ type plan struct {
 // newPlan copies s, pins the offers and GPU counts the base report chose,
 // and finds every estimate to sample — the scenario's, and the catalog's
 // queue-wait estimate for an HPC partition the scenario does not override.
-func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report, src rand.Source) *plan {
+func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report) *plan {
 	w := scenario.Clone(s)
 	pinOffer := func(d string, dst *string) {
 		if res := base.Direction(d); res != nil && *dst == "" && res.Offer != "" {
@@ -137,14 +141,14 @@ func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report, src rand.
 		dist = "triangular"
 	}
 	for _, ref := range scenario.EstimateRefs(w) {
-		p.samplers = append(p.samplers, newSampler(ref.Path, ref.Ptr, *ref.Ptr, dist, src))
+		p.samplers = append(p.samplers, newSampler(ref.Path, ref.Ptr, *ref.Ptr, dist))
 	}
 	if !w.Options.HPC.QueueWaitHours.IsSet() {
 		if part, ok := cat.Partition(w.Options.HPC.Partition); ok {
 			q := part.QueueWaitHours
 			v := scenario.Estimate(q[0], q[1], q[2])
 			w.Options.HPC.QueueWaitHours = v
-			p.samplers = append(p.samplers, newSampler("options.hpc.queue_wait_hours (catalog)", &w.Options.HPC.QueueWaitHours, v, dist, src))
+			p.samplers = append(p.samplers, newSampler("options.hpc.queue_wait_hours (catalog)", &w.Options.HPC.QueueWaitHours, v, dist))
 		}
 	}
 	return p
@@ -171,14 +175,11 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 		draws = DefaultDraws
 	}
 	seed := s.Seed
-	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	rng := rand.New(src)
-	p := newPlan(s, cat, r, src)
-	u, err := p.monteCarlo(draws, rng)
+	p := newPlan(s, cat, r)
+	u, err := monteCarlo(s, cat, r, p, draws, seed)
 	if err != nil {
 		return nil, err
 	}
-	u.Seed = seed
 	r.Uncertainty = u
 	ref := r.Cheapest
 	if ref == "" {
@@ -192,51 +193,93 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	return r, nil
 }
 
-func (p *plan) monteCarlo(draws int, rng *rand.Rand) (*Uncertainty, error) {
-	nd := len(p.base.Directions)
-	cost := make([][]float64, nd)
-	time := make([][]float64, nd)
-	for i := range cost {
-		cost[i] = make([]float64, 0, draws)
-		time[i] = make([]float64, 0, draws)
+// chunkDraws is the number of draws that share one random stream. Chunks
+// are seeded from (seed, chunk index), so the result depends on the seed and
+// the number of draws only — not on how many cores ran them.
+const chunkDraws = 512
+
+// outcome is one draw's numbers for one direction.
+type outcome struct {
+	cost, time         float64
+	feasible, deadline bool
+	budget             bool
+}
+
+// monteCarlo samples every estimate draws times and summarises the spread.
+// Workers evaluate chunks of draws in parallel, each on its own copy of the
+// plan; results are stored by draw index, so the summary is deterministic.
+func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first *plan, draws int, seed uint64) (*Uncertainty, error) {
+	nd := len(base.Directions)
+	out := make([]outcome, draws*nd)
+	chunks := (draws + chunkDraws - 1) / chunkDraws
+	workers := min(runtime.GOMAXPROCS(0), chunks)
+	plans := make([]*plan, workers)
+	plans[0] = first
+	// Fit the trial once, before the plans are shared out.
+	if _, err := first.eval(); err != nil {
+		return nil, err
 	}
-	cheapest := make([]int, nd)
-	feasible := make([]int, nd)
-	deadline := make([]int, nd)
-	budget := make([]int, nd)
-	none := 0
-	s := p.work
+	for w := 1; w < workers; w++ {
+		plans[w] = newPlan(s, cat, base)
+		plans[w].pins.fits = first.pins.fits
+	}
+	next := make(chan int, chunks)
+	for c := 0; c < chunks; c++ {
+		next <- c
+	}
+	close(next)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(p *plan, errp *error) {
+			defer wg.Done()
+			for c := range next {
+				rng := rand.New(rand.NewPCG(seed, uint64(c)+0x9e3779b97f4a7c15))
+				for k := c * chunkDraws; k < min(draws, (c+1)*chunkDraws); k++ {
+					for i := range p.samplers {
+						p.samplers[i].set(p.samplers[i].draw(rng))
+					}
+					r, err := p.eval()
+					if err != nil {
+						*errp = fmt.Errorf("monte carlo draw %d: %w", k, err)
+						return
+					}
+					w := p.work
+					for i := range r.Directions {
+						d := &r.Directions[i]
+						dl, bc := w.Workload.DeadlineHours, w.Dimensions.Economics.BudgetCap
+						out[k*nd+i] = outcome{cost: d.CostHorizon, time: d.TimeToResultHours, feasible: d.Feasible,
+							deadline: !dl.IsSet() || r.Shape == scenario.ShapeInteractive || d.TimeToResultHours <= dl.Likely,
+							budget:   !bc.IsSet() || d.CostHorizon <= bc.Likely}
+					}
+				}
+			}
+		}(plans[w], &errs[w])
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	first.likely()
+
 	dist := s.Distribution
 	if dist == "" {
 		dist = "triangular"
 	}
-	u := &Uncertainty{Draws: draws, Distribution: dist, Inputs: []string{}}
-	for _, sm := range p.samplers {
+	u := &Uncertainty{Draws: draws, Seed: seed, Distribution: dist, Inputs: []string{}}
+	for _, sm := range first.samplers {
 		u.Inputs = append(u.Inputs, sm.path)
 	}
+	cheapest := make([]int, nd)
+	none := 0
 	for k := 0; k < draws; k++ {
-		for i := range p.samplers {
-			p.samplers[i].set(p.samplers[i].draw(rng))
-		}
-		r, err := p.eval()
-		if err != nil {
-			return nil, fmt.Errorf("monte carlo draw %d: %w", k, err)
-		}
 		best, bestCost := -1, math.Inf(1)
-		for i, d := range r.Directions {
-			cost[i] = append(cost[i], d.CostHorizon)
-			time[i] = append(time[i], d.TimeToResultHours)
-			if d.Feasible {
-				feasible[i]++
-				if d.CostHorizon < bestCost {
-					best, bestCost = i, d.CostHorizon
-				}
-			}
-			if dl := s.Workload.DeadlineHours; !dl.IsSet() || r.Shape == scenario.ShapeInteractive || d.TimeToResultHours <= dl.Likely {
-				deadline[i]++
-			}
-			if bc := s.Dimensions.Economics.BudgetCap; !bc.IsSet() || d.CostHorizon <= bc.Likely {
-				budget[i]++
+		for i := 0; i < nd; i++ {
+			if o := out[k*nd+i]; o.feasible && o.cost < bestCost {
+				best, bestCost = i, o.cost
 			}
 		}
 		if best < 0 {
@@ -245,22 +288,38 @@ func (p *plan) monteCarlo(draws int, rng *rand.Rand) (*Uncertainty, error) {
 			cheapest[best]++
 		}
 	}
-	p.likely()
 	n := float64(draws)
-	for i, d := range p.base.Directions {
-		slices.Sort(cost[i])
-		slices.Sort(time[i])
+	cost := make([]float64, draws)
+	time := make([]float64, draws)
+	for i, d := range base.Directions {
+		var feas, dl, bud int
+		for k := 0; k < draws; k++ {
+			o := out[k*nd+i]
+			cost[k], time[k] = o.cost, o.time
+			feas += b2i(o.feasible)
+			dl += b2i(o.deadline)
+			bud += b2i(o.budget)
+		}
+		slices.Sort(cost)
+		slices.Sort(time)
 		q := func(x []float64, pr float64) float64 { return stat.Quantile(pr, stat.Empirical, x, nil) }
 		u.Directions = append(u.Directions, DirectionSpread{
 			Direction: d.Direction,
-			CostP10:   q(cost[i], 0.1), CostP50: q(cost[i], 0.5), CostP90: q(cost[i], 0.9),
-			TimeP10: q(time[i], 0.1), TimeP50: q(time[i], 0.5), TimeP90: q(time[i], 0.9),
-			ProbCheapest: float64(cheapest[i]) / n, ProbFeasible: float64(feasible[i]) / n,
-			ProbDeadline: float64(deadline[i]) / n, ProbBudget: float64(budget[i]) / n,
+			CostP10:   q(cost, 0.1), CostP50: q(cost, 0.5), CostP90: q(cost, 0.9),
+			TimeP10: q(time, 0.1), TimeP50: q(time, 0.5), TimeP90: q(time, 0.9),
+			ProbCheapest: float64(cheapest[i]) / n, ProbFeasible: float64(feas) / n,
+			ProbDeadline: float64(dl) / n, ProbBudget: float64(bud) / n,
 		})
 	}
 	u.ProbNoneFeasible = float64(none) / n
 	return u, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // tornado swings each estimate to its low and high end with the others at

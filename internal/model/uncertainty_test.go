@@ -49,6 +49,16 @@ func TestNoEstimatesNoSpread(t *testing.T) {
 	if len(r.Tornado.Bars) != 0 {
 		t.Errorf("tornado without estimates: %+v", r.Tornado.Bars)
 	}
+	// Without spread, verdicts are certain: feasible directions are feasible
+	// in every draw and the cheapest is cheapest in every draw.
+	for i, d := range r.Uncertainty.Directions {
+		if want := b2f(r.Directions[i].Feasible); d.ProbFeasible != want {
+			t.Errorf("%s: P(feasible) %g, want %g", d.Direction, d.ProbFeasible, want)
+		}
+		if want := b2f(d.Direction == r.Cheapest); d.ProbCheapest != want {
+			t.Errorf("%s: P(cheapest) %g, want %g", d.Direction, d.ProbCheapest, want)
+		}
+	}
 }
 
 // One triangular input: runs per month (0.5, 1, 4). The cloud direction's
@@ -140,4 +150,49 @@ func BenchmarkAnalyzeExample(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The Monte Carlo's fast path (pinned plan, quiet evaluation) at the likely
+// values reproduces the full report's numbers and verdicts exactly, for
+// every example and for random scenarios: the two paths cannot drift apart.
+func TestQuietPathMatchesReport(t *testing.T) {
+	var ss []*scenario.Scenario
+	files, _ := filepath.Glob("../../scenarios/*.json")
+	for _, f := range files {
+		s, err := scenario.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss = append(ss, s)
+	}
+	for _, sh := range []string{"replicated", "zero3"} {
+		s := base()
+		s.Workload.Sharding = sh
+		s.Workload.DeadlineHours = scenario.Known(3)
+		s.Options = scenario.Options{Cloud: scenario.CloudOptions{Pricing: "spot"}}
+		ss = append(ss, s)
+	}
+	for _, s := range ss {
+		full := eval(t, s)
+		p := newPlan(s, cat(t), full)
+		p.likely()
+		q, err := p.eval()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range full.Directions {
+			g := q.Directions[i]
+			if d.Feasible != g.Feasible || d.GPUs != g.GPUs || !near(d.CostHorizon, g.CostHorizon, 1e-12) || !near(d.TimeToResultHours, g.TimeToResultHours, 1e-12) {
+				t.Errorf("%s %s: full feasible %v, %d GPUs, %.6f, %.6f h; quiet %v, %d, %.6f, %.6f h",
+					s.ID, d.Direction, d.Feasible, d.GPUs, d.CostHorizon, d.TimeToResultHours, g.Feasible, g.GPUs, g.CostHorizon, g.TimeToResultHours)
+			}
+		}
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

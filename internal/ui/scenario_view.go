@@ -25,8 +25,8 @@ const (
 )
 
 // scenarioView is the right pane: the chosen scenario's header and its
-// Report, Inputs and Notes tabs. Loading and evaluating run off the UI
-// goroutine; the result is applied with fyne.Do.
+// Report, Scaling, Inputs and Notes tabs. Loading and evaluating run off the
+// UI goroutine; the result is applied with fyne.Do.
 type scenarioView struct {
 	backend Backend
 
@@ -45,6 +45,7 @@ type scenarioView struct {
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
 	report       *reportTable
+	scaling      *scalingView
 	inputs       *inputsView
 	notes        *widget.RichText
 	tabs         *container.AppTabs
@@ -69,11 +70,13 @@ func newScenarioView(b Backend) *scenarioView {
 	v.cheapestIcon = widget.NewIcon(nil)
 
 	v.report = newReportTable()
+	v.scaling = newScalingView()
 	v.inputs = newInputsView()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.tabs = container.NewAppTabs(
 		container.NewTabItem("Report", v.report.content),
+		container.NewTabItem("Scaling", v.scaling.content),
 		container.NewTabItem("Inputs", v.inputs.content),
 		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
 	)
@@ -175,7 +178,7 @@ func (v *scenarioView) showMessage(text string, imp widget.Importance) {
 	v.message.Show()
 }
 
-// setReport fills the header and the three tabs from s and its report r.
+// setReport fills the header and the tabs from s and its report r.
 func (v *scenarioView) setReport(s *scenario.Scenario, r *model.Report) {
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
@@ -190,6 +193,7 @@ func (v *scenarioView) setReport(s *scenario.Scenario, r *model.Report) {
 	v.cheapest.SetText(cheapestText(r))
 
 	v.report.set(r)
+	v.scaling.set(r)
 	v.inputs.set(s)
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()

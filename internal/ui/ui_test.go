@@ -383,7 +383,7 @@ func TestScreenshot(t *testing.T) {
 		p.scenarios.list.Select(0)
 		waitFor(t, p.view, stateReady)
 
-		for i, tab := range []string{"report", "inputs", "notes"} {
+		for i, tab := range []string{"report", "scaling", "inputs", "notes"} {
 			p.view.tabs.SelectIndex(i)
 			file := fmt.Sprintf("%s-%s-%s.png", base, variant.name, tab)
 			writePNG(t, file, w.Canvas().Capture())
@@ -392,7 +392,7 @@ func TestScreenshot(t *testing.T) {
 			}
 		}
 		if variant.name == "light" {
-			p.view.tabs.SelectIndex(1)
+			selectTab(t, p.view.tabs, "Inputs")
 			p.view.inputs.content.(*container.Scroll).ScrollToBottom()
 			writePNG(t, base+"-light-inputs-end.png", w.Canvas().Capture())
 

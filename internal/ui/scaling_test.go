@@ -1,0 +1,386 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// newScalingBackend is newFakeBackend with the performance figures a model
+// 0.2 report carries: scaling curves for cloud and on-premises, a spot
+// checkpoint plan for cloud, HPC wall-time jobs, and a serving plan for the
+// chat service. The numbers are made up but consistent: efficiency is
+// speedup ÷ GPUs, and MaxEfficientGPUs is the largest count at or above
+// 70 %.
+func newScalingBackend() *fakeBackend {
+	b := newFakeBackend()
+
+	ft := b.reports["ft-7b"]
+	cloud := ft.Direction(scenario.Cloud) // h100-sxm × 8, the cheapest
+	cloud.Bottleneck = "compute"
+	cloud.MemoryPerGPUGB = 41.2
+	cloud.MaxEfficientGPUs = 16 // 80 % at 16, 57 % at 32
+	cloud.Scaling = []model.ScalingPoint{
+		{GPUs: 1, StepSeconds: 80, Speedup: 1, Efficiency: 1, TimeToResultHours: 50.7, Fits: true, Bottleneck: "compute"},
+		{GPUs: 2, StepSeconds: 40.4, Speedup: 1.98, Efficiency: 0.99, TimeToResultHours: 25.6, Fits: true, Bottleneck: "compute"},
+		{GPUs: 4, StepSeconds: 20.6, Speedup: 3.88, Efficiency: 0.97, TimeToResultHours: 13.1, Fits: true, Bottleneck: "compute"},
+		{GPUs: 8, StepSeconds: 10.8, Speedup: 7.41, Efficiency: 0.926, TimeToResultHours: 6.84, Fits: true, Bottleneck: "compute"},
+		{GPUs: 16, StepSeconds: 6.25, Speedup: 12.8, Efficiency: 0.80, TimeToResultHours: 3.96, Fits: true, Bottleneck: "communication"},
+		{GPUs: 32, StepSeconds: 4.4, Speedup: 18.2, Efficiency: 0.569, TimeToResultHours: 2.79, Fits: true, Bottleneck: "communication"},
+	}
+	cloud.DataPath = &model.DataPath{StagingHours: 1.5, NeededGBs: 0.85, AvailableGBs: 2}
+	cloud.Interruptions = &model.Interruptions{MTBIHours: 40, CheckpointMinutes: 4.2, IntervalHours: 2.3, OverheadFraction: 0.061, WallTimeChunks: 1}
+	cloud.Calibration = &model.Calibration{Lambda: 1.1, Sigma: 0.012, Kappa: 0.00031, R2: 0.991, NMax: 56.4}
+
+	onPrem := ft.Direction(scenario.OnPrem) // l40s × 16
+	onPrem.Bottleneck = "communication"
+	onPrem.MemoryPerGPUGB = 38.5
+	onPrem.MaxEfficientGPUs = 16 // 88 % at 16, 66 % at 32
+	onPrem.Scaling = []model.ScalingPoint{
+		// One or two L40S cannot hold the run.
+		{GPUs: 1, StepSeconds: 300, Speedup: 1, Efficiency: 1, TimeToResultHours: 190, Fits: false, Bottleneck: "memory capacity"},
+		{GPUs: 2, StepSeconds: 151, Speedup: 1.99, Efficiency: 0.99, TimeToResultHours: 95.6, Fits: false, Bottleneck: "memory capacity"},
+		{GPUs: 4, StepSeconds: 76, Speedup: 3.95, Efficiency: 0.99, TimeToResultHours: 48.1, Fits: true, Bottleneck: "compute"},
+		{GPUs: 8, StepSeconds: 39, Speedup: 7.69, Efficiency: 0.96, TimeToResultHours: 24.7, Fits: true, Bottleneck: "compute"},
+		{GPUs: 16, StepSeconds: 21.4, Speedup: 14, Efficiency: 0.875, TimeToResultHours: 13.6, Fits: true, Bottleneck: "communication"},
+		{GPUs: 32, StepSeconds: 14.2, Speedup: 21.1, Efficiency: 0.66, TimeToResultHours: 9, Fits: true, Bottleneck: "communication"},
+	}
+	onPrem.DataPath = &model.DataPath{NeededGBs: 0.42, AvailableGBs: 10}
+
+	hpc := ft.Direction(scenario.HPC) // a100-80gb × 4, no curve
+	hpc.Bottleneck = "queue"
+	hpc.MemoryPerGPUGB = 62.5
+	hpc.Interruptions = &model.Interruptions{CheckpointMinutes: 12, WallTimeChunks: 3}
+
+	chat := b.reports["chat"]
+	chat.Cheapest = scenario.Cloud
+	srv := chat.Direction(scenario.Cloud)
+	srv.Feasible, srv.Reasons = true, nil
+	srv.GPU, srv.GPUs = "h100-sxm", 4
+	srv.Bottleneck = "memory bandwidth"
+	srv.MemoryPerGPUGB = 72
+	srv.CostHorizon = 250000
+	srv.Serving = &model.Serving{GPUsPerReplica: 2, Batch: 141, ReplicasPeak: 2, ReplicasMean: 1,
+		DecodeStepMS: 20.88, TokensPerSecond: 6752.5, RequestsPerSec: 6.603, LatencyMS: 6371.4, MemoryBound: true}
+	return b
+}
+
+// openScalingTab chooses scenario i, waits for its report and opens the
+// Scaling tab.
+func openScalingTab(t *testing.T, p *planner, i int) *scalingView {
+	t.Helper()
+	p.scenarios.list.Select(i)
+	waitFor(t, p.view, stateReady)
+	selectTab(t, p.view.tabs, "Scaling")
+	return p.view.scaling
+}
+
+// selectTab selects the tab titled title.
+func selectTab(t *testing.T, tabs *container.AppTabs, title string) {
+	t.Helper()
+	for _, item := range tabs.Items {
+		if item.Text == title {
+			tabs.Select(item)
+			return
+		}
+	}
+	t.Fatalf("no tab %q", title)
+}
+
+func TestScalingTabOrder(t *testing.T) {
+	_, p := openWindow(t, newScalingBackend())
+	var titles []string
+	for _, item := range p.view.tabs.Items {
+		titles = append(titles, item.Text)
+	}
+	if want := []string{"Report", "Scaling", "Inputs", "Notes"}; !slices.Equal(titles, want) {
+		t.Errorf("tabs = %q, want %q", titles, want)
+	}
+}
+
+func TestScalingTab(t *testing.T) {
+	w, p := openWindow(t, newScalingBackend())
+	v := openScalingTab(t, p, 0)
+
+	// Summary: every direction with a GPU (managed has none), in the
+	// report's order.
+	wantSummary := [][numSummaryColumns]string{
+		{"Cloud IaaS", "h100-sxm × 8", "Compute", "41.2", "16", "0.85 of 2 GB/s\nstaging 1.5 h", "4.2 min every 2.3 h\n6.1 % overhead", noValue},
+		{"On-premises", "l40s × 16", "Communication", "38.5", "16", "0.42 of 10 GB/s", noValue, noValue},
+		{"Shared HPC", "a100-80gb × 4", "Queue", "62.5", noValue, noValue, "12 min each\n3 wall-time jobs", noValue},
+		{"Hybrid", "h100-sxm × 8", noValue, noValue, noValue, noValue, noValue, noValue},
+	}
+	if len(v.summary.rows) != len(wantSummary) {
+		t.Fatalf("summary has %d rows, want %d", len(v.summary.rows), len(wantSummary))
+	}
+	for i, want := range wantSummary {
+		var got [numSummaryColumns]string
+		for col := range got {
+			got[col] = v.summary.cell(i, col)
+		}
+		if got != want {
+			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
+		}
+	}
+	if !v.summary.rows[0].bold || v.summary.rows[1].bold {
+		t.Error("only the cheapest direction (cloud) should be bold in the summary")
+	}
+
+	// Chart: a line series per direction with a curve, every point on it.
+	if got := v.chart.seriesCount(); got != 2 {
+		t.Fatalf("chart has %d series, want 2 (cloud, on-premises)", got)
+	}
+	for i := range 2 {
+		if got := v.chart.pointCount(i); got != 6 {
+			t.Errorf("series %d has %d points, want 6", i, got)
+		}
+	}
+	if got := v.chart.maxGPUs(); got != 32 {
+		t.Errorf("x axis ends at %d GPUs, want 32", got)
+	}
+	if !v.chart.Visible() || v.servingNote.Visible() {
+		t.Errorf("chart visible %v, serving note visible %v; want the chart only", v.chart.Visible(), v.servingNote.Visible())
+	}
+
+	// Selector: the cheapest direction first; its chosen row in bold.
+	if want := []string{"Cloud IaaS", "On-premises"}; !slices.Equal(v.selector.Options, want) {
+		t.Errorf("selector options = %q, want %q", v.selector.Options, want)
+	}
+	if got := v.selector.Selected; got != "Cloud IaaS" {
+		t.Errorf("selected %q, want the cheapest, Cloud IaaS", got)
+	}
+	wantCloud := [][numCurveColumns]string{
+		{"1", "80", "1", "100 %", "50.7", "Compute"},
+		{"2", "40.4", "1.98", "99 %", "25.6", "Compute"},
+		{"4", "20.6", "3.88", "97 %", "13.1", "Compute"},
+		{"8 (chosen)", "10.8", "7.41", "93 %", "6.8", "Compute"},
+		{"16", "6.25", "12.8", "80 %", "4.0", "Communication"},
+		{"32", "4.4", "18.2", "57 %", "2.8", "Communication"},
+	}
+	checkCurve(t, v, wantCloud, 3)
+	want := "Calibrated from the trial: σ 0.012, κ 0.00031, R² 0.991, peak at N_max 56.4 GPUs."
+	if got := v.calibration.Text; got != want || !v.calibration.Visible() {
+		t.Errorf("calibration = %q (visible %v), want %q shown", got, v.calibration.Visible(), want)
+	}
+
+	// Switching the selector switches the table; on-premises has no trial.
+	v.selector.SetSelected("On-premises")
+	wantOnPrem := [][numCurveColumns]string{
+		{"1", "300", "1", "100 %", "190", "Memory capacity — does not fit"},
+		{"2", "151", "1.99", "99 %", "95.6", "Memory capacity — does not fit"},
+		{"4", "76", "3.95", "99 %", "48.1", "Compute"},
+		{"8", "39", "7.69", "96 %", "24.7", "Compute"},
+		{"16 (chosen)", "21.4", "14", "88 %", "13.6", "Communication"},
+		{"32", "14.2", "21.1", "66 %", "9.0", "Communication"},
+	}
+	checkCurve(t, v, wantOnPrem, 4)
+	for i, row := range v.detail.rows {
+		if fits := i >= 2; (row.danger == curveBottleneck) == fits {
+			t.Errorf("on-premises row %d: danger column %d, want the bottleneck marked only where it does not fit", i, row.danger)
+		}
+	}
+	if v.calibration.Visible() {
+		t.Errorf("calibration %q shown for a direction without a trial", v.calibration.Text)
+	}
+
+	// What the window draws.
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{"Per direction", "Efficient", "Communication", "70 % threshold", "Efficiency (%)", "GPUs (log scale)", "does not fit GPU memory", "16 (chosen)", "Memory capacity — does not fit"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("Scaling tab does not show %q", want)
+		}
+	}
+}
+
+// checkCurve compares the scaling table with want, row chosen in bold.
+func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, chosen int) {
+	t.Helper()
+	if len(v.detail.rows) != len(want) {
+		t.Fatalf("scaling table has %d rows, want %d", len(v.detail.rows), len(want))
+	}
+	for i, w := range want {
+		var got [numCurveColumns]string
+		for col := range got {
+			got[col] = v.detail.cell(i, col)
+		}
+		if got != w {
+			t.Errorf("%s row %d:\n got %q\nwant %q", v.selector.Selected, i, got, w)
+		}
+		if bold := v.detail.rows[i].bold; bold != (i == chosen) {
+			t.Errorf("%s row %d bold = %v, want %v", v.selector.Selected, i, bold, i == chosen)
+		}
+	}
+}
+
+func TestScalingTabInteractive(t *testing.T) {
+	w, p := openWindow(t, newScalingBackend())
+	v := openScalingTab(t, p, 1)
+
+	if v.chart.Visible() || v.detail.box.Visible() {
+		t.Error("chart or scaling table shown for an interactive service")
+	}
+	if got := v.chart.seriesCount(); got != 0 {
+		t.Errorf("chart has %d series, want 0", got)
+	}
+	if !v.servingNote.Visible() || !v.servingGrid.box.Visible() {
+		t.Fatal("serving section hidden for an interactive service")
+	}
+	if !strings.HasPrefix(v.servingNote.Text, "Serving is sized by replicas, not by scaling one job") {
+		t.Errorf("note = %q", v.servingNote.Text)
+	}
+	if len(v.summary.rows) != 1 {
+		t.Fatalf("summary has %d rows, want 1 (cloud)", len(v.summary.rows))
+	}
+	if got, want := v.summary.cell(0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
+		t.Errorf("serving cell = %q, want %q", got, want)
+	}
+	if got, want := v.summary.cell(0, sumBottleneck), "Memory bandwidth"; got != want {
+		t.Errorf("bottleneck = %q, want %q", got, want)
+	}
+	wantServing := []string{"Cloud IaaS", "2", "141", "2 / 1", "20.9", "6,752", "6.6", "6,371", "Memory bandwidth"}
+	if len(v.servingGrid.rows) != 1 || !slices.Equal(v.servingGrid.rows[0].cells, wantServing) {
+		t.Errorf("serving table = %v, want one row %q", v.servingGrid.rows, wantServing)
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{"Serving is sized by replicas", "Output tokens/s", "Memory bandwidth"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("Scaling tab does not show %q", want)
+		}
+	}
+
+	// Back to the training report: the chart returns and the note goes.
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	if got := v.chart.seriesCount(); got != 2 {
+		t.Errorf("chart has %d series after switching back, want 2", got)
+	}
+	if !v.chart.Visible() || v.servingNote.Visible() {
+		t.Errorf("chart visible %v, serving note visible %v after switching back", v.chart.Visible(), v.servingNote.Visible())
+	}
+}
+
+// A report without GPUs (only per-token services, or the old model's
+// reports) shows a sentence instead of an empty table.
+func TestScalingTabWithoutGPUs(t *testing.T) {
+	_, p := openWindow(t, newFakeBackend())
+	v := openScalingTab(t, p, 1) // the chat report: nothing has a GPU
+
+	if v.summary.box.Visible() || !v.noGPUs.Visible() {
+		t.Errorf("summary visible %v, no-GPU message visible %v", v.summary.box.Visible(), v.noGPUs.Visible())
+	}
+	if v.chart.Visible() || v.noCurves.Visible() {
+		t.Error("chart or no-curve message shown for a service without GPUs")
+	}
+	if !v.servingNote.Visible() {
+		t.Error("an interactive report should still say how serving is sized")
+	}
+}
+
+func TestScalingCellText(t *testing.T) {
+	for _, tc := range []struct {
+		name, got, want string
+	}{
+		{"data path", dataPathText(&model.DataPath{StagingHours: 0.28, NeededGBs: 0.0021763, AvailableGBs: 2}), "0.00218 of 2 GB/s\nstaging 0.28 h"},
+		{"no data path", dataPathText(nil), noValue},
+		{"spot", checkpointText(&model.Interruptions{MTBIHours: 91, CheckpointMinutes: 3.14159, IntervalHours: 2.7, OverheadFraction: 0.0456, WallTimeChunks: 1}), "3.14 min every 2.7 h\n4.6 % overhead"},
+		{"hpc one job", checkpointText(&model.Interruptions{CheckpointMinutes: 0.0347, WallTimeChunks: 1}), "0.0347 min each\n1 wall-time job"},
+		{"hpc 25 jobs", checkpointText(&model.Interruptions{CheckpointMinutes: 11.6, WallTimeChunks: 25}), "11.6 min each\n25 wall-time jobs"},
+		{"no checkpoints", checkpointText(nil), noValue},
+		{"no serving", servingText(nil), noValue},
+		{"calibration without peak", calibrationText(&model.Calibration{Sigma: 0.05, Kappa: 0, R2: 0.9876}), "Calibrated from the trial: σ 0.05, κ 0, R² 0.988, no peak (κ = 0)."},
+		{"sig small", formatSig(0.062376), "0.0624"},
+		{"sig large", formatSig(1234.5), "1,230"},
+		{"sig whole", formatSig(16), "16"},
+		{"percent", formatPercent(0.684), "68 %"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %q, want %q", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// A report whose directions have GPUs but no curves (as the old model's
+// reports) says so under the summary.
+func TestScalingTabWithoutCurves(t *testing.T) {
+	_, p := openWindow(t, newFakeBackend())
+	v := openScalingTab(t, p, 0)
+
+	if len(v.summary.rows) != 4 || !v.noCurves.Visible() {
+		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(v.summary.rows), v.noCurves.Visible())
+	}
+	if v.chart.Visible() || v.servingNote.Visible() {
+		t.Errorf("chart visible %v, serving note visible %v; want neither", v.chart.Visible(), v.servingNote.Visible())
+	}
+}
+
+// The chart survives sizes too small to plot in and an empty report.
+func TestEfficiencyChartSmall(t *testing.T) {
+	test.NewTempApp(t)
+	c := newEfficiencyChart(efficiencyThreshold)
+	for _, s := range []fyne.Size{{}, {Width: 30, Height: 30}, chartMinSize} {
+		test.WidgetRenderer(c).Layout(s)
+	}
+	c.setSeries(chartSeriesOf([]model.DirectionResult{{Direction: "mystery", GPUs: 3,
+		Scaling: []model.ScalingPoint{{GPUs: 3, Efficiency: 1, Fits: true}}}}))
+	test.WidgetRenderer(c).Layout(chartMinSize)
+	if got := c.maxGPUs(); got != 4 {
+		t.Errorf("x axis for 3 GPUs ends at %d, want 4", got)
+	}
+	if got := c.series[0].colour; got != spareColour {
+		t.Errorf("unknown direction colour = %v, want the spare colour", got)
+	}
+}
+
+// TestScalingScreenshot writes the Scaling tab to scaling.png in the folder
+// of HOSTPLAN_SCREENSHOT (light theme, 1200 × 800), and beside it the dark
+// theme, the lower part of the page, the serving view and a smaller
+// window. It is skipped when the variable is unset.
+func TestScalingScreenshot(t *testing.T) {
+	path := os.Getenv("HOSTPLAN_SCREENSHOT")
+	if path == "" {
+		t.Skip("set HOSTPLAN_SCREENSHOT=/path/to/file.png to write screenshots")
+	}
+	dir := filepath.Dir(path)
+	for _, variant := range []struct {
+		name string
+		v    fyne.ThemeVariant
+	}{{"light", theme.VariantLight}, {"dark", theme.VariantDark}} {
+		a := test.NewTempApp(t)
+		a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), variant.v})
+		w := NewWindow(a, newScalingBackend())
+		p := w.Content().(*planner)
+		v := openScalingTab(t, p, 0)
+		name := "scaling"
+		if variant.name == "dark" {
+			name += "-dark"
+		}
+		writePNG(t, filepath.Join(dir, name+".png"), w.Canvas().Capture())
+		v.scroll.ScrollToBottom()
+		writePNG(t, filepath.Join(dir, name+"-end.png"), w.Canvas().Capture())
+
+		if variant.name == "light" {
+			v.selector.SetSelected("On-premises")
+			writePNG(t, filepath.Join(dir, "scaling-onprem-end.png"), w.Canvas().Capture())
+
+			openScalingTab(t, p, 1)
+			writePNG(t, filepath.Join(dir, "scaling-serving.png"), w.Canvas().Capture())
+
+			w.Resize(fyne.NewSize(1000, 700))
+			openScalingTab(t, p, 0)
+			writePNG(t, filepath.Join(dir, "scaling-1000x700.png"), w.Canvas().Capture())
+			v.scroll.ScrollToBottom()
+			writePNG(t, filepath.Join(dir, "scaling-1000x700-end.png"), w.Canvas().Capture())
+		}
+		w.Close()
+	}
+}
