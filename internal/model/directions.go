@@ -269,7 +269,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	storage := e.s.Options.Cloud.StorageGBMonth.Or(dp.StoragePerGBMonth)
 	egress := e.s.Options.Cloud.EgressPerGB.Or(dp.EgressPerGB)
 	if ok {
-		e.use(r, "data prices "+offer.Provider, dp.Entry)
+		if !r.quiet {
+			e.use(r, "data prices "+offer.Provider, dp.Entry)
+		}
 	} else if !e.s.Options.Cloud.StorageGBMonth.IsSet() {
 		if !r.quiet {
 			r.note("no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
@@ -434,7 +436,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if o.ExpectedUtilisation.IsSet() {
 		u = o.ExpectedUtilisation.Likely
 	}
-	if u > 0 && capacity > 0 {
+	if u > 0 && capacity > 0 && !r.quiet {
 		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: fixed/(capacity*u) + r.VariablePricePerGPUHour,
 			FixedPerMonth: fixed, GPUs: nodes * node.GPUs}
 	}
@@ -529,7 +531,9 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		r.ComputeHours += extra
 		r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
 		r.TimeToResultHours = r.ComputeHours + stageH + float64(chunks)*wait
-		r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
+		if !r.quiet {
+			r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
+		}
 		if !r.quiet {
 			r.note("%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
 		}
@@ -608,7 +612,11 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 		base = staffHPC
 	}
 	extra := o.ExtraFTE.Or(staffHybrid)
-	e.staff(r, base+extra, fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra))
+	basis := ""
+	if !r.quiet {
+		basis = fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra)
+	}
+	e.staff(r, base+extra, basis)
 	return nil
 }
 
@@ -650,7 +658,9 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	delta := e.checkpointHours(hw)
 	tau := DalyInterval(delta, mtbi)
 	ov := CheckpointOverhead(delta, mtbi, tau, restartHours)
-	r.Interruptions = &Interruptions{MTBIHours: mtbi, CheckpointMinutes: delta * 60, IntervalHours: tau, OverheadFraction: ov, WallTimeChunks: 1}
+	if !r.quiet {
+		r.Interruptions = &Interruptions{MTBIHours: mtbi, CheckpointMinutes: delta * 60, IntervalHours: tau, OverheadFraction: ov, WallTimeChunks: 1}
+	}
 	added := r.ComputeHours * ov
 	r.ComputeHours += added
 	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)

@@ -45,10 +45,13 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 // degree, and the trial's fitted curves (fitting is costly). Offers are
 // pinned by writing them into the working scenario's options.
 type pins struct {
-	gpus  map[string]int
-	serve map[string][2]int // tp, batch
-	fits  map[string]*Fit   // by GPU id; nil entry: the fit failed
-	quiet bool              // skip tables, comparisons and the estimate list
+	gpus   map[string]int
+	serve  map[string][2]int // tp, batch
+	fits   map[string]*Fit   // by GPU id; nil entry: the fit failed
+	quiet  bool              // skip tables, comparisons and the estimate list
+	dirs   []DirectionResult // reused between quiet evaluations
+	z      size              // reused between quiet evaluations
+	report Report            // reused between quiet evaluations
 }
 
 func newPins(base *Report) *pins {
@@ -65,7 +68,11 @@ func newPins(base *Report) *pins {
 }
 
 func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, error) {
-	z, err := sizeWorkload(s, cat, pin != nil && pin.quiet)
+	var zbuf *size
+	if pin != nil && pin.quiet {
+		zbuf = &pin.z
+	}
+	z, err := sizeWorkload(s, cat, pin != nil && pin.quiet, zbuf)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +84,11 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 	if pin == nil {
 		estimates = nonNil(scenario.Estimates(s))
 	}
-	r := &Report{
+	r := &Report{}
+	if pin != nil && pin.quiet {
+		r = &pin.report
+	}
+	*r = Report{
 		ScenarioID:    s.ID,
 		ScenarioName:  s.Name,
 		ModelVersion:  Version,
@@ -93,7 +104,13 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 			Estimates: estimates,
 		},
 	}
-	r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
+	if pin != nil && pin.quiet {
+		// Reuse the previous draw's storage: the caller has read it.
+		r.Directions = pin.dirs[:0]
+		defer func() { pin.dirs = r.Directions }()
+	} else {
+		r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
+	}
 	var errs scenario.Errors
 	for _, d := range scenario.Directions {
 		r.Directions = append(r.Directions, DirectionResult{})

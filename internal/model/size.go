@@ -81,9 +81,15 @@ type size struct {
 }
 
 // sizeWorkload resolves the model and computes FLOPs, tokens and memory.
-func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool) (*size, error) {
+// dst, when not nil, is filled instead of a new size (the Monte Carlo
+// reuses one per worker).
+func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *size) (*size, error) {
 	w := s.Workload
-	z := &size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
+	z := dst
+	if z == nil {
+		z = new(size)
+	}
+	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
 		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
 		threshold: w.EfficiencyThreshold.Or(defaultThreshold), trialGPU: w.TrialGPU}
