@@ -66,9 +66,15 @@ func runGUI(db string) int {
 		fmt.Fprintln(os.Stderr, "hostplan: seeding the store:", err)
 		return 1
 	}
-	cat, err := catalog.Default()
+	// The catalog in use: the embedded one with the user's overrides.
+	overrides, err := st.GetCatalogOverrides()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hostplan:", err)
+		return 1
+	}
+	cat, err := catalog.Effective(overrides)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hostplan:", err, "(drop the overrides with hostplan catalog reset)")
 		return 1
 	}
 	a := app.NewWithID("io.hostplan.app")

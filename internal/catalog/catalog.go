@@ -2,7 +2,8 @@
 // with: GPU specifications, model presets, cloud offers, on-premises nodes,
 // HPC partitions, managed services and data prices. Every entry carries the
 // date it was true (as_of) and where it came from (source). The default
-// catalog is embedded from assets/catalog.
+// catalog is embedded from assets/catalog; the user's overrides (a CSV of
+// one field per row, see Overrides) are applied on top of it with Apply.
 package catalog
 
 import (
@@ -21,6 +22,9 @@ type Entry struct {
 	AsOf   string `json:"as_of"`  // YYYY-MM-DD
 	Source string `json:"source"` // where the figure was published
 	Note   string `json:"note,omitempty"`
+	// Overridden marks an entry that the user's overrides changed or added
+	// (see Apply); it is never set in the embedded files.
+	Overridden bool `json:"overridden,omitempty"`
 }
 
 // GPU is one accelerator type; throughput figures are dense (no sparsity).
@@ -232,96 +236,117 @@ func Load(fsys fs.FS) (*Catalog, error) {
 }
 
 func (c *Catalog) check() error {
-	var errs []string
-	bad := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
-	date := func(what string, e Entry) {
+	ps := c.problems()
+	if len(ps) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(ps))
+	for i, p := range ps {
+		msgs[i] = p.msg
+	}
+	sort.Strings(msgs)
+	return fmt.Errorf("catalog: %s", strings.Join(msgs, "; "))
+}
+
+// problem is one thing check finds wrong, with the entry it belongs to
+// ("cloud/aws-p5-h100", "site") so that Apply can name the override row
+// that caused it.
+type problem struct{ key, msg string }
+
+func (c *Catalog) problems() []problem {
+	var ps []problem
+	bad := func(kind, id, format string, a ...any) {
+		key := kind
+		if kind != "site" {
+			key += "/" + id
+		}
+		ps = append(ps, problem{key, fmt.Sprintf(format, a...)})
+	}
+	date := func(kind, id string, e Entry) {
+		what := strings.TrimSpace(kind + " " + id)
 		if _, err := time.Parse(time.DateOnly, e.AsOf); err != nil {
-			bad("%s: as_of %q is not a YYYY-MM-DD date", what, e.AsOf)
+			bad(kind, id, "%s: as_of %q is not a YYYY-MM-DD date", what, e.AsOf)
 		}
 		if strings.TrimSpace(e.Source) == "" {
-			bad("%s: source is empty", what)
+			bad(kind, id, "%s: source is empty", what)
 		}
 	}
 	ids := map[string]bool{}
 	unique := func(kind, id string) {
 		if id == "" {
-			bad("%s: an entry has no id", kind)
+			bad(kind, id, "%s: an entry has no id", kind)
 		}
 		if ids[kind+"/"+id] {
-			bad("%s %q: id appears twice", kind, id)
+			bad(kind, id, "%s %q: id appears twice", kind, id)
 		}
 		ids[kind+"/"+id] = true
 	}
 	for _, g := range c.GPUs {
 		unique("gpu", g.ID)
-		date("gpu "+g.ID, g.Entry)
+		date("gpu", g.ID, g.Entry)
 		if g.BF16TFLOPs <= 0 || g.MemoryGB <= 0 || g.BandwidthGBs <= 0 {
-			bad("gpu %s: bf16_tflops, memory_gb and bandwidth_gbs must be > 0", g.ID)
+			bad("gpu", g.ID, "gpu %s: bf16_tflops, memory_gb and bandwidth_gbs must be > 0", g.ID)
 		}
 	}
-	gpu := func(what, id string) {
-		if _, ok := c.GPU(id); !ok {
-			bad("%s: unknown gpu %q", what, id)
+	gpu := func(kind, id, gpuID string) {
+		if _, ok := c.GPU(gpuID); !ok {
+			bad(kind, id, "%s %s: unknown gpu %q", kind, id, gpuID)
 		}
 	}
 	for _, m := range c.Models {
 		unique("model", m.ID)
-		date("model "+m.ID, m.Entry)
+		date("model", m.ID, m.Entry)
 		if m.ParamsB <= 0 || m.ActiveParamsB <= 0 || m.ActiveParamsB > m.ParamsB {
-			bad("model %s: need 0 < active_params_b ≤ params_b", m.ID)
+			bad("model", m.ID, "model %s: need 0 < active_params_b ≤ params_b", m.ID)
 		}
 		if m.Layers < 1 || m.HiddenSize < 1 || m.Heads < 1 || m.KVHeads < 1 || m.HeadDim < 1 {
-			bad("model %s: layers, hidden_size, heads, kv_heads and head_dim must be ≥ 1", m.ID)
+			bad("model", m.ID, "model %s: layers, hidden_size, heads, kv_heads and head_dim must be ≥ 1", m.ID)
 		}
 	}
 	for _, o := range c.Cloud {
 		unique("cloud", o.ID)
-		date("cloud "+o.ID, o.Entry)
-		gpu("cloud "+o.ID, o.GPU)
+		date("cloud", o.ID, o.Entry)
+		gpu("cloud", o.ID, o.GPU)
 		if o.OnDemand <= 0 || o.GPUsPerNode < 1 || o.IntraNodeGBs <= 0 || o.NetworkGBsPerGPU <= 0 || o.StorageGBs <= 0 {
-			bad("cloud %s: on_demand, gpus_per_node, intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", o.ID)
+			bad("cloud", o.ID, "cloud %s: on_demand, gpus_per_node, intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", o.ID)
 		}
 	}
 	for _, d := range c.Data {
 		unique("data", d.Provider)
-		date("data "+d.Provider, d.Entry)
+		date("data", d.Provider, d.Entry)
 	}
 	for _, n := range c.Nodes {
 		unique("node", n.ID)
-		date("node "+n.ID, n.Entry)
-		gpu("node "+n.ID, n.GPU)
+		date("node", n.ID, n.Entry)
+		gpu("node", n.ID, n.GPU)
 		if n.Price <= 0 || n.GPUs < 1 || n.PowerKWTypical <= 0 || n.IntraNodeGBs <= 0 || n.NetworkGBs <= 0 || n.StorageGBs <= 0 {
-			bad("node %s: price, gpus, power_kw_typical and the three bandwidths must be > 0", n.ID)
+			bad("node", n.ID, "node %s: price, gpus, power_kw_typical and the three bandwidths must be > 0", n.ID)
 		}
 	}
-	date("site", c.Site.Entry)
+	date("site", "", c.Site.Entry)
 	if c.Site.PUE < 1 || c.Site.LifeYears <= 0 {
-		bad("site: pue must be ≥ 1 and life_years > 0")
+		bad("site", "", "site: pue must be ≥ 1 and life_years > 0")
 	}
 	for _, p := range c.HPC {
 		unique("hpc", p.ID)
-		date("hpc "+p.ID, p.Entry)
-		gpu("hpc "+p.ID, p.GPU)
+		date("hpc", p.ID, p.Entry)
+		gpu("hpc", p.ID, p.GPU)
 		q := p.QueueWaitHours
 		if p.IntraNodeGBs <= 0 || p.NetworkGBs <= 0 || p.StorageGBs <= 0 {
-			bad("hpc %s: intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", p.ID)
+			bad("hpc", p.ID, "hpc %s: intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", p.ID)
 		}
 		if p.WalltimeHours <= 0 || p.MaxGPUs < 1 || !(q[0] <= q[1] && q[1] <= q[2]) {
-			bad("hpc %s: walltime_hours and max_gpus must be > 0 and queue_wait_hours ordered low ≤ likely ≤ high", p.ID)
+			bad("hpc", p.ID, "hpc %s: walltime_hours and max_gpus must be > 0 and queue_wait_hours ordered low ≤ likely ≤ high", p.ID)
 		}
 	}
 	for _, m := range c.Managed {
 		unique("managed", m.ID)
-		date("managed "+m.ID, m.Entry)
+		date("managed", m.ID, m.Entry)
 		if m.Kind != "inference" && m.Kind != "fine_tuning" {
-			bad("managed %s: kind %q (allowed: inference, fine_tuning)", m.ID, m.Kind)
+			bad("managed", m.ID, "managed %s: kind %q (allowed: inference, fine_tuning)", m.ID, m.Kind)
 		}
 	}
-	if len(errs) > 0 {
-		sort.Strings(errs)
-		return fmt.Errorf("catalog: %s", strings.Join(errs, "; "))
-	}
-	return nil
+	return ps
 }
 
 func find[T any](xs []T, id func(T) string, want string) (T, bool) {

@@ -29,7 +29,8 @@ const (
 // env is what a command runs with.
 type env struct {
 	stdout, stderr io.Writer
-	db             string // --db, or "" for the default path
+	db             string           // --db, or "" for the default path
+	cat            *catalog.Catalog // the catalog in use, once loaded (see env.catalog)
 }
 
 // usageError is bad input: exit 2.
@@ -203,13 +204,9 @@ func unwrapPath(err error) error {
 // openStore opens the store at --db or the default path, seeding a new one
 // with the example scenarios.
 func (e *env) openStore() (*store.Store, error) {
-	path := e.db
-	if path == "" {
-		p, err := store.DefaultPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
+	path, err := e.storePath()
+	if err != nil {
+		return nil, err
 	}
 	st, err := store.Open(path, nil)
 	if err != nil {
@@ -220,19 +217,6 @@ func (e *env) openStore() (*store.Store, error) {
 		return nil, err
 	}
 	return st, nil
-}
-
-var defaultCatalog *catalog.Catalog
-
-func loadCatalog() (*catalog.Catalog, error) {
-	if defaultCatalog == nil {
-		c, err := catalog.Default()
-		if err != nil {
-			return nil, err
-		}
-		defaultCatalog = c
-	}
-	return defaultCatalog, nil
 }
 
 // flags returns a FlagSet that reports errors instead of exiting.

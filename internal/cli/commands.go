@@ -23,7 +23,6 @@ func init() {
 	register(command{"save", "FILE… [--note TEXT] [--author NAME]", "save scenario files to the store as new revisions", runSave})
 	register(command{"list", "", "list the scenarios in the store", runList})
 	register(command{"show", "ID [--rev N]", "print a stored scenario (JSON)", runShow})
-	register(command{"catalog", "gpus|models|cloud|nodes|hpc|managed", "list catalog entries with their as_of date and source", runCatalog})
 	register(command{"version", "", "print the model and schema versions", runVersion})
 }
 
@@ -78,8 +77,10 @@ func (e *env) resolve(arg string) (*scenario.Scenario, error) {
 	return s, nil
 }
 
-func evaluate(s *scenario.Scenario, file string) (*model.Report, error) {
-	cat, err := loadCatalog()
+// evaluate evaluates a scenario on the catalog in use. It reads the store's
+// catalog overrides, so call it while the command does not hold the store.
+func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error) {
+	cat, err := e.catalog(nil)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +108,7 @@ func runEval(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := evaluate(s, pos[0])
+	r, err := e.evaluate(s, pos[0])
 	if err != nil {
 		return err
 	}
@@ -224,7 +225,7 @@ func runExport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := evaluate(s, pos[0])
+	r, err := e.evaluate(s, pos[0])
 	if err != nil {
 		return err
 	}
@@ -253,7 +254,7 @@ func runSave(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := evaluate(s, f); err != nil {
+		if _, err := e.evaluate(s, f); err != nil {
 			return err
 		}
 		ss = append(ss, s)
@@ -263,7 +264,10 @@ func runSave(e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	cat, _ := loadCatalog()
+	cat, err := e.catalog(st) // loaded by evaluate above
+	if err != nil {
+		return err
+	}
 	for i, s := range ss {
 		r, _ := model.Evaluate(s, cat)
 		rev, err := st.Save(s, store.RevisionMeta{Author: *author, Note: *note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf})
@@ -338,61 +342,6 @@ func runShow(e *env, args []string) error {
 	}
 	_, err = e.stdout.Write(b)
 	return err
-}
-
-func runCatalog(e *env, args []string) error {
-	kinds := []string{"gpus", "models", "cloud", "nodes", "hpc", "managed"}
-	if len(args) != 1 {
-		return usagef("catalog: give one of %s", strings.Join(kinds, ", "))
-	}
-	cat, err := loadCatalog()
-	if err != nil {
-		return err
-	}
-	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	defer tw.Flush()
-	switch args[0] {
-	case "gpus":
-		fmt.Fprintln(tw, "ID\tNAME\tBF16 TFLOP/s\tFP8 TFLOP/s\tMEMORY GB\tGB/s\tWATTS\tAS OF")
-		for _, g := range cat.GPUs {
-			fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%g\t%g\t%g\t%s\n", g.ID, g.Name, g.BF16TFLOPs, g.FP8TFLOPs, g.MemoryGB, g.BandwidthGBs, g.PowerW, g.AsOf)
-		}
-	case "models":
-		fmt.Fprintln(tw, "ID\tNAME\tPARAMS B\tACTIVE B\tLAYERS\tKV HEADS\tHEAD DIM")
-		for _, m := range cat.Models {
-			fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%d\t%d\n", m.ID, m.Name, m.ParamsB, m.ActiveParamsB, m.Layers, m.KVHeads, m.HeadDim)
-		}
-	case "cloud":
-		fmt.Fprintln(tw, "ID\tGPU\tREGION\tON DEMAND\t1 YEAR\t3 YEARS\tSPOT\tAS OF\tSOURCE")
-		for _, o := range cat.Cloud {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n", o.ID, o.GPU, o.Region, o.OnDemand, price(o.Commit1Y), price(o.Commit3Y), price(o.Spot), o.AsOf, o.Source)
-		}
-	case "nodes":
-		fmt.Fprintln(tw, "ID\tNAME\tGPUS\tPRICE\tkW TYPICAL\tLEAD WEEKS\tAS OF")
-		for _, n := range cat.Nodes {
-			fmt.Fprintf(tw, "%s\t%s\t%d × %s\t%.0f\t%g\t%g\t%s\n", n.ID, n.Name, n.GPUs, n.GPU, n.Price, n.PowerKWTypical, n.LeadTimeWeeks, n.AsOf)
-		}
-	case "hpc":
-		fmt.Fprintln(tw, "ID\tCENTRE\tGPU\tPER GPU-HOUR\tWALL TIME h\tMAX GPUS\tAS OF")
-		for _, p := range cat.HPC {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f %s\t%g\t%d\t%s\n", p.ID, p.Centre, p.GPU, p.PricePerGPUHour, p.Currency, p.WalltimeHours, p.MaxGPUs, p.AsOf)
-		}
-	case "managed":
-		fmt.Fprintln(tw, "ID\tNAME\tKIND\tIN /M\tOUT /M\tTRAIN /M\tAS OF")
-		for _, m := range cat.Managed {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%g\t%s\n", m.ID, m.Name, m.Kind, m.PriceInPerM, m.PriceOutPerM, m.TrainPerMTokens, m.AsOf)
-		}
-	default:
-		return usagef("catalog: %q is not a catalog list (allowed: %s)", args[0], strings.Join(kinds, ", "))
-	}
-	return nil
-}
-
-func price(x float64) string {
-	if x == 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.3f", x)
 }
 
 func runVersion(e *env, args []string) error {

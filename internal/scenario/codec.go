@@ -9,8 +9,9 @@ import (
 	"reflect"
 )
 
-// Parse decodes and validates one scenario file's bytes. A file that is not
-// JSON yields a single error with its line and column; otherwise every
+// Parse decodes and validates one scenario file's bytes, upgrading a file of
+// an older schema version first (see Migrate). A file that is not JSON
+// yields a single error with its line and column; otherwise every
 // structural and semantic problem is returned together as Errors.
 func Parse(b []byte) (*Scenario, error) {
 	var raw any
@@ -21,6 +22,19 @@ func Parse(b []byte) (*Scenario, error) {
 	}
 	if dec.More() {
 		return nil, Errors{{Path: "(file)", Problem: "has more than one JSON value", Allowed: "one scenario object"}}
+	}
+	// Upgrade a file of an older schema version (migrate.go); the struct
+	// decode below then reads the upgraded document.
+	if m, ok := raw.(map[string]any); ok {
+		from, err := Migrate(m)
+		if err != nil {
+			return nil, err
+		}
+		if from != SchemaVersion {
+			if b, err = json.Marshal(m); err != nil {
+				return nil, Errors{{Path: "(file)", Problem: err.Error()}}
+			}
+		}
 	}
 	raw = numbersToFloat(raw)
 	c := &checker{}

@@ -1,7 +1,10 @@
 package store
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -10,6 +13,8 @@ import (
 	"runtime/debug"
 
 	bolt "go.etcd.io/bbolt"
+
+	"hostplan/internal/scenario"
 )
 
 // The bbolt file header, as laid out by go.etcd.io/bbolt v1.5.0
@@ -108,8 +113,9 @@ func readMetas(f *os.File, size int64) (m0, m1 boltMeta, ok0, ok1 bool, err erro
 // checkHeader reads the bbolt meta pages of the file at path (without
 // bbolt, which maps the file and would fault on a page past its end) and
 // checks that the file is long enough for every page the meta page in use
-// claims. A truncated store fails here.
-func checkHeader(path string) error {
+// claims. A truncated store fails here. With deep set it then checks the
+// page structure (walkPages), which needs the caller to hold bbolt's lock.
+func checkHeader(path string, deep bool) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -147,14 +153,19 @@ func checkHeader(path string) error {
 	if m.pgid > uint64(size)/ps {
 		return fmt.Errorf("it is truncated: %d bytes, but its bbolt meta page claims %d pages of %d bytes", size, m.pgid, ps)
 	}
+	if !deep {
+		return nil
+	}
+	if err := checkPages(f, m); err != nil {
+		return fmt.Errorf("its bbolt pages are damaged: %w", err)
+	}
 	return nil
 }
 
 // verify reads the store marker of an open bbolt file. empty reports a bbolt
 // file with no buckets at all (a store whose first write never happened).
-// With deep set it also runs bbolt's consistency check. Faults and panics
-// while reading a damaged file are returned as errors.
-func verify(db *bolt.DB, deep bool) (empty bool, err error) {
+// Faults and panics while reading a damaged file are returned as errors.
+func verify(db *bolt.DB) (empty bool, err error) {
 	err = guarded(func() error {
 		return db.View(func(tx *bolt.Tx) error {
 			if k, _ := tx.Cursor().First(); k == nil {
@@ -164,10 +175,7 @@ func verify(db *bolt.DB, deep bool) (empty bool, err error) {
 			return checkMeta(tx)
 		})
 	})
-	if err != nil || !deep {
-		return empty, err
-	}
-	return empty, consistency(db)
+	return empty, err
 }
 
 // guarded runs f, turning a panic or a memory fault in the mapped file into
@@ -182,24 +190,145 @@ func guarded(f func() error) (err error) {
 	return f()
 }
 
-// consistency runs bbolt's tx.Check and returns its first problem. The
-// check's channel is drained to the end: its goroutine uses the transaction.
-func consistency(db *bolt.DB) error {
-	return db.View(func(tx *bolt.Tx) error {
-		var first error
-		n := 0
-		for err := range tx.Check() {
-			if first == nil {
-				first = err
+// maxBoltProblems caps the bbolt problems Check lists: one damaged page can
+// produce thousands.
+const maxBoltProblems = 20
+
+// Check runs bbolt's consistency check and then verifies the store's own
+// invariants in one read transaction, returning every problem found, or nil
+// for a consistent store. The invariants: the meta bucket marks a hostplan
+// store of a layout this build reads and holds that layout's buckets; every
+// scenario record points at its last revision and its name and shape are
+// that revision's; its revision keys run 1…current with no gap; each
+// revision records its own number, its input hash matches its bytes, and the
+// bytes decode (upgraded if of an older schema) to a scenario of that id;
+// every revisions bucket and checklist belongs to a scenario record; stored
+// checklists and catalog overrides are JSON. Check reads every revision, so
+// it takes time in proportion to the file; Open does not run it.
+func (s *Store) Check() []error {
+	var problems []error
+	add := func(format string, a ...any) { problems = append(problems, fmt.Errorf(format, a...)) }
+	err := guarded(func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			n := 0
+			for err := range tx.Check() { // drained to the end: its goroutine uses tx
+				if n < maxBoltProblems {
+					add("bbolt consistency check: %w", err)
+				}
+				n++
 			}
-			n++
+			if n > maxBoltProblems {
+				add("bbolt consistency check: %d more problems", n-maxBoltProblems)
+			}
+			if n > 0 {
+				return nil // the pages are damaged; reading records from them would mislead
+			}
+			if err := checkMeta(tx); err != nil {
+				add("%w", err)
+				return nil
+			}
+			checkInvariants(tx, add)
+			return nil
+		})
+	})
+	if err != nil {
+		problems = append(problems, err)
+	}
+	return problems
+}
+
+// checkInvariants reports every broken store invariant of tx through add.
+func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
+	scenarios := tx.Bucket(bucketScenarios)
+	revisions := tx.Bucket(bucketRevisions)
+	_ = scenarios.ForEach(func(k, v []byte) error {
+		id := string(k)
+		if v == nil {
+			add("scenario %q: a bucket where its record should be", id)
+			return nil
 		}
+		rec, err := decodeRecord(v)
+		if err != nil {
+			add("scenario %q: its record is not readable: %v", id, err)
+			return nil
+		}
+		b := revisions.Bucket(k)
+		if b == nil {
+			add("scenario %q: it has no revisions", id)
+			return nil
+		}
+		want := 1
+		var (
+			last     *scenario.Scenario
+			lastHash string
+		)
+		_ = b.ForEach(func(rk, rv []byte) error {
+			if len(rk) != 4 || rv == nil {
+				add("scenario %q: revisions bucket holds a key %x that is not a revision", id, rk)
+				return nil
+			}
+			n := int(binary.BigEndian.Uint32(rk))
+			if n != want {
+				add("scenario %q: revision %d follows revision %d", id, n, want-1)
+			}
+			want = n + 1
+			var rr revisionRecord
+			if err := json.Unmarshal(rv, &rr); err != nil {
+				add("scenario %q revision %d: its record is not readable: %v", id, n, err)
+				return nil
+			}
+			if rr.Number != n {
+				add("scenario %q revision %d: it records number %d", id, n, rr.Number)
+			}
+			sum := sha256.Sum256([]byte(rr.Scenario))
+			if hex.EncodeToString(sum[:]) != rr.InputHash {
+				add("scenario %q revision %d: its input hash does not match its bytes", id, n)
+			}
+			lastHash = rr.InputHash
+			sc, err := decode(rr)
+			if err != nil {
+				add("scenario %q: %v", id, err)
+				last = nil
+				return nil
+			}
+			if sc.ID != id {
+				add("scenario %q revision %d: it holds scenario %q", id, n, sc.ID)
+			}
+			last = sc
+			return nil
+		})
 		switch {
-		case n == 1:
-			return fmt.Errorf("bbolt consistency check: %w", first)
-		case n > 1:
-			return fmt.Errorf("bbolt consistency check: %w (and %d more problems)", first, n-1)
+		case rec.Current != want-1:
+			add("scenario %q: its current revision is %d, but its last revision is %d", id, rec.Current, want-1)
+		case rec.Hash != "" && rec.Hash != lastHash: // "" in a layout 1 record
+			add("scenario %q: its record's input hash is not its current revision's", id)
+		case last != nil && (last.Name != rec.Name || last.Workload.Shape != rec.Shape):
+			add("scenario %q: its record says %q (%s), its current revision %q (%s)", id, rec.Name, rec.Shape, last.Name, last.Workload.Shape)
 		}
 		return nil
 	})
+	_ = revisions.ForEach(func(k, v []byte) error {
+		if v != nil {
+			add("revisions bucket: key %q is not a scenario's bucket", k)
+		} else if scenarios.Get(k) == nil {
+			add("scenario %q: it has revisions but no record", k)
+		}
+		return nil
+	})
+	if b := tx.Bucket(bucketChecklists); b != nil {
+		_ = b.ForEach(func(k, v []byte) error {
+			if scenarios.Get(k) == nil {
+				add("checklist of scenario %q: there is no such scenario", k)
+			}
+			if !json.Valid(v) {
+				add("checklist of scenario %q: %v", k, ErrNotJSON)
+			}
+			return nil
+		})
+	}
+	if b := tx.Bucket(bucketCatalog); b != nil {
+		if v := b.Get(keyOverrides); v != nil && !json.Valid(v) {
+			add("catalog overrides: %v", ErrNotJSON)
+		}
+	}
 }

@@ -45,15 +45,6 @@ type Summary struct {
 	Updated         time.Time // time of the current revision
 }
 
-// record is a scenario's entry in the scenarios bucket.
-type record struct {
-	Name    string    `json:"name"`
-	Shape   string    `json:"shape"`
-	Current int       `json:"current"`
-	Deleted bool      `json:"deleted,omitempty"`
-	Updated time.Time `json:"updated"`
-}
-
 // revisionRecord is one revision in a scenario's revisions bucket. Scenario
 // is a string, not a json.RawMessage, because encoding/json compacts raw
 // messages and the stored bytes must be exactly those scenario.Marshal made.
@@ -82,19 +73,28 @@ func revKey(n int) []byte {
 }
 
 func getRecord(tx *bolt.Tx, id string) (record, bool, error) {
-	var rec record
 	v := tx.Bucket(bucketScenarios).Get([]byte(id))
 	if v == nil {
-		return rec, false, nil
+		return record{}, false, nil
 	}
-	if err := json.Unmarshal(v, &rec); err != nil {
+	rec, err := decodeRecord(v)
+	if err != nil {
 		return rec, false, fmt.Errorf("scenario record: %w", err)
 	}
 	return rec, true, nil
 }
 
+// putRecord writes a record. A record read from a layout 1 store has no hash;
+// it is filled in from the current revision, as the layout 2 upgrade does.
 func putRecord(tx *bolt.Tx, id string, rec record) error {
-	v, err := json.Marshal(rec)
+	if rec.Hash == "" {
+		cur, err := getRevision(tx, id, rec.Current)
+		if err != nil {
+			return fmt.Errorf("current revision %d: %w", rec.Current, err)
+		}
+		rec.Hash = cur.InputHash
+	}
+	v, err := encodeRecord(rec)
 	if err != nil {
 		return err
 	}
@@ -132,15 +132,33 @@ func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 // decode turns a stored revision back into a scenario. The bytes were
 // validated when saved, so they are decoded as they are rather than run
 // through scenario.Parse (a later, stricter Validate must not make old
-// revisions unreadable). A revision of another schema version needs a
-// migration this build does not have.
+// revisions unreadable). A revision written in an older scenario schema is
+// upgraded on the way out by scenario.Migrate, the same migration Parse
+// runs on files; the stored bytes stay as they were.
 func decode(rr revisionRecord) (*scenario.Scenario, error) {
 	var sc scenario.Scenario
 	if err := json.Unmarshal([]byte(rr.Scenario), &sc); err != nil {
 		return nil, fmt.Errorf("revision %d: %w", rr.Number, err)
 	}
-	if sc.SchemaVersion != scenario.SchemaVersion {
-		return nil, fmt.Errorf("revision %d has scenario schema version %d; this build reads %d", rr.Number, sc.SchemaVersion, scenario.SchemaVersion)
+	if sc.SchemaVersion == scenario.SchemaVersion {
+		return &sc, nil
+	}
+	var raw map[string]any
+	dec := json.NewDecoder(strings.NewReader(rr.Scenario))
+	dec.UseNumber()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("revision %d: %w", rr.Number, err)
+	}
+	if _, err := scenario.Migrate(raw); err != nil {
+		return nil, fmt.Errorf("revision %d cannot be read by this build: %w", rr.Number, err)
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, fmt.Errorf("revision %d: %w", rr.Number, err)
+	}
+	sc = scenario.Scenario{}
+	if err := json.Unmarshal(b, &sc); err != nil {
+		return nil, fmt.Errorf("revision %d, upgraded to scenario schema %d: %w", rr.Number, scenario.SchemaVersion, err)
 	}
 	return &sc, nil
 }
@@ -182,7 +200,7 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 	if err != nil {
 		return Revision{}, err
 	}
-	if found && rec.Current > 0 {
+	if found && rec.Current > 0 && (rec.Hash == hash || rec.Hash == "") {
 		cur, err := getRevision(tx, sc.ID, rec.Current)
 		if err != nil {
 			return Revision{}, fmt.Errorf("current revision %d: %w", rec.Current, err)
@@ -223,7 +241,7 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 	if err := b.Put(key, v); err != nil {
 		return Revision{}, err
 	}
-	rec = record{Name: sc.Name, Shape: sc.Workload.Shape, Current: n, Updated: now}
+	rec = record{Name: sc.Name, Shape: sc.Workload.Shape, Current: n, Updated: now, Hash: hash}
 	if err := putRecord(tx, sc.ID, rec); err != nil {
 		return Revision{}, err
 	}
@@ -250,16 +268,21 @@ func (s *Store) ListDeleted() ([]Summary, error) {
 	return out, nil
 }
 
+// list reads only the scenarios bucket: one small record per scenario.
 func (s *Store) list(deleted bool) ([]Summary, error) {
-	out := []Summary{}
+	var (
+		all   []Summary
+		lower []string // the sort key, lower-cased once rather than per comparison
+	)
 	err := s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
-			var rec record
-			if err := json.Unmarshal(v, &rec); err != nil {
+			rec, err := decodeRecord(v)
+			if err != nil {
 				return fmt.Errorf("scenario %q record: %w", k, err)
 			}
 			if rec.Deleted == deleted {
-				out = append(out, Summary{ID: string(k), Name: rec.Name, Shape: rec.Shape, Revisions: rec.Current, Updated: rec.Updated})
+				all = append(all, Summary{ID: string(k), Name: rec.Name, Shape: rec.Shape, Revisions: rec.Current, Updated: rec.Updated})
+				lower = append(lower, strings.ToLower(rec.Name))
 			}
 			return nil
 		})
@@ -267,12 +290,20 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b Summary) int {
+	order := make([]int, len(all)) // sorting indices moves less than sorting summaries
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
 		return cmp.Or(
-			strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)),
-			strings.Compare(a.Name, b.Name),
-			strings.Compare(a.ID, b.ID))
+			strings.Compare(lower[i], lower[j]),
+			strings.Compare(all[i].Name, all[j].Name),
+			strings.Compare(all[i].ID, all[j].ID))
 	})
+	out := make([]Summary, len(all))
+	for k, i := range order {
+		out[k] = all[i]
+	}
 	return out, nil
 }
 
@@ -377,4 +408,109 @@ func (s *Store) setDeleted(id string, deleted bool) error {
 		rec.Deleted = deleted
 		return putRecord(tx, id, rec)
 	})
+}
+
+// Bytes returns the stored bytes of revision n of scenario id exactly as
+// they were saved (n = 0: the current revision), with the revision. The
+// bytes are the canonical JSON of scenario.Marshal at the time of the save;
+// a revision saved in an older scenario schema comes back in that schema
+// (Get and GetRevision upgrade it).
+func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
+	var rr revisionRecord
+	err := s.db.View(func(tx *bolt.Tx) error {
+		rec, err := liveRecord(tx, id)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			n = rec.Current
+		}
+		rr, err = getRevision(tx, id, n)
+		return err
+	})
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+	}
+	return []byte(rr.Scenario), rr.revision(id), nil
+}
+
+// RestoredNote is the note of a revision Restore writes.
+func RestoredNote(n int, note string) string {
+	if note == "" {
+		return fmt.Sprintf("restored from revision %d", n)
+	}
+	return fmt.Sprintf("restored from revision %d: %s", n, note)
+}
+
+// Restore makes the content of revision n of scenario id current again by
+// saving it as a new revision (history is never rewritten), in one
+// transaction. The new revision's note is RestoredNote(n, meta.Note); the
+// rest of its lineage is meta. A revision of an older scenario schema is
+// saved in the current one. If the content equals the current revision's,
+// nothing is written and the current revision is returned. A revision that
+// the current Validate rejects is not restored: the error wraps its
+// scenario.Errors.
+func (s *Store) Restore(id string, n int, meta RevisionMeta) (Revision, error) {
+	meta.Note = RestoredNote(n, meta.Note)
+	var rev Revision
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		if _, err := liveRecord(tx, id); err != nil {
+			return err
+		}
+		rr, err := getRevision(tx, id, n)
+		if err != nil {
+			return err
+		}
+		sc, err := decode(rr)
+		if err != nil {
+			return err
+		}
+		if sc.ID != id {
+			return fmt.Errorf("revision %d holds scenario %q", n, sc.ID)
+		}
+		if errs := scenario.Validate(sc); errs != nil {
+			return errs
+		}
+		rev, err = save(tx, sc, meta, s.now())
+		return err
+	})
+	if err != nil {
+		return Revision{}, fmt.Errorf("restore scenario %q revision %d: %w", id, n, err)
+	}
+	return rev, nil
+}
+
+// Purge removes a deleted scenario for good: its record, every revision and
+// its checklist state. A scenario that is not deleted is refused with
+// ErrNotDeleted, one that does not exist with ErrNotFound.
+func (s *Store) Purge(id string) error {
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		rec, ok, err := getRecord(tx, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ErrNotFound
+		}
+		if !rec.Deleted {
+			return ErrNotDeleted
+		}
+		if err := tx.Bucket(bucketScenarios).Delete([]byte(id)); err != nil {
+			return err
+		}
+		revs := tx.Bucket(bucketRevisions)
+		if revs.Bucket([]byte(id)) != nil {
+			if err := revs.DeleteBucket([]byte(id)); err != nil {
+				return err
+			}
+		}
+		if b := tx.Bucket(bucketChecklists); b != nil {
+			return b.Delete([]byte(id))
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("purge scenario %q: %w", id, err)
+	}
+	return nil
 }

@@ -1,8 +1,12 @@
 // Package store keeps hostplan's scenarios in one bbolt file. Every save is
 // a new immutable revision carrying its lineage (who, when, note, model and
 // catalog version); the scenario's current pointer moves in the same
-// transaction. A file that is not a hostplan store is refused and never
-// written to. The package imports nothing of the GUI.
+// transaction. Beside the scenarios it keeps each scenario's checklist
+// state, the user's settings and the catalog overrides. A file that is not a
+// hostplan store is refused and never written to; a store of an older layout
+// is upgraded when opened for writing, and stored revisions of an older
+// scenario schema are upgraded when read. The package imports nothing of the
+// GUI.
 package store
 
 import (
@@ -19,7 +23,14 @@ import (
 )
 
 // SchemaVersion is the version of the store layout this build writes.
-const SchemaVersion = 1
+//
+//	1  meta, scenarios (JSON records), revisions
+//	2  binary scenario records (record.go); adds checklists, settings and
+//	   catalog (for the catalog overrides)
+//
+// Open upgrades an older layout in one transaction (see upgrades); a build
+// refuses a store of a newer layout with ErrNewer.
+const SchemaVersion = 2
 
 // DefaultTimeout is how long Open waits for another hostplan to release the
 // file before it returns ErrInUse.
@@ -32,8 +43,14 @@ const formatMarker = "hostplan-store"
 // Buckets and meta keys.
 var (
 	bucketMeta      = []byte("meta")      // format, version, created, seeded
-	bucketScenarios = []byte("scenarios") // id → record (JSON)
+	bucketScenarios = []byte("scenarios") // id → record (record.go)
 	bucketRevisions = []byte("revisions") // id → nested bucket: be32(n) → revisionRecord (JSON)
+	// Since layout 2:
+	bucketChecklists = []byte("checklists") // id → checklist state (JSON, opaque to the store)
+	bucketSettings   = []byte("settings")   // key → value (text)
+	bucketCatalog    = []byte("catalog")    // keyOverrides → catalog overrides (JSON, opaque to the store)
+
+	keyOverrides = []byte("overrides")
 
 	keyFormat  = []byte("format")
 	keyVersion = []byte("version")
@@ -53,9 +70,15 @@ var (
 	// ErrNewer means the store was written by a newer hostplan whose layout
 	// this build does not know.
 	ErrNewer = errors.New("store was written by a newer hostplan")
-	// ErrNotFound means the scenario or the revision does not exist (or the
-	// scenario is deleted).
+	// ErrNotFound means the scenario, the revision or the setting does not
+	// exist (or the scenario is deleted).
 	ErrNotFound = errors.New("not found")
+	// ErrNotDeleted means Purge was asked to remove a scenario that is not
+	// deleted; only deleted scenarios can be purged.
+	ErrNotDeleted = errors.New("scenario is not deleted (delete it first)")
+	// ErrNotJSON means a checklist or catalog overrides value is not valid
+	// JSON; nothing was written.
+	ErrNotJSON = errors.New("not valid JSON")
 )
 
 // inUseError carries the path for the message and matches ErrInUse and the
@@ -107,10 +130,13 @@ func DefaultPath() (string, error) {
 
 // Open opens the store at path, creating it (mode 0600) when the file does
 // not exist or is empty. An existing file is first opened read-only and
-// checked: its bbolt header, the hostplan marker and a bbolt consistency
-// check. A file that fails is reported as ErrNotStore and is not modified.
-// If another hostplan holds the file for longer than the timeout, Open
-// returns an error matching ErrInUse.
+// checked: its bbolt header, the structure of its pages (walkPages) and the
+// hostplan marker. A file that fails is reported as ErrNotStore and is not
+// modified.
+// A store of an older layout is upgraded (unless ReadOnly, which reads it as
+// it is); a newer one is refused with ErrNewer. If another hostplan holds
+// the file for longer than the timeout, Open returns an error matching
+// ErrInUse.
 func Open(path string, opt *Options) (*Store, error) {
 	o := Options{Timeout: DefaultTimeout}
 	if opt != nil {
@@ -154,8 +180,9 @@ func Open(path string, opt *Options) (*Store, error) {
 		return nil, boltOpenError(path, err)
 	}
 	// Holding the exclusive lock now: read the marker again (the file may have
-	// changed since the read-only check) and write it if the file is new.
-	empty, err := verify(db, false)
+	// changed since the read-only check) and write it if the file is new, or
+	// upgrade an older layout.
+	empty, err := verify(db)
 	if err == nil && empty {
 		err = db.Update(initStore)
 	}
@@ -165,6 +192,12 @@ func Open(path string, opt *Options) (*Store, error) {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
 		return nil, notStore(path, err)
+	}
+	if !empty {
+		if err := upgrade(db); err != nil {
+			_ = db.Close()
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
 	}
 	return newStore(db, path), nil
 }
@@ -184,14 +217,15 @@ func openExisting(path string, timeout time.Duration) (db *bolt.DB, empty bool, 
 		if errors.Is(err, bolterrors.ErrTimeout) {
 			return nil, false, &inUseError{path: path, cause: err}
 		}
-		if herr := checkHeader(path); herr != nil {
+		if herr := checkHeader(path, false); herr != nil {
 			return nil, false, notStore(path, herr)
 		}
 		return nil, false, boltOpenError(path, err)
 	}
-	err = checkHeader(path)
+	// Under bbolt's shared lock now: no hostplan writes while we read.
+	err = checkHeader(path, true)
 	if err == nil {
-		empty, err = verify(db, true)
+		empty, err = verify(db)
 	}
 	if err != nil {
 		_ = db.Close()
@@ -216,6 +250,65 @@ func boltOpenError(path string, err error) error {
 	return fmt.Errorf("open store %s: %w", path, err)
 }
 
+// layoutBuckets lists the top-level buckets of each layout version.
+var layoutBuckets = map[int][][]byte{
+	1: {bucketMeta, bucketScenarios, bucketRevisions},
+	2: {bucketMeta, bucketScenarios, bucketRevisions, bucketChecklists, bucketSettings, bucketCatalog},
+}
+
+// upgrades[v] upgrades a store of layout v to layout v+1 inside the caller's
+// transaction.
+var upgrades = map[int]func(tx *bolt.Tx) error{
+	1: func(tx *bolt.Tx) error { // 1 → 2: binary records, the state buckets
+		for _, name := range [][]byte{bucketChecklists, bucketSettings, bucketCatalog} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		// Collect first: a bucket must not be written while ForEach walks it.
+		var ids []string
+		err := tx.Bucket(bucketScenarios).ForEach(func(k, _ []byte) error {
+			ids = append(ids, string(k))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			rec, _, err := getRecord(tx, id)
+			if err != nil {
+				return fmt.Errorf("scenario %q: %w", id, err)
+			}
+			if err := putRecord(tx, id, rec); err != nil { // fills in the hash
+				return fmt.Errorf("scenario %q: %w", id, err)
+			}
+		}
+		return nil
+	},
+}
+
+// upgrade brings a valid store of an older layout to SchemaVersion in one
+// transaction: all steps or none. A current store is not written to (an
+// empty bbolt commit would still write a meta page).
+func upgrade(db *bolt.DB) error {
+	var v int
+	err := db.View(func(tx *bolt.Tx) (err error) {
+		v, err = layoutVersion(tx)
+		return err
+	})
+	if err != nil || v >= SchemaVersion {
+		return err
+	}
+	return db.Update(func(tx *bolt.Tx) error {
+		for v := v; v < SchemaVersion; v++ {
+			if err := upgrades[v](tx); err != nil {
+				return fmt.Errorf("upgrade store layout %d to %d: %w", v, v+1, err)
+			}
+		}
+		return tx.Bucket(bucketMeta).Put(keyVersion, []byte(strconv.Itoa(SchemaVersion)))
+	})
+}
+
 // initStore writes the marker and the empty buckets of a new store.
 func initStore(tx *bolt.Tx) error {
 	meta, err := tx.CreateBucket(bucketMeta)
@@ -231,11 +324,25 @@ func initStore(tx *bolt.Tx) error {
 			return err
 		}
 	}
-	if _, err := tx.CreateBucket(bucketScenarios); err != nil {
-		return err
+	for _, name := range layoutBuckets[SchemaVersion][1:] {
+		if _, err := tx.CreateBucket(name); err != nil {
+			return err
+		}
 	}
-	_, err = tx.CreateBucket(bucketRevisions)
-	return err
+	return nil
+}
+
+// layoutVersion reads the store layout version from the meta bucket.
+func layoutVersion(tx *bolt.Tx) (int, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return 0, errors.New("it has no hostplan meta bucket")
+	}
+	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
+	if err != nil || v < 1 {
+		return 0, fmt.Errorf("its store version %q is not a version", meta.Get(keyVersion))
+	}
+	return v, nil
 }
 
 // checkMeta reports whether tx holds a hostplan store this build can read.
@@ -247,14 +354,14 @@ func checkMeta(tx *bolt.Tx) error {
 	if f := meta.Get(keyFormat); string(f) != formatMarker {
 		return fmt.Errorf("its format marker is %q, want %q", f, formatMarker)
 	}
-	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
-	if err != nil || v < 1 {
-		return fmt.Errorf("its store version %q is not a version", meta.Get(keyVersion))
+	v, err := layoutVersion(tx)
+	if err != nil {
+		return err
 	}
 	if v > SchemaVersion {
 		return fmt.Errorf("%w (store version %d, this build reads %d)", ErrNewer, v, SchemaVersion)
 	}
-	for _, name := range [][]byte{bucketScenarios, bucketRevisions} {
+	for _, name := range layoutBuckets[v] {
 		if tx.Bucket(name) == nil {
 			return fmt.Errorf("it has no %s bucket", name)
 		}

@@ -3,9 +3,7 @@ package store
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -54,11 +53,12 @@ func mustOpenPath(t testing.TB, path string) *Store {
 	}
 	s.now = fakeClock()
 	t.Cleanup(func() {
-		if err := s.check(); err != nil {
-			if errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
-				return // the test closed it
-			}
-			t.Errorf("store %s fails its check: %v", path, err)
+		problems := s.Check()
+		if len(problems) == 1 && errors.Is(problems[0], bolterrors.ErrDatabaseNotOpen) {
+			return // the test closed it
+		}
+		for _, p := range problems {
+			t.Errorf("store %s fails its check: %v", path, p)
 		}
 		if err := s.Close(); err != nil {
 			t.Errorf("close: %v", err)
@@ -67,65 +67,21 @@ func mustOpenPath(t testing.TB, path string) *Store {
 	return s
 }
 
-// check runs bbolt's consistency check and verifies the store's invariants:
-// every scenario record points at its last revision, revision keys run
-// 1…current, each revision's number matches its key, its hash matches its
-// bytes and its bytes decode.
-func (s *Store) check() error {
-	if err := consistency(s.db); err != nil {
-		return err
-	}
-	return s.db.View(func(tx *bolt.Tx) error {
-		if err := checkMeta(tx); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
-			var rec record
-			if err := json.Unmarshal(v, &rec); err != nil {
-				return fmt.Errorf("record %s: %v", k, err)
-			}
-			b := tx.Bucket(bucketRevisions).Bucket(k)
-			if b == nil {
-				return fmt.Errorf("scenario %s has no revisions bucket", k)
-			}
-			want := 1
-			err := b.ForEach(func(rk, rv []byte) error {
-				if got := int(binary.BigEndian.Uint32(rk)); got != want {
-					return fmt.Errorf("scenario %s: revision key %d, want %d", k, got, want)
-				}
-				var rr revisionRecord
-				if err := json.Unmarshal(rv, &rr); err != nil {
-					return err
-				}
-				if rr.Number != want {
-					return fmt.Errorf("scenario %s: revision %d records number %d", k, want, rr.Number)
-				}
-				sum := sha256.Sum256([]byte(rr.Scenario))
-				if hex.EncodeToString(sum[:]) != rr.InputHash {
-					return fmt.Errorf("scenario %s revision %d: hash does not match its bytes", k, want)
-				}
-				if _, err := decode(rr); err != nil {
-					return err
-				}
-				want++
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			if rec.Current != want-1 {
-				return fmt.Errorf("scenario %s: current %d, but %d revisions", k, rec.Current, want-1)
-			}
-			return nil
-		})
-	})
-}
-
 // testScenario returns a minimal valid scenario: a LoRA fine-tune on
 // confidential data that may leave only as a snapshot.
 func testScenario(t testing.TB, id, name string) *scenario.Scenario {
 	t.Helper()
-	sc := &scenario.Scenario{
+	sc := baseScenario(id, name)
+	if errs := scenario.Validate(sc); errs != nil {
+		t.Fatalf("test scenario is invalid: %v", errs)
+	}
+	return sc
+}
+
+// baseScenario is testScenario for code that has no testing.TB (a child
+// process, a benchmark fixture builder).
+func baseScenario(id, name string) *scenario.Scenario {
+	return &scenario.Scenario{
 		SchemaVersion: scenario.SchemaVersion,
 		ID:            id,
 		Name:          name,
@@ -158,10 +114,6 @@ func testScenario(t testing.TB, id, name string) *scenario.Scenario {
 			Optionality:   scenario.Optionality{Dimension: scenario.Dimension{Weight: 1}},
 		},
 	}
-	if errs := scenario.Validate(sc); errs != nil {
-		t.Fatalf("test scenario is invalid: %v", errs)
-	}
-	return sc
 }
 
 func mustMarshal(t testing.TB, sc *scenario.Scenario) []byte {
@@ -674,7 +626,7 @@ func TestOpenNewerStore(t *testing.T) {
 	s := mustOpen(t)
 	path := s.Path()
 	err := s.db.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyVersion, []byte("2"))
+		return tx.Bucket(bucketMeta).Put(keyVersion, []byte(strconv.Itoa(SchemaVersion+1)))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -685,7 +637,7 @@ func TestOpenNewerStore(t *testing.T) {
 	before := mustRead(t, path)
 	_, err = Open(path, nil)
 	if !errors.Is(err, ErrNewer) || errors.Is(err, ErrNotStore) {
-		t.Errorf("Open of a version 2 store: %v, want ErrNewer only", err)
+		t.Errorf("Open of a newer store: %v, want ErrNewer only", err)
 	}
 	if !bytes.Equal(before, mustRead(t, path)) {
 		t.Error("Open changed a newer store's file")

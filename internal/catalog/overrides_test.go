@@ -1,0 +1,402 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func mustDefault(t *testing.T) *Catalog {
+	t.Helper()
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func parse(t *testing.T, csv string) Overrides {
+	t.Helper()
+	o, err := ParseOverridesCSV(strings.NewReader(csv))
+	if err != nil {
+		t.Fatalf("ParseOverridesCSV: %v", err)
+	}
+	return o
+}
+
+// cloudRows are the rows ExportCSV writes for one cloud offer, with id and
+// provenance replaced: a complete new entry.
+func cloudRows(t *testing.T, c *Catalog, from, id, asOf, source string) string {
+	t.Helper()
+	var b strings.Builder
+	if err := c.ExportCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "cloud,"+from+",") {
+			cells := strings.SplitN(l, ",", 4) // kind, id, field, value+provenance
+			val := cells[3][:strings.Index(cells[3], ",")]
+			if cells[2] == "note" {
+				continue
+			}
+			out = append(out, strings.Join([]string{"cloud", id, cells[2], val, asOf, source}, ","))
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no rows for cloud %s", from)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+func TestExportApplyRoundTrip(t *testing.T) {
+	def := mustDefault(t)
+	var first bytes.Buffer
+	if err := def.ExportCSV(&first); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(first.String(), OverridesHeader+"\n") {
+		t.Fatalf("export does not start with the header:\n%.200s", first.String())
+	}
+	o, err := ParseOverridesCSV(bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every settable field of every entry is one row.
+	want := 0
+	for _, k := range kinds {
+		want += len(c(def).entries(k)) * len(k.fields)
+	}
+	if len(o.Rows) != want {
+		t.Errorf("export has %d rows, want %d", len(o.Rows), want)
+	}
+	got, err := def.Apply(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, def) {
+		t.Error("default → export → apply to default differs from the default")
+	}
+	for _, it := range got.Items("") {
+		if it.Entry.Overridden {
+			t.Errorf("%s %s marked overridden though nothing changed", it.Kind, it.ID)
+		}
+	}
+	var second bytes.Buffer
+	if err := got.ExportCSV(&second); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Error("the second export differs from the first")
+	}
+	pruned, err := def.Prune(o)
+	if err != nil || len(pruned.Rows) != 0 {
+		t.Errorf("Prune of an unedited export kept %d rows (err %v), want 0", len(pruned.Rows), err)
+	}
+}
+
+func c(x *Catalog) *Catalog { return x }
+
+func TestExportOfOverriddenCatalogRoundTrips(t *testing.T) {
+	def := mustDefault(t)
+	eff, err := def.Apply(parse(t, OverridesHeader+"\n"+
+		"cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page\n"+
+		"cloud,aws-p5-h100,spot,2.5,2025-12-01,AWS spot history\n"+
+		"hpc,caltech-hpc,queue_wait_hours,1;6;24,2026-09-01,centre status page\n"+
+		"data,lambda,storage_per_gb_month,0.02,2026-09-25,Lambda pricing page\n"+
+		"data,lambda,egress_per_gb,0,2026-09-25,Lambda pricing page\n"+
+		"managed,together-8b,returns_weights,true,2026-09-01,Together docs\n"+
+		cloudRows(t, def, "aws-p5-h100", "nebius-h100", "2026-09-25", "Nebius pricing page")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := eff.ExportCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	again, err := def.Apply(parse(t, b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again, eff) {
+		t.Error("effective → export → apply to default differs from the effective catalog")
+	}
+}
+
+func TestApplySetsFieldsAndProvenance(t *testing.T) {
+	def := mustDefault(t)
+	before, _ := def.CloudOffer("aws-p5-h100")
+	eff, err := def.Apply(parse(t, OverridesHeader+"\n"+
+		"cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page\n"+
+		"cloud,aws-p5-h100,spot,2.5,2025-12-01,AWS spot history\n"+
+		"cloud,aws-p5-h100,max_gpus,256,2026-10-01,AWS pricing page\n"+
+		"hpc,caltech-hpc,queue_wait_hours, 1 ; 6 ; 24 ,2026-09-01,centre status page\n"+
+		"site,site,pue,1.3,2026-02-01,facility report\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, _ := eff.CloudOffer("aws-p5-h100")
+	if o.OnDemand != 5.10 || o.Spot != 2.5 || o.MaxGPUs != 256 || o.Commit1Y != before.Commit1Y {
+		t.Errorf("aws-p5-h100 = %+v", o)
+	}
+	// The oldest as_of among the entry's rows; distinct sources in row order.
+	if o.AsOf != "2025-12-01" || o.Source != "AWS pricing page; AWS spot history" || !o.Overridden {
+		t.Errorf("provenance = %q %q overridden %v", o.AsOf, o.Source, o.Overridden)
+	}
+	if p, _ := eff.Partition("caltech-hpc"); p.QueueWaitHours != [3]float64{1, 6, 24} || !p.Overridden {
+		t.Errorf("caltech-hpc queue wait = %v", p.QueueWaitHours)
+	}
+	if eff.Site.PUE != 1.3 || eff.Site.AsOf != "2026-02-01" || !eff.Site.Overridden {
+		t.Errorf("site = %+v", eff.Site)
+	}
+	// Untouched entries keep their provenance and are not marked.
+	if g, _ := eff.CloudOffer("gcp-a3-h100"); g.Overridden || g.AsOf != "2026-07-30" {
+		t.Errorf("gcp-a3-h100 = %+v", g.Entry)
+	}
+	// Apply never changes its receiver.
+	if after, _ := def.CloudOffer("aws-p5-h100"); after != before || def.Site.PUE == 1.3 {
+		t.Error("Apply changed the catalog it was called on")
+	}
+	if !reflect.DeepEqual(def, mustDefault(t)) {
+		t.Error("Apply changed the default catalog")
+	}
+}
+
+func TestApplyAddsCompleteEntries(t *testing.T) {
+	def := mustDefault(t)
+	rows := cloudRows(t, def, "aws-p5-h100", "nebius-h100", "2026-09-25", "Nebius pricing page")
+	eff, err := def.Apply(parse(t, OverridesHeader+"\n"+rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, ok := eff.CloudOffer("nebius-h100")
+	if !ok || !o.Overridden || o.GPU != "h100-sxm" || o.Source != "Nebius pricing page" {
+		t.Errorf("nebius-h100 = %+v, %v", o, ok)
+	}
+	if len(eff.Cloud) != len(def.Cloud)+1 {
+		t.Errorf("%d cloud offers, want %d", len(eff.Cloud), len(def.Cloud)+1)
+	}
+
+	// A new entry missing fields is refused at its first row.
+	_, err = def.Apply(parse(t, OverridesHeader+"\n"+
+		"gpu,h100-sxm,power_w,700,2026-01-01,x\n"+ // line 2
+		"cloud,new-offer,on_demand,2,2026-01-01,quote\n"+ // line 3: creates new-offer
+		"cloud,new-offer,gpu,h100-sxm,2026-01-01,quote\n"))
+	var es OverrideErrors
+	if !errors.As(err, &es) || len(es) == 0 || es[0].Line != 3 ||
+		!strings.Contains(es[0].Msg, "cloud new-offer is not in the catalog, and a new entry needs every field: provider, name, region") {
+		t.Errorf("incomplete entry: %v", err)
+	}
+
+	// check() problems name the line of the entry's first row.
+	bad := strings.Replace(rows, "h100-sxm", "b300", 1)
+	_, err = def.Apply(parse(t, OverridesHeader+"\nnode,dgx-h100,price,300000,2026-01-01,quote\n"+bad))
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 3: cloud nebius-h100: unknown gpu "b300"` {
+		t.Errorf("unknown gpu: %v", err)
+	}
+	_, err = def.Apply(parse(t, OverridesHeader+"\nsite,site,pue,0.9,2026-01-01,typo\n"))
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != "line 2: site: pue must be ≥ 1 and life_years > 0" {
+		t.Errorf("site pue: %v", err)
+	}
+}
+
+func TestApplyNoChangeIsNotAnOverride(t *testing.T) {
+	def := mustDefault(t)
+	g, _ := def.GPU("h100-sxm")
+	eff, err := def.Apply(parse(t, OverridesHeader+"\ngpu,h100-sxm,memory_gb,80,"+g.AsOf+","+g.Source+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := eff.GPU("h100-sxm"); got.Overridden {
+		t.Error("a row restating the entry marks it overridden")
+	}
+	// The same value from a newer source is a change of provenance.
+	eff, _ = def.Apply(parse(t, OverridesHeader+"\ngpu,h100-sxm,memory_gb,80,2026-01-01,re-measured\n"))
+	if got, _ := eff.GPU("h100-sxm"); !got.Overridden || got.Source != "re-measured" {
+		t.Errorf("h100-sxm = %+v", got.Entry)
+	}
+}
+
+func TestParseReportsEveryBadRow(t *testing.T) {
+	in := OverridesHeader + "\n" +
+		"cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page\n" + // 2 good
+		"cloud,aws-p5-h100,spot,-1,2026-10-01,AWS\n" + // 3 negative
+		"gpuz,x,name,X,2026-01-01,s\n" + // 4 unknown kind
+		"\n" + // 5 blank lines are skipped but counted
+		"cloud,aws-p5-h100,commit_1y,4.1,2026-13-01,AWS\n" + // 6 bad date
+		"cloud,aws-p5-h100,on_demnd,5.10,2026-10-01,AWS\n" + // 7 misspelled field
+		"cloud,aws-p5-h100,max_gpus,8.5,2026-10-01,\n" + // 8 not whole, empty source
+		"hpc,caltech-hpc,queue_wait_hours,5;2;9,2026-10-01,est\n" + // 9 out of order
+		"site,main,pue,1.4,2026-10-01,x\n" + // 10 site id
+		"cloud,aws-p5-h100,id,other,2026-10-01,x\n" + // 11 id field
+		"cloud,aws-p5-h100,as_of,2026-01-01,2026-10-01,x\n" + // 12 provenance field
+		"cloud,aws-p5-h100,on_demand,5.20,2026-10-01,AWS\n" + // 13 duplicate of line 2
+		"cloud,aws-p5-h100,spot\n" + // 14 short row
+		"managed,together-8b,returns_weights,yes,2026-10-01,x\n" + // 15 bad bool
+		"cloud,aws-p5-h100,on_demand,\"5,10\",2026-10-01,x\n" + // 16 comma decimal (and a duplicate, reported once)
+		"cloud,,on_demand,5,2026-10-01,x\n" // 17 empty id
+	_, err := ParseOverridesCSV(strings.NewReader(in))
+	var es OverrideErrors
+	if !errors.As(err, &es) {
+		t.Fatalf("err = %v, want OverrideErrors", err)
+	}
+	want := []string{
+		`line 3: cloud aws-p5-h100: spot "-1" is out of range (allowed: a number ≥ 0)`,
+		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed)`,
+		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
+		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
+		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0)`,
+		`line 8: cloud aws-p5-h100: source is empty (allowed: where the figure was published)`,
+		`line 9: hpc caltech-hpc: queue_wait_hours "5;2;9" is out of order (allowed: low ≤ likely ≤ high)`,
+		`line 10: site main: the site entry's id is "main" (allowed: site)`,
+		`line 11: cloud aws-p5-h100: field "id" cannot be set: the id column names the entry`,
+		`line 12: cloud aws-p5-h100: field "as_of" cannot be set: the as_of column gives the entry's date`,
+		`line 13: cloud aws-p5-h100: on_demand is also set on line 2 (allowed: one row per kind, id and field)`,
+		`line 14: 3 cells (allowed: 6, kind,id,field,value,as_of,source)`,
+		`line 15: managed together-8b: returns_weights "yes" is not true or false (allowed: true, false)`,
+		`line 16: cloud aws-p5-h100: on_demand "5,10" is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)`,
+		`line 17: cloud: the id is empty (allowed: the id of an entry, e.g. aws-p5-h100)`,
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Error())
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestParseHeader(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"empty", "", "line 1: the file is empty"},
+		{"other header", "kind,id,value\ncloud,x,1\n", `line 1: the header is "kind,id,value" (allowed: exactly kind,id,field,value,as_of,source)`},
+		{"bad quote", OverridesHeader + "\ncloud,aws-p5-h100,name,a \"b\" c,2026-01-01,x\n", "line 2: not valid CSV"},
+	} {
+		_, err := ParseOverridesCSV(strings.NewReader(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	// A spreadsheet's byte-order mark, CRLF line ends and a header alone are fine.
+	o, err := ParseOverridesCSV(strings.NewReader("\uFEFF" + OverridesHeader + "\r\ncloud,aws-p5-h100,spot,3,2026-01-01,x\r\n"))
+	if err != nil || len(o.Rows) != 1 || o.Rows[0].Line != 2 || o.Rows[0].Value != "3" {
+		t.Errorf("BOM + CRLF: %+v, %v", o, err)
+	}
+	if o, err := ParseOverridesCSV(strings.NewReader(OverridesHeader + "\n")); err != nil || len(o.Rows) != 0 {
+		t.Errorf("header only: %+v, %v", o, err)
+	}
+}
+
+func TestMergeLaterRowsWin(t *testing.T) {
+	old := Overrides{Rows: []OverrideRow{
+		{Kind: "cloud", ID: "a", Field: "spot", Value: "1"},
+		{Kind: "cloud", ID: "a", Field: "on_demand", Value: "2"},
+		{Kind: "gpu", ID: "g", Field: "power_w", Value: "3"},
+	}}
+	newer := Overrides{Rows: []OverrideRow{
+		{Kind: "cloud", ID: "a", Field: "spot", Value: "9"},
+		{Kind: "node", ID: "n", Field: "price", Value: "4"},
+	}}
+	var got []string
+	for _, r := range old.Merge(newer).Rows {
+		got = append(got, r.key()+"="+r.Value)
+	}
+	want := []string{"cloud/a/on_demand=2", "gpu/g/power_w=3", "cloud/a/spot=9", "node/n/price=4"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Merge = %v, want %v", got, want)
+	}
+}
+
+func TestPruneKeepsOnlyChangedEntries(t *testing.T) {
+	def := mustDefault(t)
+	var b bytes.Buffer
+	def.ExportCSV(&b)
+	// Edit one price in the full export.
+	edited := strings.Replace(b.String(), "cloud,aws-p5-h100,on_demand,6.88,2026-01-21,", "cloud,aws-p5-h100,on_demand,5.1,2026-01-21,", 1)
+	if edited == b.String() {
+		t.Fatal("the export has no aws-p5-h100 on_demand row to edit")
+	}
+	o := parse(t, edited)
+	pruned, err := def.Prune(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every row of the edited entry stays (they make up its provenance); no other.
+	n := len(kindNamed("cloud").fields)
+	if len(pruned.Rows) != n {
+		t.Fatalf("Prune kept %d rows, want the %d of aws-p5-h100", len(pruned.Rows), n)
+	}
+	for _, r := range pruned.Rows {
+		if r.Kind != "cloud" || r.ID != "aws-p5-h100" {
+			t.Errorf("kept %+v", r)
+		}
+	}
+	a, _ := def.Apply(o)
+	p, _ := def.Apply(pruned)
+	if !reflect.DeepEqual(a, p) {
+		t.Error("the pruned rows give a different catalog")
+	}
+}
+
+func TestOverridesJSON(t *testing.T) {
+	o := parse(t, OverridesHeader+"\ncloud,aws-p5-h100,on_demand,5.10,2026-10-01,\"AWS, pricing page\"\n")
+	b, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"format":1,"rows":[{"kind":"cloud","id":"aws-p5-h100","field":"on_demand","value":"5.10","as_of":"2026-10-01","source":"AWS, pricing page"}]}`
+	if string(b) != want {
+		t.Errorf("JSON = %s\nwant %s", b, want)
+	}
+	back, err := DecodeOverrides(b)
+	o.Rows[0].Line = 0 // lines belong to the file, not to the stored rows
+	if err != nil || !reflect.DeepEqual(back, o) {
+		t.Errorf("decoded %+v, %v", back, err)
+	}
+	if b, _ := json.Marshal(Overrides{}); string(b) != `{"format":1,"rows":[]}` {
+		t.Errorf("empty = %s", b)
+	}
+	if _, err := DecodeOverrides([]byte(`{"format":2,"rows":[]}`)); err == nil || !strings.Contains(err.Error(), "format 2 is not known") {
+		t.Errorf("format 2: %v", err)
+	}
+	eff, err := Effective(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, _ := eff.CloudOffer("aws-p5-h100"); x.OnDemand != 5.10 {
+		t.Errorf("Effective: on_demand %v", x.OnDemand)
+	}
+	if eff, err := Effective(nil); err != nil || !reflect.DeepEqual(eff, mustDefault(t)) {
+		t.Errorf("Effective(nil) is not the default: %v", err)
+	}
+}
+
+// Every entry type of Catalog is a kind, so nothing is left out of
+// listings, exports and overrides.
+func TestKindsCoverTheCatalog(t *testing.T) {
+	covered := map[string]bool{}
+	for _, k := range kinds {
+		covered[k.goField] = true
+	}
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Catalog]()) {
+		if !covered[f.Name] {
+			t.Errorf("Catalog.%s is not a kind", f.Name)
+		}
+	}
+	def := mustDefault(t)
+	if got := len(def.Items("")); got != len(def.GPUs)+len(def.Models)+len(def.Cloud)+len(def.Data)+len(def.Nodes)+1+len(def.HPC)+len(def.Managed) {
+		t.Errorf("Items(\"\") = %d entries", got)
+	}
+	if it, ok := def.Item("hpc", "caltech-hpc"); !ok || it.Name != "Caltech HPC" {
+		t.Errorf("Item(hpc, caltech-hpc) = %+v", it)
+	}
+	if it, ok := def.Item("site", SiteID); !ok || it.Value.(Site).PUE < 1 {
+		t.Errorf("Item(site) = %+v", it)
+	}
+	if it, ok := def.Item("data", "aws"); !ok || it.Name != "aws" {
+		t.Errorf("Item(data, aws) = %+v", it)
+	}
+}

@@ -1,0 +1,512 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/store"
+)
+
+func init() {
+	register(command{"catalog", "list|show|import|export|reset …", "the dated price catalog and your overrides of it (hostplan catalog help)", runCatalog})
+}
+
+// catalogUsage is what hostplan catalog help prints.
+const catalogUsage = `Usage:
+  hostplan catalog list [KIND]            every entry with its as_of date and source; "override" marks yours
+  hostplan catalog show KIND/ID           one entry as JSON (hostplan catalog show cloud/aws-p5-h100, show site)
+  hostplan catalog import FILE.csv        add your prices; a file with any bad row is refused whole
+  hostplan catalog export [-o FILE]       the catalog in use as CSV (--overrides: only your rows)
+  hostplan catalog reset                  remove all your overrides
+  hostplan catalog gpus|models|cloud|nodes|hpc|managed   the figures of one kind as a table
+
+KIND is one of gpu, model, cloud, data, node, site, hpc, managed.
+The CSV has the header kind,id,field,value,as_of,source and one row per
+field: cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page
+An entry you change takes the oldest as_of of its rows and their sources.
+A new id adds an entry, which must give every field (export one to copy).
+`
+
+// tables are the kind-specific lists kept from the first catalog command.
+var tables = map[string]func(cat *catalog.Catalog, tw io.Writer){
+	"gpus": tableGPUs, "models": tableModels, "cloud": tableCloud,
+	"nodes": tableNodes, "hpc": tableHPC, "managed": tableManaged,
+}
+
+func runCatalog(e *env, args []string) error {
+	subs := []string{"list", "show", "import", "export", "reset", "gpus", "models", "cloud", "nodes", "hpc", "managed"}
+	if len(args) == 0 {
+		return usagef("catalog: give one of %s (hostplan catalog help)", strings.Join(subs, ", "))
+	}
+	switch args[0] {
+	case "help", "-h", "--help":
+		_, err := io.WriteString(e.stdout, catalogUsage)
+		return err
+	case "list":
+		return runCatalogList(e, args[1:])
+	case "show":
+		return runCatalogShow(e, args[1:])
+	case "import":
+		return runCatalogImport(e, args[1:])
+	case "export":
+		return runCatalogExport(e, args[1:])
+	case "reset":
+		return runCatalogReset(e, args[1:])
+	}
+	table, ok := tables[args[0]]
+	if !ok {
+		return usagef("catalog: %q is not a catalog list (allowed: %s)", args[0], strings.Join(subs, ", "))
+	}
+	if len(args) > 1 {
+		return usagef("catalog %s: unexpected argument %q", args[0], args[1])
+	}
+	cat, err := e.catalog(nil)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	table(cat, tw)
+	return tw.Flush()
+}
+
+// storePath is --db or the default store path.
+func (e *env) storePath() (string, error) {
+	if e.db != "" {
+		return e.db, nil
+	}
+	return store.DefaultPath()
+}
+
+// storeExists reports whether there is a store to read: a missing or empty
+// file has no overrides, and reading must not create one.
+func (e *env) storeExists() (bool, error) {
+	path, err := e.storePath()
+	if err != nil {
+		return false, err
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return fi.Size() > 0, nil
+}
+
+// catalog returns the catalog in use: the embedded one with the store's
+// overrides applied, loaded once per command. Pass the store when the
+// command already holds it open: bbolt locks the file, and a second Open in
+// the same process would wait for the lock and fail. With nil, catalog opens
+// the store read-only just long enough to read the overrides, so call it
+// before the command opens the store itself (or after closing it); a store
+// that does not exist yet has no overrides and is not created.
+func (e *env) catalog(st *store.Store) (*catalog.Catalog, error) {
+	if e.cat != nil {
+		return e.cat, nil
+	}
+	var blob []byte
+	where := ""
+	if st != nil {
+		b, err := st.GetCatalogOverrides()
+		if err != nil {
+			return nil, err
+		}
+		blob, where = b, st.Path()
+	} else if ok, err := e.storeExists(); err != nil {
+		return nil, err
+	} else if ok {
+		where, _ = e.storePath()
+		ro, err := store.Open(where, &store.Options{ReadOnly: true})
+		if err != nil {
+			return nil, fmt.Errorf("reading the catalog overrides: %w", err)
+		}
+		blob, err = ro.GetCatalogOverrides()
+		ro.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	cat, err := catalog.Effective(blob)
+	if err != nil {
+		if len(blob) == 0 {
+			return nil, err
+		}
+		return nil, fmt.Errorf("the catalog overrides in %s no longer apply (import a corrected file, or drop them with hostplan catalog reset): %w", where, err)
+	}
+	e.cat = cat
+	return cat, nil
+}
+
+// catalogKind reads a KIND argument; the plural list names (gpus, models,
+// nodes) are accepted too.
+func catalogKind(cmd, arg string) (string, error) {
+	k := map[string]string{"gpus": "gpu", "models": "model", "nodes": "node"}[arg]
+	if k == "" {
+		k = arg
+	}
+	for _, x := range catalog.Kinds() {
+		if x == k {
+			return k, nil
+		}
+	}
+	return "", usagef("%s: %q is not a catalog kind (allowed: %s)", cmd, arg, strings.Join(catalog.Kinds(), ", "))
+}
+
+func runCatalogList(e *env, args []string) error {
+	kind := ""
+	switch len(args) {
+	case 0:
+	case 1:
+		k, err := catalogKind("catalog list", args[0])
+		if err != nil {
+			return err
+		}
+		kind = k
+	default:
+		return usagef("catalog list: give at most one KIND (allowed: %s)", strings.Join(catalog.Kinds(), ", "))
+	}
+	cat, err := e.catalog(nil)
+	if err != nil {
+		return err
+	}
+	items := cat.Items(kind)
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "KIND\tID\tNAME\tAS OF\tSOURCE\tOVERRIDE")
+	var entries []catalog.Entry
+	overridden := 0
+	for _, it := range items {
+		name, mark := it.Name, ""
+		if it.Kind == "site" {
+			name = "on-premises site defaults"
+		}
+		if it.Entry.Overridden {
+			mark = "override"
+			overridden++
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", it.Kind, it.ID, name, it.Entry.AsOf, shorten(it.Entry.Source, 60), mark)
+		entries = append(entries, it.Entry)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s, %d overridden; oldest as_of %s (hostplan catalog show KIND/ID for the whole source)\n",
+		nouns(len(items), "entry", "entries"), overridden, catalog.OldestAsOf(entries...))
+	return nil
+}
+
+// shorten cuts s to n characters, marking the cut with an ellipsis.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+func runCatalogShow(e *env, args []string) error {
+	var kindArg, id string
+	switch {
+	case len(args) == 1 && strings.Contains(args[0], "/"):
+		kindArg, id, _ = strings.Cut(args[0], "/")
+	case len(args) == 1 && args[0] == "site":
+		kindArg, id = "site", catalog.SiteID
+	case len(args) == 2:
+		kindArg, id = args[0], args[1]
+	default:
+		return usagef("catalog show: give KIND/ID, e.g. cloud/aws-p5-h100 (KIND: %s)", strings.Join(catalog.Kinds(), ", "))
+	}
+	kind, err := catalogKind("catalog show", kindArg)
+	if err != nil {
+		return err
+	}
+	cat, err := e.catalog(nil)
+	if err != nil {
+		return err
+	}
+	it, ok := cat.Item(kind, id)
+	if !ok {
+		var ids []string
+		for _, x := range cat.Items(kind) {
+			ids = append(ids, x.ID)
+		}
+		return usagef("catalog show: no %s %q in the catalog (allowed: %s)", kind, id, strings.Join(ids, ", "))
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(it.Value)
+}
+
+// importPlan merges new rows over the stored ones and checks the result on
+// the embedded catalog: what to store (the rows of entries that differ from
+// the embedded catalog) and the catalog that results.
+func importPlan(stored []byte, rows catalog.Overrides) (catalog.Overrides, *catalog.Catalog, error) {
+	prev, err := catalog.DecodeOverrides(stored)
+	if err != nil {
+		return catalog.Overrides{}, nil, fmt.Errorf("%w (drop them with hostplan catalog reset)", err)
+	}
+	def, err := catalog.Default()
+	if err != nil {
+		return catalog.Overrides{}, nil, err
+	}
+	all := prev.Merge(rows)
+	eff, err := def.Apply(all)
+	if err != nil {
+		return catalog.Overrides{}, nil, err
+	}
+	keep, err := def.Prune(all)
+	return keep, eff, err
+}
+
+// refused prints every problem of an import as FILE: line N: … and returns
+// the usage error that ends the command.
+func refused(e *env, file string, err error) error {
+	var es catalog.OverrideErrors
+	if !errors.As(err, &es) {
+		return err
+	}
+	for _, x := range es {
+		if x.Line > 0 {
+			fmt.Fprintf(e.stderr, "%s: %s\n", file, x)
+		} else { // a stored row: only the store can be the cause
+			fmt.Fprintf(e.stderr, "hostplan: stored catalog override: %s\n", x)
+		}
+	}
+	return usagef("catalog import: %s refused (%s); nothing was imported", file, nouns(len(es), "problem", "problems"))
+}
+
+func runCatalogImport(e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef("catalog import: give one CSV file (header %s)", catalog.OverridesHeader)
+	}
+	file := args[0]
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return usagef("%s: cannot read: %v", file, unwrapPath(err))
+	}
+	rows, err := catalog.ParseOverridesCSV(bytes.NewReader(b))
+	if err != nil {
+		return refused(e, file, err)
+	}
+	// Check against an empty store before creating one, so that a refused
+	// file leaves no store behind.
+	if ok, err := e.storeExists(); err != nil {
+		return err
+	} else if !ok {
+		if _, _, err := importPlan(nil, rows); err != nil {
+			return refused(e, file, err)
+		}
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	stored, err := st.GetCatalogOverrides()
+	if err != nil {
+		return err
+	}
+	keep, eff, err := importPlan(stored, rows)
+	if err != nil {
+		return refused(e, file, err)
+	}
+	blob, err := json.Marshal(keep)
+	if err != nil {
+		return err
+	}
+	if len(keep.Rows) == 0 {
+		blob = nil
+	}
+	if err := st.PutCatalogOverrides(blob); err != nil {
+		return err
+	}
+	e.cat = eff
+	def, err := catalog.Default()
+	if err != nil {
+		return err
+	}
+	changed, added := 0, 0
+	for _, it := range eff.Items("") {
+		if it.Entry.Overridden {
+			changed++
+			if _, ok := def.Item(it.Kind, it.ID); !ok {
+				added++
+			}
+		}
+	}
+	fmt.Fprintf(e.stdout, "%s: imported %s; %s overridden (%d new); the store keeps %s\n",
+		file, nouns(len(rows.Rows), "row", "rows"), nouns(changed, "catalog entry is", "catalog entries are"), added, nouns(len(keep.Rows), "override row", "override rows"))
+	return nil
+}
+
+func runCatalogExport(e *env, args []string) error {
+	fs := flags(e, "catalog export")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	only := fs.Bool("overrides", false, "only the override rows kept in the store")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("catalog export: unexpected argument %q (use -o FILE)", pos[0])
+	}
+	var buf bytes.Buffer
+	if *only {
+		o, err := e.storedOverrides()
+		if err != nil {
+			return err
+		}
+		err = o.WriteCSV(&buf)
+		if err != nil {
+			return err
+		}
+	} else {
+		cat, err := e.catalog(nil)
+		if err != nil {
+			return err
+		}
+		if err := cat.ExportCSV(&buf); err != nil {
+			return err
+		}
+	}
+	if *out == "" {
+		_, err := e.stdout.Write(buf.Bytes())
+		return err
+	}
+	rows := bytes.Count(buf.Bytes(), []byte("\n")) - 1 // less the header (a quoted newline would count: none in the catalog)
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d rows)\n", *out, rows)
+	return nil
+}
+
+// storedOverrides reads the override rows from the store, opening it
+// read-only; no store means none.
+func (e *env) storedOverrides() (catalog.Overrides, error) {
+	ok, err := e.storeExists()
+	if err != nil || !ok {
+		return catalog.Overrides{}, err
+	}
+	path, _ := e.storePath()
+	st, err := store.Open(path, &store.Options{ReadOnly: true})
+	if err != nil {
+		return catalog.Overrides{}, err
+	}
+	defer st.Close()
+	b, err := st.GetCatalogOverrides()
+	if err != nil {
+		return catalog.Overrides{}, err
+	}
+	return catalog.DecodeOverrides(b)
+}
+
+func runCatalogReset(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("catalog reset takes no arguments")
+	}
+	if ok, err := e.storeExists(); err != nil {
+		return err
+	} else if !ok {
+		fmt.Fprintln(e.stdout, "no catalog overrides to remove")
+		return nil
+	}
+	st, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	b, err := st.GetCatalogOverrides()
+	if err != nil {
+		return err
+	}
+	if len(b) == 0 {
+		fmt.Fprintln(e.stdout, "no catalog overrides to remove")
+		return nil
+	}
+	what := "the stored catalog overrides (unreadable)"
+	if o, err := catalog.DecodeOverrides(b); err == nil {
+		entries := map[string]bool{}
+		for _, r := range o.Rows {
+			entries[r.Kind+"/"+r.ID] = true
+		}
+		what = fmt.Sprintf("%s (%s)", nouns(len(o.Rows), "override row", "override rows"), nouns(len(entries), "entry", "entries"))
+	}
+	if err := st.PutCatalogOverrides(nil); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "removed %s; the built-in catalog applies again\n", what)
+	return nil
+}
+
+// nouns writes n with the singular or plural noun.
+func nouns(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func mark(en catalog.Entry) string {
+	if en.Overridden {
+		return "override"
+	}
+	return ""
+}
+
+func tableGPUs(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tNAME\tBF16 TFLOP/s\tFP8 TFLOP/s\tMEMORY GB\tGB/s\tWATTS\tAS OF\t")
+	for _, g := range cat.GPUs {
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%g\t%g\t%g\t%s\t%s\n", g.ID, g.Name, g.BF16TFLOPs, g.FP8TFLOPs, g.MemoryGB, g.BandwidthGBs, g.PowerW, g.AsOf, mark(g.Entry))
+	}
+}
+
+func tableModels(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tNAME\tPARAMS B\tACTIVE B\tLAYERS\tKV HEADS\tHEAD DIM\t")
+	for _, m := range cat.Models {
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%d\t%d\t%s\n", m.ID, m.Name, m.ParamsB, m.ActiveParamsB, m.Layers, m.KVHeads, m.HeadDim, mark(m.Entry))
+	}
+}
+
+func tableCloud(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tGPU\tREGION\tON DEMAND\t1 YEAR\t3 YEARS\tSPOT\tAS OF\tSOURCE\t")
+	for _, o := range cat.Cloud {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", o.ID, o.GPU, o.Region, o.OnDemand, price(o.Commit1Y), price(o.Commit3Y), price(o.Spot), o.AsOf, o.Source, mark(o.Entry))
+	}
+}
+
+func tableNodes(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tNAME\tGPUS\tPRICE\tkW TYPICAL\tLEAD WEEKS\tAS OF\t")
+	for _, n := range cat.Nodes {
+		fmt.Fprintf(tw, "%s\t%s\t%d × %s\t%.0f\t%g\t%g\t%s\t%s\n", n.ID, n.Name, n.GPUs, n.GPU, n.Price, n.PowerKWTypical, n.LeadTimeWeeks, n.AsOf, mark(n.Entry))
+	}
+}
+
+func tableHPC(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tCENTRE\tGPU\tPER GPU-HOUR\tWALL TIME h\tMAX GPUS\tAS OF\t")
+	for _, p := range cat.HPC {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f %s\t%g\t%d\t%s\t%s\n", p.ID, p.Centre, p.GPU, p.PricePerGPUHour, p.Currency, p.WalltimeHours, p.MaxGPUs, p.AsOf, mark(p.Entry))
+	}
+}
+
+func tableManaged(cat *catalog.Catalog, tw io.Writer) {
+	fmt.Fprintln(tw, "ID\tNAME\tKIND\tIN /M\tOUT /M\tTRAIN /M\tAS OF\t")
+	for _, m := range cat.Managed {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%g\t%s\t%s\n", m.ID, m.Name, m.Kind, m.PriceInPerM, m.PriceOutPerM, m.TrainPerMTokens, m.AsOf, mark(m.Entry))
+	}
+}
+
+func price(x float64) string {
+	if x == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", x)
+}
