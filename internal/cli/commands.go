@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -91,9 +92,39 @@ func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error)
 	return r, nil
 }
 
+// analyze is evaluate plus the Monte Carlo spread and the tornado; draws
+// 0 skips them.
+func (e *env) analyze(s *scenario.Scenario, file string, draws int) (*model.Report, error) {
+	if draws == 0 {
+		return e.evaluate(s, file)
+	}
+	cat, err := e.catalog(nil)
+	if err != nil {
+		return nil, err
+	}
+	r, err := model.Analyze(s, cat, draws)
+	if err != nil {
+		return nil, asFileError(file, err)
+	}
+	return r, nil
+}
+
+// drawsFlag defines --draws and checks it after parsing.
+func drawsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("draws", model.DefaultDraws, "Monte Carlo draws (0: none)")
+}
+
+func checkDraws(cmd string, n int) error {
+	if n < 0 || n > 1_000_000 {
+		return usagef("%s: --draws %d is out of range (allowed: a whole number from 0 to 1,000,000)", cmd, n)
+	}
+	return nil
+}
+
 func runEval(e *env, args []string) error {
 	fs := flags(e, "eval")
 	format := fs.String("format", "table", "json or table")
+	draws := drawsFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -104,11 +135,14 @@ func runEval(e *env, args []string) error {
 	if *format != "json" && *format != "table" {
 		return usagef("eval: --format %q is not known (allowed: json, table)", *format)
 	}
+	if err := checkDraws("eval", *draws); err != nil {
+		return err
+	}
 	s, err := e.resolve(pos[0])
 	if err != nil {
 		return err
 	}
-	r, err := e.evaluate(s, pos[0])
+	r, err := e.analyze(s, pos[0], *draws)
 	if err != nil {
 		return err
 	}
@@ -158,6 +192,53 @@ func printTable(e *env, r *model.Report) {
 		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
 	}
 	printPerformance(w, r)
+	printSpread(w, r)
+}
+
+// printSpread prints the break-even points, the Monte Carlo percentiles and
+// the tornado.
+func printSpread(w io.Writer, r *model.Report) {
+	if c := r.Comparisons; c != nil {
+		for _, b := range c.BreakEvenMonths {
+			fmt.Fprintf(w, "\nbreak-even: %s becomes cheaper than %s from month %.1f", r.Direction(b.Cheaper).Title, r.Direction(b.Than).Title, b.Month)
+		}
+		if u := c.Utilisation; u != nil {
+			if u.Exists {
+				fmt.Fprintf(w, "\nowned hardware breaks even with the cloud price at %.0f %% utilisation", u.Utilisation*100)
+			} else {
+				fmt.Fprintf(w, "\nowned hardware does not break even with the cloud price at any utilisation")
+			}
+		}
+		for _, t := range c.Traffic {
+			if t.Exists {
+				fmt.Fprintf(w, "\n%s beats per-token pricing above %.3g requests/s (mean); per-token pricing wins below", r.Direction(t.SelfHosted).Title, t.MeanRPS)
+			} else {
+				fmt.Fprintf(w, "\n%s does not beat per-token pricing below 100,000 requests/s", r.Direction(t.SelfHosted).Title)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	u := r.Uncertainty
+	if u == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nMonte Carlo: %d draws, %s, seed %d, %d estimates sampled\n", u.Draws, u.Distribution, u.Seed, len(u.Inputs))
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "direction\tcost P10\tP50\tP90\ttime P50 (h)\tP90\tP(cheapest)\tP(deadline)\tP(budget)\t\n")
+	for i, d := range u.Directions {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.0f %%\t%.0f %%\t%.0f %%\t\n", r.Directions[i].Title, model.Grouped(d.CostP10), model.Grouped(d.CostP50), model.Grouped(d.CostP90),
+			d.TimeP50, d.TimeP90, d.ProbCheapest*100, d.ProbDeadline*100, d.ProbBudget*100)
+	}
+	tw.Flush()
+	if t := r.Tornado; t != nil && len(t.Bars) > 0 {
+		fmt.Fprintf(w, "\nsensitivity of %s's cost over the horizon (base %s):\n", r.Direction(t.Direction).Title, model.Grouped(t.Base))
+		for i, b := range t.Bars {
+			if i == 8 {
+				break
+			}
+			fmt.Fprintf(w, "  %-45s %12s … %-12s (swing %s)\n", b.Input, model.Grouped(b.Low), model.Grouped(b.High), model.Grouped(b.Swing))
+		}
+	}
 }
 
 // printPerformance prints each direction's bottleneck, serving plan and
@@ -211,6 +292,7 @@ func printPerformance(w io.Writer, r *model.Report) {
 func runExport(e *env, args []string) error {
 	fs := flags(e, "export")
 	out := fs.String("o", "", "output .xlsx path")
+	draws := drawsFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -225,7 +307,10 @@ func runExport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := e.evaluate(s, pos[0])
+	if err := checkDraws("export", *draws); err != nil {
+		return err
+	}
+	r, err := e.analyze(s, pos[0], *draws)
 	if err != nil {
 		return err
 	}
