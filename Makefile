@@ -10,7 +10,8 @@ FYNE_TOOL   := fyne.io/tools/cmd/fyne@v1.7.4
 BIN         := hostplan
 # Packages that build and test without a display or cgo.
 PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... \
-        ./internal/store/... ./internal/export/... ./internal/cli/... ./assets/... ./scenarios/...
+        ./internal/store/... ./internal/export/... ./internal/cli/... ./internal/decide/... \
+        ./internal/brief/... ./assets/... ./scenarios/...
 
 .PHONY: all deps deps-test build run test test-pure test-ui bench lint package clean
 

@@ -5,11 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sort"
 	"sync"
 
-	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"hostplan/internal/catalog"
@@ -300,19 +298,74 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 			dl += b2i(o.deadline)
 			bud += b2i(o.budget)
 		}
-		slices.Sort(cost)
-		slices.Sort(time)
-		q := func(x []float64, pr float64) float64 { return stat.Quantile(pr, stat.Empirical, x, nil) }
+		c10, c50, c90 := deciles(cost)
+		t10, t50, t90 := deciles(time)
 		u.Directions = append(u.Directions, DirectionSpread{
 			Direction: d.Direction,
-			CostP10:   q(cost, 0.1), CostP50: q(cost, 0.5), CostP90: q(cost, 0.9),
-			TimeP10: q(time, 0.1), TimeP50: q(time, 0.5), TimeP90: q(time, 0.9),
+			CostP10:   c10, CostP50: c50, CostP90: c90,
+			TimeP10: t10, TimeP50: t50, TimeP90: t90,
 			ProbCheapest: float64(cheapest[i]) / n, ProbFeasible: float64(feas) / n,
 			ProbDeadline: float64(dl) / n, ProbBudget: float64(bud) / n,
 		})
 	}
 	u.ProbNoneFeasible = float64(none) / n
 	return u, nil
+}
+
+// deciles returns the empirical P10, P50 and P90 of x (reordering x): the
+// smallest value at or above a fraction p of the samples, as gonum's
+// stat.Quantile with stat.Empirical gives on sorted data, found by
+// selection in linear time instead of a full sort.
+func deciles(x []float64) (p10, p50, p90 float64) {
+	at := func(p float64) int { return max(0, int(math.Ceil(p*float64(len(x))))-1) }
+	i10, i50, i90 := at(0.1), at(0.5), at(0.9)
+	// Select the 50th percentile first; the others then lie in the halves.
+	p50 = selectK(x, i50)
+	p10 = selectK(x[:i50+1], i10)
+	p90 = selectK(x[i50:], i90-i50)
+	return
+}
+
+// selectK reorders x so that x[k] is the value a sort would put there, and
+// returns it (Hoare's selection with a median-of-three pivot).
+func selectK(x []float64, k int) float64 {
+	lo, hi := 0, len(x)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if x[mid] < x[lo] {
+			x[mid], x[lo] = x[lo], x[mid]
+		}
+		if x[hi] < x[lo] {
+			x[hi], x[lo] = x[lo], x[hi]
+		}
+		if x[hi] < x[mid] {
+			x[hi], x[mid] = x[mid], x[hi]
+		}
+		pivot := x[mid]
+		i, j := lo, hi
+		for i <= j {
+			for x[i] < pivot {
+				i++
+			}
+			for pivot < x[j] {
+				j--
+			}
+			if i <= j {
+				x[i], x[j] = x[j], x[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return x[k]
+		}
+	}
+	return x[k]
 }
 
 func b2i(b bool) int {

@@ -2,9 +2,13 @@ package model
 
 import (
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/stat"
 
 	"hostplan/internal/scenario"
 )
@@ -195,4 +199,29 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// deciles agrees with gonum's empirical quantile on sorted data, for sizes
+// and duplicate patterns that stress the selection.
+func TestDecilesMatchGonum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{1, 2, 3, 9, 10, 11, 100, 1001, 10000} {
+		for _, dup := range []int{0, 3} {
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = rng.Float64()
+				if dup > 0 {
+					x[i] = float64(rng.IntN(dup))
+				}
+			}
+			sorted := slices.Clone(x)
+			slices.Sort(sorted)
+			a, b, c := deciles(x)
+			for _, q := range []struct{ p, got float64 }{{0.1, a}, {0.5, b}, {0.9, c}} {
+				if want := stat.Quantile(q.p, stat.Empirical, sorted, nil); q.got != want {
+					t.Errorf("n=%d dup=%d p=%g: %g, want %g", n, dup, q.p, q.got, want)
+				}
+			}
+		}
+	}
 }

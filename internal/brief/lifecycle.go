@@ -1,0 +1,113 @@
+package brief
+
+import (
+	"slices"
+
+	"hostplan/internal/scenario"
+)
+
+// StageInfo describes one of the seven lifecycle stages.
+type StageInfo struct {
+	Number int
+	Stage  string // scenario.LifecycleStages
+	What   string
+}
+
+// Stages are the seven stages, in order (scenario.LifecycleStages).
+var Stages = []StageInfo{
+	{1, "collect", "records are created or gathered at the source"},
+	{2, "ingest", "records enter the governed store and are checked on the way in"},
+	{3, "prepare", "cleaning, labelling and the quality gate"},
+	{4, "stage", "an approved, versioned copy is placed next to the compute"},
+	{5, "compute", "the run itself"},
+	{6, "evaluate", "results are checked against the success measure, and new data problems come to light"},
+	{7, "retain", "outputs, checkpoints and logs are returned, archived or deleted"},
+}
+
+// Control is a question that runs across several stages rather than a
+// stage of its own.
+type Control struct {
+	Name   string
+	Stages []int // stage numbers it spans
+	Focus  []int // stages where it matters most (empty: no emphasis)
+	Asks   string
+}
+
+// Controls are the three cross-cutting controls.
+var Controls = []Control{
+	{"Quality", []int{1, 2, 3, 6}, nil,
+		"the meaning and representative cases are defined at the source, checked on ingest, enforced by the preparation gate, and results are read for new data problems"},
+	{"Lineage and version", []int{1, 3, 4, 6, 7}, nil,
+		"the source snapshot, the preparation logic, labels, software and outputs are linked so that another authorised person can explain and repeat the result"},
+	{"Security and retention", []int{1, 2, 3, 4, 5, 6, 7}, []int{4, 5, 7},
+		"permitted use and least-privilege access hold everywhere, the staged copy is protected, and it is decided which inputs, checkpoints, logs and outputs come back, are kept or are deleted"},
+}
+
+// StageState is a stage with the scenario's owner and status.
+type StageState struct {
+	StageInfo
+	Owner  string
+	Status string // scenario.StageStatuses, or "not stated"
+	Stated bool   // the scenario lists this stage
+}
+
+// NotStated is the status of a stage the scenario does not list.
+const NotStated = "not stated"
+
+// Lifecycle returns the seven stages with the scenario's owner and status
+// each; a stage the scenario leaves out has no owner and status NotStated.
+func Lifecycle(s *scenario.Scenario) []StageState {
+	out := make([]StageState, len(Stages))
+	for i, st := range Stages {
+		out[i] = StageState{StageInfo: st, Status: NotStated}
+		for _, l := range s.Data.Lifecycle {
+			if l.Stage == st.Stage {
+				out[i].Owner, out[i].Status, out[i].Stated = l.Owner, l.Status, true
+			}
+		}
+	}
+	return out
+}
+
+// Unowned returns the stages without an owner.
+func Unowned(stages []StageState) []StageState {
+	var out []StageState
+	for _, st := range stages {
+		if !stated(st.Owner) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// Gate returns the lifecycle gate that can block the workload: the first
+// stage that is open (or not stated) and has no owner, else the earliest
+// open one, else the earliest in progress. ok is false when every stage is
+// done or not applicable.
+func Gate(stages []StageState) (StageState, bool) {
+	open := func(st StageState) bool { return st.Status == "open" || st.Status == NotStated }
+	for _, st := range stages {
+		if open(st) && !stated(st.Owner) {
+			return st, true
+		}
+	}
+	for _, want := range [][]string{{"open", NotStated}, {"in_progress"}} {
+		for _, st := range stages {
+			if slices.Contains(want, st.Status) {
+				return st, true
+			}
+		}
+	}
+	return StageState{}, false
+}
+
+// controlsOf returns the names of the controls spanning stage n.
+func controlsOf(n int) []string {
+	var out []string
+	for _, c := range Controls {
+		if slices.Contains(c.Stages, n) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
