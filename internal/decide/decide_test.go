@@ -63,7 +63,7 @@ func TestConstrainedSnapshotTraining(t *testing.T) {
 	if k := d.For(scenario.OnPrem).Kinds(); !slices.Equal(k, []Kind{KindOperations, KindBudget}) {
 		t.Errorf("on-premises kinds %v, want [operations budget]", k)
 	}
-	for _, part := range []string{"Hybrid is recommended", "It is the only feasible direction", "Managed service (other)", "Cloud IaaS (sovereignty)"} {
+	for _, part := range []string{"Hybrid is recommended", "It is the only feasible direction", "Managed service (sovereignty, other)", "Cloud IaaS (sovereignty)"} {
 		if !strings.Contains(d.Summary, part) {
 			t.Errorf("summary lacks %q:\n%s", part, d.Summary)
 		}

@@ -36,7 +36,7 @@ func ExampleDecide() {
 	}
 	// Output:
 	// recommended: hybrid
-	// managed ruled out: [other]
+	// managed ruled out: [sovereignty other]
 	// cloud ruled out: [sovereignty]
 	// on_prem ruled out: [operations budget]
 	// hpc ruled out: [sovereignty]

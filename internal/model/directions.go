@@ -66,6 +66,18 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			}
 		}
 	}
+	// Whatever the offer, a provider-operated service receives the data:
+	// the sovereignty reasons come first and always.
+	d := s.Data
+	if d.Movement != scenario.MoveAny {
+		if r.ruleOut() {
+			r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
+		}
+	} else if !d.ProviderAllowed {
+		if r.ruleOut() {
+			r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
+		}
+	}
 	if s.Workload.Shape == scenario.ShapeTraining {
 		if r.ruleOut() {
 			r.infeasible("no managed service in the catalog trains a model from scratch; add one with a catalog override")
@@ -80,17 +92,6 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	}
 	r.Offer, r.OfferName = offer.ID, offer.Name
 	e.use(r, offer.ID, offer.Entry)
-
-	d := s.Data
-	if d.Movement != scenario.MoveAny {
-		if r.ruleOut() {
-			r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
-		}
-	} else if !d.ProviderAllowed {
-		if r.ruleOut() {
-			r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
-		}
-	}
 	if !e.residencyOK(offer.Jurisdiction) {
 		if r.ruleOut() {
 			r.infeasible("%s processes data in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, d.Residency)

@@ -441,6 +441,7 @@ func (e *evaluator) deadline(r *DirectionResult) {
 // staff adds the operating effort as a monthly cost and checks it against
 // the team (dimensions.operations.staff_fte).
 func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
+	r.StaffFTE = fte
 	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
 	if fte > team+1e-9 {
 		if r.ruleOut() {

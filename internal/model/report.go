@@ -101,6 +101,9 @@ type DirectionResult struct {
 	// OwnedCost is set for on-premises: the effective price per GPU-hour at
 	// the expected utilisation (added in model 0.3.0).
 	OwnedCost *OwnedCost `json:"owned_cost,omitempty"`
+	// StaffFTE is the operating effort the direction needs, in full-time
+	// equivalents (an estimate; added in model 0.3.0).
+	StaffFTE float64 `json:"staff_fte"`
 
 	quiet bool // a Monte Carlo evaluation: numbers only, no words
 }
