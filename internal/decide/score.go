@@ -3,7 +3,6 @@ package decide
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -300,22 +299,10 @@ func (c *scorer) missingSkills(direction string) []string {
 	return missing
 }
 
-var fteRe = regexp.MustCompile(`^([\d.]+) FTE\b`)
-
-// staffFTE reads the FTE the model charged for a direction from its
-// "Operations staff" breakdown line ("0.50 FTE (…)").
+// staffFTE is the operating effort the model charged for a direction
+// (report field staff_fte; 0 when the direction never got that far).
 func staffFTE(d *model.DirectionResult) (float64, bool) {
-	for _, l := range d.Breakdown {
-		if l.Item != "Operations staff" {
-			continue
-		}
-		if m := fteRe.FindStringSubmatch(l.Basis); m != nil {
-			if v, err := strconv.ParseFloat(m[1], 64); err == nil {
-				return v, true
-			}
-		}
-	}
-	return 0, false
+	return d.StaffFTE, d.StaffFTE > 0
 }
 
 // Economics. The cheapest feasible cost over the horizon scores 1; every
