@@ -59,7 +59,7 @@ func TestDecideRunnerUpAndJSON(t *testing.T) {
 		}
 	}
 	code, out, _ = run(t, tempDB(t), "decide", "../../scenarios/qlora-legal-70b.json")
-	if code != ExitOK || !strings.Contains(out, "What would change it: Cloud IaaS") {
+	if code != ExitOK || !strings.Contains(out, "What would change it: Hybrid") {
 		t.Errorf("exit %d, table without the runner-up:\n%s", code, out)
 	}
 }

@@ -51,6 +51,7 @@ const (
 	qBudget    = "Which cost driver would have to fall, and by how much, to stay within the budget cap?"
 	qGrant     = "Can the allocation be raised, or the run reduced, so that the monthly GPU-hours fit the grant?"
 	qStaff     = "Who would operate this environment day to day, and can the team grow or hand the operation to a provider?"
+	qSkills    = "Can the team learn, hire or borrow the skill this environment needs before the first run, or should someone else operate it?"
 )
 
 // reasonRules are tried in order; the first match decides.
@@ -108,6 +109,7 @@ var reasonRules = []reasonRule{
 
 	// Operations.
 	{re(`^needs [\d.]+ FTE of operations \(.+\); the team has [\d.]+$`), KindOperations, qStaff},
+	{re(`^needs the \w+ skill; the team lists .+$`), KindOperations, qSkills},
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }

@@ -502,6 +502,11 @@ var reasonCases = []reasonCase{
 		want:  lit("needs 1.00 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.50"),
 	},
 	{
+		name: "skills", format: "needs the %s skill; the team lists %s", kind: KindOperations, direction: scenario.HPC,
+		build: func(s *scenario.Scenario) { s.Dimensions.Operations.Skills = []string{"cloud", "mlops"} },
+		want:  lit("needs the hpc_scheduler skill; the team lists cloud, mlops"),
+	},
+	{
 		name: "budget cap", format: "costs %s %s over %d months; the budget cap is %s", kind: KindBudget, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) },
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {

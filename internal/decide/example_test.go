@@ -39,5 +39,5 @@ func ExampleDecide() {
 	// managed ruled out: [sovereignty other]
 	// cloud ruled out: [sovereignty]
 	// on_prem ruled out: [operations budget]
-	// hpc ruled out: [sovereignty]
+	// hpc ruled out: [sovereignty operations]
 }

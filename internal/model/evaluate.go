@@ -7,6 +7,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -448,6 +449,7 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 			r.infeasible("needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
 		}
 	}
+	e.skills(r)
 	site := e.cat.Site
 	monthly := fte * site.StaffCostPerFTE / 12
 	if e.staffCost != nil {
@@ -595,4 +597,40 @@ func (e *evaluator) fit(gpu string) (Fit, error) {
 		}
 	}
 	return f, err
+}
+
+// coreSkill is the one skill a team must have to operate a direction at
+// all (dimensions.operations.skills); other useful skills only lower the
+// decision's operations score.
+func (e *evaluator) coreSkill(d string) string {
+	switch d {
+	case scenario.Cloud:
+		return "cloud"
+	case scenario.OnPrem:
+		if e.s.Options.OnPrem.Existing {
+			return "gpu_cluster"
+		}
+		return "datacentre"
+	case scenario.HPC:
+		return "hpc_scheduler"
+	case scenario.Hybrid:
+		if e.s.Options.Hybrid.BurstTo == scenario.HPC {
+			return "hpc_scheduler"
+		}
+		return "cloud"
+	}
+	return ""
+}
+
+// skills rules a direction out when the team lists its skills and lacks the
+// direction's core one. A scenario that lists no skills is not judged.
+func (e *evaluator) skills(r *DirectionResult) {
+	have := e.s.Dimensions.Operations.Skills
+	need := e.coreSkill(r.Direction)
+	if len(have) == 0 || need == "" || slices.Contains(have, need) {
+		return
+	}
+	if r.ruleOut() {
+		r.infeasible("needs the %s skill; the team lists %s", need, strings.Join(have, ", "))
+	}
 }
