@@ -125,28 +125,6 @@ func writeCosts(b *book, r *model.Report) {
 		}
 	}
 
-	b.widths(sh, 12, 28, 14, 12, 14, 14, 14, 14, 14, 14, 16)
-	b.freeze(sh, 1)
-}
-
-func writeMonthly(b *book, r *model.Report) {
-	const sh = sheetMonthly
-	titles := []string{"Month"}
-	for _, d := range r.Directions {
-		titles = append(titles, d.Title+" cumulative ("+r.Currency+")")
-	}
-	b.headerRow(sh, 1, titles...)
-	for m := 1; m <= r.HorizonMonths; m++ {
-		row := m + 1
-		b.num(sh, 1, row, float64(m), b.count, "month")
-		for i := range r.Directions {
-			b.formula(sh, i+2, row, cumulativeFormula(costRow(i), "$"+cell(1, row)), b.money)
-		}
-	}
-	ws := []float64{8}
-	for range r.Directions {
-		ws = append(ws, 18)
-	}
-	b.widths(sh, ws...)
+	b.widths(sh, 12, 34, 14, 12, 14, 14, 14, 14, 14, 14, 16)
 	b.freeze(sh, 1)
 }

@@ -169,15 +169,25 @@ func awkwardReport(runs float64, horizon int) *model.Report {
 		d := &r.Directions[i]
 		d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun, d.MonthlyFixedCost, d.OneOffCost =
 			in[i][0], in[i][1], in[i][2], in[i][3], in[i][4]
+	}
+	derive(r)
+	return r
+}
+
+// derive sets each direction's derived cost fields from its value fields,
+// runs per month and the horizon, by the form documented in report.go.
+func derive(r *model.Report) {
+	runs := r.Workload.RunsPerMonth
+	for i := range r.Directions {
+		d := &r.Directions[i]
 		d.VariableCostPerRun = d.GPUHoursPerRun*d.VariablePricePerGPUHour + d.OtherCostPerRun
 		d.CostPerRun = d.VariableCostPerRun
 		if runs > 0 {
 			d.CostPerRun += d.MonthlyFixedCost / runs
 		}
-		d.CostHorizon = d.OneOffCost + float64(horizon)*(d.MonthlyFixedCost+runs*d.VariableCostPerRun)
+		d.CostHorizon = d.OneOffCost + float64(r.HorizonMonths)*(d.MonthlyFixedCost+runs*d.VariableCostPerRun)
 	}
 	fillCumulative(r)
-	return r
 }
 
 func mustWorkbook(t *testing.T, s *scenario.Scenario, r *model.Report) *excelize.File {
@@ -361,9 +371,12 @@ func TestTextStaysText(t *testing.T) {
 	s := testScenario()
 	s.Name = "=1+1"
 	s.Purpose.Owner = "@SUM(A1:A2)"
-	r := testReport()
+	r := analysedReport()
 	r.Directions[1].Breakdown[0].Item = "+cmd|' /C calc'!A0"
 	r.Directions[1].Notes = []string{"-2+3"}
+	r.Directions[1].Bottleneck = `=HYPERLINK("http://x","y")`
+	r.Uncertainty.Inputs[0] = "+1+1"    // no label: written as the path
+	r.Tornado.Bars[0].Input = "@SUM(1)" // likewise, and a chart category
 	f := mustWorkbook(t, s, r)
 
 	var buf bytes.Buffer
@@ -382,6 +395,10 @@ func TestTextStaysText(t *testing.T) {
 		{sheetInputs, "", "@SUM(A1:A2)"},
 		{sheetCosts, "", "+cmd|' /C calc'!A0"},
 		{sheetNotes, "", "-2+3"},
+		{sheetScaling, "B5", `=HYPERLINK("http://x","y")`},
+		{sheetUncertainty, "A9", "+1+1"},
+		{sheetUncertainty, "B9", "+1+1"},
+		{sheetSensitivity, "A8", "@SUM(1)"},
 	} {
 		for name, file := range map[string]*excelize.File{"built": f, "re-opened": g} {
 			c := tc.cell
@@ -430,9 +447,22 @@ func TestNonFiniteIsAnError(t *testing.T) {
 		{"NaN runs", func(r *model.Report) { r.Workload.RunsPerMonth = math.NaN() }, "workload.runs_per_month"},
 		{"-Inf breakdown", func(r *model.Report) { r.Directions[2].Breakdown[1].Amount = math.Inf(-1) }, "directions[on_prem].breakdown[1].amount"},
 		{"NaN time", func(r *model.Report) { r.Directions[0].TimeToResultHours = math.NaN() }, "directions[managed].time_to_result_hours"},
+		{"NaN memory per GPU", func(r *model.Report) { r.Directions[1].MemoryPerGPUGB = math.NaN() }, "directions[cloud].memory_per_gpu_gb"},
+		{"NaN scaling step", func(r *model.Report) { r.Directions[1].Scaling[3].StepSeconds = math.NaN() }, "directions[cloud].scaling[3].step_seconds"},
+		{"Inf efficiency", func(r *model.Report) { r.Directions[1].Scaling[0].Efficiency = math.Inf(1) }, "directions[cloud].scaling[0].efficiency"},
+		{"Inf serving latency", func(r *model.Report) { r.Directions[2].Serving.LatencyMS = math.Inf(1) }, "directions[on_prem].serving.latency_ms"},
+		{"NaN none feasible", func(r *model.Report) { r.Uncertainty.ProbNoneFeasible = math.NaN() }, "uncertainty.prob_none_feasible"},
+		{"Inf cost P90", func(r *model.Report) { r.Uncertainty.Directions[2].CostP90 = math.Inf(1) }, "uncertainty.directions[on_prem].cost_p90"},
+		{"NaN probability", func(r *model.Report) { r.Uncertainty.Directions[0].ProbBudget = math.NaN() }, "uncertainty.directions[managed].prob_budget"},
+		{"NaN tornado base", func(r *model.Report) { r.Tornado.Base = math.NaN() }, "tornado.base"},
+		{"-Inf tornado bar", func(r *model.Report) { r.Tornado.Bars[1].High = math.Inf(-1) }, "tornado.bars[1].at_high"},
+		{"NaN swing", func(r *model.Report) { r.Tornado.Bars[0].Swing = math.NaN() }, "tornado.bars[0].swing"},
+		{"NaN break-even month", func(r *model.Report) { r.Comparisons.BreakEvenMonths[1].Month = math.NaN() }, "comparisons.break_even_months[1].month"},
+		{"NaN utilisation", func(r *model.Report) { r.Comparisons.Utilisation.Utilisation = math.NaN() }, "comparisons.break_even_utilisation.utilisation"},
+		{"Inf traffic", func(r *model.Report) { r.Comparisons.Traffic[0].MeanRPS = math.Inf(1) }, "comparisons.traffic_break_even[0].mean_rps"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := testReport()
+			r := analysedReport()
 			tc.spoil(r)
 			f, err := Workbook(testScenario(), r)
 			if err == nil {
@@ -569,7 +599,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Inputs", "Costs", "Monthly", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Inputs", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {
@@ -722,4 +752,30 @@ func diffLines(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestWrappedRowsAreTall: rows with wrapped text get a height, since
+// neither excelize nor LibreOffice sizes them when the file is opened.
+func TestWrappedRowsAreTall(t *testing.T) {
+	f := mustWorkbook(t, testScenario(), testReport())
+	for _, tc := range []struct {
+		sheet string
+		row   int
+		lines int
+	}{
+		// "Variable price per GPU-hour (EUR)" in a column 14 wide: 3 lines.
+		{sheetCosts, 1, 3},
+		// Managed's two reasons, 83 characters, in a column 48 wide: 2 lines.
+		{sheetSummary, summaryTableRow + 1, 2},
+		// Cloud fits on one line: the default height.
+		{sheetSummary, summaryTableRow + 2, 1},
+	} {
+		h, err := f.GetRowHeight(tc.sheet, tc.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := 15 * float64(tc.lines); tc.lines > 1 && h != want || tc.lines == 1 && h > 15 {
+			t.Errorf("%s row %d is %g points high, want %d lines", tc.sheet, tc.row, h, tc.lines)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -353,3 +354,26 @@ func writeInput(b *book, row int, l leaf, currency string) {
 	}
 	b.str(sh, colInBasis, row, given)
 }
+
+// inputTitle is the human label of an estimate's path as the Monte Carlo
+// run names it ("workload.mfu", "data.lifecycle[2].owner",
+// "options.hpc.queue_wait_hours (catalog)"), with its unit; the path itself
+// when no label is known.
+func inputTitle(path, currency string) string {
+	p, fromCatalog := strings.CutSuffix(path, " (catalog)")
+	lab, ok := inputLabels[indexRE.ReplaceAllString(p, "[]")]
+	if !ok {
+		return path
+	}
+	t := lab.label
+	if lab.unit != "" {
+		t += " (" + strings.ReplaceAll(lab.unit, "¤", currency) + ")"
+	}
+	if fromCatalog {
+		t += ", catalog estimate"
+	}
+	return t
+}
+
+// indexRE matches a list index in a JSON path.
+var indexRE = regexp.MustCompile(`\[[0-9]+\]`)

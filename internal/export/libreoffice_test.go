@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,6 +31,15 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	path := filepath.Join(dir, "plan.xlsx")
 	s, r := testScenario(), awkwardReport(2.7, 36)
 	s.Name = "=1+1"
+	// Cheaper to own, so that on-premises breaks even inside the 36
+	// months: monthly spend 98.77 + 2.7 × 0.2000123 ≈ 99.31 against
+	// cloud's ≈ 997 and managed's ≈ 3333.
+	r.Directions[2].OneOffCost, r.Directions[2].MonthlyFixedCost = 12345.6789, 98.7654321
+	derive(r)
+	addAnalysis(r) // hand-made spread and tornado: here only their plumbing counts
+	if len(r.Comparisons.BreakEvenMonths) == 0 {
+		t.Fatal("test report has no break-even month to recalculate")
+	}
 	if err := WriteWorkbook(path, s, r); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +61,7 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	}
 
 	sheets := map[string][][]string{}
-	for _, sh := range []string{sheetSummary, sheetCosts, sheetMonthly} {
+	for _, sh := range []string{sheetSummary, sheetCosts, sheetMonthly, sheetComparisons, sheetScaling, sheetUncertainty, sheetSensitivity} {
 		rows, err := readCSV(filepath.Join(out, "plan-"+sh+".csv"))
 		if errors.Is(err, os.ErrNotExist) && sh == sheetSummary {
 			// Before 7.2 only the first sheet is exported, as plan.csv.
@@ -72,6 +82,12 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 				show = i == 0 || i >= summaryTableRow-1
 			case sheetMonthly:
 				show = i < 3 || i == len(rows)-1
+			case sheetComparisons, sheetSensitivity:
+				show = i < 10
+			case sheetScaling:
+				show = i >= 7 && i < 13
+			case sheetUncertainty:
+				show = i == 0 || i >= 12
 			}
 			if show {
 				t.Logf("%s.csv row %d: %q", sh, i+1, row)
@@ -92,7 +108,12 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 			return
 		}
 		s := at(sheet, col, row)
-		got, err := strconv.ParseFloat(s, 64)
+		// Raw values still carry the % of a percentage format.
+		num, pct := strings.CutSuffix(s, "%")
+		got, err := strconv.ParseFloat(num, 64)
+		if pct {
+			got /= 100
+		}
 		if err != nil {
 			t.Errorf("LibreOffice %s!%s = %q, not a number", sheet, cell(col, row), s)
 			return
@@ -115,6 +136,32 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 			check(sheetMonthly, i+2, m+2, want)
 		}
 	}
+
+	// The new sheets: break-even months recalculated from Costs (column D,
+	// a formula) equal the engine's (column C); the tornado's chart series
+	// (formulas) are the bars less the base; simulated and scaling values
+	// arrive as written.
+	for i, be := range r.Comparisons.BreakEvenMonths {
+		check(sheetComparisons, 3, 5+i, be.Month)
+		check(sheetComparisons, 4, 5+i, be.Month)
+	}
+	tor := r.Tornado
+	for i, bar := range tor.Bars {
+		check(sheetSensitivity, colSensLowDelta, rowSensHeader+1+i, bar.Low-tor.Base)
+		check(sheetSensitivity, colSensHighDelta, rowSensHeader+1+i, bar.High-tor.Base)
+	}
+	if got := at(sheetUncertainty, 1, 1); sheets[sheetUncertainty] != nil && got != "Monte Carlo simulation: simulated values, not formulas" {
+		t.Errorf("LibreOffice Uncertainty!A1 = %q", got)
+	}
+	for i, d := range r.Uncertainty.Directions {
+		check(sheetUncertainty, 3, 14+i, d.CostP50)
+		check(sheetUncertainty, 8, 14+i, d.ProbCheapest)
+	}
+	// Cloud's chosen row (8 GPUs) is row 12 of Scaling.
+	p := r.Directions[1].Scaling[3]
+	check(sheetScaling, 1, 12, float64(p.GPUs))
+	check(sheetScaling, 2, 12, p.StepSeconds)
+	check(sheetScaling, 8, 12, p.Efficiency)
 }
 
 func readCSV(path string) ([][]string, error) {

@@ -11,6 +11,7 @@ func writeNotes(b *book, r *model.Report) {
 		b.str(sh, 2, row, kind)
 		b.str(sh, 3, row, text)
 		b.style(sh, cell(3, row), cell(3, row), b.wrap)
+		b.wrapsText(sh, row)
 		row++
 	}
 	for _, w := range r.Warnings {

@@ -52,6 +52,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report) {
 		b.str(sh, 2, row, yesNo(d.Feasible))
 		b.str(sh, 3, row, strings.Join(d.Reasons, "; "))
 		b.style(sh, cell(3, row), cell(3, row), b.wrap)
+		b.wrapsText(sh, row)
 		b.str(sh, 4, row, d.GPU)
 		if d.GPU != "" || d.GPUs != 0 {
 			b.num(sh, 5, row, float64(d.GPUs), b.count, fmt.Sprintf("directions[%s].gpus", d.Direction))

@@ -1,13 +1,18 @@
 // Package export writes a scenario and its model report as an .xlsx workbook
 // finance can work in: the cost of each hosting direction is rebuilt from
 // value cells with formulas, so a spreadsheet that recalculates reproduces the
-// engine's numbers and follows any input a reader changes. It imports nothing
-// of the GUI.
+// engine's numbers and follows any input a reader changes. The analysis —
+// scaling curves, the Monte Carlo spread, the sensitivity tornado and the
+// break-even points — follows as the engine's values, labelled as such, with
+// native charts of the monthly cumulative cost and of the tornado. It
+// imports nothing of the GUI.
 package export
 
 import (
 	"fmt"
 	"math"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -17,12 +22,22 @@ import (
 
 // Sheet names, in workbook order.
 const (
-	sheetSummary = "Summary"
-	sheetInputs  = "Inputs"
-	sheetCosts   = "Costs"
-	sheetMonthly = "Monthly"
-	sheetNotes   = "Notes"
+	sheetSummary     = "Summary"
+	sheetInputs      = "Inputs"
+	sheetCosts       = "Costs"
+	sheetMonthly     = "Monthly"
+	sheetComparisons = "Comparisons"
+	sheetScaling     = "Scaling"
+	sheetUncertainty = "Uncertainty"
+	sheetSensitivity = "Sensitivity"
+	sheetNotes       = "Notes"
 )
+
+// sheetOrder is the order of the sheets in the workbook.
+var sheetOrder = []string{
+	sheetSummary, sheetInputs, sheetCosts, sheetMonthly, sheetComparisons,
+	sheetScaling, sheetUncertainty, sheetSensitivity, sheetNotes,
+}
 
 // Defined names of the workload values every cost formula uses.
 const (
@@ -43,17 +58,20 @@ func Workbook(s *scenario.Scenario, r *model.Report) (*excelize.File, error) {
 	f := excelize.NewFile()
 	b := &book{f: f}
 	b.init()
-	b.sheet(sheetSummary)
-	b.sheet(sheetInputs)
-	b.sheet(sheetCosts)
-	b.sheet(sheetMonthly)
-	b.sheet(sheetNotes)
+	for _, name := range sheetOrder {
+		b.sheet(name)
+	}
 	// Inputs and Costs first: they own the cells the other sheets refer to.
 	writeInputs(b, s, r)
 	writeCosts(b, r)
 	writeSummary(b, s, r)
 	writeMonthly(b, r)
+	writeComparisons(b, r)
+	writeScaling(b, r)
+	writeUncertainty(b, r)
+	writeSensitivity(b, r)
 	writeNotes(b, r)
+	b.fitRows()
 	if b.err != nil {
 		f.Close()
 		return nil, b.err
@@ -70,6 +88,17 @@ type book struct {
 	header, bold, wrap     int // text styles
 	money, hours, gpuHours int // number styles
 	count                  int // plain number, General
+
+	family  string         // the workbook's default font
+	styles  map[string]int // number formats, plain and bold, by numFmt
+	center  [2]int         // centred text, plain and bold
+	wrapped []rowAt        // rows with wrapped text, for fitRows
+}
+
+// rowAt is a row of a sheet.
+type rowAt struct {
+	sheet string
+	row   int
 }
 
 func (b *book) fail(err error) {
@@ -87,6 +116,7 @@ func (b *book) init() {
 	// (a serif in LibreOffice): name the workbook's own.
 	family, err := b.f.GetDefaultFont()
 	b.fail(err)
+	b.family = family
 	boldFont := &excelize.Font{Bold: true, Family: family}
 	b.header = b.newStyle(&excelize.Style{
 		Font:      boldFont,
@@ -95,6 +125,8 @@ func (b *book) init() {
 		Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"},
 	})
 	b.bold = b.newStyle(&excelize.Style{Font: boldFont})
+	b.center[0] = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "center"}})
+	b.center[1] = b.newStyle(&excelize.Style{Font: boldFont, Alignment: &excelize.Alignment{Horizontal: "center"}})
 	b.wrap = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
 	b.money = b.numStyle("#,##0.00")
 	b.hours = b.numStyle("0.0")
@@ -112,14 +144,63 @@ func (b *book) numStyle(format string) int {
 	return b.newStyle(&excelize.Style{CustomNumFmt: &format})
 }
 
+// Number formats of the analysis sheets.
+const (
+	fmtMoney   = "#,##0.00"
+	fmtWhole   = "#,##0"
+	fmtHours   = "0.0"
+	fmtSeconds = "#,##0.000"
+	fmtRatio   = "0.00"
+	fmtPercent = "0.0%"
+	fmtGeneral = "General"
+)
+
+// numFmt returns the style of number format format, in bold when bold is
+// set; styles are made once and shared.
+func (b *book) numFmt(format string, bold bool) int {
+	key := format
+	if bold {
+		key = "bold " + format
+	}
+	if id, ok := b.styles[key]; ok {
+		return id
+	}
+	st := &excelize.Style{CustomNumFmt: &format}
+	if format == fmtGeneral {
+		st = &excelize.Style{NumFmt: 0}
+	}
+	if bold {
+		st.Font = &excelize.Font{Bold: true, Family: b.family}
+	}
+	id := b.newStyle(st)
+	if b.styles == nil {
+		b.styles = map[string]int{}
+	}
+	b.styles[key] = id
+	return id
+}
+
 // sheet adds a sheet named name; the first one renames the default sheet.
 func (b *book) sheet(name string) {
 	if b.f.SheetCount == 1 && b.f.GetSheetName(0) == "Sheet1" {
 		b.fail(b.f.SetSheetName("Sheet1", name))
-		return
+	} else {
+		_, err := b.f.NewSheet(name)
+		b.fail(err)
 	}
-	_, err := b.f.NewSheet(name)
-	b.fail(err)
+	b.printLayout(name)
+}
+
+// printLayout prints sheet landscape, one page wide and as many tall as it
+// takes: at the default (portrait, 100 %) a wide table, and a chart beside
+// it, are cut across several pages when the workbook is printed or saved
+// as PDF.
+func (b *book) printLayout(sheet string) {
+	landscape, wide, tall, fit := "landscape", 1, 0, true
+	b.fail(b.f.SetSheetProps(sheet, &excelize.SheetPropsOptions{FitToPage: &fit}))
+	b.fail(b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{
+		Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall,
+	}))
 }
 
 // cell returns the A1 name of column col, row row (both from 1).
@@ -169,12 +250,93 @@ func (b *book) style(sheet, from, to string, style int) {
 	b.fail(b.f.SetCellStyle(sheet, from, to, style))
 }
 
+// title writes text in bold.
+func (b *book) title(sheet string, col, row int, text string) {
+	b.str(sheet, col, row, text)
+	b.style(sheet, cell(col, row), cell(col, row), b.bold)
+}
+
 // headerRow writes titles from column 1 of row and styles them as a header.
 func (b *book) headerRow(sheet string, row int, titles ...string) {
 	for i, t := range titles {
 		b.str(sheet, i+1, row, t)
 	}
 	b.style(sheet, cell(1, row), cell(len(titles), row), b.header)
+	b.wrapsText(sheet, row)
+}
+
+// wrapsText notes that row of sheet has wrapped text, for fitRows.
+func (b *book) wrapsText(sheet string, row int) {
+	b.wrapped = append(b.wrapped, rowAt{sheet, row})
+}
+
+// fitRows makes each row with wrapped text tall enough for it. Neither
+// excelize nor LibreOffice sizes a row to wrapped text when a file is
+// opened, so without a height a long title is cut to its first line and a
+// long reason runs over the rows below.
+func (b *book) fitRows() {
+	rows := map[string][][]string{} // each sheet read once
+	for _, h := range b.wrapped {
+		if _, ok := rows[h.sheet]; !ok {
+			rs, err := b.f.GetRows(h.sheet)
+			b.fail(err)
+			rows[h.sheet] = rs
+		}
+		rs := rows[h.sheet]
+		if h.row > len(rs) {
+			continue
+		}
+		lines := 1
+		for i, text := range rs[h.row-1] {
+			if text == "" || !b.wraps(h.sheet, cell(i+1, h.row)) {
+				continue
+			}
+			name, _ := excelize.ColumnNumberToName(i + 1)
+			w, err := b.f.GetColWidth(h.sheet, name)
+			b.fail(err)
+			lines = max(lines, wrappedLines(text, w))
+		}
+		if lines > 1 {
+			// 15 points a line: the default row height of the 11-point
+			// default font.
+			b.fail(b.f.SetRowHeight(h.sheet, h.row, 15*float64(lines)))
+		}
+	}
+}
+
+// wraps reports whether the style of cell c wraps its text.
+func (b *book) wraps(sheet, c string) bool {
+	id, err := b.f.GetCellStyle(sheet, c)
+	b.fail(err)
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	return st != nil && st.Alignment != nil && st.Alignment.WrapText
+}
+
+// wrappedLines is the number of lines text takes when wrapped at word
+// boundaries in a column width characters wide. The width is counted in
+// digits; letters are on average about as wide in the bold header font, as
+// LibreOffice's rendering of the workbook shows.
+func wrappedLines(text string, width float64) int {
+	capacity := max(1, int(width))
+	lines, used := 1, 0
+	for _, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		switch {
+		case used == 0:
+			used = n
+		case used+1+n <= capacity:
+			used += 1 + n
+		default:
+			lines++
+			used = n
+		}
+		for used > capacity { // a word longer than the column breaks
+			lines++
+			used -= capacity
+		}
+	}
+	return lines
 }
 
 // widths sets the width of columns A, B, … in turn.
@@ -203,6 +365,19 @@ func (b *book) freeze(sheet string, rows int) {
 // name defines a workbook-wide name for one cell.
 func (b *book) name(name, sheet string, col, row int) {
 	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
+}
+
+// chart adds a chart with its top left corner at cell (col, row).
+func (b *book) chart(sheet string, col, row int, c *excelize.Chart) {
+	b.fail(b.f.AddChart(sheet, cell(col, row), c))
+}
+
+// directionTitle is the title of direction id in r, or id itself.
+func directionTitle(r *model.Report, id string) string {
+	if d := r.Direction(id); d != nil && d.Title != "" {
+		return d.Title
+	}
+	return id
 }
 
 func yesNo(v bool) string {
