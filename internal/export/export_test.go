@@ -531,6 +531,7 @@ func TestInputsSheet(t *testing.T) {
 func TestInputLabelsCoverScenario(t *testing.T) {
 	s := testScenario()
 	s.Workload.Traffic = &scenario.Traffic{}
+	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "pue", Value: "1.2", AsOf: "2026-01-01", Source: "test"}}
 	seen := map[string]bool{}
 	for _, l := range leaves(reflect.ValueOf(*s), "", "", 0, nil) {
 		seen[l.schema] = true
@@ -539,7 +540,7 @@ func TestInputLabelsCoverScenario(t *testing.T) {
 		}
 	}
 	// Empty lists of objects are listed by the list's own path.
-	s.Workload.Trial, s.Data.Lifecycle = nil, nil
+	s.Workload.Trial, s.Data.Lifecycle, s.PriceOverrides = nil, nil, nil
 	for _, l := range leaves(reflect.ValueOf(*s), "", "", 0, nil) {
 		seen[l.schema] = true
 	}

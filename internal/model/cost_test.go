@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 
 	"hostplan/internal/scenario"
@@ -172,5 +173,31 @@ func TestHybridTransfersByHand(t *testing.T) {
 	}
 	if !h.Feasible {
 		t.Errorf("hybrid infeasible: %v", h.Reasons)
+	}
+}
+
+// A scenario's own price override wins over the catalog, dates the report
+// and is checked like a catalog import: a bad row names its index.
+func TestScenarioPriceOverrides(t *testing.T) {
+	s := base()
+	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100", GPUs: 8}
+	before := eval(t, s).Direction(scenario.Cloud)
+	s.PriceOverrides = []scenario.PriceOverride{
+		{Kind: "cloud", ID: "aws-p5-h100", Field: "on_demand", Value: "10", AsOf: "2021-01-01", Source: "a quote"},
+		{Kind: "site", ID: "site", Field: "staff_cost_per_fte_year", Value: "150000", AsOf: "2026-01-01", Source: "HR"},
+	}
+	r := eval(t, s)
+	after := r.Direction(scenario.Cloud)
+	if after.VariablePricePerGPUHour != 10 || !near(after.VariableCostPerRun, before.GPUHoursPerRun*10, 1e-9) {
+		t.Errorf("price %g, variable cost %g; want 10 and %g", after.VariablePricePerGPUHour, after.VariableCostPerRun, before.GPUHoursPerRun*10)
+	}
+	// 0.25 FTE × 150,000 ÷ 12 = 3,125 a month of staff.
+	if !near(after.MonthlyFixedCost, 3125, 1e-9) || r.CatalogAsOf != "2021-01-01" {
+		t.Errorf("fixed %g, as of %s; want 3,125 and 2021-01-01", after.MonthlyFixedCost, r.CatalogAsOf)
+	}
+	s.PriceOverrides = append(s.PriceOverrides, scenario.PriceOverride{Kind: "cloud", ID: "aws-p5-h100", Field: "on_demnd", Value: "1", AsOf: "2021-01-01", Source: "x"})
+	_, err := Evaluate(s, cat(t))
+	if err == nil || !strings.Contains(err.Error(), `price_overrides[2]: cloud aws-p5-h100: field "on_demnd"`) {
+		t.Errorf("error %v, want one naming price_overrides[2]", err)
 	}
 }

@@ -5,6 +5,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -38,7 +39,40 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
+	cat, err := withScenarioPrices(s, cat)
+	if err != nil {
+		return nil, err
+	}
 	return evaluate(s, cat, nil)
+}
+
+// withScenarioPrices applies the scenario's own price overrides to the
+// catalog; a bad one is reported as a field error of price_overrides.
+func withScenarioPrices(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Catalog, error) {
+	if len(s.PriceOverrides) == 0 {
+		return cat, nil
+	}
+	var o catalog.Overrides
+	for i, p := range s.PriceOverrides {
+		o.Rows = append(o.Rows, catalog.OverrideRow{Kind: p.Kind, ID: p.ID, Field: p.Field, Value: p.Value, AsOf: p.AsOf, Source: p.Source, Line: i + 1})
+	}
+	out, err := cat.Apply(o)
+	if err == nil {
+		return out, nil
+	}
+	var oe catalog.OverrideErrors
+	if !errors.As(err, &oe) {
+		return nil, err
+	}
+	var fe scenario.Errors
+	for _, e := range oe {
+		path := "price_overrides"
+		if e.Line > 0 {
+			path = fmt.Sprintf("price_overrides[%d]", e.Line-1)
+		}
+		fe = append(fe, scenario.FieldError{Path: path, Problem: e.Msg})
+	}
+	return nil, fe
 }
 
 // pins hold a plan's discrete choices fixed while Monte Carlo and the

@@ -173,6 +173,9 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 		draws = DefaultDraws
 	}
 	seed := s.Seed
+	if cat, err = withScenarioPrices(s, cat); err != nil {
+		return nil, err
+	}
 	p := newPlan(s, cat, r)
 	u, err := monteCarlo(s, cat, r, p, draws, seed)
 	if err != nil {

@@ -101,6 +101,20 @@ type Scenario struct {
 	Data         Data       `json:"data"`
 	Dimensions   Dimensions `json:"dimensions"`
 	Options      Options    `json:"options"`
+	// PriceOverrides change catalog figures for this scenario only, in the
+	// catalog's override form (hostplan catalog export shows every kind,
+	// id and field); they win over the store's overrides.
+	PriceOverrides []PriceOverride `json:"price_overrides,omitempty"`
+}
+
+// PriceOverride sets one field of one catalog entry, with its provenance.
+type PriceOverride struct {
+	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed
+	ID     string `json:"id"`    // entry id; the provider for data, "site" for the site
+	Field  string `json:"field"` // the entry's field, e.g. on_demand
+	Value  string `json:"value"` // as the catalog CSV writes it, e.g. "5.10"
+	AsOf   string `json:"as_of"` // YYYY-MM-DD
+	Source string `json:"source"`
 }
 
 // Purpose is the "purpose and success" part of the brief.

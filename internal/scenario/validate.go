@@ -161,6 +161,14 @@ func Validate(s *Scenario) Errors {
 	validateData(c, &s.Data)
 	validateDimensions(c, &s.Dimensions)
 	validateOptions(c, &s.Options)
+	for i, o := range s.PriceOverrides {
+		path := fmt.Sprintf("price_overrides[%d]", i)
+		for _, f := range []struct{ name, v string }{{"kind", o.Kind}, {"id", o.ID}, {"field", o.Field}, {"value", o.Value}, {"as_of", o.AsOf}, {"source", o.Source}} {
+			if strings.TrimSpace(f.v) == "" {
+				c.add(path+"."+f.name, "is required", "see hostplan catalog export for kinds, ids and fields")
+			}
+		}
+	}
 
 	if len(c.errs) == 0 {
 		return nil
