@@ -225,3 +225,56 @@ func TestDecilesMatchGonum(t *testing.T) {
 		}
 	}
 }
+
+// Property: for random valid scenarios with estimates, the Monte Carlo and
+// the tornado never produce NaN or Inf, and P10 ≤ P50 ≤ P90.
+func TestRandomAnalyzeStaysFinite(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	c := cat(t)
+	presets := c.IDs("models")
+	est := func(lo, hi float64) scenario.Value {
+		a := lo + rng.Float64()*(hi-lo)
+		b := a + rng.Float64()*(hi-a)
+		m := a + rng.Float64()*(b-a)
+		return scenario.Estimate(a, m, b)
+	}
+	for i := 0; i < 40; i++ {
+		s := base()
+		s.Options = scenario.Options{}
+		s.Seed = uint64(i)
+		s.Workload.Shape = scenario.Shapes[rng.IntN(len(scenario.Shapes))]
+		s.Workload.Model = scenario.Model{Preset: presets[rng.IntN(len(presets))]}
+		s.Workload.TokensPerRunB = est(0.01, 100)
+		s.Workload.RunsPerMonth = est(0.1, 30)
+		s.Workload.MFU = est(0.05, 0.6)
+		s.Data.VolumeGB = est(0, 1e4)
+		s.Dimensions.Economics.BudgetCap = est(1e3, 1e7)
+		s.Workload.DeadlineHours = est(1, 1000)
+		if s.Workload.Shape == scenario.ShapeFineTuning {
+			s.Workload.Method = "qlora"
+		}
+		if s.Workload.Shape == scenario.ShapeInteractive {
+			s.Workload.Traffic = &scenario.Traffic{PeakRPS: est(1, 50), MeanRPS: scenario.Known(0.5), TokensIn: est(100, 4000),
+				TokensOut: est(10, 800), LatencyTargetMS: scenario.Known(20000)}
+		}
+		r, err := Analyze(s, c, 300)
+		if err != nil {
+			t.Fatalf("case %d (%s %s): %v", i, s.Workload.Shape, s.Workload.Model.Preset, err)
+		}
+		for _, d := range r.Uncertainty.Directions {
+			for _, x := range []float64{d.CostP10, d.CostP50, d.CostP90, d.TimeP10, d.TimeP50, d.TimeP90} {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					t.Fatalf("case %d %s: %+v", i, d.Direction, d)
+				}
+			}
+			if !(d.CostP10 <= d.CostP50 && d.CostP50 <= d.CostP90 && d.TimeP10 <= d.TimeP50 && d.TimeP50 <= d.TimeP90) {
+				t.Errorf("case %d %s: percentiles out of order %+v", i, d.Direction, d)
+			}
+		}
+		for _, b := range r.Tornado.Bars {
+			if math.IsNaN(b.Swing) || math.IsInf(b.Swing, 0) {
+				t.Fatalf("case %d: bar %+v", i, b)
+			}
+		}
+	}
+}
