@@ -349,10 +349,12 @@ func (c *Catalog) problems() []problem {
 	return ps
 }
 
-func find[T any](xs []T, id func(T) string, want string) (T, bool) {
-	for _, x := range xs {
-		if id(x) == want {
-			return x, true
+// find returns the entry whose id is want. It compares in place and copies
+// only the match: the model looks entries up in every Monte Carlo draw.
+func find[T any](xs []T, id func(*T) string, want string) (T, bool) {
+	for i := range xs {
+		if id(&xs[i]) == want {
+			return xs[i], true
 		}
 	}
 	var zero T
@@ -361,37 +363,37 @@ func find[T any](xs []T, id func(T) string, want string) (T, bool) {
 
 // GPU returns the GPU with the given id.
 func (c *Catalog) GPU(id string) (GPU, bool) {
-	return find(c.GPUs, func(g GPU) string { return g.ID }, id)
+	return find(c.GPUs, func(g *GPU) string { return g.ID }, id)
 }
 
 // Model returns the model preset with the given id.
 func (c *Catalog) Model(id string) (Model, bool) {
-	return find(c.Models, func(m Model) string { return m.ID }, id)
+	return find(c.Models, func(m *Model) string { return m.ID }, id)
 }
 
 // CloudOffer returns the cloud offer with the given id.
 func (c *Catalog) CloudOffer(id string) (CloudOffer, bool) {
-	return find(c.Cloud, func(o CloudOffer) string { return o.ID }, id)
+	return find(c.Cloud, func(o *CloudOffer) string { return o.ID }, id)
 }
 
 // DataPrice returns the data prices of a provider.
 func (c *Catalog) DataPrice(provider string) (DataPrice, bool) {
-	return find(c.Data, func(d DataPrice) string { return d.Provider }, provider)
+	return find(c.Data, func(d *DataPrice) string { return d.Provider }, provider)
 }
 
 // Node returns the on-premises node with the given id.
 func (c *Catalog) Node(id string) (Node, bool) {
-	return find(c.Nodes, func(n Node) string { return n.ID }, id)
+	return find(c.Nodes, func(n *Node) string { return n.ID }, id)
 }
 
 // Partition returns the HPC partition with the given id.
 func (c *Catalog) Partition(id string) (Partition, bool) {
-	return find(c.HPC, func(p Partition) string { return p.ID }, id)
+	return find(c.HPC, func(p *Partition) string { return p.ID }, id)
 }
 
 // ManagedOffer returns the managed offer with the given id.
 func (c *Catalog) ManagedOffer(id string) (ManagedOffer, bool) {
-	return find(c.Managed, func(m ManagedOffer) string { return m.ID }, id)
+	return find(c.Managed, func(m *ManagedOffer) string { return m.ID }, id)
 }
 
 // IDs returns the ids of one kind of entry ("gpus", "models", "cloud",
