@@ -174,6 +174,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 	}
 	if pin == nil {
 		r.Comparisons = e.compare(r)
+		r.Workload.FitByGPU = fitByGPU(z, cat)
 	}
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
@@ -667,4 +668,21 @@ func (e *evaluator) skills(r *DirectionResult) {
 	if r.ruleOut() {
 		r.infeasible("needs the %s skill; the team lists %s", need, strings.Join(have, ", "))
 	}
+}
+
+// fitByGPU sizes the run on every GPU type of the catalog.
+func fitByGPU(z *size, cat *catalog.Catalog) []GPUFit {
+	out := make([]GPUFit, 0, len(cat.GPUs))
+	for _, g := range cat.GPUs {
+		n := z.minGPUs(g, maxTableGPUs)
+		if !z.training && n > 0 {
+			n = nextPow2(n) // tensor-parallel degrees divide the heads
+		}
+		f := GPUFit{GPU: g.ID, MinGPUs: n}
+		if n > 0 {
+			f.MemoryPerGPUGB = z.memPerGPU(n, 1)
+		}
+		out = append(out, f)
+	}
+	return out
 }

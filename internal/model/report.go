@@ -40,6 +40,11 @@ type WorkloadSummary struct {
 	WeightsGB      float64  `json:"weights_gb"`       // weights at the working precision
 	MemoryNeededGB float64  `json:"memory_needed_gb"` // total accelerator memory the run needs (state + activations/KV + overhead)
 	Estimates      []string `json:"estimates"`        // input paths that are estimates (the likely value is used here)
+	// FitByGPU is, for every GPU type in the catalog, the smallest count
+	// (training: data-parallel GPUs under the sharding; inference: the
+	// tensor-parallel degree of one replica) that holds the run; 0 when no
+	// count up to 4,096 does. Added in model 0.3.0.
+	FitByGPU []GPUFit `json:"fit_by_gpu"`
 }
 
 // DirectionResult is one hosting direction's answer.
@@ -185,4 +190,11 @@ func (r *Report) Direction(d string) *DirectionResult {
 		}
 	}
 	return nil
+}
+
+// GPUFit is the smallest count of one GPU type that holds the run.
+type GPUFit struct {
+	GPU            string  `json:"gpu"`
+	MinGPUs        int     `json:"min_gpus"`
+	MemoryPerGPUGB float64 `json:"memory_per_gpu_gb"` // at that count (one sequence of KV cache for inference)
 }

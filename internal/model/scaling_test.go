@@ -202,3 +202,20 @@ func TestExamplesHaveScalingTables(t *testing.T) {
 		}
 	}
 }
+
+// The smallest count per GPU type: Llama 3.1 70B at 16 bit for serving needs
+// 141.2 GB of weights + 2 GB overhead per GPU within 90 % of memory:
+// one MI300X (192 GB: 143.2 ≤ 172.8); H200 (141 GB: 126.9 usable) needs 2;
+// H100 and A100 (80 GB) need 141.2/n + 2 ≤ 72 → n = 3 → a power of two: 4;
+// L40S (48 GB): 141.2/n + 2 ≤ 43.2 → n = 4.
+func TestFitByGPU(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-70b"},
+		Traffic: &scenario.Traffic{PeakRPS: scenario.Known(1), MeanRPS: scenario.Known(1), TokensIn: scenario.Known(100), TokensOut: scenario.Known(100)}}
+	want := map[string]int{"h100-sxm": 4, "h200-sxm": 2, "mi300x": 1, "l40s": 4, "a100-80gb": 4}
+	for _, f := range eval(t, s).Workload.FitByGPU {
+		if w, ok := want[f.GPU]; ok && f.MinGPUs != w {
+			t.Errorf("%s: %d GPUs, want %d", f.GPU, f.MinGPUs, w)
+		}
+	}
+}
