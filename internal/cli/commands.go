@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,7 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 
+	"hostplan/internal/brief"
+	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
@@ -303,18 +309,91 @@ func runExport(e *env, args []string) error {
 	if !strings.EqualFold(filepath.Ext(*out), ".xlsx") {
 		return usagef("export: -o %s must end in .xlsx", *out)
 	}
-	s, err := e.resolve(pos[0])
-	if err != nil {
-		return err
+	arg := pos[0]
+	x := &export.Extras{}
+	var s *scenario.Scenario
+	var state brief.ChecklistState // nil: the default state, every item open
+	if isFile(arg) {
+		if s, err = loadScenario(arg); err != nil {
+			return err
+		}
+		x.Source = "the file " + arg + ", not the store"
+	} else {
+		// A stored id: read the scenario, its checklist state, its history
+		// and the catalog overrides in one opening of the store (bbolt locks
+		// the file, so a second Open in this process would wait; see
+		// env.catalog), and close it before the Monte Carlo run.
+		err := func() error {
+			st, err := e.openStore()
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			var rev store.Revision
+			if s, rev, err = st.Get(arg); err != nil {
+				return usagef("%s: no such file, and no scenario with that id in %s", arg, st.Path())
+			}
+			b, err := st.GetChecklist(arg)
+			if err != nil {
+				return err
+			}
+			if state, err = brief.DecodeChecklist(b); err != nil {
+				return fmt.Errorf("scenario %q: %w", arg, err)
+			}
+			hist, err := st.History(arg)
+			if err != nil {
+				return err
+			}
+			for _, h := range hist {
+				x.Lineage = append(x.Lineage, export.LineageRow{Rev: h.Number, Time: h.Time, Author: h.Author, Note: h.Note,
+					ModelVersion: h.ModelVersion, CatalogAsOf: h.CatalogAsOf, InputHash: h.InputHash})
+			}
+			// The workbook names the store file, not its directory: the
+			// path may hold the user's name.
+			x.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(st.Path()))
+			_, err = e.catalog(st) // kept by env for analyze below
+			return err
+		}()
+		if err != nil {
+			return err
+		}
 	}
 	if err := checkDraws("export", *draws); err != nil {
 		return err
 	}
-	r, err := e.analyze(s, pos[0], *draws)
+	r, err := e.analyze(s, arg, *draws)
 	if err != nil {
 		return err
 	}
-	if err := export.WriteWorkbook(*out, s, r); err != nil {
+	if x.Lineage == nil {
+		// A file has no revisions: one row that says where it came from,
+		// with the hash a stored revision of the same content would have.
+		body, err := scenario.Marshal(s)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: defaultAuthor(),
+			Note:         "exported from the file " + arg + ", not from the store: no revisions are recorded",
+			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
+	}
+	if x.Decision, err = decide.Decide(s, r); err != nil {
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	x.Brief, err = brief.WithChecklist(s, r, x.Decision, state)
+	var few *brief.TooFewFieldsError
+	switch {
+	case errors.As(err, &few):
+		// The workbook is still written; its Brief sheet lists what to fill.
+		x.Brief, x.BriefMissing = nil, []string{}
+		for _, f := range few.Missing {
+			x.BriefMissing = append(x.BriefMissing, f.Label+" ("+f.Path+")")
+		}
+	case err != nil:
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	x.Checklist = brief.Checklist(s.Workload.Shape, state)
+	if err := export.WriteWorkbookWith(*out, s, r, x); err != nil {
 		return fmt.Errorf("%s: %w", *out, err)
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)

@@ -600,7 +600,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Inputs", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Inputs", "Options", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {

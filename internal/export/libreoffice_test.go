@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // TestLibreOfficeRecalculates opens the workbook as a user would: LibreOffice
@@ -44,21 +46,7 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	// CSV filter options: comma, double quote, UTF-8, from line 1, default
-	// cell formats, language 0, quoted fields not forced to text, detect
-	// special numbers, raw values (not as shown), no formulas, no trimming,
-	// sheet -1 = every sheet to its own file (LibreOffice 7.2+).
-	cmd := exec.CommandContext(ctx, soffice,
-		"-env:UserInstallation=file://"+filepath.ToSlash(home),
-		"--headless", "--norestore",
-		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
-		"--outdir", out, path)
-	cmd.Env = append(os.Environ(), "HOME="+home)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, b)
-	}
+	convertCSV(t, soffice, home, path, out)
 
 	sheets := map[string][][]string{}
 	for _, sh := range []string{sheetSummary, sheetCosts, sheetMonthly, sheetComparisons, sheetScaling, sheetUncertainty, sheetSensitivity} {
@@ -164,6 +152,27 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	check(sheetScaling, 8, 12, p.Efficiency)
 }
 
+// convertCSV has LibreOffice, with its profile in home, open the workbook
+// at path, recalculate it and write each sheet as CSV into out.
+func convertCSV(t *testing.T, soffice, home, path, out string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	// CSV filter options: comma, double quote, UTF-8, from line 1, default
+	// cell formats, language 0, quoted fields not forced to text, detect
+	// special numbers, raw values (not as shown), no formulas, no trimming,
+	// sheet -1 = every sheet to its own file (LibreOffice 7.2+).
+	cmd := exec.CommandContext(ctx, soffice,
+		"-env:UserInstallation=file://"+filepath.ToSlash(home),
+		"--headless", "--norestore",
+		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+		"--outdir", out, path)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, b)
+	}
+}
+
 func readCSV(path string) ([][]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -173,4 +182,99 @@ func readCSV(path string) ([][]string, error) {
 	cr := csv.NewReader(f)
 	cr.FieldsPerRecord = -1
 	return cr.ReadAll()
+}
+
+// TestLibreOfficeOpensExtras opens the workbook with every extra sheet in
+// LibreOffice: merged cells, rich text and date cells arrive as written,
+// and the cost formulas still equal the report's. Skipped with -short or
+// when soffice is not installed.
+func TestLibreOfficeOpensExtras(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts LibreOffice")
+	}
+	soffice, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip("soffice not on PATH")
+	}
+	dir := t.TempDir()
+	home, out, path := filepath.Join(dir, "home"), filepath.Join(dir, "csv"), filepath.Join(dir, "plan.xlsx")
+	c := newConstrained(t)
+	if err := WriteWorkbookWith(path, c.s, c.r, c.x); err != nil {
+		t.Fatal(err)
+	}
+	convertCSV(t, soffice, home, path, out)
+	read := func(sheet string) [][]string {
+		t.Helper()
+		rows, err := readCSV(filepath.Join(out, "plan-"+sheet+".csv"))
+		if errors.Is(err, os.ErrNotExist) {
+			t.Skipf("no CSV for %s (LibreOffice before 7.2 exports the first sheet only)", sheet)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	at := func(rows [][]string, c string) string {
+		col, row, err := excelize.CellNameToCoordinates(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row-1 >= len(rows) || col-1 >= len(rows[row-1]) {
+			return ""
+		}
+		return rows[row-1][col-1]
+	}
+	num := func(rows [][]string, c string) float64 {
+		t.Helper()
+		x, err := strconv.ParseFloat(at(rows, c), 64)
+		if err != nil {
+			t.Fatalf("%s = %q, not a number", c, at(rows, c))
+		}
+		return x
+	}
+
+	dec := read(sheetDecision)
+	if got := at(dec, "A1"); got != "Decision: Hybrid is recommended" {
+		t.Errorf("LibreOffice Decision!A1 = %q", got)
+	}
+	// The ranking: header on row 6, weights on 7, hybrid on 8.
+	if got := at(dec, "A8"); got != "Hybrid" {
+		t.Fatalf("LibreOffice Decision!A8 = %q, want Hybrid", got)
+	}
+	if got := num(dec, "C8"); !closeTo(got, c.d.For("hybrid").Total, relTol) {
+		t.Errorf("LibreOffice Decision!C8 = %g, want %g", got, c.d.For("hybrid").Total)
+	}
+
+	br := read(sheetBrief)
+	if got := at(br, "A1"); got != "Compute Readiness Brief: Case-record classifier: snapshot training" {
+		t.Errorf("LibreOffice Brief!A1 = %q", got)
+	}
+	found := false
+	for _, row := range br {
+		if len(row) > 2 && row[1] == "Hybrid" && row[0] == "1" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("LibreOffice Brief has no ranking row 1, Hybrid")
+	}
+
+	ck := read(sheetChecklist)
+	if n := len(ck) - rowCkHeader; n != len(c.x.Checklist) {
+		t.Errorf("LibreOffice Checklist has %d items, want %d", n, len(c.x.Checklist))
+	}
+	lin := read(sheetLineage)
+	if got := at(lin, "C8"); got != "@bob" {
+		t.Errorf("LibreOffice Lineage!C8 = %q, want the text @bob", got)
+	}
+	// A date cell: LibreOffice shows it in its format, in UTC as written.
+	if got := at(lin, "B7"); got != "2026-03-01 09:30:00" {
+		t.Errorf("LibreOffice Lineage!B7 = %q, want 2026-03-01 09:30:00", got)
+	}
+	sum := read(sheetSummary)
+	for i, d := range c.r.Directions {
+		if got := num(sum, cell(8, summaryTableRow+1+i)); !closeTo(got, d.CostHorizon, relTol) {
+			t.Errorf("LibreOffice Summary cost over horizon of %s = %g, want %g", d.Direction, got, d.CostHorizon)
+		}
+	}
 }

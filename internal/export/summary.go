@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -12,7 +13,11 @@ import (
 // summaryTableRow+1+i holds r.Directions[i].
 const summaryTableRow = 11
 
-func writeSummary(b *book, s *scenario.Scenario, r *model.Report) {
+// rowRecommended is the Summary row of the recommendation, below the facts
+// and above the direction table; empty without a decision.
+const rowRecommended = summaryTableRow - 1
+
+func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.Decision) {
 	const sh = sheetSummary
 	cheapest := "None is feasible"
 	if d := r.Direction(r.Cheapest); d != nil {
@@ -40,6 +45,14 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report) {
 			continue
 		}
 		b.str(sh, 2, row, fa.value)
+	}
+	if dec != nil {
+		rec := "None is feasible"
+		if d := dec.For(dec.Recommendation); d != nil {
+			rec = fmt.Sprintf("%s (score %.2f of 1; see Decision)", d.Title, d.Total)
+		}
+		b.title(sh, 1, rowRecommended, "Recommended by the weights")
+		b.str(sh, 2, rowRecommended, rec)
 	}
 
 	cur := r.Currency

@@ -4,8 +4,11 @@
 // engine's numbers and follows any input a reader changes. The analysis —
 // scaling curves, the Monte Carlo spread, the sensitivity tornado and the
 // break-even points — follows as the engine's values, labelled as such, with
-// native charts of the monthly cumulative cost and of the tornado. It
-// imports nothing of the GUI.
+// native charts of the monthly cumulative cost and of the tornado. The
+// Options sheet says which direction options the scenario set and which the
+// model chose. With Extras (WorkbookWith) the workbook also carries the
+// decision, the Compute Readiness Brief, the readiness checklist and the
+// scenario's stored lineage. It imports nothing of the GUI or the store.
 package export
 
 import (
@@ -23,20 +26,47 @@ import (
 // Sheet names, in workbook order.
 const (
 	sheetSummary     = "Summary"
+	sheetDecision    = "Decision"
 	sheetInputs      = "Inputs"
+	sheetOptions     = "Options"
 	sheetCosts       = "Costs"
 	sheetMonthly     = "Monthly"
 	sheetComparisons = "Comparisons"
 	sheetScaling     = "Scaling"
 	sheetUncertainty = "Uncertainty"
 	sheetSensitivity = "Sensitivity"
+	sheetBrief       = "Brief"
+	sheetChecklist   = "Checklist"
 	sheetNotes       = "Notes"
+	sheetLineage     = "Lineage"
 )
 
-// sheetOrder is the order of the sheets in the workbook.
-var sheetOrder = []string{
-	sheetSummary, sheetInputs, sheetCosts, sheetMonthly, sheetComparisons,
-	sheetScaling, sheetUncertainty, sheetSensitivity, sheetNotes,
+// sheetOrder is the order of the sheets in a workbook with extras x (nil:
+// none): the decision next to the summary, for leadership; the brief and
+// the checklist after the numbers; the lineage last. A sheet whose extra is
+// not given is left out.
+func sheetOrder(x *Extras) []string {
+	var e Extras
+	if x != nil {
+		e = *x
+	}
+	order := []string{sheetSummary}
+	if e.Decision != nil {
+		order = append(order, sheetDecision)
+	}
+	order = append(order, sheetInputs, sheetOptions, sheetCosts, sheetMonthly, sheetComparisons,
+		sheetScaling, sheetUncertainty, sheetSensitivity)
+	if e.Brief != nil || e.BriefMissing != nil {
+		order = append(order, sheetBrief)
+	}
+	if e.Checklist != nil {
+		order = append(order, sheetChecklist)
+	}
+	order = append(order, sheetNotes)
+	if e.Lineage != nil {
+		order = append(order, sheetLineage)
+	}
+	return order
 }
 
 // Defined names of the workload values every cost formula uses.
@@ -45,32 +75,58 @@ const (
 	nameHorizonMonths = "horizon_months"
 )
 
-// Workbook builds the workbook for scenario s and its report r. The caller
-// closes the returned file. It fails when r is not the report of s or holds
-// a number that is not finite (the model never produces one).
+// Workbook builds the workbook for scenario s and its report r, without
+// extras: WorkbookWith(s, r, nil).
 func Workbook(s *scenario.Scenario, r *model.Report) (*excelize.File, error) {
+	return WorkbookWith(s, r, nil)
+}
+
+// WorkbookWith builds the workbook for scenario s, its report r and the
+// extras x (nil: none; each field left empty leaves its sheet out). The
+// caller closes the returned file. It fails when r or x.Decision is not for
+// s, or when a number is not finite (the model never produces one).
+func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.File, error) {
 	if s == nil || r == nil {
 		panic("export: Workbook needs a scenario and a report")
 	}
 	if s.ID != r.ScenarioID {
 		return nil, fmt.Errorf("export: report is for scenario %q, not %q", r.ScenarioID, s.ID)
 	}
+	if x == nil {
+		x = &Extras{}
+	}
+	if d := x.Decision; d != nil && d.ScenarioID != s.ID {
+		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
+	}
 	f := excelize.NewFile()
 	b := &book{f: f}
 	b.init()
-	for _, name := range sheetOrder {
+	for _, name := range sheetOrder(x) {
 		b.sheet(name)
 	}
 	// Inputs and Costs first: they own the cells the other sheets refer to.
 	writeInputs(b, s, r)
 	writeCosts(b, r)
-	writeSummary(b, s, r)
+	writeSummary(b, s, r, x.Decision)
+	writeOptions(b, s, r)
 	writeMonthly(b, r)
 	writeComparisons(b, r)
 	writeScaling(b, r)
 	writeUncertainty(b, r)
 	writeSensitivity(b, r)
 	writeNotes(b, r)
+	if x.Decision != nil {
+		writeDecision(b, r, x.Decision)
+	}
+	if x.Brief != nil || x.BriefMissing != nil {
+		writeBrief(b, x.Brief, x.BriefMissing)
+	}
+	if x.Checklist != nil {
+		writeChecklist(b, s, x.Checklist)
+	}
+	if x.Lineage != nil {
+		writeLineage(b, s, x.Source, x.Lineage)
+	}
 	b.fitRows()
 	if b.err != nil {
 		f.Close()
@@ -89,10 +145,24 @@ type book struct {
 	money, hours, gpuHours int // number styles
 	count                  int // plain number, General
 
-	family  string         // the workbook's default font
-	styles  map[string]int // number formats, plain and bold, by numFmt
-	center  [2]int         // centred text, plain and bold
-	wrapped []rowAt        // rows with wrapped text, for fitRows
+	family  string            // the workbook's default font
+	styles  map[string]int    // number formats, plain and bold, by numFmt
+	center  [2]int            // centred text, plain and bold
+	wrapped []rowAt           // rows with wrapped text, for fitRows
+	spans   []span            // wrapped text across merged columns, for fitRows
+	texts   map[textStyle]int // text styles, by textFmt
+
+	alignedStyles map[alignKey]int // by aligned
+}
+
+// span is wrapped text in columns from–to of a row (merged when to > from),
+// in a font whose lines are lineHeight points apart.
+type span struct {
+	sheet      string
+	row        int
+	from, to   int
+	lineHeight float64
+	prose      bool // body text, not bold: narrower than digits on average
 }
 
 // rowAt is a row of a sheet.
@@ -276,6 +346,14 @@ func (b *book) wrapsText(sheet string, row int) {
 // long reason runs over the rows below.
 func (b *book) fitRows() {
 	rows := map[string][][]string{} // each sheet read once
+	need := map[rowAt]float64{}
+	var order []rowAt
+	setNeed := func(at rowAt, h float64) {
+		if _, ok := need[at]; !ok {
+			order = append(order, at)
+		}
+		need[at] = max(need[at], h)
+	}
 	for _, h := range b.wrapped {
 		if _, ok := rows[h.sheet]; !ok {
 			rs, err := b.f.GetRows(h.sheet)
@@ -291,17 +369,116 @@ func (b *book) fitRows() {
 			if text == "" || !b.wraps(h.sheet, cell(i+1, h.row)) {
 				continue
 			}
-			name, _ := excelize.ColumnNumberToName(i + 1)
-			w, err := b.f.GetColWidth(h.sheet, name)
-			b.fail(err)
-			lines = max(lines, wrappedLines(text, w))
+			lines = max(lines, wrappedLines(text, b.colWidths(h.sheet, i+1, i+1)))
 		}
 		if lines > 1 {
 			// 15 points a line: the default row height of the 11-point
 			// default font.
-			b.fail(b.f.SetRowHeight(h.sheet, h.row, 15*float64(lines)))
+			setNeed(h, 15*float64(lines))
 		}
 	}
+	for _, sp := range b.spans {
+		text, err := b.f.GetCellValue(sp.sheet, cell(sp.from, sp.row))
+		b.fail(err)
+		lh := sp.lineHeight
+		if lh == 0 {
+			lh = 15
+		}
+		width := b.colWidths(sp.sheet, sp.from, sp.to)
+		if sp.prose {
+			// Plain prose averages narrower letters than the digits a
+			// width counts: about 1.15 characters a unit in DejaVu Sans,
+			// LibreOffice's stand-in for Calibri, more in Calibri itself.
+			width *= 1.1
+		}
+		if lines := wrappedLines(text, width); lines > 1 || lh != 15 {
+			setNeed(rowAt{sp.sheet, sp.row}, lh*float64(lines))
+		}
+	}
+	ncols := map[string]int{}
+	for _, at := range order {
+		b.fail(b.f.SetRowHeight(at.sheet, at.row, need[at]))
+		if need[at] <= lineBody {
+			continue
+		}
+		if _, ok := ncols[at.sheet]; !ok {
+			cols, err := b.f.GetCols(at.sheet)
+			b.fail(err)
+			ncols[at.sheet] = len(cols) + 4 // formula cells may lie past the last value
+		}
+		b.alignTop(at, ncols[at.sheet])
+	}
+}
+
+// alignTop aligns every cell of a row made taller to the top, so that a
+// label and a number stand beside the first line of the wrapped text next
+// to them, not below its last (where they read as part of the next row).
+func (b *book) alignTop(at rowAt, ncols int) {
+	for c := 1; c <= ncols; c++ {
+		ref := cell(c, at.row)
+		v, err := b.f.GetCellValue(at.sheet, ref)
+		b.fail(err)
+		fo, err := b.f.GetCellFormula(at.sheet, ref)
+		b.fail(err)
+		if v == "" && fo == "" {
+			continue
+		}
+		id, err := b.f.GetCellStyle(at.sheet, ref)
+		b.fail(err)
+		b.style(at.sheet, ref, ref, b.aligned(id, "", "top"))
+	}
+}
+
+// alignKey is a style with its alignment changed.
+type alignKey struct {
+	id                   int
+	horizontal, vertical string
+}
+
+// aligned returns style id with its horizontal and vertical alignment set
+// ("" keeps the style's own); made once per style and alignment.
+func (b *book) aligned(id int, horizontal, vertical string) int {
+	k := alignKey{id, horizontal, vertical}
+	if a, ok := b.alignedStyles[k]; ok {
+		return a
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	if st == nil {
+		st = &excelize.Style{}
+	}
+	al := excelize.Alignment{}
+	if st.Alignment != nil {
+		al = *st.Alignment
+	}
+	if horizontal != "" {
+		al.Horizontal = horizontal
+	}
+	if vertical != "" {
+		al.Vertical = vertical
+	}
+	st.Alignment = &al
+	a := b.newStyle(st)
+	if b.alignedStyles == nil {
+		b.alignedStyles = map[alignKey]int{}
+	}
+	b.alignedStyles[k] = a
+	return a
+}
+
+// colWidths is the total width of columns from–to of sheet, in characters.
+func (b *book) colWidths(sheet string, from, to int) float64 {
+	w := 0.0
+	for c := from; c <= to; c++ {
+		name, err := excelize.ColumnNumberToName(c)
+		if err != nil {
+			panic("export: " + err.Error())
+		}
+		cw, err := b.f.GetColWidth(sheet, name)
+		b.fail(err)
+		w += cw
+	}
+	return w
 }
 
 // wraps reports whether the style of cell c wraps its text.

@@ -9,11 +9,18 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// WriteWorkbook writes the workbook of s and r to path. It writes a
-// temporary file in the same directory and renames it over path, so path
-// holds either its old content or the whole new workbook, never a part.
-func WriteWorkbook(path string, s *scenario.Scenario, r *model.Report) (err error) {
-	f, err := Workbook(s, r)
+// WriteWorkbook writes the workbook of s and r to path:
+// WriteWorkbookWith(path, s, r, nil).
+func WriteWorkbook(path string, s *scenario.Scenario, r *model.Report) error {
+	return WriteWorkbookWith(path, s, r, nil)
+}
+
+// WriteWorkbookWith writes the workbook of s, r and the extras x to path.
+// It writes a temporary file in the same directory and renames it over
+// path, so path holds either its old content or the whole new workbook,
+// never a part.
+func WriteWorkbookWith(path string, s *scenario.Scenario, r *model.Report, x *Extras) (err error) {
+	f, err := WorkbookWith(s, r, x)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,46 @@
+package export
+
+import (
+	"time"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/decide"
+)
+
+// Extras are the parts of a workbook that come from outside the model
+// report. Each field left empty leaves its sheet out, so a nil *Extras
+// gives the workbook of Workbook.
+type Extras struct {
+	// Decision is decide.Decide's for the same scenario and report: the
+	// Decision sheet, and the recommendation on Summary.
+	Decision *decide.Decision
+	// Brief is the Compute Readiness Brief as Markdown (brief.Brief or
+	// brief.WithChecklist), shown on the Brief sheet one line a row.
+	Brief []byte
+	// BriefMissing lists the fields a refused brief lacks, each as
+	// "Label (path)" (brief.TooFewFieldsError.Missing); the Brief sheet
+	// lists them when Brief is nil.
+	BriefMissing []string
+	// Checklist is brief.Checklist for the scenario's shape and its
+	// recorded state (the default state, all open, for a file).
+	Checklist []brief.Entry
+	// Lineage lists the revisions of the stored scenario, oldest first;
+	// for a scenario read from a file, one row with Rev 0 that says so.
+	Lineage []LineageRow
+	// Source says where the scenario came from, e.g. "revision 3 of
+	// scenario x in /path/hostplan.db" or "file plans/x.json"; shown at
+	// the top of the Lineage sheet.
+	Source string
+}
+
+// LineageRow is one revision of a stored scenario (store.Revision without
+// importing the store).
+type LineageRow struct {
+	Rev          int       // revision number, from 1; 0: not a stored revision
+	Time         time.Time // when it was saved (or exported, for Rev 0)
+	Author       string
+	Note         string
+	ModelVersion string
+	CatalogAsOf  string
+	InputHash    string // sha256, hex, of the canonical scenario JSON
+}

@@ -1,0 +1,69 @@
+package export
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"hostplan/internal/scenario"
+)
+
+// Columns of the Lineage table.
+const (
+	colLinRev = 1 + iota
+	colLinTime
+	colLinAuthor
+	colLinNote
+	colLinModel
+	colLinCatalog
+	colLinHash
+)
+
+// rowLinHeader is the header row of the lineage table.
+const rowLinHeader = 6
+
+// fmtDateTime is the number format of a revision's time.
+const fmtDateTime = "yyyy-mm-dd hh:mm:ss"
+
+// excelTime is t as a spreadsheet date: days since 1899-12-30 (the 1900
+// date system; day 25 569 is 1970-01-01), in UTC, to the second.
+func excelTime(t time.Time) float64 {
+	return float64(t.UTC().Unix())/86400 + 25569
+}
+
+// writeLineage writes the revisions of the stored scenario, oldest first
+// and so the newest last; a file export has one row that says so.
+func writeLineage(b *book, s *scenario.Scenario, source string, rows []LineageRow) {
+	const sh = sheetLineage
+	b.widths(sh, 16, 20, 18, 48, 10, 14, 34)
+	b.spanText(sh, 1, 1, colLinHash, "Lineage: the revisions of this scenario, oldest first", textStyle{bold: true, size: sizeHead})
+	b.title(sh, 1, 3, "Scenario id")
+	b.str(sh, 2, 3, s.ID)
+	b.title(sh, 1, 4, "Exported from")
+	b.spanText(sh, 4, 2, colLinHash, orDash(source), textStyle{})
+
+	b.headerRow(sh, rowLinHeader, "Revision", "Time (UTC)", "Author", "Note", "Model version", "Catalog as of", "Input hash (sha256 of the canonical scenario JSON)")
+	rows = slices.Clone(rows)
+	slices.SortStableFunc(rows, func(a, c LineageRow) int { return a.Rev - c.Rev })
+	for i, l := range rows {
+		row := rowLinHeader + 1 + i
+		field := func(name string) string { return fmt.Sprintf("lineage[%d].%s", i, name) }
+		if l.Rev > 0 {
+			b.numLeft(sh, colLinRev, row, float64(l.Rev), fmtGeneral, field("rev"))
+		} else {
+			b.spanText(sh, row, colLinRev, colLinRev, "file", textStyle{})
+		}
+		if !l.Time.IsZero() {
+			b.numLeft(sh, colLinTime, row, excelTime(l.Time), fmtDateTime, field("time"))
+		}
+		b.spanText(sh, row, colLinAuthor, colLinAuthor, orDash(l.Author), textStyle{})
+		b.spanText(sh, row, colLinNote, colLinNote, orDash(l.Note), textStyle{})
+		b.spanText(sh, row, colLinModel, colLinModel, orDash(l.ModelVersion), textStyle{})
+		b.spanText(sh, row, colLinCatalog, colLinCatalog, orDash(l.CatalogAsOf), textStyle{})
+		b.spanText(sh, row, colLinHash, colLinHash, l.InputHash, textStyle{})
+	}
+	if len(rows) == 0 {
+		b.str(sh, 1, rowLinHeader+1, "No revisions given.")
+	}
+	b.freeze(sh, rowLinHeader)
+}
