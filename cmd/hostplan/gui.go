@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -8,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"hostplan/assets"
+	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
@@ -22,7 +24,10 @@ type backend struct {
 	cat *catalog.Catalog
 }
 
-var _ ui.Backend = (*backend)(nil)
+var (
+	_ ui.Backend         = (*backend)(nil)
+	_ ui.ChecklistReader = (*backend)(nil)
+)
 
 func (b *backend) List() ([]ui.Item, error) {
 	sums, err := b.st.List()
@@ -41,8 +46,55 @@ func (b *backend) Load(id string) (*scenario.Scenario, error) {
 	return s, err
 }
 
+// Evaluate runs the model with its Monte Carlo spread and tornado
+// (model.DefaultDraws draws, some tens of milliseconds); the window calls
+// it off the UI goroutine.
 func (b *backend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
-	return model.Evaluate(s, b.cat)
+	return model.Analyze(s, b.cat, model.DefaultDraws)
+}
+
+// Save stores s as a new revision with its lineage: the author from the
+// environment, the note, the model's version and the date of the catalog
+// prices. Nothing is written unless s is valid and the model can evaluate
+// it against the catalog in use (its offers, presets and GPUs exist): the
+// problems come back as scenario.Errors. Saving what the current revision
+// already holds adds no revision and returns the current number.
+func (b *backend) Save(s *scenario.Scenario, note string) (int, error) {
+	if s == nil {
+		return 0, errors.New("no scenario to save")
+	}
+	if errs := scenario.Validate(s); errs != nil {
+		return 0, errs
+	}
+	r, err := model.Evaluate(s, b.cat)
+	if err != nil {
+		return 0, err
+	}
+	rev, err := b.st.Save(s, store.RevisionMeta{Author: author(), Note: note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf})
+	if err != nil {
+		return 0, err
+	}
+	return rev.Number, nil
+}
+
+// Checklist reads the stored readiness-checklist state of scenario id.
+func (b *backend) Checklist(id string) (brief.ChecklistState, error) {
+	raw, err := b.st.GetChecklist(id)
+	if err != nil {
+		return nil, err
+	}
+	return brief.DecodeChecklist(raw)
+}
+
+// author names who saves: the login name from the environment, as the
+// CLI's --author default does.
+func author() string {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+	}
+	return "unknown"
 }
 
 // runGUI opens the store (seeding a new one with the examples) and the window.

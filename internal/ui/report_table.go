@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -40,12 +38,13 @@ var reportColumns = [numColumns]string{
 // table's remaining width and wraps its text.
 const minWhyNotWidth = 220
 
-// reportTable is the Report tab: one row per hosting direction.
+// reportTable is the table of the Report tab: one row per hosting
+// direction. It does not scroll by itself: the tab scrolls as one page,
+// the decision above it, so the mouse wheel works wherever it points.
 type reportTable struct {
-	table   *widget.Table
-	content fyne.CanvasObject // the table, laid out so "Why not" fills the width
 	rows    []reportRow
-	width   float32 // the width the columns were last fitted to
+	box     *fyne.Container // header cells, row cells, then the rules between rows
+	content fyne.CanvasObject
 }
 
 // reportRow is one direction's cells and how to style them: the cheapest
@@ -58,125 +57,131 @@ type reportRow struct {
 
 func newReportTable() *reportTable {
 	t := &reportTable{}
-	t.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(t.rows), numColumns },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		t.updateCell,
-	)
-	t.table.ShowHeaderColumn = false
-	t.table.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle.Bold = true
-		return l
-	}
-	t.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		l := o.(*widget.Label)
-		l.Alignment = columnAlignment(id.Col)
-		if id.Col >= 0 && id.Col < numColumns {
-			l.SetText(reportColumns[id.Col])
-		} else {
-			l.SetText("")
-		}
-	}
-	// The table is read-only: a click must not leave a cell highlighted.
-	t.table.OnSelected = func(id widget.TableCellID) { t.table.Unselect(id) }
-	t.content = container.New(fitLayout{t}, t.table)
+	t.box = container.New(&wrapGridLayout{cols: numColumns, wrap: colWhyNot, minWrap: minWhyNotWidth})
+	t.content = t.box
+	t.set(&model.Report{})
 	return t
-}
-
-func (t *reportTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
-	l := o.(*widget.Label)
-	if id.Row < 0 || id.Row >= len(t.rows) || id.Col < 0 || id.Col >= numColumns {
-		l.SetText("")
-		return
-	}
-	row := t.rows[id.Row]
-	l.Alignment = columnAlignment(id.Col)
-	l.TextStyle = fyne.TextStyle{Bold: row.cheapest}
-	l.Importance = widget.MediumImportance
-	if id.Col == colFeasible && !row.feasible {
-		l.Importance = widget.DangerImportance
-	}
-	l.Wrapping = fyne.TextWrapOff
-	if id.Col == colWhyNot {
-		l.Wrapping = fyne.TextWrapWord
-	}
-	l.Text = row.cells[id.Col]
-	l.Refresh()
 }
 
 // set shows report r.
 func (t *reportTable) set(r *model.Report) {
 	t.rows = reportRows(r)
-	t.fit(t.width)
-	t.table.ScrollToTop()
-}
-
-// fit sizes each column to its widest text, gives "Why not" what is left of
-// width, and makes each row tall enough for its wrapped reasons.
-func (t *reportTable) fit(width float32) {
-	t.width = width
-	used := float32(0)
-	for col := range colWhyNot {
-		w := t.columnWidth(col)
-		t.table.SetColumnWidth(col, w)
-		used += w + theme.Padding() // the table puts a divider between columns
-	}
-	whyNot := max(minWhyNotWidth, width-used-theme.Padding())
-	t.table.SetColumnWidth(colWhyNot, whyNot)
-
-	t.table.SetRowHeight(-1, textHeight(2, true)) // two-line headings
-	base := t.table.CreateCell().MinSize().Height
-	for i, row := range t.rows {
-		t.table.SetRowHeight(i, max(base, wrappedHeight(row.cells[colWhyNot], whyNot)))
-	}
-	t.table.Refresh()
-}
-
-// columnWidth is the width that shows every cell of col, heading included,
-// without truncation.
-func (t *reportTable) columnWidth(col int) float32 {
-	size := theme.TextSize()
-	w := float32(0)
-	for _, line := range strings.Split(reportColumns[col], "\n") {
-		w = max(w, fyne.MeasureText(line, size, fyne.TextStyle{Bold: true}).Width)
+	objects := make([]fyne.CanvasObject, 0, (len(t.rows)+1)*(numColumns+1))
+	for col, h := range reportColumns {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		l.Alignment = columnAlignment(col)
+		objects = append(objects, l)
 	}
 	for _, row := range t.rows {
-		style := fyne.TextStyle{Bold: row.cheapest}
-		w = max(w, fyne.MeasureText(row.cells[col], size, style).Width)
+		for col, text := range row.cells {
+			l := widget.NewLabel(text)
+			l.Alignment = columnAlignment(col)
+			l.TextStyle.Bold = row.cheapest
+			if col == colFeasible && !row.feasible {
+				l.Importance = widget.DangerImportance
+			}
+			if col == colWhyNot {
+				l.Wrapping = fyne.TextWrapWord
+			}
+			objects = append(objects, l)
+		}
 	}
-	// A label pads its text by the inner padding on each side.
-	return w + 2*theme.InnerPadding()
-}
-
-// textHeight is the height of a label showing lines lines of text.
-func textHeight(lines int, bold bool) float32 {
-	l := widget.NewLabel(strings.Repeat("Mg\n", lines-1) + "Mg")
-	l.TextStyle.Bold = bold
-	return l.MinSize().Height
-}
-
-// fitLayout gives the table all the space and refits its columns when the
-// width changes.
-type fitLayout struct{ t *reportTable }
-
-func (f fitLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	return objects[0].MinSize()
-}
-
-func (f fitLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	objects[0].Resize(size)
-	if size.Width != f.t.width {
-		f.t.fit(size.Width)
+	for range t.rows { // under the headings and between the rows
+		objects = append(objects, widget.NewSeparator())
 	}
+	t.box.Objects = objects
+	t.box.Refresh()
 }
 
-// wrappedHeight is the height a label needs to show text wrapped at width.
-func wrappedHeight(text string, width float32) float32 {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	l.Resize(fyne.NewSize(width, l.MinSize().Height))
-	return l.MinSize().Height
+// wrapGridLayout places cells row by row in cols columns: each column as
+// wide as its widest cell except column wrap, which takes the rest of the
+// width (at least minWrap) and wraps its text; each row as tall as its
+// tallest cell at those widths. After the cells come rules, one under the
+// first row and one between each two rows after it.
+type wrapGridLayout struct {
+	cols, wrap int
+	minWrap    float32
+	width      float32 // the width last laid out at; 0 before the first layout
+}
+
+// split returns the cells and the rules.
+func (g *wrapGridLayout) split(objects []fyne.CanvasObject) (cells, rules []fyne.CanvasObject) {
+	rows := (len(objects) + 1) / (g.cols + 1) // cells (rows × cols) + rules (rows − 1)
+	n := min(rows*g.cols, len(objects))
+	return objects[:n], objects[n:]
+}
+
+// measure returns the column widths and row heights for total width.
+func (g *wrapGridLayout) measure(cells []fyne.CanvasObject, width float32) (widths, heights []float32) {
+	widths = make([]float32, g.cols)
+	for i, o := range cells {
+		if i%g.cols != g.wrap {
+			widths[i%g.cols] = max(widths[i%g.cols], o.MinSize().Width)
+		}
+	}
+	fixed := float32(0)
+	for _, w := range widths {
+		fixed += w
+	}
+	widths[g.wrap] = max(g.minWrap, width-fixed)
+	heights = make([]float32, (len(cells)+g.cols-1)/g.cols)
+	for i, o := range cells {
+		h := o.MinSize().Height
+		if i%g.cols == g.wrap {
+			// A wrapping label's height depends on its width: set the
+			// width first, then ask.
+			o.Resize(fyne.NewSize(widths[g.wrap], o.Size().Height))
+			h = o.MinSize().Height
+		}
+		heights[i/g.cols] = max(heights[i/g.cols], h)
+	}
+	return widths, heights
+}
+
+func (g *wrapGridLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	cells, _ := g.split(objects)
+	widths, heights := g.measure(cells, g.width)
+	// As narrow as the wrapping column may get, and as tall as the rows
+	// are at the width last laid out at.
+	widths[g.wrap] = g.minWrap
+	var s fyne.Size
+	for _, w := range widths {
+		s.Width += w
+	}
+	for _, h := range heights {
+		s.Height += h
+	}
+	return s
+}
+
+func (g *wrapGridLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	g.width = size.Width
+	cells, rules := g.split(objects)
+	widths, heights := g.measure(cells, size.Width)
+	total := float32(0)
+	for _, w := range widths {
+		total += w
+	}
+	thick := theme.SeparatorThicknessSize()
+	y := float32(0)
+	for r, h := range heights {
+		x := float32(0)
+		for c, w := range widths {
+			i := r*g.cols + c
+			if i >= len(cells) {
+				break
+			}
+			cells[i].Move(fyne.NewPos(x, y))
+			cells[i].Resize(fyne.NewSize(w, h))
+			x += w
+		}
+		y += h
+		if r < len(rules) {
+			rules[r].Move(fyne.NewPos(0, y-thick/2))
+			rules[r].Resize(fyne.NewSize(total, thick))
+		}
+	}
 }
 
 // columnAlignment right-aligns the numeric columns.

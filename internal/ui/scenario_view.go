@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -25,17 +26,25 @@ const (
 )
 
 // scenarioView is the right pane: the chosen scenario's header and its
-// Report, Scaling, Inputs and Notes tabs. Loading and evaluating run off the
-// UI goroutine; the result is applied with fyne.Do.
+// Report, Scaling, Uncertainty, Brief, Inputs and Notes tabs. Loading,
+// evaluating, deciding and writing the brief run off the UI goroutine; the
+// result is applied with fyne.Do.
 type scenarioView struct {
 	backend Backend
+	window  fyne.Window // parent of dialogs
 
-	// mu guards gen, state and arrived, which the evaluating goroutine and
-	// tests read.
-	mu      sync.Mutex
-	gen     int // counts choices, so a late result for an earlier one is dropped
-	state   viewState
-	arrived int // evaluations whose outcome came back, shown or dropped
+	onEdit, onDuplicate func() // the header's actions, set by the planner
+	edit, duplicate     *widget.Button
+
+	// mu guards gen, state, arrived and shown, which the evaluating
+	// goroutine and tests read.
+	mu       sync.Mutex
+	gen      int // counts choices, so a late result for an earlier one is dropped
+	state    viewState
+	launched int    // evaluations started
+	applied  int    // evaluations whose outcome has been applied or dropped, to the end
+	arrived  int    // evaluations whose outcome came back, shown or dropped
+	shown    string // the id of the scenario whose report is shown
 
 	message *widget.Label     // placeholder, progress or error text
 	body    fyne.CanvasObject // header and tabs, shown with a report
@@ -44,16 +53,21 @@ type scenarioView struct {
 	facts        *widget.Label
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
+	current      *evaluation // what the pane shows; nil before the first report
+	decision     *decisionPanel
 	report       *reportTable
+	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
+	uncertainty  *uncertaintyView
+	brief        *briefView
 	inputs       *inputsView
 	notes        *widget.RichText
 	tabs         *container.AppTabs
 	content      fyne.CanvasObject
 }
 
-func newScenarioView(b Backend) *scenarioView {
-	v := &scenarioView{backend: b}
+func newScenarioView(w fyne.Window, b Backend) *scenarioView {
+	v := &scenarioView{backend: b, window: w}
 
 	v.message = widget.NewLabel("Choose a scenario on the left to see how the five hosting directions compare.")
 	v.message.Wrapping = fyne.TextWrapWord
@@ -69,24 +83,51 @@ func newScenarioView(b Backend) *scenarioView {
 	v.cheapest.Wrapping = fyne.TextWrapWord
 	v.cheapestIcon = widget.NewIcon(nil)
 
+	v.decision = newDecisionPanel()
 	v.report = newReportTable()
 	v.scaling = newScalingView()
+	v.uncertainty = newUncertaintyView()
+	v.brief = newBriefView(w)
 	v.inputs = newInputsView()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.tabs = container.NewAppTabs(
-		container.NewTabItem("Report", v.report.content),
+		container.NewTabItem("Report", v.reportPage()),
 		container.NewTabItem("Scaling", v.scaling.content),
+		container.NewTabItem("Uncertainty", v.uncertainty.content),
+		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Inputs", v.inputs.content),
 		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
 	)
 
+	v.edit = widget.NewButtonWithIcon("Edit JSON…", theme.DocumentCreateIcon(), func() {
+		if v.onEdit != nil {
+			v.onEdit()
+		}
+	})
+	v.duplicate = widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), func() {
+		if v.onDuplicate != nil {
+			v.onDuplicate()
+		}
+	})
+	actions := container.NewHBox(v.edit, v.duplicate)
+	v.tabs.OnSelected = func(item *container.TabItem) { v.brief.setShown(item.Text == "Brief") }
 	verdict := container.NewBorder(nil, nil, v.cheapestIcon, nil, v.cheapest)
-	header := container.NewVBox(v.title, v.facts, verdict, widget.NewSeparator())
+	titleRow := container.NewBorder(nil, nil, nil, actions, v.title)
+	header := container.NewVBox(titleRow, v.facts, verdict, widget.NewSeparator())
 	v.body = container.NewBorder(header, nil, nil, nil, v.tabs)
 	v.body.Hide()
 	v.content = container.NewStack(container.NewVBox(v.message), v.body)
 	return v
+}
+
+// reportPage lays the decision over the report table as one page that
+// scrolls as a whole.
+func (v *scenarioView) reportPage() fyne.CanvasObject {
+	layout := &pageLayout{}
+	page := container.New(layout, v.decision.content, sectionHeading("Cost and feasibility per direction"), v.report.content)
+	v.reportScroll = container.NewScroll(page)
+	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
 }
 
 // show loads and evaluates the chosen scenario and shows the result. It is
@@ -96,43 +137,76 @@ func (v *scenarioView) show(it Item) {
 	v.gen++
 	gen := v.gen
 	v.state = stateLoading
+	v.launched++
 	v.mu.Unlock()
 
 	v.showMessage(fmt.Sprintf("Evaluating “%s”…", itemName(it)), widget.MediumImportance)
 
 	go func() {
-		s, r, err := v.evaluate(it)
-		fyne.Do(func() { v.apply(gen, s, r, err) })
+		ev, err := evaluateItem(v.backend, it)
+		fyne.Do(func() { v.apply(gen, ev, err) })
 	}()
 }
 
-// evaluate loads the scenario and runs the model. A panic in the backend
-// becomes an error on screen rather than the end of the session.
-func (v *scenarioView) evaluate(it Item) (s *scenario.Scenario, r *model.Report, err error) {
+// evaluation is everything the view shows of one scenario, computed off
+// the UI goroutine: the scenario, its report and the decision on it (or
+// why there is none).
+type evaluation struct {
+	item   Item
+	s      *scenario.Scenario
+	r      *model.Report
+	dec    *decide.Decision
+	decErr error
+	brief  briefResult
+}
+
+// evaluateItem loads the scenario, runs the model and decides. A panic in
+// the backend or in deciding becomes an error on screen rather than the
+// end of the session. Loading and evaluating must succeed; a failure to
+// decide is kept in decErr and shown beside the report.
+func evaluateItem(b Backend, it Item) (ev *evaluation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			s, r, err = nil, nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
+			ev, err = nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
 		}
 	}()
-	s, err = v.backend.Load(it.ID)
+	s, err := b.Load(it.ID)
 	if err != nil {
-		return nil, nil, fmt.Errorf("could not load “%s”: %w", itemName(it), err)
+		return nil, fmt.Errorf("could not load “%s”: %w", itemName(it), err)
 	}
 	if s == nil {
-		return nil, nil, fmt.Errorf("could not load “%s”: the store returned nothing", itemName(it))
+		return nil, fmt.Errorf("could not load “%s”: the store returned nothing", itemName(it))
 	}
-	r, err = v.backend.Evaluate(s)
+	r, err := b.Evaluate(s)
 	if err != nil {
-		return nil, nil, fmt.Errorf("could not evaluate “%s”: %w", itemName(it), err)
+		return nil, fmt.Errorf("could not evaluate “%s”: %w", itemName(it), err)
 	}
 	if r == nil {
-		return nil, nil, fmt.Errorf("could not evaluate “%s”: the model returned no report", itemName(it))
+		return nil, fmt.Errorf("could not evaluate “%s”: the model returned no report", itemName(it))
 	}
-	return s, r, nil
+	ev = &evaluation{item: it, s: s, r: r}
+	ev.dec, ev.decErr = safeDecide(s, r)
+	ev.brief = makeBrief(b, s, r, ev.dec)
+	return ev, nil
+}
+
+// safeDecide is decide.Decide with a panic turned into an error.
+func safeDecide(s *scenario.Scenario, r *model.Report) (d *decide.Decision, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d, err = nil, fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return decide.Decide(s, r)
 }
 
 // apply shows the outcome of choice gen, unless a later choice replaced it.
-func (v *scenarioView) apply(gen int, s *scenario.Scenario, r *model.Report, err error) {
+func (v *scenarioView) apply(gen int, ev *evaluation, err error) {
+	defer func() {
+		v.mu.Lock()
+		v.applied++
+		v.mu.Unlock()
+	}()
 	v.mu.Lock()
 	v.arrived++
 	current := gen == v.gen
@@ -146,12 +220,16 @@ func (v *scenarioView) apply(gen int, s *scenario.Scenario, r *model.Report, err
 		v.showMessage(sentence(err.Error()), widget.DangerImportance)
 		next = stateFailed
 	} else {
-		v.setReport(s, r)
+		v.setReport(ev)
 	}
 
 	v.mu.Lock()
 	if gen == v.gen {
 		v.state = next
+		v.shown = ""
+		if err == nil {
+			v.shown = ev.item.ID
+		}
 	}
 	v.mu.Unlock()
 }
@@ -161,6 +239,22 @@ func (v *scenarioView) currentState() viewState {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.state
+}
+
+// shownID is the id of the scenario whose report the pane shows, "" when
+// it shows none; safe from any goroutine.
+func (v *scenarioView) shownID() string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.shown
+}
+
+// pending reports how many evaluations are still running; safe from any
+// goroutine.
+func (v *scenarioView) pending() int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.launched - v.applied
 }
 
 // arrivals reports how many evaluations have come back; safe from any
@@ -178,8 +272,10 @@ func (v *scenarioView) showMessage(text string, imp widget.Importance) {
 	v.message.Show()
 }
 
-// setReport fills the header and the tabs from s and its report r.
-func (v *scenarioView) setReport(s *scenario.Scenario, r *model.Report) {
+// setReport fills the header and the tabs from an evaluation.
+func (v *scenarioView) setReport(ev *evaluation) {
+	s, r := ev.s, ev.r
+	v.current = ev
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
 	// The verdict keeps the text colour, which reads well in both themes;
@@ -192,8 +288,14 @@ func (v *scenarioView) setReport(s *scenario.Scenario, r *model.Report) {
 	}
 	v.cheapest.SetText(cheapestText(r))
 
+	v.decision.set(r, ev.dec, ev.decErr)
 	v.report.set(r)
+	v.reportScroll.Offset = fyne.Position{}
+	v.reportScroll.Content.Refresh()
+	v.reportScroll.Refresh()
 	v.scaling.set(r)
+	v.uncertainty.set(s, r)
+	v.brief.set(r.ScenarioID, ev.brief)
 	v.inputs.set(s)
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()

@@ -1,10 +1,15 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
-// the chosen one's report, inputs and notes on the right. It renders a
-// model.Report and reaches the rest of hostplan only through Backend, so it
-// can be tested with a fake and never imports the store or the model's code.
+// the chosen one's decision, report, uncertainty, brief, inputs and notes on
+// the right, and a side-by-side comparison of two or three scenarios. It
+// reaches the store and the model only through Backend, so it can be tested
+// with a fake and never imports the store or the model's code; the decision
+// (decide) and the brief (brief) are pure functions of a scenario and its
+// report, and the window calls them itself, off the UI goroutine.
 package ui
 
 import (
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -28,22 +33,96 @@ func NewWindow(a fyne.App, b Backend) fyne.Window {
 // Create fills w with the planner: scenarios from b on the left; choosing one
 // loads and evaluates it and shows the result on the right.
 func Create(a fyne.App, w fyne.Window, b Backend) {
-	w.SetContent(newPlanner(b))
+	w.SetContent(newPlanner(w, b))
 }
 
 // planner is the window's content: the scenario list beside the view of the
-// chosen scenario.
+// chosen scenario, or beside the comparison of the ticked ones.
 type planner struct {
 	widget.BaseWidget
+	window    fyne.Window
+	backend   Backend
 	scenarios *scenarioList
 	view      *scenarioView
+	compare   *compareView
 	split     *container.Split
+
+	editor   *jsonEditor   // the last JSON editor opened, for tests
+	problems *widget.Label // the last list of problems shown, for tests
+
+	// mu guards finished, the count of saves (edit, duplicate, import)
+	// whose outcome has been shown; tests wait on it.
+	mu       sync.Mutex
+	finished int
 }
 
-func newPlanner(b Backend) *planner {
-	p := &planner{view: newScenarioView(b)}
+// setComparing switches the right pane between the chosen scenario and
+// the comparison; the list shows tick boxes while comparing. Entering it
+// ticks the scenario on show when there is room, so one more tick makes a
+// comparison; the ticks stay for the next time.
+func (p *planner) setComparing(on bool) {
+	if on == p.scenarios.comparing {
+		return
+	}
+	if !on {
+		p.compare.content.Hide()
+		p.view.content.Show()
+		p.scenarios.setComparing(false)
+		// Mark again the scenario the pane still shows.
+		p.scenarios.markID(p.view.shownID())
+		return
+	}
+	if id := p.view.shownID(); id != "" && !p.compare.isTicked(id) && len(p.compare.ticked) < maxCompared {
+		if it, ok := p.scenarios.item(id); ok {
+			p.compare.toggle(it)
+		}
+	}
+	p.view.content.Hide()
+	p.compare.content.Show()
+	p.scenarios.setComparing(true)
+	p.compare.refresh() // last: it starts evaluations
+}
+
+// tick ticks or unticks a scenario in compare mode.
+func (p *planner) tick(it Item) {
+	p.compare.toggle(it)
+	p.scenarios.list.Refresh()
+	p.compare.refresh() // last: it starts evaluations
+}
+
+// finish counts a save whose outcome has been shown.
+func (p *planner) finish() {
+	p.mu.Lock()
+	p.finished++
+	p.mu.Unlock()
+}
+
+// pending reports how many evaluations are still running, for a scenario
+// or the comparison; safe from any goroutine.
+func (p *planner) pending() int {
+	return p.view.pending() + p.compare.pending()
+}
+
+// savesFinished reports how many saves have finished; safe from any
+// goroutine.
+func (p *planner) savesFinished() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.finished
+}
+
+func newPlanner(w fyne.Window, b Backend) *planner {
+	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
 	p.scenarios = newScenarioList(b, p.view.show)
-	p.split = container.NewHSplit(p.scenarios.content, p.view.content)
+	p.scenarios.onImport = p.chooseImport
+	p.scenarios.onCompare = p.setComparing
+	p.scenarios.isTicked = p.compare.isTicked
+	p.scenarios.onTick = p.tick
+	p.scenarios.onReload = p.compare.sync
+	p.view.onEdit = p.editCurrent
+	p.view.onDuplicate = p.duplicateCurrent
+	p.compare.content.Hide()
+	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
 	p.ExtendBaseWidget(p)
 	p.scenarios.reload()

@@ -7,7 +7,9 @@ import (
 	"image/color"
 	"image/png"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,11 +35,30 @@ type fakeBackend struct {
 	// gate, when set, makes Evaluate of a scenario wait until its channel
 	// is closed, so a test can finish evaluations out of order.
 	gate map[string]chan struct{}
+
+	// mu guards what Save changes: items, scenarios, reports and saves.
+	mu         sync.Mutex
+	saveErr    error
+	saves      []fakeSave
+	lastLoaded string // the id Load last returned, whose report a new scenario copies
 }
 
-func (f *fakeBackend) List() ([]Item, error) { return f.items, f.listErr }
+// fakeSave is one successful call of Save.
+type fakeSave struct {
+	s    *scenario.Scenario
+	note string
+	rev  int
+}
+
+func (f *fakeBackend) List() ([]Item, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.items), f.listErr
+}
 
 func (f *fakeBackend) Load(id string) (*scenario.Scenario, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.loadErr != nil {
 		return nil, f.loadErr
 	}
@@ -45,6 +66,7 @@ func (f *fakeBackend) Load(id string) (*scenario.Scenario, error) {
 	if !ok {
 		return nil, fmt.Errorf("no scenario %q", id)
 	}
+	f.lastLoaded = id
 	return s, nil
 }
 
@@ -58,7 +80,57 @@ func (f *fakeBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
 	if f.evalErr != nil {
 		return nil, f.evalErr
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	return f.reports[s.ID], nil
+}
+
+// Save validates s as the store does and keeps it as the next revision;
+// a new scenario is reported like the one last loaded (a duplicate or an
+// edit of it), or like the first one.
+func (f *fakeBackend) Save(s *scenario.Scenario, note string) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.saveErr != nil {
+		return 0, f.saveErr
+	}
+	if errs := scenario.Validate(s); errs != nil {
+		return 0, errs
+	}
+	s = scenario.Clone(s)
+	rev := 1
+	i := slices.IndexFunc(f.items, func(it Item) bool { return it.ID == s.ID })
+	if i >= 0 {
+		f.items[i].Revisions++
+		f.items[i].Name, f.items[i].Shape = s.Name, s.Workload.Shape
+		rev = f.items[i].Revisions
+	} else {
+		f.items = append(f.items, Item{ID: s.ID, Name: s.Name, Shape: s.Workload.Shape, Revisions: 1})
+	}
+	if f.scenarios == nil {
+		f.scenarios = map[string]*scenario.Scenario{}
+	}
+	f.scenarios[s.ID] = s
+	if _, ok := f.reports[s.ID]; !ok && f.reports != nil {
+		from := f.reports[f.lastLoaded]
+		if from == nil && len(f.items) > 0 {
+			from = f.reports[f.items[0].ID]
+		}
+		if from != nil {
+			r := *from
+			r.ScenarioID, r.ScenarioName = s.ID, s.Name
+			f.reports[s.ID] = &r
+		}
+	}
+	f.saves = append(f.saves, fakeSave{s: s, note: note, rev: rev})
+	return rev, nil
+}
+
+// saved returns the successful saves so far.
+func (f *fakeBackend) saved() []fakeSave {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.saves)
 }
 
 var _ Backend = (*fakeBackend)(nil)
@@ -166,24 +238,38 @@ func openWindow(t *testing.T, b Backend) (fyne.Window, *planner) {
 	if !ok {
 		t.Fatalf("window content is %T, want *planner", w.Content())
 	}
+	// The test driver runs fyne.Do on the calling goroutine, so an
+	// evaluation still running when a test ends would touch widgets (and
+	// Fyne's font caches) during the next one: wait for it first.
+	t.Cleanup(func() { settle(t, p) })
 	return w, p
 }
 
+// settle waits until no evaluation of the window is running.
+func settle(t *testing.T, p *planner) {
+	t.Helper()
+	waitUntil(t, func() bool { return p.pending() == 0 },
+		func() string { return fmt.Sprintf("%d evaluations still running", p.pending()) })
+}
+
 // waitFor polls the view until it reaches state want. Evaluation runs on
-// another goroutine; 2 s is far more than the fake backend needs.
+// another goroutine.
 func waitFor(t *testing.T, v *scenarioView, want viewState) {
 	t.Helper()
 	waitUntil(t, func() bool { return v.currentState() == want },
 		func() string { return fmt.Sprintf("view state = %d, want %d", v.currentState(), want) })
 }
 
-// waitUntil polls cond for up to 2 s and fails with what() if it stays false.
+// waitUntil polls cond for up to 10 s and fails with what() if it stays
+// false. The fake backend answers in microseconds; the real model's Monte
+// Carlo takes tens of milliseconds, and ten times as long under the race
+// detector.
 func waitUntil(t *testing.T, cond func() bool, what func() string) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("after 2 s: %s", what())
+			t.Fatalf("after 10 s: %s", what())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -363,8 +449,12 @@ func TestLateResultIsDropped(t *testing.T) {
 // TestScreenshot writes the window, with the first scenario chosen, to PNG
 // files named after HOSTPLAN_SCREENSHOT, so a person can look at it: the
 // Report tab in the light theme to that path, and every tab in the light
-// and dark themes beside it ("-light-inputs.png", "-dark-report.png", …).
-// It is skipped when the variable is unset.
+// and dark themes beside it ("-light-inputs.png", "-dark-report.png", …);
+// a fragile decision, the JSON editor and a refused import ("-light-fragile",
+// "-light-edit-invalid", "-light-import-problems"); and, through the real
+// model, every tab of two example scenarios and three of them compared
+// ("-real-ID-TAB.png", "-real-compare.png"). It is skipped when the
+// variable is unset.
 func TestScreenshot(t *testing.T) {
 	path := os.Getenv("HOSTPLAN_SCREENSHOT")
 	if path == "" {
@@ -383,7 +473,8 @@ func TestScreenshot(t *testing.T) {
 		p.scenarios.list.Select(0)
 		waitFor(t, p.view, stateReady)
 
-		for i, tab := range []string{"report", "scaling", "inputs", "notes"} {
+		for i, item := range p.view.tabs.Items {
+			tab := strings.ToLower(item.Text)
 			p.view.tabs.SelectIndex(i)
 			file := fmt.Sprintf("%s-%s-%s.png", base, variant.name, tab)
 			writePNG(t, file, w.Canvas().Capture())
@@ -400,6 +491,11 @@ func TestScreenshot(t *testing.T) {
 			p.scenarios.list.Select(1)
 			waitFor(t, p.view, stateReady)
 			writePNG(t, base+"-light-none-feasible.png", w.Canvas().Capture())
+			selectTab(t, p.view.tabs, "Brief")
+			writePNG(t, base+"-light-brief-too-few.png", w.Canvas().Capture())
+			p.view.tabs.SelectIndex(0)
+
+			screenshotEditing(t, base, w, p)
 
 			w.Resize(fyne.NewSize(1000, 700)) // a smaller laptop screen
 			p.scenarios.list.Select(0)
@@ -408,6 +504,88 @@ func TestScreenshot(t *testing.T) {
 		}
 		w.Close()
 	}
+	screenshotReal(t, base)
+}
+
+// screenshotEditing writes the JSON editor with problems and when valid,
+// and the problems of a bad import.
+func screenshotEditing(t *testing.T, base string, w fyne.Window, p *planner) {
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	writePNG(t, base+"-light-header.png", w.Canvas().Capture())
+	r, d := fragileDecision()
+	p.view.decision.set(r, d, nil)
+	p.view.reportScroll.Content.Refresh() // as setReport does after it
+	writePNG(t, base+"-light-fragile.png", w.Canvas().Capture())
+	p.view.decision.set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
+	p.view.reportScroll.Content.Refresh()
+
+	test.Tap(p.view.edit)
+	e := p.editor
+	good := e.entry.Text
+	bad := strings.Replace(good, `"currency": "USD"`, `"currency": "usd"`, 1)
+	bad = strings.Replace(bad, `"shape": "fine_tuning"`, `"shape": "finetune"`, 1)
+	e.entry.SetText(bad)
+	writePNG(t, base+"-light-edit-invalid.png", w.Canvas().Capture())
+	e.entry.SetText(strings.Replace(good, `"name": "Fine-tune 7B on claims notes"`, `"name": "Fine-tune 7B, v2"`, 1))
+	writePNG(t, base+"-light-edit-valid.png", w.Canvas().Capture())
+	e.dialog.Hide()
+
+	p.importBytes("claims.json", []byte(bad))
+	writePNG(t, base+"-light-import-problems.png", w.Canvas().Capture())
+	for _, o := range w.Canvas().Overlays().List() {
+		w.Canvas().Overlays().Remove(o)
+	}
+}
+
+// screenshotReal writes every tab of example scenarios evaluated by the
+// real model, as "-real-ID-TAB.png" beside base.
+func screenshotReal(t *testing.T, base string) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+	w := NewWindow(a, newRealBackend(t))
+	defer w.Close()
+	p := w.Content().(*planner)
+	for i, it := range p.scenarios.items {
+		if it.ID != "qlora-legal-70b" && it.ID != "constrained-snapshot-training" {
+			continue
+		}
+		p.scenarios.list.Select(i)
+		waitFor(t, p.view, stateReady)
+		for j, item := range p.view.tabs.Items {
+			p.view.tabs.SelectIndex(j)
+			writePNG(t, fmt.Sprintf("%s-real-%s-%s.png", base, it.ID, strings.ToLower(item.Text)), w.Canvas().Capture())
+			if item.Text == "Brief" {
+				p.view.brief.scroll.ScrollToOffset(fyne.NewPos(0, 1100))
+				writePNG(t, fmt.Sprintf("%s-real-%s-brief-recommendation.png", base, it.ID), w.Canvas().Capture())
+			}
+			if item.Text == "Uncertainty" {
+				p.view.uncertainty.scroll.ScrollToBottom()
+				writePNG(t, fmt.Sprintf("%s-real-%s-uncertainty-end.png", base, it.ID), w.Canvas().Capture())
+			}
+		}
+		p.view.tabs.SelectIndex(0)
+	}
+
+	// Three scenarios side by side, as a review would see them.
+	settle(t, p)
+	test.Tap(p.scenarios.compare) // ticks the one on show
+	for i, it := range p.scenarios.items {
+		switch it.ID {
+		case "constrained-snapshot-training", "foundation-7b-pretraining":
+			if !p.compare.isTicked(it.ID) {
+				settle(t, p) // one change at a time: the test driver runs fyne.Do at once
+				p.scenarios.list.Select(i)
+			}
+		}
+	}
+	settle(t, p)
+	writePNG(t, base+"-real-compare.png", w.Canvas().Capture())
+	w.Resize(fyne.NewSize(1000, 700))
+	writePNG(t, base+"-real-compare-1000x700.png", w.Canvas().Capture())
+	a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantDark})
+	w.Resize(fyne.NewSize(1200, 800))
+	writePNG(t, base+"-real-compare-dark.png", w.Canvas().Capture())
 }
 
 // fixedVariant is a theme that always uses one variant, light or dark.
@@ -435,13 +613,16 @@ func writePNG(t *testing.T, file string, img image.Image) {
 	t.Logf("wrote %s", file)
 }
 
-// segmentTexts joins the text of rich-text segments, list items included.
+// segmentTexts joins the text of rich-text segments, list items and
+// paragraphs included.
 func segmentTexts(segs []widget.RichTextSegment) string {
 	var b strings.Builder
 	for _, s := range segs {
 		switch x := s.(type) {
 		case *widget.ListSegment:
 			b.WriteString(segmentTexts(x.Items))
+		case *widget.ParagraphSegment:
+			b.WriteString(segmentTexts(x.Texts))
 		default:
 			b.WriteString(x.Textual())
 			b.WriteByte('\n')

@@ -1,0 +1,176 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/brief"
+)
+
+// checklistBackend is a fake backend that also keeps checklist state.
+type checklistBackend struct {
+	*fakeBackend
+	state brief.ChecklistState
+	err   error
+}
+
+func (c *checklistBackend) Checklist(string) (brief.ChecklistState, error) { return c.state, c.err }
+
+var _ ChecklistReader = (*checklistBackend)(nil)
+
+func openBriefTab(t *testing.T, p *planner, i int) *briefView {
+	t.Helper()
+	p.scenarios.list.Select(i)
+	waitFor(t, p.view, stateReady)
+	selectTab(t, p.view.tabs, "Brief")
+	return p.view.brief
+}
+
+// The tab holds exactly what brief.WithChecklist writes (what "hostplan
+// brief" writes), with the stored checklist, and renders it with its
+// tables turned into lists.
+func TestBriefTab(t *testing.T) {
+	fb := newFakeBackend()
+	state := brief.ChecklistState{"before.quota": {Status: brief.StatusDone, Owner: "Platform team"}}
+	b := &checklistBackend{fakeBackend: fb, state: state}
+	w, p := openWindow(t, b)
+	v := openBriefTab(t, p, 0)
+
+	s := fb.scenarios["ft-7b"]
+	want, err := brief.WithChecklist(s, fb.reports["ft-7b"], nil, state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(v.markdown, want) {
+		t.Errorf("the tab's brief differs from brief.WithChecklist:\n got %q\nwant %q", v.markdown, want)
+	}
+	if !bytes.Contains(v.markdown, []byte("- [x] Ask for GPU quota")) {
+		t.Error("the brief does not show the stored checklist state")
+	}
+	if v.save.Disabled() {
+		t.Error("Save brief… is disabled with a brief to save")
+	}
+	if v.missing.Visible() {
+		t.Error("missing fields shown for a brief that was written")
+	}
+	if got := briefFileName(v.id); got != "ft-7b-brief.md" {
+		t.Errorf("proposed file name = %q, want ft-7b-brief.md", got)
+	}
+	text := segmentTexts(v.text.Segments)
+	for _, want := range []string{"Compute Readiness Brief: Fine-tune 7B on claims notes", "Recommendation", "Readiness checklist"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("rendered brief lacks %q", want)
+		}
+	}
+	if strings.Contains(text, "|---") || strings.Contains(text, "| rank |") {
+		t.Errorf("a Markdown table is rendered as raw pipes:\n%s", text)
+	}
+	if !strings.Contains(test.RenderToMarkup(w.Canvas()), "Save brief…") {
+		t.Error("window does not show the Save brief… button")
+	}
+
+	// What Save brief… writes is the Markdown, byte for byte.
+	var out closeRecorder
+	if err := writeBrief(&out, v.markdown); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) || !out.closed {
+		t.Errorf("writeBrief wrote %d bytes (closed %v), want the %d of the brief, closed", out.Len(), out.closed, len(want))
+	}
+	failing := &closeRecorder{closeErr: errors.New("disk full")}
+	if err := writeBrief(failing, v.markdown); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("writeBrief with a failing close = %v, want the close error", err)
+	}
+}
+
+// A scenario with too few fields has no brief: the tab says how many are
+// needed and lists every missing field with its path; nothing to save.
+func TestBriefTabTooFewFields(t *testing.T) {
+	_, p := openWindow(t, newFakeBackend())
+	v := openBriefTab(t, p, 1) // the chat service fills only shape and precision
+
+	if v.markdown != nil || !v.save.Disabled() {
+		t.Errorf("a brief to save (%d bytes, button disabled %v) for a scenario with too few fields", len(v.markdown), v.save.Disabled())
+	}
+	for _, want := range []string{"needs at least 7 of its 15 fields", "this scenario fills 2"} {
+		if !strings.Contains(v.note.Text, want) {
+			t.Errorf("note %q lacks %q", v.note.Text, want)
+		}
+	}
+	if !v.missing.Visible() {
+		t.Fatal("missing fields not shown")
+	}
+	for _, want := range []string{
+		"• Decision supported — purpose.decision (Purpose and success)",
+		"• Data volume — data.volume_gb (Technical envelope)",
+		"• Retention and clean-up owner — data.retention_owner (Access and operation)",
+	} {
+		if !strings.Contains(v.missing.Text, want) {
+			t.Errorf("missing list lacks %q:\n%s", want, v.missing.Text)
+		}
+	}
+	if n := strings.Count(v.missing.Text, "•"); n != 13 {
+		t.Errorf("%d missing fields listed, want 13 (15 less shape and precision)", n)
+	}
+}
+
+// A checklist that cannot be read does not cost the brief: it is written
+// with every item open, and the tab says why.
+func TestBriefTabChecklistError(t *testing.T) {
+	b := &checklistBackend{fakeBackend: newFakeBackend(), err: errors.New("checklist record is corrupt")}
+	_, p := openWindow(t, b)
+	v := openBriefTab(t, p, 0)
+	if v.markdown == nil {
+		t.Fatal("no brief")
+	}
+	if !strings.Contains(v.note.Text, "checklist record is corrupt") {
+		t.Errorf("note %q does not give the checklist error", v.note.Text)
+	}
+	if bytes.Contains(v.markdown, []byte("[x]")) {
+		t.Error("an item is done although the checklist could not be read")
+	}
+}
+
+func TestDisplayMarkdown(t *testing.T) {
+	md := "Intro\n\n| rank | direction | note |\n|---|---|---|\n| 1 | Hybrid | a \\| b |\n| — | Cloud IaaS | |\n\nAfter\n"
+	want := "Intro\n\n- **rank:** 1; **direction:** Hybrid; **note:** a | b\n- **rank:** —; **direction:** Cloud IaaS\n\nAfter\n"
+	if got := displayMarkdown(md); got != want {
+		t.Errorf("displayMarkdown:\n got %q\nwant %q", got, want)
+	}
+	// A line that starts with a pipe but is no table stays as it is.
+	if got := displayMarkdown("| not a table\ntext"); got != "| not a table\ntext" {
+		t.Errorf("displayMarkdown changed a non-table: %q", got)
+	}
+	// Names with underscores become code spans, once.
+	for in, want := range map[string]string{
+		"data.provider_may_process is false": "`data.provider_may_process` is false",
+		"set `workload.runs_per_month` here": "set `workload.runs_per_month` here",
+		"needs the hpc_scheduler skill":      "needs the `hpc_scheduler` skill",
+		"an *estimate* without underscores":  "an *estimate* without underscores",
+	} {
+		if got := displayMarkdown(in); got != want {
+			t.Errorf("displayMarkdown(%q) = %q, want %q", in, got, want)
+		}
+	}
+	segs := widget.NewRichTextFromMarkdown(displayMarkdown(md)).Segments
+	if !strings.Contains(segmentTexts(segs), "Hybrid") {
+		t.Error("the list made from the table does not render")
+	}
+}
+
+// closeRecorder is a WriteCloser that remembers whether it was closed.
+type closeRecorder struct {
+	bytes.Buffer
+	closed   bool
+	closeErr error
+}
+
+func (c *closeRecorder) Close() error {
+	c.closed = true
+	return c.closeErr
+}

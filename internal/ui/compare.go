@@ -1,0 +1,462 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/model"
+)
+
+// maxCompared is how many scenarios the comparison shows side by side: as
+// many as fit one screen with their reasons readable.
+const maxCompared = 3
+
+// compareView is the leadership view: two or three scenarios ticked in the
+// list, side by side, one column each, the same facts on the same row —
+// what is recommended, what it costs over the horizon (P10–P90 when the
+// Monte Carlo ran), how long a run takes, the cheapest feasible direction,
+// whether the recommendation is fragile, and the first trial to ask for.
+// Each scenario is evaluated off the UI goroutine and kept until it
+// changes.
+type compareView struct {
+	backend Backend
+
+	ticked  []Item                   // in the order ticked
+	refused string                   // the name of a scenario a fourth tick asked for
+	cache   map[string]*compareEntry // by scenario id
+
+	// mu guards launched and applied, which tests read.
+	mu                sync.Mutex
+	launched, applied int
+	// work lets one evaluation run at a time: the model's Monte Carlo
+	// already uses every core, and their results arrive one by one.
+	work sync.Mutex
+
+	hint    *widget.Label // how to use it, or why a tick was refused
+	grid    *fyne.Container
+	scroll  *container.Scroll
+	content fyne.CanvasObject
+}
+
+// compareEntry is one scenario's evaluation for the comparison.
+type compareEntry struct {
+	revisions int // the revision evaluated; a later one is evaluated again
+	ev        *evaluation
+	err       error
+	done      bool
+}
+
+func newCompareView(b Backend) *compareView {
+	v := &compareView{backend: b, cache: map[string]*compareEntry{}}
+	heading := widget.NewLabel("Compare scenarios")
+	heading.TextStyle.Bold = true
+	heading.SizeName = theme.SizeNameSubHeadingText
+	v.hint = widget.NewLabel("")
+	v.hint.Wrapping = fyne.TextWrapWord
+	v.grid = container.New(&compareLayout{})
+	v.scroll = container.NewVScroll(v.grid)
+	v.content = container.NewBorder(container.NewVBox(heading, v.hint), nil, nil, nil, v.scroll)
+	v.refresh()
+	return v
+}
+
+// isTicked reports whether scenario id is in the comparison.
+func (v *compareView) isTicked(id string) bool {
+	return slices.ContainsFunc(v.ticked, func(it Item) bool { return it.ID == id })
+}
+
+// toggle ticks or unticks it, or refuses a fourth tick with a word why;
+// refresh shows the result.
+func (v *compareView) toggle(it Item) {
+	if i := slices.IndexFunc(v.ticked, func(x Item) bool { return x.ID == it.ID }); i >= 0 {
+		v.ticked = slices.Delete(v.ticked, i, i+1)
+		v.refused = ""
+		return
+	}
+	if len(v.ticked) >= maxCompared {
+		v.refused = itemName(it)
+		return
+	}
+	v.ticked = append(v.ticked, it)
+	v.refused = ""
+}
+
+// sync follows the list after a reload: a ticked scenario that is gone is
+// dropped, and one with a new revision is evaluated again.
+func (v *compareView) sync(items []Item) {
+	var kept []Item
+	for _, t := range v.ticked {
+		if i := slices.IndexFunc(items, func(x Item) bool { return x.ID == t.ID }); i >= 0 {
+			kept = append(kept, items[i])
+		}
+	}
+	v.ticked = kept
+	v.refresh()
+}
+
+// refresh redraws and evaluates what is ticked and not yet evaluated. The
+// redraw comes first: nothing on the UI goroutine follows the start of
+// an evaluation.
+func (v *compareView) refresh() {
+	var todo []Item
+	for _, it := range v.ticked {
+		if e, ok := v.cache[it.ID]; ok && e.revisions == it.Revisions {
+			continue
+		}
+		v.cache[it.ID] = &compareEntry{revisions: it.Revisions}
+		todo = append(todo, it)
+	}
+	v.redraw()
+	v.refused = ""
+	for _, it := range todo {
+		e := v.cache[it.ID]
+		v.mu.Lock()
+		v.launched++
+		v.mu.Unlock()
+		go func(it Item, e *compareEntry) {
+			v.work.Lock()
+			defer v.work.Unlock()
+			ev, err := evaluateItem(v.backend, it)
+			fyne.Do(func() {
+				defer func() {
+					v.mu.Lock()
+					v.applied++
+					v.mu.Unlock()
+				}()
+				e.ev, e.err, e.done = ev, err, true
+				if v.cache[it.ID] == e && v.isTicked(it.ID) {
+					v.redraw()
+				}
+			})
+		}(it, e)
+	}
+}
+
+// pending reports how many evaluations are still running; safe from any
+// goroutine.
+func (v *compareView) pending() int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.launched - v.applied
+}
+
+// compareRows are the row headings, in order.
+var compareRows = []string{
+	"Scenario",
+	"Recommended",
+	"Cost over the horizon",
+	"Time to result",
+	"Cheapest feasible",
+	"Robustness",
+	"Runner-up",
+	"Ruled out",
+	"First trial",
+}
+
+// redraw rebuilds the columns from the cache.
+func (v *compareView) redraw() {
+	v.hint.Importance = widget.MediumImportance
+	switch len(v.ticked) {
+	case maxCompared:
+		if v.refused != "" {
+			v.hint.Importance = widget.DangerImportance
+			v.hint.SetText(fmt.Sprintf("At most %d scenarios fit side by side: untick one before adding “%s”.", maxCompared, v.refused))
+			break
+		}
+		fallthrough
+	default:
+		v.hint.SetText("Each column is one scenario; the figures are for its recommended direction unless the row says otherwise.")
+	case 0:
+		v.hint.SetText("Tick two or three scenarios in the list on the left to see them side by side.")
+	case 1:
+		v.hint.SetText("Tick one or two more scenarios to compare with it.")
+	}
+	var objects []fyne.CanvasObject
+	if len(v.ticked) > 0 {
+		cols := make([][]fyne.CanvasObject, len(v.ticked))
+		for i, it := range v.ticked {
+			cols[i] = v.column(it)
+		}
+		for r, heading := range compareRows {
+			l := widget.NewLabel(heading)
+			l.TextStyle.Bold = true
+			objects = append(objects, l)
+			for _, col := range cols {
+				objects = append(objects, col[r])
+			}
+		}
+		for range len(compareRows) - 1 {
+			objects = append(objects, widget.NewSeparator())
+		}
+	}
+	v.grid.Layout.(*compareLayout).cols = len(v.ticked) + 1
+	v.grid.Objects = objects
+	v.grid.Refresh()
+}
+
+// column builds one scenario's cells, one per row of compareRows.
+func (v *compareView) column(it Item) []fyne.CanvasObject {
+	cells := make([]fyne.CanvasObject, len(compareRows))
+	name := wrappedLabel(itemName(it))
+	name.TextStyle.Bold = true
+	e := v.cache[it.ID]
+	switch {
+	case e == nil || !e.done:
+		cells[0] = stack(name, wrappedLabel("Evaluating…"))
+	case e.err != nil:
+		msg := wrappedLabel(sentence(e.err.Error()))
+		msg.Importance = widget.DangerImportance
+		cells[0] = stack(name, msg)
+	default:
+		return compareCells(e.ev)
+	}
+	for i := 1; i < len(cells); i++ {
+		cells[i] = wrappedLabel("")
+	}
+	return cells
+}
+
+// compareCells are the cells of an evaluated scenario.
+func compareCells(ev *evaluation) []fyne.CanvasObject {
+	r, d := ev.r, ev.dec
+	cells := make([]fyne.CanvasObject, len(compareRows))
+	name := wrappedLabel(reportTitle(ev.s, r))
+	name.TextStyle.Bold = true
+	cells[0] = stack(name, caption(reportFacts(r)))
+
+	rec := ""
+	if d != nil {
+		rec = d.Recommendation
+	}
+	win := r.Direction(rec)
+	switch {
+	case ev.decErr != nil || d == nil:
+		l := wrappedLabel("No recommendation: " + strings.TrimPrefix(fmt.Sprint(ev.decErr), "decide: "))
+		l.Importance = widget.DangerImportance
+		cells[1] = l
+	case win == nil:
+		l := wrappedLabel("None: no direction is feasible")
+		l.Importance = widget.DangerImportance
+		cells[1] = l
+	default:
+		l := widget.NewLabel(titleOf(*win))
+		l.TextStyle.Bold = true
+		l.SizeName = theme.SizeNameSubHeadingText
+		l.Truncation = fyne.TextTruncateEllipsis
+		cells[1] = stack(l, caption(fmt.Sprintf("score %.2f of 1", d.For(rec).Total)))
+	}
+
+	cells[2] = wrappedLabel(noValue)
+	cells[3] = wrappedLabel(noValue)
+	if win != nil {
+		cells[2] = stack(strongLabel(formatMoney(win.CostHorizon, r.Currency)),
+			caption(costSpread(r, rec)))
+		cells[3] = stack(strongLabel(formatHours(win.TimeToResultHours)+" h per run"),
+			caption(timeSpread(r, rec)))
+	}
+
+	cheapest := r.Direction(r.Cheapest)
+	if cheapest == nil {
+		cells[4] = wrappedLabel("None is feasible")
+	} else {
+		text := fmt.Sprintf("%s, %s", titleOf(*cheapest), formatMoney(cheapest.CostHorizon, r.Currency))
+		if cheapest.Direction == rec {
+			text += " (the recommended one)"
+		}
+		cells[4] = stack(wrappedLabel(text), caption(cheapestOdds(r)))
+	}
+
+	cells[5] = wrappedLabel(noValue)
+	cells[6] = wrappedLabel(noValue)
+	cells[8] = wrappedLabel(noValue)
+	if d != nil && win != nil {
+		b := newBadge()
+		b.set(d.Robustness)
+		_, text := robustnessParts(d)
+		// Inset like a label's text, so the badge lines up with the words.
+		inner, pad := theme.InnerPadding(), theme.Padding()
+		badgeRow := container.New(layout.NewCustomPaddedLayout(inner, pad, inner, 0), container.NewHBox(b))
+		cells[5] = stack(badgeRow, caption(text))
+		if d.RunnerUp != nil {
+			cells[6] = wrappedLabel(fmt.Sprintf("%s, %.3f behind", directionName(d, d.RunnerUp.Direction), d.RunnerUp.Gap))
+		} else {
+			cells[6] = wrappedLabel("None: the only feasible direction")
+		}
+		if d.FirstTrial != nil {
+			cells[8] = wrappedLabel(trialText(d.FirstTrial, r))
+		}
+	}
+	cells[7] = wrappedLabel(ruledOutText(r))
+	return cells
+}
+
+// costSpread is the P10–P90 of a direction's cost over the horizon.
+func costSpread(r *model.Report, direction string) string {
+	sp := spreadOf(r, direction)
+	if sp == nil {
+		return "no Monte Carlo spread"
+	}
+	return fmt.Sprintf("P10–P90 %s – %s", formatMoney(sp.CostP10, r.Currency), formatMoney(sp.CostP90, ""))
+}
+
+// timeSpread is the P10–P90 of a direction's time to result.
+func timeSpread(r *model.Report, direction string) string {
+	sp := spreadOf(r, direction)
+	if sp == nil {
+		return "no Monte Carlo spread"
+	}
+	text := fmt.Sprintf("P10–P90 %s – %s h", formatHours(sp.TimeP10), formatHours(sp.TimeP90))
+	if sp.ProbDeadline < 1 {
+		text += fmt.Sprintf("; meets the deadline in %s of draws", formatPercent(sp.ProbDeadline))
+	}
+	return text
+}
+
+// cheapestOdds says how often the cheapest direction stays cheapest.
+func cheapestOdds(r *model.Report) string {
+	sp := spreadOf(r, r.Cheapest)
+	if sp == nil {
+		return ""
+	}
+	return fmt.Sprintf("cheapest in %s of draws", formatPercent(sp.ProbCheapest))
+}
+
+func spreadOf(r *model.Report, direction string) *model.DirectionSpread {
+	if r.Uncertainty == nil {
+		return nil
+	}
+	for i := range r.Uncertainty.Directions {
+		if r.Uncertainty.Directions[i].Direction == direction {
+			return &r.Uncertainty.Directions[i]
+		}
+	}
+	return nil
+}
+
+// ruledOutText names the infeasible directions.
+func ruledOutText(r *model.Report) string {
+	var out []string
+	for _, d := range r.Directions {
+		if !d.Feasible {
+			out = append(out, titleOf(d))
+		}
+	}
+	if len(out) == 0 {
+		return "None"
+	}
+	return strings.Join(out, ", ")
+}
+
+// stack puts a cell's parts one under another without extra space.
+func stack(objects ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(&tightVBox{}, objects...)
+}
+
+func wrappedLabel(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func strongLabel(text string) *widget.Label {
+	l := wrappedLabel(text)
+	l.TextStyle.Bold = true
+	return l
+}
+
+func caption(text string) *widget.Label {
+	l := wrappedLabel(text)
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+// minCompareColumn is the narrowest a scenario's column gets.
+const minCompareColumn = 160
+
+// compareLayout places the comparison: the row headings in the first
+// column as wide as the widest, the scenarios sharing the rest equally,
+// each row as tall as its tallest cell at those widths; after the cells,
+// one rule between each two rows.
+type compareLayout struct {
+	cols  int
+	width float32 // the width last laid out at
+}
+
+func (g *compareLayout) split(objects []fyne.CanvasObject) (cells, rules []fyne.CanvasObject) {
+	n := len(compareRows) * g.cols
+	if g.cols <= 1 || len(objects) < n {
+		return nil, nil
+	}
+	return objects[:n], objects[n:]
+}
+
+func (g *compareLayout) measure(cells []fyne.CanvasObject, width float32) (first, col float32, heights []float32) {
+	for i := 0; i < len(cells); i += g.cols {
+		first = max(first, cells[i].MinSize().Width)
+	}
+	col = max(minCompareColumn, (width-first)/float32(g.cols-1))
+	heights = make([]float32, len(cells)/g.cols)
+	for i, o := range cells {
+		w := col
+		if i%g.cols == 0 {
+			w = first
+		}
+		o.Resize(fyne.NewSize(w, o.Size().Height))
+		heights[i/g.cols] = max(heights[i/g.cols], o.MinSize().Height)
+	}
+	return first, col, heights
+}
+
+func (g *compareLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	cells, _ := g.split(objects)
+	if cells == nil {
+		return fyne.Size{}
+	}
+	// As narrow as the columns may get, and as tall as they are at the
+	// width last laid out at: a width taken from the last layout would
+	// keep the pane from ever shrinking.
+	first, _, heights := g.measure(cells, g.width)
+	s := fyne.NewSize(first+minCompareColumn*float32(g.cols-1), 0)
+	for _, h := range heights {
+		s.Height += h
+	}
+	return s
+}
+
+func (g *compareLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	g.width = size.Width
+	cells, rules := g.split(objects)
+	if cells == nil {
+		return
+	}
+	first, col, heights := g.measure(cells, size.Width)
+	total := first + col*float32(g.cols-1)
+	thick := theme.SeparatorThicknessSize()
+	y := float32(0)
+	for r, h := range heights {
+		x := float32(0)
+		for c := 0; c < g.cols; c++ {
+			w := col
+			if c == 0 {
+				w = first
+			}
+			o := cells[r*g.cols+c]
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(w, h))
+			x += w
+		}
+		y += h
+		if r < len(rules) {
+			rules[r].Move(fyne.NewPos(0, y-thick/2))
+			rules[r].Resize(fyne.NewSize(total, thick))
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// cellTexts are the texts of scenario id's column, row by row.
+func cellTexts(v *compareView, id string) []string {
+	for _, it := range v.ticked {
+		if it.ID == id {
+			var out []string
+			for _, o := range v.column(it) {
+				out = append(out, strings.TrimSpace(labelTexts(o)))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// tickRow chooses row i of the list, which in compare mode ticks or
+// unticks it, and waits for the comparison's evaluations.
+func tickRow(t *testing.T, p *planner, i int) {
+	t.Helper()
+	p.scenarios.list.Select(i)
+	waitUntil(t, func() bool { return p.pending() == 0 },
+		func() string { return fmt.Sprintf("%d evaluations running", p.pending()) })
+}
+
+// rowTick is the tick box drawn in row i of the list.
+func rowTick(t *testing.T, p *planner, i int) *widget.Check {
+	t.Helper()
+	row := p.scenarios.list.CreateItem()
+	p.scenarios.list.UpdateItem(i, row)
+	return row.(*fyne.Container).Objects[1].(*widget.Check)
+}
+
+func TestCompareFake(t *testing.T) {
+	b := withUncertainty(newFakeBackend())
+	w, p := openWindow(t, b)
+
+	// The scenario on show is ticked on entering compare mode.
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	test.Tap(p.scenarios.compare)
+	if !p.scenarios.comparing || !p.compare.content.Visible() || p.view.content.Visible() {
+		t.Fatal("Compare did not switch the right pane to the comparison")
+	}
+	if got := p.scenarios.compare.Text; got != "Done" {
+		t.Errorf("compare button reads %q in compare mode, want Done", got)
+	}
+	waitUntil(t, func() bool { return p.pending() == 0 }, func() string { return "evaluating" })
+	if !p.compare.isTicked("ft-7b") || !rowTick(t, p, 0).Checked || !rowTick(t, p, 0).Visible() {
+		t.Error("the scenario on show is not ticked")
+	}
+	if !strings.Contains(p.compare.hint.Text, "Tick one or two more") {
+		t.Errorf("hint = %q", p.compare.hint.Text)
+	}
+
+	tickRow(t, p, 1)
+	if p.view.shownID() != "ft-7b" {
+		t.Error("choosing a row in compare mode showed it instead of ticking it")
+	}
+	ft := cellTexts(p.compare, "ft-7b")
+	want := map[int][]string{
+		0: {"Fine-tune 7B on claims notes", "horizon 24 months"},
+		1: {"Hybrid", "score 0.80 of 1"},
+		2: {"USD 1,300,000", "P10–P90 USD 1,150,000 – 1,500,000"},
+		3: {"9.0 h per run", "P10–P90 7.5 – 11.6 h"},
+		4: {"Cloud IaaS, USD 1,234,568", "cheapest in 62 % of draws"},
+		5: {"Hybrid stays first and Cloud IaaS second"},
+		6: {"Cloud IaaS, 0.070 behind"},
+		7: {"Managed service, Shared HPC"},
+		8: {"h100-sxm × 8 on Hybrid"},
+	}
+	for row, subs := range want {
+		for _, sub := range subs {
+			if !strings.Contains(ft[row], sub) {
+				t.Errorf("ft-7b %s = %q, want %q in it", compareRows[row], ft[row], sub)
+			}
+		}
+	}
+	// The chat service cannot be decided (all weights zero): its column
+	// says so and the rest stays empty, without a panic.
+	chat := cellTexts(p.compare, "chat")
+	if !strings.Contains(chat[1], "No recommendation: all five weights are zero") {
+		t.Errorf("chat recommended = %q", chat[1])
+	}
+	if !strings.Contains(chat[4], "None is feasible") {
+		t.Errorf("chat cheapest = %q", chat[4])
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, s := range []string{"Compare scenarios", "Recommended", "Cost over the horizon", "First trial", "Citizen chat assistant", "ROBUST"} {
+		if !strings.Contains(markup, s) {
+			t.Errorf("comparison does not show %q", s)
+		}
+	}
+
+	// Unticking removes the column; Done shows the scenario again.
+	tickRow(t, p, 1)
+	if p.compare.isTicked("chat") {
+		t.Error("chat still ticked")
+	}
+	test.Tap(p.scenarios.compare)
+	if p.scenarios.comparing || !p.view.content.Visible() || p.compare.content.Visible() {
+		t.Error("Done did not return to the scenario")
+	}
+	if rowTick(t, p, 0).Visible() {
+		t.Error("tick boxes shown outside compare mode")
+	}
+	if p.view.shownID() != "ft-7b" {
+		t.Errorf("after Done the pane shows %q", p.view.shownID())
+	}
+}
+
+// Three real scenarios side by side, through the model; a fourth tick is
+// refused.
+func TestCompareReal(t *testing.T) {
+	b := newRealBackend(t, "constrained-snapshot-training", "qlora-legal-70b", "foundation-7b-pretraining", "flood-simulation-ensemble")
+	_, p := openWindow(t, b)
+	test.Tap(p.scenarios.compare)
+	index := map[string]int{}
+	for i, it := range p.scenarios.items {
+		index[it.ID] = i
+	}
+	for _, id := range []string{"constrained-snapshot-training", "qlora-legal-70b", "foundation-7b-pretraining"} {
+		tickRow(t, p, index[id])
+	}
+	for id, rec := range map[string]string{
+		"constrained-snapshot-training": "Hybrid",
+		"qlora-legal-70b":               "Cloud IaaS",
+		"foundation-7b-pretraining":     "Cloud IaaS",
+	} {
+		cells := cellTexts(p.compare, id)
+		if !strings.HasPrefix(cells[1], rec) {
+			t.Errorf("%s: recommended %q, want %s", id, cells[1], rec)
+		}
+		if !strings.Contains(cells[2], "P10–P90 USD ") {
+			t.Errorf("%s: cost %q has no P10–P90", id, cells[2])
+		}
+		if cells[8] == noValue || cells[8] == "" {
+			t.Errorf("%s: no first trial", id)
+		}
+	}
+	tickRow(t, p, index["flood-simulation-ensemble"])
+	if len(p.compare.ticked) != 3 || p.compare.isTicked("flood-simulation-ensemble") {
+		t.Errorf("a fourth scenario was ticked: %v", p.compare.ticked)
+	}
+	if !strings.Contains(p.compare.hint.Text, "At most 3 scenarios") || p.compare.hint.Importance != widget.DangerImportance {
+		t.Errorf("hint = %q", p.compare.hint.Text)
+	}
+
+	// The ticks stay; coming back from another scenario with three ticked
+	// adds nothing and warns of nothing.
+	test.Tap(p.scenarios.compare)
+	p.scenarios.list.Select(index["flood-simulation-ensemble"])
+	waitShown(t, p, "flood-simulation-ensemble")
+	test.Tap(p.scenarios.compare)
+	settle(t, p)
+	if len(p.compare.ticked) != 3 || p.compare.isTicked("flood-simulation-ensemble") || p.compare.hint.Importance == widget.DangerImportance {
+		t.Errorf("re-entering with three ticked: %d ticked, hint %q", len(p.compare.ticked), p.compare.hint.Text)
+	}
+}
+
+// A new revision of a ticked scenario is evaluated again.
+func TestCompareFollowsRevisions(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	test.Tap(p.scenarios.compare)
+	tickRow(t, p, 0)
+	before := p.compare.cache["ft-7b"]
+	b.mu.Lock()
+	b.items[0].Revisions++
+	b.mu.Unlock()
+	p.scenarios.reload()
+	waitUntil(t, func() bool { return p.pending() == 0 }, func() string { return "evaluating" })
+	if p.compare.cache["ft-7b"] == before || p.compare.cache["ft-7b"].revisions != 4 {
+		t.Error("the new revision was not evaluated again")
+	}
+}

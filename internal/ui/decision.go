@@ -1,0 +1,368 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/decide"
+	"hostplan/internal/model"
+)
+
+// decisionPanel sits above the report table: the recommended direction and
+// why, what would have to change for the runner-up, whether the order
+// survives a ±20 % change of any weight, the first trial, and each
+// direction's first infrastructure question.
+type decisionPanel struct {
+	headline  *widget.Label // "Recommended: Hybrid"
+	scores    *widget.Label // the ranked directions' scores
+	badge     *badge        // FRAGILE or ROBUST
+	body      *widget.RichText
+	questions *fyne.Container // direction, bottleneck and first question, one row each
+	failure   *widget.Label   // why there is no decision
+	content   fyne.CanvasObject
+}
+
+func newDecisionPanel() *decisionPanel {
+	p := &decisionPanel{}
+	p.headline = widget.NewLabel("")
+	p.headline.TextStyle.Bold = true
+	p.headline.SizeName = theme.SizeNameSubHeadingText
+	p.scores = widget.NewLabel("")
+	p.scores.Truncation = fyne.TextTruncateEllipsis
+	p.badge = newBadge()
+	p.body = widget.NewRichText()
+	p.body.Wrapping = fyne.TextWrapWord
+	p.questions = container.New(&wrapGridLayout{cols: len(questionColumns), wrap: len(questionColumns) - 1, minWrap: 240})
+	p.failure = widget.NewLabel("")
+	p.failure.Wrapping = fyne.TextWrapWord
+	p.failure.Importance = widget.DangerImportance
+
+	// The scores sit at the bottom of the headline's row, near its baseline.
+	top := container.NewBorder(nil, nil, container.NewHBox(p.headline, container.NewCenter(p.badge)), nil,
+		container.NewVBox(layout.NewSpacer(), p.scores))
+	p.content = container.New(&tightVBox{}, top, p.failure, p.body, p.questions, widget.NewSeparator())
+	return p
+}
+
+// set shows decision d of report r, or err when there is no decision. The
+// page holding the panel must be refreshed after it, as its height changes.
+func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
+	if err != nil || d == nil {
+		if err == nil {
+			err = fmt.Errorf("no decision was made")
+		}
+		p.headline.SetText("No recommendation")
+		p.scores.SetText("")
+		p.badge.Hide()
+		p.failure.SetText("Could not rank the directions: " + strings.TrimPrefix(err.Error(), "decide: "))
+		p.failure.Show()
+		p.body.Segments = nil
+		p.body.Hide()
+		p.questions.Hide()
+		return
+	}
+	p.failure.Hide()
+	p.headline.SetText(headlineText(d))
+	p.scores.SetText(scoreText(d))
+	if d.Recommendation == "" {
+		p.badge.Hide()
+	} else {
+		p.badge.set(d.Robustness)
+		p.badge.Show()
+	}
+	p.body.Segments = decisionSegments(r, d)
+	p.body.Show()
+	p.body.Refresh()
+	p.setQuestions(questionRows(d))
+	p.questions.Show()
+}
+
+// questionColumns are the headings of the questions table.
+var questionColumns = []string{"Direction", "Likely bottleneck", "First infrastructure question"}
+
+// setQuestions fills the questions table, the recommended direction in bold.
+func (p *decisionPanel) setQuestions(rows []questionRow) {
+	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(len(questionColumns)+1))
+	for _, h := range questionColumns {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		objects = append(objects, l)
+	}
+	for _, q := range rows {
+		for i, text := range []string{q.direction, q.bottleneck, q.question} {
+			l := widget.NewLabel(text)
+			l.TextStyle.Bold = q.recommended
+			if i == 1 && q.ruledOut {
+				l.Importance = widget.DangerImportance
+			}
+			if i == 2 {
+				l.Wrapping = fyne.TextWrapWord
+			}
+			objects = append(objects, l)
+		}
+	}
+	for range rows {
+		objects = append(objects, widget.NewSeparator())
+	}
+	p.questions.Objects = objects
+	p.questions.Refresh()
+}
+
+// decisionSegments is the panel's text: why the winner wins, the
+// runner-up, robustness and the first trial, each a paragraph with a bold
+// lead-in.
+func decisionSegments(r *model.Report, d *decide.Decision) []widget.RichTextSegment {
+	var segs []widget.RichTextSegment
+	para := func(head, text string) {
+		segs = append(segs,
+			&widget.TextSegment{Style: widget.RichTextStyleStrong, Text: head},
+			&widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text})
+	}
+	head, text, leads := whyParts(d)
+	para(head, text)
+	if len(leads) > 0 {
+		list := &widget.ListSegment{}
+		for _, l := range leads {
+			list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: l})
+		}
+		segs = append(segs, list)
+	}
+	if d.RunnerUp != nil {
+		para("Runner-up: ", d.RunnerUp.Summary)
+	}
+	if d.Recommendation != "" {
+		head, text := robustnessParts(d)
+		para(head, text)
+	}
+	if d.FirstTrial != nil {
+		para("First trial: ", trialText(d.FirstTrial, r))
+	}
+	return segs
+}
+
+// headlineText is "Recommended: Hybrid", or says that nothing is.
+func headlineText(d *decide.Decision) string {
+	if d.Recommendation == "" {
+		return "No direction is feasible"
+	}
+	return "Recommended: " + directionName(d, d.Recommendation)
+}
+
+// scoreText lists the ranked directions with their weighted scores.
+func scoreText(d *decide.Decision) string {
+	if d.Recommendation == "" {
+		return ""
+	}
+	parts := make([]string, 0, len(d.Ranking))
+	for _, name := range d.Ranking {
+		if dd := d.For(name); dd != nil {
+			parts = append(parts, fmt.Sprintf("%s %.2f", directionName(d, name), dd.Total))
+		}
+	}
+	return "Scores (of 1): " + strings.Join(parts, " · ")
+}
+
+// whyParts is why the winner wins: a heading, a sentence, and one line per
+// dimension on which it leads the runner-up, largest lead first; without a
+// runner-up to lead, the decision's own sentence.
+func whyParts(d *decide.Decision) (head, text string, leads []string) {
+	if d.Recommendation == "" {
+		return "Why: ", d.Summary, nil
+	}
+	win := directionName(d, d.Recommendation)
+	if len(d.WhyWinner) == 0 || d.RunnerUp == nil {
+		return "Why " + win + ": ", d.Why, nil
+	}
+	run := directionName(d, d.RunnerUp.Direction)
+	text = fmt.Sprintf("it leads %s by %.3f of 1, gained on", run, d.RunnerUp.Gap)
+	for _, l := range d.WhyWinner {
+		leads = append(leads, fmt.Sprintf("%s: %.2f against %.2f at weight %.2f (+%.3f)",
+			sentence(dimensionTitle(l.Dimension)), l.Winner, l.RunnerUp, l.Weight, l.Lead))
+	}
+	return "Why " + win + ": ", text, leads
+}
+
+// robustnessParts names the weights whose ±20 % change reorders the first
+// two, or says that none does.
+func robustnessParts(d *decide.Decision) (head, text string) {
+	rb := d.Robustness
+	text = rb.Summary
+	for _, prefix := range []string{"Fragile: ", "Robust: "} {
+		text = strings.TrimPrefix(text, prefix)
+	}
+	if rb.Fragile {
+		return "Fragile: ", "the order changes if one weight moves by 20 %: " + text
+	}
+	return "Robust: ", text
+}
+
+// trialText is the first trial in one sentence.
+func trialText(t *decide.Trial, r *model.Report) string {
+	if t == nil {
+		return noValue
+	}
+	where := decide.Title(t.Direction)
+	if r != nil {
+		if d := r.Direction(t.Direction); d != nil {
+			where = titleOf(*d)
+		}
+	}
+	if t.GPU == "" {
+		return fmt.Sprintf("about %s h of representative requests through %s, no GPUs reserved.", formatSig(t.Hours), where)
+	}
+	counts := make([]string, len(t.GPUCounts))
+	for i, n := range t.GPUCounts {
+		counts[i] = fmt.Sprint(n)
+	}
+	text := fmt.Sprintf("%s on %s", formatGPUs(t.GPU, max(t.GPUs, maxInt(t.GPUCounts))), where)
+	if len(counts) > 1 {
+		text += ", throughput measured at " + strings.Join(counts, ", ") + " GPUs"
+	}
+	text += fmt.Sprintf(", about %s h and %s GPU-hours", formatSig(t.Hours), formatSig(t.GPUHours))
+	if t.ShareOfRun > 0 {
+		text += fmt.Sprintf(" (%s %% of one full run)", formatSig(t.ShareOfRun*100))
+	}
+	return text + "."
+}
+
+func maxInt(xs []int) int {
+	m := 0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+// questionRow is one direction's first infrastructure question.
+type questionRow struct {
+	direction   string
+	bottleneck  string // the likely bottleneck, or "ruled out"
+	question    string
+	recommended bool
+	ruledOut    bool
+}
+
+// questionRows lists each direction's first question in the report's
+// order: a feasible direction's bottleneck question, or the question the
+// constraint that rules it out raises.
+func questionRows(d *decide.Decision) []questionRow {
+	rows := make([]questionRow, 0, len(d.Directions))
+	for _, dd := range d.Directions {
+		row := questionRow{
+			direction:   orText(dd.Title, directionTitle(dd.Direction)),
+			bottleneck:  sentence(dd.Bottleneck),
+			question:    orText(dd.Question, noValue),
+			recommended: dd.Direction == d.Recommendation,
+			ruledOut:    !dd.Feasible,
+		}
+		if !dd.Feasible {
+			row.bottleneck = "Ruled out"
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// directionName is a direction's title as the decision gives it.
+func directionName(d *decide.Decision, direction string) string {
+	if dd := d.For(direction); dd != nil && dd.Title != "" {
+		return dd.Title
+	}
+	return directionTitle(direction)
+}
+
+// dimensionTitle names a decision dimension: "workload_shape" → "workload shape".
+func dimensionTitle(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
+// badge is a small coloured label: FRAGILE and the weight changes that
+// flip the order on the warning colour, ROBUST on the success colour. The
+// words carry the meaning, the colour only repeats it.
+type badge struct {
+	widget.BaseWidget
+	fragile bool
+	flips   []string // e.g. "economics -20 %"
+}
+
+func newBadge() *badge {
+	b := &badge{}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// set shows robustness rb.
+func (b *badge) set(rb decide.Robustness) {
+	b.fragile, b.flips = rb.Fragile, rb.FlippedBy
+	b.Refresh()
+}
+
+// text is what the badge says: "FRAGILE · economics -20 %" or "ROBUST".
+func (b *badge) text() string {
+	switch {
+	case !b.fragile:
+		return "ROBUST"
+	case len(b.flips) == 0:
+		return "FRAGILE"
+	case len(b.flips) > 2:
+		return fmt.Sprintf("FRAGILE · %s and %d more", strings.Join(b.flips[:2], ", "), len(b.flips)-2)
+	}
+	return "FRAGILE · " + strings.Join(b.flips, ", ")
+}
+
+// CreateRenderer implements fyne.Widget.
+func (b *badge) CreateRenderer() fyne.WidgetRenderer {
+	r := &badgeRenderer{b: b, bg: canvas.NewRectangle(nil), label: canvas.NewText("", nil)}
+	r.label.TextStyle.Bold = true
+	r.Refresh()
+	return r
+}
+
+type badgeRenderer struct {
+	b     *badge
+	bg    *canvas.Rectangle
+	label *canvas.Text
+}
+
+func (r *badgeRenderer) padding() fyne.Size {
+	pad := r.b.Theme().Size(theme.SizeNamePadding)
+	return fyne.NewSize(2*pad, pad/2)
+}
+
+func (r *badgeRenderer) MinSize() fyne.Size {
+	m := fyne.MeasureText(r.label.Text, r.label.TextSize, r.label.TextStyle)
+	p := r.padding()
+	return fyne.NewSize(m.Width+2*p.Width, m.Height+2*p.Height)
+}
+
+func (r *badgeRenderer) Layout(size fyne.Size) {
+	r.bg.Resize(size)
+	p := r.padding()
+	r.label.Move(fyne.NewPos(p.Width, p.Height))
+	r.label.Resize(fyne.NewSize(size.Width-2*p.Width, size.Height-2*p.Height))
+}
+
+func (r *badgeRenderer) Refresh() {
+	th := r.b.Theme()
+	v := fyne.CurrentApp().Settings().ThemeVariant()
+	fill, text := theme.ColorNameSuccess, theme.ColorNameForegroundOnSuccess
+	if r.b.fragile {
+		fill, text = theme.ColorNameWarning, theme.ColorNameForegroundOnWarning
+	}
+	r.bg.FillColor = th.Color(fill, v)
+	r.bg.CornerRadius = th.Size(theme.SizeNameInputRadius)
+	r.label.Text = r.b.text()
+	r.label.Color = th.Color(text, v)
+	r.label.TextSize = th.Size(theme.SizeNameCaptionText) + 1
+	r.label.Alignment = fyne.TextAlignCenter
+	r.bg.Refresh()
+	r.label.Refresh()
+}
+
+func (r *badgeRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.label} }
+func (r *badgeRenderer) Destroy()                     {}

@@ -1,0 +1,543 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// noUncertainty explains an empty Uncertainty tab.
+const noUncertainty = "This report has no Monte Carlo spread: it was evaluated with the likely value of every estimate only."
+
+// uncertaintyView is the Uncertainty tab: the Monte Carlo spread of cost
+// and time per direction with the probabilities that matter to a decision,
+// the inputs that were sampled, and the tornado of one direction's cost.
+type uncertaintyView struct {
+	empty  *widget.Label // noUncertainty, shown instead of everything else
+	about  *widget.Label // draws, distribution, seed
+	spread *grid
+	legend *widget.Label // what the columns mean
+	none   *widget.Label // how often nothing is feasible
+	inputs *widget.Label // the sampled estimates with their ranges
+
+	tornadoTitle *widget.Label
+	tornadoNote  *widget.Label
+	tornado      *tornadoChart
+	noTornado    *widget.Label
+
+	withSpread []fyne.CanvasObject // hidden when the report has no Uncertainty
+	withBars   []fyne.CanvasObject // hidden when the tornado has no bars
+	page       *fyne.Container
+	scroll     *container.Scroll
+	content    fyne.CanvasObject
+}
+
+// The spread table's columns.
+const (
+	spDirection = iota
+	spCostP10
+	spCostP50
+	spCostP90
+	spTimeP10
+	spTimeP50
+	spTimeP90
+	spCheapest
+	spFeasible
+	spDeadline
+	spBudget
+	numSpreadColumns
+)
+
+// spreadHeadings are the spread table's headings; the cost headings get
+// the currency in set.
+var spreadHeadings = [numSpreadColumns]string{
+	spDirection: "Direction",
+	spCostP10:   "Cost P10",
+	spCostP50:   "Cost P50",
+	spCostP90:   "Cost P90",
+	spTimeP10:   "Time P10\n(h)",
+	spTimeP50:   "Time P50\n(h)",
+	spTimeP90:   "Time P90\n(h)",
+	spCheapest:  "P(cheap-\nest)",
+	spFeasible:  "P(feas-\nible)",
+	spDeadline:  "P(dead-\nline)",
+	spBudget:    "P(bud-\nget)",
+}
+
+func spreadAlign() []fyne.TextAlign {
+	a := make([]fyne.TextAlign, numSpreadColumns)
+	for i := range a {
+		a[i] = fyne.TextAlignTrailing
+	}
+	a[spDirection] = fyne.TextAlignLeading
+	return a
+}
+
+func newUncertaintyView() *uncertaintyView {
+	v := &uncertaintyView{}
+	wrapped := func() *widget.Label {
+		l := widget.NewLabel("")
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
+	v.empty = wrapped()
+	v.empty.SetText(noUncertainty)
+	v.about = wrapped()
+	v.spread = newGrid(spreadHeadings[:], spreadAlign())
+	v.legend = wrapped()
+	v.legend.SizeName = theme.SizeNameCaptionText
+	v.none = wrapped()
+	v.inputs = wrapped()
+
+	v.tornadoTitle = sectionHeading("")
+	v.tornadoTitle.Wrapping = fyne.TextWrapWord
+	v.tornadoNote = wrapped()
+	v.tornadoNote.SizeName = theme.SizeNameCaptionText
+	v.tornadoNote.SetText("Each bar moves one estimate to the low and the high end of its range, the others held at their likely values; the largest swing is on top.")
+	v.tornado = newTornadoChart()
+	v.noTornado = wrapped()
+
+	v.withSpread = []fyne.CanvasObject{
+		sectionHeading("Spread over the draws"), v.about, v.spread.box, v.legend, v.none,
+		sectionHeading("Sampled inputs"), v.inputs,
+		v.tornadoTitle, v.tornadoNote, v.tornado, v.noTornado,
+	}
+	v.withBars = []fyne.CanvasObject{v.tornadoNote, v.tornado}
+	parts := append([]fyne.CanvasObject{v.empty}, v.withSpread...)
+	layout := &pageLayout{}
+	v.page = container.New(layout, parts...)
+	v.scroll = container.NewScroll(v.page)
+	v.content = container.New(&viewportLayout{layout: layout, page: v.page}, v.scroll)
+	return v
+}
+
+// set shows the spread and tornado of report r, evaluated from s (which
+// gives the ranges of the sampled inputs; it may be nil).
+func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report) {
+	u := r.Uncertainty
+	showIf(v.empty, u == nil)
+	showAll(v.withSpread, u != nil)
+	if u != nil {
+		v.about.SetText(aboutText(u))
+		headings := spreadHeadings
+		for _, c := range []int{spCostP10, spCostP50, spCostP90} {
+			headings[c] += "\n(" + orText(r.Currency, "cost") + ")"
+		}
+		v.spread.headings = headings[:]
+		v.spread.set(spreadRows(r))
+		v.legend.SetText(spreadLegend(r))
+		v.none.SetText(noneFeasibleText(u))
+		showIf(v.none, u.ProbNoneFeasible > 0)
+		v.inputs.SetText(sampledInputsText(s, u))
+
+		t := r.Tornado
+		v.tornadoTitle.SetText(tornadoTitle(r))
+		v.tornado.set(t, r.Currency)
+		bars := t != nil && len(t.Bars) > 0
+		showAll(v.withBars, bars)
+		showIf(v.noTornado, !bars)
+		v.noTornado.SetText("No estimate moves this figure: every input is known, so there is nothing to swing.")
+		if t == nil {
+			v.noTornado.SetText("This report has no sensitivity analysis.")
+		}
+	}
+	v.scroll.Offset = fyne.Position{}
+	v.page.Refresh()
+	v.scroll.Refresh()
+}
+
+// aboutText is the line on how the spread was made.
+func aboutText(u *model.Uncertainty) string {
+	text := fmt.Sprintf("%s draws from %s distributions, seed %d: the same scenario and seed give the same numbers.",
+		formatNumber(float64(u.Draws)), orText(u.Distribution, "triangular"), u.Seed)
+	if len(u.Inputs) == 0 {
+		text += " No input is an estimate, so every draw is the same; give ranges (low, likely, high) to see a spread."
+	}
+	return text
+}
+
+// spreadRows is one row per direction, in the report's order, the
+// cheapest feasible direction in bold.
+func spreadRows(r *model.Report) []gridRow {
+	u := r.Uncertainty
+	rows := make([]gridRow, 0, len(u.Directions))
+	for _, sp := range u.Directions {
+		title := directionTitle(sp.Direction)
+		if d := r.Direction(sp.Direction); d != nil {
+			title = titleOf(*d)
+		}
+		cells := make([]string, numSpreadColumns)
+		cells[spDirection] = title
+		never := sp.ProbFeasible == 0 // the numbers of a direction never feasible mean little
+		cells[spCostP10] = orDash(never && sp.CostP10 == 0, formatMoney(sp.CostP10, ""))
+		cells[spCostP50] = orDash(never && sp.CostP50 == 0, formatMoney(sp.CostP50, ""))
+		cells[spCostP90] = orDash(never && sp.CostP90 == 0, formatMoney(sp.CostP90, ""))
+		cells[spTimeP10] = orDash(sp.TimeP10 == 0, formatHours(sp.TimeP10))
+		cells[spTimeP50] = orDash(sp.TimeP50 == 0, formatHours(sp.TimeP50))
+		cells[spTimeP90] = orDash(sp.TimeP90 == 0, formatHours(sp.TimeP90))
+		cells[spCheapest] = formatPercent(sp.ProbCheapest)
+		cells[spFeasible] = formatPercent(sp.ProbFeasible)
+		cells[spDeadline] = formatPercent(sp.ProbDeadline)
+		cells[spBudget] = formatPercent(sp.ProbBudget)
+		row := gridRow{cells: cells, bold: sp.Direction == r.Cheapest, danger: -1}
+		if never {
+			row.danger = spFeasible
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// spreadLegend says what the columns of the spread table mean.
+func spreadLegend(r *model.Report) string {
+	horizon := "the horizon"
+	if r.HorizonMonths > 0 {
+		horizon = "a horizon of " + plural(r.HorizonMonths, "month")
+	}
+	return "Cost is the total over " + horizon + "; time is one run's time to result. " +
+		"P10 and P90: one draw in ten falls below, one in ten above. " +
+		"P(cheapest): share of draws in which the direction is the cheapest feasible one; " +
+		"P(deadline) and P(budget): share meeting the deadline and the budget cap (100 % when the scenario sets none)."
+}
+
+// noneFeasibleText says how often no direction is feasible.
+func noneFeasibleText(u *model.Uncertainty) string {
+	return fmt.Sprintf("In %s of the draws no direction is feasible.", formatPercent(u.ProbNoneFeasible))
+}
+
+// sampledInputsText lists the sampled estimates, one a line, with the
+// range each is drawn from when the scenario gives it.
+func sampledInputsText(s *scenario.Scenario, u *model.Uncertainty) string {
+	if len(u.Inputs) == 0 {
+		return "None: every input is a known value."
+	}
+	ranges := map[string]scenario.Value{}
+	if s != nil {
+		for _, ref := range scenario.EstimateRefs(s) {
+			ranges[ref.Path] = *ref.Ptr
+		}
+	}
+	lines := make([]string, len(u.Inputs))
+	for i, in := range u.Inputs {
+		lines[i] = "• " + in
+		if v, ok := ranges[in]; ok {
+			lines[i] += fmt.Sprintf(": %s–%s, likely %s", formatNumber(v.Low), formatNumber(v.High), formatNumber(v.Likely))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tornadoMetrics names the tornado's metrics for people.
+var tornadoMetrics = map[string]string{
+	"cost_horizon": "cost over the horizon",
+}
+
+// tornadoTitle is the heading over the tornado: whose figure it is and its
+// base value.
+func tornadoTitle(r *model.Report) string {
+	t := r.Tornado
+	if t == nil {
+		return "Sensitivity"
+	}
+	metric, ok := tornadoMetrics[t.Metric]
+	if !ok {
+		metric = strings.ToLower(humanize(t.Metric))
+	}
+	title := directionTitle(t.Direction)
+	if d := r.Direction(t.Direction); d != nil {
+		title = titleOf(*d)
+	}
+	return fmt.Sprintf("Sensitivity of %s's %s (base %s)", title, metric, formatMoney(t.Base, r.Currency))
+}
+
+func orText(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+// The tornado's colours: Okabe–Ito blue for an input at its low end and
+// vermillion for its high end (see seriesColours).
+var (
+	tornadoLowColour  = color.NRGBA{0x00, 0x72, 0xb2, 0xff}
+	tornadoHighColour = color.NRGBA{0xd5, 0x5e, 0x00, 0xff}
+)
+
+// tornadoChart draws one-at-a-time sensitivity as horizontal bars: one row
+// per input, largest swing on top, each bar running from the base value
+// to the figure with the input at its low end (blue) and at its high end
+// (vermillion), the values written at the bar ends and the base drawn as a
+// vertical line through every row.
+type tornadoChart struct {
+	widget.BaseWidget
+	tornado  *model.Tornado
+	currency string
+}
+
+var _ fyne.Widget = (*tornadoChart)(nil)
+
+func newTornadoChart() *tornadoChart {
+	c := &tornadoChart{}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *tornadoChart) set(t *model.Tornado, currency string) {
+	c.tornado, c.currency = t, currency
+	c.Refresh()
+}
+
+// bars returns the bars in drawing order, top to bottom: largest swing
+// first, whatever order the report gives.
+func (c *tornadoChart) bars() []model.Bar {
+	if c.tornado == nil {
+		return nil
+	}
+	bars := append([]model.Bar(nil), c.tornado.Bars...)
+	for i := 1; i < len(bars); i++ { // insertion sort: stable, and a handful of bars
+		for j := i; j > 0 && swingOf(bars[j]) > swingOf(bars[j-1]); j-- {
+			bars[j], bars[j-1] = bars[j-1], bars[j]
+		}
+	}
+	return bars
+}
+
+func swingOf(b model.Bar) float64 { return math.Abs(b.High - b.Low) }
+
+// CreateRenderer implements fyne.Widget.
+func (c *tornadoChart) CreateRenderer() fyne.WidgetRenderer {
+	r := &tornadoRenderer{chart: c}
+	r.objects = c.draw(c.Size())
+	return r
+}
+
+type tornadoRenderer struct {
+	chart   *tornadoChart
+	objects []fyne.CanvasObject
+}
+
+func (r *tornadoRenderer) Layout(size fyne.Size)        { r.objects = r.chart.draw(size) }
+func (r *tornadoRenderer) MinSize() fyne.Size           { return r.chart.minSize() }
+func (r *tornadoRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *tornadoRenderer) Destroy()                     {}
+
+func (r *tornadoRenderer) Refresh() {
+	r.objects = r.chart.draw(r.chart.Size())
+	canvas.Refresh(r.chart)
+}
+
+// tornadoGeometry is the chart's vertical layout for the theme's text size.
+type tornadoGeometry struct {
+	lineH, smallH, pad, rowH, barH, top float32
+}
+
+func (c *tornadoChart) geometry() tornadoGeometry {
+	th := c.Theme()
+	textSize := th.Size(theme.SizeNameText)
+	smallSize := th.Size(theme.SizeNameCaptionText)
+	pad := th.Size(theme.SizeNamePadding)
+	g := tornadoGeometry{
+		lineH:  fyne.MeasureText("Mg", textSize, fyne.TextStyle{}).Height,
+		smallH: fyne.MeasureText("Mg", smallSize, fyne.TextStyle{}).Height,
+		pad:    pad,
+	}
+	g.rowH = g.lineH + 2*pad
+	g.barH = g.lineH
+	// The legend, then the base value's label above the bars.
+	g.top = g.lineH + 2*pad + g.smallH + pad
+	return g
+}
+
+func (c *tornadoChart) minSize() fyne.Size {
+	g := c.geometry()
+	n := len(c.bars())
+	return fyne.NewSize(420, g.top+float32(n)*g.rowH+g.pad)
+}
+
+// draw builds the chart for size.
+func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
+	bars := c.bars()
+	if size.Width <= 0 || size.Height <= 0 || c.tornado == nil || len(bars) == 0 {
+		return nil
+	}
+	th := c.Theme()
+	variant := fyne.CurrentApp().Settings().ThemeVariant()
+	fg := th.Color(theme.ColorNameForeground, variant)
+	rule := th.Color(theme.ColorNameSeparator, variant)
+	textSize := th.Size(theme.SizeNameText)
+	smallSize := th.Size(theme.SizeNameCaptionText)
+	inset := th.Size(theme.SizeNameInnerPadding)
+	scrollBar := th.Size(theme.SizeNameScrollBar)
+	g := c.geometry()
+	pad := g.pad
+
+	var objs []fyne.CanvasObject
+	measure := func(s string, size float32) fyne.Size { return fyne.MeasureText(s, size, fyne.TextStyle{}) }
+	text := func(s string, x, y, size float32, col color.Color) {
+		t := canvas.NewText(s, col)
+		t.TextSize = size
+		t.Move(fyne.NewPos(x, y))
+		t.Resize(measure(s, size))
+		objs = append(objs, t)
+	}
+	rect := func(x1, x2, y, h float32, col color.Color) {
+		if x2 < x1 {
+			x1, x2 = x2, x1
+		}
+		r := canvas.NewRectangle(col)
+		r.Move(fyne.NewPos(x1, y))
+		r.Resize(fyne.NewSize(max(x2-x1, 1), h))
+		objs = append(objs, r)
+	}
+	line := func(x1, y1, x2, y2, width float32, col color.Color) {
+		l := canvas.NewLine(col)
+		l.StrokeWidth = width
+		l.Position1 = fyne.NewPos(x1, y1)
+		l.Position2 = fyne.NewPos(x2, y2)
+		objs = append(objs, l)
+	}
+
+	// Legend.
+	x := inset
+	for _, e := range []struct {
+		label  string
+		colour color.Color
+	}{{"input at its low end", tornadoLowColour}, {"input at its high end", tornadoHighColour}} {
+		rect(x, x+swatchLength, pad+g.lineH/4, g.lineH/2, e.colour)
+		text(e.label, x+swatchLength+2*pad, pad, textSize, fg)
+		x += swatchLength + 2*pad + measure(e.label, textSize).Width + 6*pad
+	}
+
+	// Columns: input names on the left (at most 40 % of the width), the
+	// bars on the right with room for their value labels at both ends.
+	right := size.Width - scrollBar - pad
+	nameW := float32(0)
+	for _, b := range bars {
+		nameW = max(nameW, measure(b.Input, textSize).Width)
+	}
+	nameW = min(nameW, 0.4*(right-inset))
+	base := c.tornado.Base
+	lo, hi := base, base
+	for _, b := range bars {
+		lo = min(lo, b.Low, b.High)
+		hi = max(hi, b.Low, b.High)
+	}
+	valueW := float32(0)
+	for _, b := range bars {
+		for _, s := range barLabels(b, base) {
+			valueW = max(valueW, measure(s, smallSize).Width)
+		}
+	}
+	plotL := inset + nameW + 2*pad + valueW + pad
+	plotR := right - valueW - pad
+	if plotR-plotL < 40 {
+		return objs
+	}
+	if hi == lo {
+		lo, hi = lo-1, hi+1
+	}
+	xOf := func(v float64) float32 { return plotL + (plotR-plotL)*float32((v-lo)/(hi-lo)) }
+
+	// The base line, labelled above the bars.
+	bx := xOf(base)
+	baseLabel := "base " + formatMoney(base, c.currency)
+	m := measure(baseLabel, smallSize)
+	text(baseLabel, min(max(bx-m.Width/2, plotL), right-m.Width), g.top-g.smallH-pad/2, smallSize, fg)
+
+	y := g.top
+	for _, b := range bars {
+		// Row rule, name, then the two halves of the bar.
+		line(inset, y+g.rowH, right, y+g.rowH, 1, rule)
+		text(ellipsize(b.Input, nameW, textSize), inset, y+pad, textSize, fg)
+		by := y + (g.rowH-g.barH)/2
+		// The half farther from the base is drawn first, so both show when
+		// low and high lie on the same side.
+		type half struct {
+			v      float64
+			colour color.Color
+		}
+		halves := []half{{b.Low, tornadoLowColour}, {b.High, tornadoHighColour}}
+		if math.Abs(b.High-base) > math.Abs(b.Low-base) {
+			halves[0], halves[1] = halves[1], halves[0]
+		}
+		for i, h := range halves {
+			inner := float32(0)
+			if i == 1 && sameSide(b.Low, b.High, base) {
+				inner = g.barH / 4 // the nearer half, thinner, on top
+			}
+			rect(bx, xOf(h.v), by+inner, g.barH-2*inner, h.colour)
+		}
+		// Value labels at the outer ends.
+		labels := barLabels(b, base)
+		left, rightEnd := min(b.Low, b.High, base), max(b.Low, b.High, base)
+		at := func(s string, v float64, onRight bool) {
+			m := measure(s, smallSize)
+			xx := xOf(v) - pad - m.Width
+			if onRight {
+				xx = xOf(v) + pad
+			}
+			text(s, xx, y+(g.rowH-m.Height)/2, smallSize, fg)
+		}
+		if len(labels) == 2 { // labels[0] at the left end, labels[1] at the right
+			at(labels[0], left, false)
+			at(labels[1], rightEnd, true)
+		} else if b.Low < base && b.High < base { // both below: beyond the left end
+			at(labels[0], left, false)
+		} else { // both above, or no change: beyond the right end
+			at(labels[0], rightEnd, true)
+		}
+		y += g.rowH
+	}
+	line(bx, g.top, bx, y, 2, fg)
+	return objs
+}
+
+// ellipsize shortens s with "…" until it fits width at text size size.
+func ellipsize(s string, width, size float32) string {
+	if fyne.MeasureText(s, size, fyne.TextStyle{}).Width <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if t := string(r) + "…"; fyne.MeasureText(t, size, fyne.TextStyle{}).Width <= width {
+			return t
+		}
+	}
+	return "…"
+}
+
+// sameSide reports whether a and b both lie strictly above, or both
+// strictly below, base.
+func sameSide(a, b, base float64) bool {
+	return (a > base && b > base) || (a < base && b < base)
+}
+
+// barLabels are the value labels of a bar: for a bar that spans the base,
+// the left end's value then the right end's; otherwise one label with both
+// values, or "no change" when the input does not move the figure.
+func barLabels(b model.Bar, base float64) []string {
+	const eps = 1e-9
+	if math.Abs(b.Low-base) < eps && math.Abs(b.High-base) < eps {
+		return []string{"no change"}
+	}
+	lo, hi := formatMoney(b.Low, ""), formatMoney(b.High, "")
+	if sameSide(b.Low, b.High, base) {
+		return []string{"low " + lo + " · high " + hi}
+	}
+	if b.Low <= b.High {
+		return []string{lo, hi}
+	}
+	return []string{hi, lo}
+}
