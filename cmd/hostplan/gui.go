@@ -11,6 +11,7 @@ import (
 	"hostplan/assets"
 	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
+	"hostplan/internal/cli"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
@@ -114,7 +115,7 @@ func runGUI(db string) int {
 		return 1
 	}
 	defer st.Close()
-	if _, err := st.Seed(scenarios.FS, "."); err != nil {
+	if _, err := st.SeedWith(scenarios.FS, ".", cli.ExampleLineage); err != nil {
 		fmt.Fprintln(os.Stderr, "hostplan: seeding the store:", err)
 		return 1
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 	"hostplan/scenarios"
@@ -212,11 +213,24 @@ func (e *env) openStore() (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := st.Seed(scenarios.FS, "."); err != nil {
+	if _, err := st.SeedWith(scenarios.FS, ".", ExampleLineage); err != nil {
 		st.Close()
 		return nil, err
 	}
 	return st, nil
+}
+
+// ExampleLineage is the lineage of an example scenario seeded into a new
+// store: the model version and the catalog date of its report with the
+// built-in catalog (a new store has no overrides yet).
+func ExampleLineage(sc *scenario.Scenario) store.RevisionMeta {
+	meta := store.RevisionMeta{ModelVersion: model.Version}
+	if cat, err := catalog.Default(); err == nil {
+		if r, err := model.Evaluate(sc, cat); err == nil {
+			meta.CatalogAsOf = r.CatalogAsOf
+		}
+	}
+	return meta
 }
 
 // flags returns a FlagSet that reports errors instead of exiting.

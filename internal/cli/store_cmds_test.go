@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/model"
+
 	"hostplan/internal/store"
 )
 
@@ -431,5 +433,18 @@ func TestDiffJSON(t *testing.T) {
 	}
 	if c := clip(strings.Repeat("é", 100)); len([]rune(c)) != 72 || !strings.HasSuffix(c, "…") {
 		t.Errorf("clip = %q", c)
+	}
+}
+
+// A new store's examples record the model version and the catalog date of
+// their reports, so the lineage says what they were evaluated with.
+func TestSeededExamplesHaveLineage(t *testing.T) {
+	db := tempDB(t)
+	code, out, errs := run(t, db, "history", "constrained-snapshot-training")
+	if code != ExitOK {
+		t.Fatalf("history: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, model.Version) || !strings.Contains(out, "2023-05-01") {
+		t.Errorf("history of a seeded example lacks the model version or catalog date:\n%s", out)
 	}
 }

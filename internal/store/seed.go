@@ -23,6 +23,14 @@ var seedMeta = RevisionMeta{Author: "hostplan", Note: "example scenario"}
 // parse, nothing is written and the next call tries again. Seed returns the
 // number of scenarios it stored.
 func (s *Store) Seed(fsys fs.FS, dir string) (int, error) {
+	return s.SeedWith(fsys, dir, nil)
+}
+
+// SeedWith is Seed with the lineage of each example from lineage (for
+// example the model version and catalog date its report used); nil gives
+// author "hostplan" and note "example scenario" only. Author and note are
+// always the seed's own.
+func (s *Store) SeedWith(fsys fs.FS, dir string, lineage func(*scenario.Scenario) RevisionMeta) (int, error) {
 	seeded := false
 	err := s.db.View(func(tx *bolt.Tx) error {
 		seeded = tx.Bucket(bucketMeta).Get(keySeeded) != nil
@@ -47,7 +55,12 @@ func (s *Store) Seed(fsys fs.FS, dir string) (int, error) {
 			if tx.Bucket(bucketScenarios).Get([]byte(sc.ID)) != nil {
 				continue
 			}
-			if _, err := save(tx, sc, seedMeta, now); err != nil {
+			rm := seedMeta
+			if lineage != nil {
+				l := lineage(sc)
+				rm.ModelVersion, rm.CatalogAsOf = l.ModelVersion, l.CatalogAsOf
+			}
+			if _, err := save(tx, sc, rm, now); err != nil {
 				return fmt.Errorf("example %q: %w", sc.ID, err)
 			}
 			n++
