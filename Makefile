@@ -1,9 +1,11 @@
 # hostplan — the one entry point for building, running and testing.
 SHELL := /bin/bash
 GO ?= go
-# Fyne warns when the locale is unset or plain C.
+# Fyne cannot parse the locale "C.UTF-8" and logs an error at start-up;
+# LANGUAGE (read first by its locale lookup) keeps the logs quiet.
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
+export LANGUAGE := en
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FYNE_TOOL   := fyne.io/tools/cmd/fyne@v1.7.4
