@@ -219,3 +219,21 @@ func TestFitByGPU(t *testing.T) {
 		}
 	}
 }
+
+// Narayanan et al. 2021 (Megatron-LM, §5.1): end-to-end training time
+// ≈ 8·T·P / (n·X). GPT-3 (175 B parameters) on 300 B tokens with 1,024 A100s
+// at X = 140 TFLOP/s per GPU: 8 × 300e9 × 175e9 / (1024 × 140e12) = 2.93e6 s
+// = 33.9 days — the paper's "about 34 days". Tolerance: 0.5 day (the paper
+// rounds).
+func TestMegatronGPT3Days(t *testing.T) {
+	est := EstimateTrain(175e9, 300e9, 1024, 140e12, true)
+	if math.Abs(est.Days-34) > 0.5 {
+		t.Errorf("GPT-3 on 1,024 A100 at 140 TFLOP/s: %.2f days, want about 34", est.Days)
+	}
+	// Same paper: 1 T parameters on 450 B tokens, 3,072 GPUs at 163 TFLOP/s →
+	// about 84 days.
+	est = EstimateTrain(1e12, 450e9, 3072, 163e12, true)
+	if math.Abs(est.Days-84) > 1 {
+		t.Errorf("1 T model: %.2f days, want about 84", est.Days)
+	}
+}
