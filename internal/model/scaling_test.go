@@ -237,3 +237,13 @@ func TestMegatronGPT3Days(t *testing.T) {
 		t.Errorf("1 T model: %.2f days, want about 84", est.Days)
 	}
 }
+
+// Meta's Llama 3 paper (Dubey et al. 2024, §3.3): the 405 B flagship was
+// trained with 3.8 × 10^25 FLOPs on 15.6 T tokens; 6·N·D = 6 × 405e9 ×
+// 15.6e12 = 3.79e25. Tolerance 1 % (the paper rounds to two figures).
+func TestLlama3FlagshipFLOPs(t *testing.T) {
+	est := EstimateTrain(405e9, 15.6e12, 16384, 400e12, false)
+	if math.Abs(est.FLOPs-3.8e25)/3.8e25 > 0.01 {
+		t.Errorf("Llama 3 405B: %.3g FLOPs, want 3.8e25", est.FLOPs)
+	}
+}
