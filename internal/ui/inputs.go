@@ -122,6 +122,26 @@ func workloadRows(s *scenario.Scenario) []inputRow {
 		trial = append(trial, fmt.Sprintf("%s → %s/s", plural(p.GPUs, "GPU"), formatNumber(p.Throughput)))
 	}
 	b.text("Trial measurements", strings.Join(trial, "; "))
+	b.text("Trial GPU", w.TrialGPU)
+	if w.Recompute {
+		b.text("Activation recomputation", "full (8·P·D)")
+	}
+	b.text("Model-state sharding", w.Sharding)
+	if w.SequenceLength > 0 {
+		b.text("Sequence length (tokens)", formatNumber(float64(w.SequenceLength)))
+	}
+	if w.MicroBatch > 0 {
+		b.text("Micro-batch per GPU", formatNumber(float64(w.MicroBatch)))
+	}
+	if w.GlobalBatchTokens > 0 {
+		b.text("Global batch (tokens)", formatNumber(float64(w.GlobalBatchTokens)))
+	}
+	if w.GlobalBatchItems > 0 {
+		b.text("Global batch (items)", formatNumber(float64(w.GlobalBatchItems)))
+	}
+	b.value("Epochs", w.Epochs)
+	b.value("Serial fraction of a step", w.SerialFraction)
+	b.value("Scaling efficiency threshold", w.EfficiencyThreshold)
 	return b
 }
 
@@ -270,7 +290,8 @@ func optionRows(s *scenario.Scenario) []inputRow {
 		pluralOrEmpty(o.Cloud.GPUs, "GPU"),
 		prefixed("price per GPU-hour ", orEmpty(formatMoneyValue(o.Cloud.PricePerGPUHr, cur))),
 		prefixed("storage per GB-month ", orEmpty(formatMoneyValue(o.Cloud.StorageGBMonth, cur))),
-		prefixed("egress per GB ", orEmpty(formatMoneyValue(o.Cloud.EgressPerGB, cur))))
+		prefixed("egress per GB ", orEmpty(formatMoneyValue(o.Cloud.EgressPerGB, cur))),
+		prefixed("spot interruptions per month ", orEmpty(formatValue(o.Cloud.SpotInterruptions))))
 	existing := ""
 	if o.OnPrem.Existing {
 		existing = "hardware already owned"
@@ -286,7 +307,11 @@ func optionRows(s *scenario.Scenario) []inputRow {
 		prefixed("electricity per kWh ", orEmpty(formatMoneyValue(o.OnPrem.ElectricityKWh, cur))),
 		prefixed("PUE ", orEmpty(formatValue(o.OnPrem.PUE))),
 		lifeYears,
-		prefixed("staff FTE ", orEmpty(formatValue(o.OnPrem.StaffFTE))))
+		prefixed("staff FTE ", orEmpty(formatValue(o.OnPrem.StaffFTE))),
+		prefixed("financing ", o.OnPrem.Financing),
+		prefixed("lease per node-month ", orEmpty(formatMoneyValue(o.OnPrem.LeasePerNodeMonth, cur))),
+		prefixed("node price ", orEmpty(formatMoneyValue(o.OnPrem.NodePrice, cur))),
+		prefixed("expected utilisation ", orEmpty(formatValue(o.OnPrem.ExpectedUtilisation))))
 	direction(scenario.HPC, o.HPC.Disabled,
 		prefixed("partition ", o.HPC.Partition),
 		pluralOrEmpty(o.HPC.GPUs, "GPU"),
@@ -296,6 +321,12 @@ func optionRows(s *scenario.Scenario) []inputRow {
 	direction(scenario.Hybrid, o.Hybrid.Disabled,
 		prefixed("bursts to ", directionOrEmpty(o.Hybrid.BurstTo)),
 		prefixed("extra staff FTE ", orEmpty(formatValue(o.Hybrid.ExtraFTE))))
+	for _, p := range s.PriceOverrides {
+		b.text("Price override", fmt.Sprintf("%s %s: %s = %s (as of %s; %s)", p.Kind, p.ID, p.Field, p.Value, p.AsOf, p.Source))
+	}
+	if s.Distribution != "" {
+		b.text("Distribution of estimates", s.Distribution)
+	}
 	return b
 }
 
