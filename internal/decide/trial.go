@@ -171,9 +171,12 @@ func evidence(t *Trial, s *scenario.Scenario, d *model.DirectionResult) []string
 	if s.Workload.Model.GFLOPsPerItem > 0 {
 		unit = "items"
 	}
-	ev := []string{
-		"elapsed time of each part: transfer of the sample, loading, warm-up and the measured work",
-		fmt.Sprintf("effective throughput in %s per second at each GPU count, kept as trial points for the scaling fit", unit),
+	ev := []string{"elapsed time of each part: transfer of the sample, loading, warm-up and the measured work"}
+	if d.GPU == "" {
+		// A provider's service: there are no GPU counts to scale over.
+		ev = append(ev, fmt.Sprintf("effective throughput in %s per second through the provider's API", unit))
+	} else {
+		ev = append(ev, fmt.Sprintf("effective throughput in %s per second at each GPU count, kept as trial points for the scaling fit", unit))
 	}
 	if d.Serving != nil {
 		ev = append(ev, fmt.Sprintf("latency percentiles (p50, p95) at each concurrency up to %d, against the %s target", d.Serving.Batch, latencyTarget(s)))
