@@ -28,6 +28,7 @@ type backend struct {
 var (
 	_ ui.Backend         = (*backend)(nil)
 	_ ui.ChecklistReader = (*backend)(nil)
+	_ ui.ChecklistWriter = (*backend)(nil)
 )
 
 func (b *backend) List() ([]ui.Item, error) {
@@ -85,6 +86,18 @@ func (b *backend) Checklist(id string) (brief.ChecklistState, error) {
 		return nil, err
 	}
 	return brief.DecodeChecklist(raw)
+}
+
+// SaveChecklist stores the readiness-checklist state of scenario id.
+func (b *backend) SaveChecklist(id string, st brief.ChecklistState) error {
+	if st == nil {
+		st = brief.ChecklistState{}
+	}
+	raw, err := st.Encode()
+	if err != nil {
+		return err
+	}
+	return b.st.PutChecklist(id, raw)
 }
 
 // author names who saves: the login name from the environment, as the

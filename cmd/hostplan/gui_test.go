@@ -111,3 +111,35 @@ func TestBackendChecklist(t *testing.T) {
 		t.Errorf("checklist %v, %v", got, err)
 	}
 }
+
+// SaveChecklist stores the state where Checklist (and "hostplan brief")
+// reads it; an unknown scenario is refused.
+func TestBackendSaveChecklist(t *testing.T) {
+	b := newBackend(t)
+	const id = "constrained-snapshot-training"
+	ids := brief.ItemIDs(scenario.ShapeTraining)
+	state := brief.ChecklistState{}
+	if err := state.Set(scenario.ShapeTraining, ids[0], brief.StatusDone, "Platform team"); err != nil {
+		t.Fatal(err)
+	}
+	if err := state.Set(scenario.ShapeTraining, ids[1], brief.StatusNotApplicable, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SaveChecklist(id, state); err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.Checklist(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[ids[0]] != state[ids[0]] || got[ids[1]] != state[ids[1]] {
+		t.Errorf("checklist after save = %v, want %v", got, state)
+	}
+	raw, err := b.st.GetChecklist(id)
+	if want, _ := state.Encode(); err != nil || string(raw) != string(want) {
+		t.Errorf("stored %q, %v; want %q", raw, err, want)
+	}
+	if err := b.SaveChecklist("no-such-scenario", state); err == nil {
+		t.Error("saved a checklist for a scenario that does not exist")
+	}
+}

@@ -30,3 +30,10 @@ type Item struct {
 type ChecklistReader interface {
 	Checklist(id string) (brief.ChecklistState, error)
 }
+
+// ChecklistWriter is what a Backend that can store a scenario's readiness
+// checklist adds; the Checklist tab can then be edited and saved. Without
+// it the tab is read-only.
+type ChecklistWriter interface {
+	SaveChecklist(id string, st brief.ChecklistState) error
+}

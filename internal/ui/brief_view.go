@@ -68,6 +68,9 @@ type briefResult struct {
 	// checklistErr is set when the stored checklist could not be read; the
 	// brief is then written with every item open.
 	checklistErr error
+	// checklist is the stored checklist state the brief was written with;
+	// nil when the backend keeps none or it could not be read.
+	checklist brief.ChecklistState
 }
 
 // makeBrief writes the brief of s from its report and decision (nil: the
@@ -86,6 +89,7 @@ func makeBrief(b Backend, s *scenario.Scenario, r *model.Report, d *decide.Decis
 			st = nil
 		}
 	}
+	res.checklist = st
 	res.markdown, res.err = brief.WithChecklist(s, r, d, st)
 	return res
 }

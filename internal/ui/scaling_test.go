@@ -103,7 +103,7 @@ func TestScalingTabOrder(t *testing.T) {
 	for _, item := range p.view.tabs.Items {
 		titles = append(titles, item.Text)
 	}
-	if want := []string{"Report", "Scaling", "Uncertainty", "Brief", "Inputs", "Notes"}; !slices.Equal(titles, want) {
+	if want := []string{"Report", "Scaling", "Uncertainty", "Brief", "Checklist", "Inputs", "Notes"}; !slices.Equal(titles, want) {
 		t.Errorf("tabs = %q, want %q", titles, want)
 	}
 }

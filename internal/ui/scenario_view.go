@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
@@ -26,9 +27,9 @@ const (
 )
 
 // scenarioView is the right pane: the chosen scenario's header and its
-// Report, Scaling, Uncertainty, Brief, Inputs and Notes tabs. Loading,
-// evaluating, deciding and writing the brief run off the UI goroutine; the
-// result is applied with fyne.Do.
+// Report, Scaling, Uncertainty, Brief, Checklist, Inputs and Notes tabs.
+// Loading, evaluating, deciding and writing the brief run off the UI
+// goroutine; the result is applied with fyne.Do.
 type scenarioView struct {
 	backend Backend
 	window  fyne.Window // parent of dialogs
@@ -60,6 +61,7 @@ type scenarioView struct {
 	scaling      *scalingView
 	uncertainty  *uncertaintyView
 	brief        *briefView
+	checklist    *checklistView
 	inputs       *inputsView
 	notes        *widget.RichText
 	tabs         *container.AppTabs
@@ -88,6 +90,8 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	v.scaling = newScalingView()
 	v.uncertainty = newUncertaintyView()
 	v.brief = newBriefView(w)
+	v.checklist = newChecklistView(b)
+	v.checklist.onSaved = v.checklistSaved
 	v.inputs = newInputsView()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
@@ -96,6 +100,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 		container.NewTabItem("Scaling", v.scaling.content),
 		container.NewTabItem("Uncertainty", v.uncertainty.content),
 		container.NewTabItem("Brief", v.brief.content),
+		container.NewTabItem("Checklist", v.checklist.content),
 		container.NewTabItem("Inputs", v.inputs.content),
 		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
 	)
@@ -296,12 +301,23 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.scaling.set(r)
 	v.uncertainty.set(s, r)
 	v.brief.set(r.ScenarioID, ev.brief)
+	v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	v.inputs.set(s)
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
 
 	v.message.Hide()
 	v.body.Show()
+}
+
+// checklistSaved writes the brief again with the checklist state just
+// stored, when it is still the shown scenario's.
+func (v *scenarioView) checklistSaved(id string, st brief.ChecklistState) {
+	if v.current == nil || v.current.item.ID != id {
+		return
+	}
+	v.current.brief = rebriefed(v.current, st)
+	v.brief.set(v.current.r.ScenarioID, v.current.brief)
 }
 
 // reportTitle is the scenario's name.
