@@ -31,7 +31,10 @@ func onPremBase() *scenario.Scenario {
 //	power above idle per GPU-hour 7.5 × 70 % ÷ 8 × 1.5 × 0.10 = 0.0984375 $
 //
 // The run (TestCloudRunByHand's 8 GPUs, 33.7247 GPU-hours, once a month)
-// adds 3.3198 $ a month: the year costs 12 × 21,666.78 = 260,001.4 $.
+// adds 3.3198 $ a month: 12 × 21,666.78 = 260,001.4 $. The node arrives
+// after 16 weeks = 112 days = 3.6797 months (112 ÷ 30.4375); those months'
+// runs are rented from the cloud at 33.7247 GPU-hours × 6 $ = 202.348 $ a
+// run: 3.6797 × 202.348 = 744.57 $, so the year costs 260,745.97 $.
 func TestOnPremYearByHand(t *testing.T) {
 	r := eval(t, onPremBase())
 	op := r.Direction(scenario.OnPrem)
@@ -46,7 +49,8 @@ func TestOnPremYearByHand(t *testing.T) {
 		{"fixed per month", op.MonthlyFixedCost, fixed},
 		{"power per GPU-hour", op.VariablePricePerGPUHour, power},
 		{"GPU-hours", op.GPUHoursPerRun, gpuHours},
-		{"year", op.CostHorizon, 12 * (fixed + gpuHours*power)},
+		{"year", op.CostHorizon, 12*(fixed+gpuHours*power) + 112/(365.25/12)*gpuHours*6},
+		{"bridge", op.OneOffCost, 112 / (365.25 / 12) * gpuHours * 6},
 	} {
 		if !near(c.got, c.want, 1e-9) {
 			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
@@ -71,30 +75,31 @@ func TestOnPremYearByHand(t *testing.T) {
 
 // Buying the node (cash view) against renting: on-premises pays 270,000 $
 // up front and then 17,163.463 $ a month (fixed without depreciation) plus
-// 3.3198 $ of power; the cloud pays its staff 2,687.50 $ plus 33.7247
-// GPU-hours × 6 $ = 202.348 $ a month. They never cross (renting is
-// cheaper every month), so no break-even is reported. With 40 runs a month
-// the cloud spends 2,687.50 + 40 × 202.348 = 10,781.43 and on-premises
-// 17,163.46 + 40 × 3.3198 = 17,296.26: still no crossing. At 100 runs a
-// month: cloud 2,687.50 + 20,234.8 = 22,922.3; on-premises 17,163.46 +
-// 331.98 = 17,495.44; the purchase pays back after 270,000 ÷ (22,922.3 −
-// 17,495.44) = 49.75 months.
+// 3.3198 $ of power per run; the cloud pays its staff 2,687.50 $ plus 33.7247
+// GPU-hours × 6 $ = 202.348 $ a run. At one run a month renting is cheaper
+// every month: no break-even. At 100 runs a month: cloud 2,687.50 +
+// 20,234.8 = 22,922.3 a month; on-premises 17,163.46 + 331.98 = 17,495.44,
+// and its one-off is the purchase plus the 3.6797 months of lead time
+// bridged on the cloud, 3.6797 × 100 × 202.348 = 74,457.5: 344,457.5 in
+// all. The purchase pays back after 344,457.5 ÷ (22,922.3 − 17,495.44) =
+// 63.47 months.
 func TestBreakEvenMonthByHand(t *testing.T) {
 	s := onPremBase()
 	s.Options.OnPrem.Financing = "purchase"
-	s.Dimensions.Economics.HorizonMonths = 60
+	s.Dimensions.Economics.HorizonMonths = 72
 	if be := eval(t, s).Comparisons.BreakEvenMonths; len(be) != 0 && hasPair(be, "on_prem", "cloud") {
 		t.Errorf("break-even at one run a month: %+v", be)
 	}
 	s.Workload.RunsPerMonth = scenario.Known(100)
 	r := eval(t, s)
 	op, cl := r.Direction(scenario.OnPrem), r.Direction(scenario.Cloud)
-	if op.OneOffCost != 270000 {
-		t.Fatalf("purchase one-off %g", op.OneOffCost)
+	bridge := 112 / (365.25 / 12) * 100 * cl.VariableCostPerRun
+	if !near(op.OneOffCost, 270000+bridge, 1e-9) {
+		t.Fatalf("purchase and bridge one-off %g, want %g", op.OneOffCost, 270000+bridge)
 	}
-	want := 270000 / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
-	if !near(want, 49.75, 2e-3) {
-		t.Errorf("hand solution %.3f months, want about 49.75", want)
+	want := (270000 + bridge) / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
+	if !near(want, 63.47, 2e-3) {
+		t.Errorf("hand solution %.3f months, want about 63.47", want)
 	}
 	found := false
 	for _, b := range r.Comparisons.BreakEvenMonths {
@@ -103,10 +108,10 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 			if !near(b.Month, want, 1e-9) {
 				t.Errorf("break-even month %.4f, want %.4f", b.Month, want)
 			}
-			// The cumulative curves agree: on-premises is dearer in month 49
-			// and cheaper in month 50.
-			if !(op.CumulativeByMonth[48] > cl.CumulativeByMonth[48] && op.CumulativeByMonth[49] < cl.CumulativeByMonth[49]) {
-				t.Errorf("cumulative curves do not cross between months 49 and 50")
+			// The cumulative curves agree: on-premises is dearer in month 63
+			// and cheaper in month 64.
+			if !(op.CumulativeByMonth[62] > cl.CumulativeByMonth[62] && op.CumulativeByMonth[63] < cl.CumulativeByMonth[63]) {
+				t.Errorf("cumulative curves do not cross between months 63 and 64")
 			}
 		}
 	}

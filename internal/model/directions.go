@@ -441,6 +441,8 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: fixed/(capacity*u) + r.VariablePricePerGPUHour,
 			FixedPerMonth: fixed, GPUs: nodes * node.GPUs}
 	}
+	// After the owned cost: bridge rental is not a cost of the hardware.
+	e.bridge(r, months)
 	return nil
 }
 
@@ -673,5 +675,31 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	}
 	if !r.quiet {
 		r.note("spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
+	}
+}
+
+// daysPerMonth is 365.25 ÷ 12.
+const daysPerMonth = 365.25 / 12
+
+// bridge counts the runs that fall inside the on-premises lead time: they
+// are rented from the cloud direction at its variable cost per run (the
+// hardware's costs already start in month 1, so this is conservative). When
+// the cloud direction is itself ruled out there is nothing to bridge with:
+// those runs wait for the hardware, and the note says so.
+func (e *evaluator) bridge(r *DirectionResult, months float64) {
+	if r.LeadTimeDays <= 0 || e.z.runsPerMonth <= 0 {
+		return
+	}
+	lead := math.Min(r.LeadTimeDays/daysPerMonth, months)
+	if !e.cloudFeasible {
+		if !r.quiet {
+			r.note("the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
+		}
+		return
+	}
+	cost := lead * e.z.runsPerMonth * e.cloudRun
+	r.OneOffCost += cost
+	if !r.quiet {
+		r.line("Bridge capacity during the lead time", cost, "%.2f months × %.4g runs/month × %.4g per run on the cloud direction", lead, e.z.runsPerMonth, e.cloudRun)
 	}
 }

@@ -159,6 +159,10 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 			return nil, err
 		}
 		e.finish(res)
+		if d == scenario.Cloud {
+			e.cloudRun = res.VariableCostPerRun
+			e.cloudFeasible = res.Feasible
+		}
 	}
 	if errs != nil {
 		return nil, errs
@@ -210,7 +214,11 @@ type evaluator struct {
 	entries      []catalog.Entry
 	currencyWarn string
 	staffCost    map[string]float64 // monthly staff cost by direction
-	pin          *pins              // nil for a full report
+	// The cloud direction's variable cost per run and verdict: on-premises
+	// rents it as bridge capacity while its hardware is on order.
+	cloudRun      float64
+	cloudFeasible bool
+	pin           *pins // nil for a full report
 }
 
 // use records a price entry: its as_of counts towards the report's
