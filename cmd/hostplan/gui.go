@@ -7,6 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
 
 	"hostplan/assets"
 	"hostplan/internal/brief"
@@ -113,39 +116,64 @@ func author() string {
 
 // runGUI opens the store (seeding a new one with the examples) and the window.
 func runGUI(db string) int {
+	st, cat, msg := openForGUI(db)
+	a := app.NewWithID("io.hostplan.app")
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	if msg != "" {
+		// Started from a desktop icon there is no terminal to read: say it in
+		// a window as well as on stderr.
+		fmt.Fprintln(os.Stderr, "hostplan:", msg)
+		problemWindow(a, msg).ShowAndRun()
+		return 1
+	}
+	defer st.Close()
+	w := ui.NewWindow(a, &backend{st: st, cat: cat})
+	w.ShowAndRun()
+	return 0
+}
+
+// openForGUI opens and seeds the store and loads the catalog in use (the
+// embedded one with the user's overrides). On failure it returns the
+// message to show, with the store closed.
+func openForGUI(db string) (*store.Store, *catalog.Catalog, string) {
 	path := db
 	if path == "" {
 		p, err := store.DefaultPath()
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "hostplan: no config directory for the store:", err, "(pass --db PATH)")
-			return 1
+			return nil, nil, fmt.Sprintf("no config directory for the store: %v (pass --db PATH)", err)
 		}
 		path = p
 	}
 	st, err := store.Open(path, nil)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hostplan:", err)
-		return 1
+		return nil, nil, err.Error()
 	}
-	defer st.Close()
+	fail := func(format string, a ...any) (*store.Store, *catalog.Catalog, string) {
+		st.Close()
+		return nil, nil, fmt.Sprintf(format, a...)
+	}
 	if _, err := st.SeedWith(scenarios.FS, ".", cli.ExampleLineage); err != nil {
-		fmt.Fprintln(os.Stderr, "hostplan: seeding the store:", err)
-		return 1
+		return fail("seeding the store: %v", err)
 	}
-	// The catalog in use: the embedded one with the user's overrides.
 	overrides, err := st.GetCatalogOverrides()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hostplan:", err)
-		return 1
+		return fail("%v", err)
 	}
 	cat, err := catalog.Effective(overrides)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hostplan:", err, "(drop the overrides with hostplan catalog reset)")
-		return 1
+		return fail("%v (drop the overrides with hostplan catalog reset)", err)
 	}
-	a := app.NewWithID("io.hostplan.app")
-	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	w := ui.NewWindow(a, &backend{st: st, cat: cat})
-	w.ShowAndRun()
-	return 0
+	return st, cat, ""
+}
+
+// problemWindow is the window shown instead of the planner when it cannot
+// start: the message and a Quit button.
+func problemWindow(a fyne.App, msg string) fyne.Window {
+	w := a.NewWindow("hostplan")
+	text := widget.NewLabel("hostplan cannot start:\n\n" + msg)
+	text.Wrapping = fyne.TextWrapWord
+	quit := widget.NewButton("Quit", func() { a.Quit() })
+	w.SetContent(container.NewBorder(nil, container.NewHBox(layout.NewSpacer(), quit), nil, nil, text))
+	w.Resize(fyne.NewSize(520, 220))
+	return w
 }

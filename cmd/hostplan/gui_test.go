@@ -3,7 +3,11 @@ package main
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
@@ -141,5 +145,34 @@ func TestBackendSaveChecklist(t *testing.T) {
 	}
 	if err := b.SaveChecklist("no-such-scenario", state); err == nil {
 		t.Error("saved a checklist for a scenario that does not exist")
+	}
+}
+
+// A second window on the same store does not hang or vanish silently: it
+// gets the store's "in use" message to show, and the problem window says it.
+func TestSecondWindowExplainsTheLock(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "hostplan.db")
+	st, _, msg := openForGUI(db)
+	if msg != "" {
+		t.Fatalf("first open: %s", msg)
+	}
+	defer st.Close()
+	_, _, msg = openForGUI(db)
+	if !strings.Contains(msg, "in use by another hostplan") {
+		t.Fatalf("second open: %q, want the in-use message", msg)
+	}
+	a := test.NewTempApp(t)
+	w := problemWindow(a, msg)
+	if w.Title() != "hostplan" {
+		t.Errorf("title %q", w.Title())
+	}
+	found := false
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "in use by another hostplan") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the problem window does not show the message")
 	}
 }
