@@ -24,11 +24,22 @@ type Uncertainty struct {
 	Distribution string `json:"distribution"` // triangular or pert
 	// Inputs are the estimates sampled (scenario paths, and catalog
 	// estimates such as an HPC queue wait, marked "(catalog)").
-	Inputs     []string          `json:"inputs"`
+	Inputs []string `json:"inputs"`
+	// Ranges are the sampled estimates with their low, likely and high, in
+	// the order of Inputs (catalog estimates included).
+	Ranges     []InputRange      `json:"ranges"`
 	Directions []DirectionSpread `json:"directions"`
 	// ProbNoneFeasible is the share of draws in which no direction is
 	// feasible.
 	ProbNoneFeasible float64 `json:"prob_none_feasible"`
+}
+
+// InputRange is one sampled estimate.
+type InputRange struct {
+	Input  string  `json:"input"`
+	Low    float64 `json:"low"`
+	Likely float64 `json:"likely"`
+	High   float64 `json:"high"`
 }
 
 // DirectionSpread is one direction's percentiles and probabilities.
@@ -271,8 +282,10 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 		dist = "triangular"
 	}
 	u := &Uncertainty{Draws: draws, Seed: seed, Distribution: dist, Inputs: []string{}}
+	u.Ranges = []InputRange{}
 	for _, sm := range first.samplers {
 		u.Inputs = append(u.Inputs, sm.path)
+		u.Ranges = append(u.Ranges, InputRange{Input: sm.path, Low: sm.v.Low, Likely: sm.v.Likely, High: sm.v.High})
 	}
 	cheapest := make([]int, nd)
 	none := 0

@@ -278,3 +278,21 @@ func TestRandomAnalyzeStaysFinite(t *testing.T) {
 		}
 	}
 }
+
+// The report names the range of every sampled input, catalog estimates
+// included (the Caltech partition's queue wait is 2–12–48 h in the catalog).
+func TestUncertaintyRanges(t *testing.T) {
+	s := base()
+	s.Workload.RunsPerMonth = scenario.Estimate(0.5, 1, 4)
+	s.Options.HPC.Partition = "caltech-hpc"
+	u := analyze(t, s, 100).Uncertainty
+	if len(u.Ranges) != len(u.Inputs) {
+		t.Fatalf("%d ranges for %d inputs", len(u.Ranges), len(u.Inputs))
+	}
+	want := map[string][3]float64{"workload.runs_per_month": {0.5, 1, 4}, "options.hpc.queue_wait_hours (catalog)": {2, 12, 48}}
+	for _, r := range u.Ranges {
+		if w, ok := want[r.Input]; ok && [3]float64{r.Low, r.Likely, r.High} != w {
+			t.Errorf("%s: %v–%v–%v, want %v", r.Input, r.Low, r.Likely, r.High, w)
+		}
+	}
+}

@@ -227,6 +227,10 @@ func sampledInputsText(s *scenario.Scenario, u *model.Uncertainty) string {
 			ranges[ref.Path] = *ref.Ptr
 		}
 	}
+	// The report's own ranges cover the catalog's estimates too.
+	for _, r := range u.Ranges {
+		ranges[r.Input] = scenario.Estimate(r.Low, r.Likely, r.High)
+	}
 	lines := make([]string, len(u.Inputs))
 	for i, in := range u.Inputs {
 		lines[i] = "• " + in
