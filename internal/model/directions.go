@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
@@ -51,7 +52,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	if id := s.Options.Managed.Offer; id != "" {
 		o, ok := e.cat.ManagedOffer(id)
 		if !ok {
-			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: join(e.cat.IDs("managed"))}}
+			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs("managed"), ", ")}}
 		}
 		offer = o
 	} else {
@@ -167,10 +168,10 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 	if o.Offer != "" {
 		x, ok := e.cat.CloudOffer(o.Offer)
 		if !ok {
-			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: join(e.cat.IDs("cloud"))}}
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: strings.Join(e.cat.IDs("cloud"), ", ")}}
 		}
 		if _, ok := x.Price(mode); !ok && !o.PricePerGPUHr.IsSet() {
-			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: join(x.Modes()) + ", or set options.cloud.price_per_gpu_hour"}}
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"}}
 		}
 		offer = x
 	} else {
@@ -310,7 +311,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if o.Node != "" {
 		n, ok := e.cat.Node(o.Node)
 		if !ok {
-			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: join(e.cat.IDs("nodes"))}}
+			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: strings.Join(e.cat.IDs("nodes"), ", ")}}
 		}
 		node = n
 	} else {
@@ -451,7 +452,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 	if o.Partition != "" {
 		p, ok := e.cat.Partition(o.Partition)
 		if !ok {
-			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: join(e.cat.IDs("hpc"))}}
+			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: strings.Join(e.cat.IDs("hpc"), ", ")}}
 		}
 		return p, nil
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
@@ -97,7 +98,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if m.Preset != "" {
 		p, ok := cat.Model(m.Preset)
 		if !ok {
-			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: join(cat.IDs("models"))}}
+			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs("models"), ", ")}}
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
@@ -124,7 +125,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	}
 	if z.trialGPU != "" {
 		if _, ok := cat.GPU(z.trialGPU); !ok {
-			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: join(cat.IDs("gpus"))}}
+			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
 		}
 		for _, p := range w.Trial {
 			z.trial = append(z.trial, Point{N: float64(p.GPUs), X: p.Throughput})
@@ -322,17 +323,6 @@ func (z *size) serve(g catalog.GPU) servingPlan {
 	best.replicas = max(1, int(math.Ceil(z.peakRPS/best.rpsPerRep)))
 	best.meanReplicas = max(1, int(math.Ceil(z.meanRPS/best.rpsPerRep)))
 	return best
-}
-
-func join(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
 }
 
 // nextPow2 rounds n ≥ 1 up to a power of two; 0 stays 0 (does not fit).

@@ -176,7 +176,15 @@ func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins) 
 // default 10,000) and the tornado of the cheapest feasible direction's cost
 // over the horizon. The same scenario and seed give the same numbers.
 func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
-	r, err := Evaluate(s, cat)
+	if errs := scenario.Validate(s); errs != nil {
+		return nil, errs
+	}
+	// The scenario's own prices, applied once for the report and the draws.
+	cat, err := withScenarioPrices(s, cat)
+	if err != nil {
+		return nil, err
+	}
+	r, err := evaluate(s, cat, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -184,9 +192,6 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 		draws = DefaultDraws
 	}
 	seed := s.Seed
-	if cat, err = withScenarioPrices(s, cat); err != nil {
-		return nil, err
-	}
 	p := newPlan(s, cat, r)
 	u, err := monteCarlo(s, cat, r, p, draws, seed)
 	if err != nil {
