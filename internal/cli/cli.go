@@ -12,6 +12,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
@@ -220,12 +221,16 @@ func (e *env) openStore() (*store.Store, error) {
 	return st, nil
 }
 
+// builtinCatalog decodes the embedded catalog once: seeding asks for it once
+// per example.
+var builtinCatalog = sync.OnceValues(catalog.Default)
+
 // ExampleLineage is the lineage of an example scenario seeded into a new
 // store: the model version and the catalog date of its report with the
 // built-in catalog (a new store has no overrides yet).
 func ExampleLineage(sc *scenario.Scenario) store.RevisionMeta {
 	meta := store.RevisionMeta{ModelVersion: model.Version}
-	if cat, err := catalog.Default(); err == nil {
+	if cat, err := builtinCatalog(); err == nil {
 		if r, err := model.Evaluate(sc, cat); err == nil {
 			meta.CatalogAsOf = r.CatalogAsOf
 		}
