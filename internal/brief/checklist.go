@@ -238,3 +238,36 @@ func GroupTitle(id string) string {
 	}
 	return id
 }
+
+// checklist writes the readiness checklist: how many items apply and are
+// settled, then a section per group, an item with its box, id, status and
+// owner a line.
+func (w *writer) checklist() {
+	shape := w.s.Workload.Shape
+	entries := Checklist(shape, w.st)
+	done := 0
+	for _, e := range entries {
+		if e.Status != StatusOpen {
+			done++
+		}
+	}
+	w.section(2, "Readiness checklist")
+	w.para(txt(plain(fmt.Sprintf("%d items apply to %s; %d are settled (done or not applicable). Set them with ", len(entries), shapeTitle(shape), done)),
+		code(fmt.Sprintf("hostplan checklist %s --set ITEM=STATUS[:OWNER]", w.s.ID)), plain(".")))
+	for _, g := range Groups {
+		var items []ListItem
+		for _, e := range entries {
+			if e.Group != g.ID {
+				continue
+			}
+			it := item(plain(e.Text+" ("), code(e.ID),
+				plain(fmt.Sprintf(", %s, owner: %s)", strings.ReplaceAll(string(e.Status), "_", " "), orDash(inline(e.Owner)))))
+			it.Box = boxOf(e.Status)
+			items = append(items, it)
+		}
+		if len(items) > 0 {
+			w.section(3, g.Title)
+			w.list(items...)
+		}
+	}
+}

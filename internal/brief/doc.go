@@ -1,16 +1,29 @@
-// Package brief writes the Compute Readiness Brief of a scenario as
-// Markdown: purpose and success, the technical envelope and access and
-// operation, filled from the scenario and the model's report with every
-// estimate and assumption labelled; the recommendation from package
-// decide; the leadership questions answered; the seven data-lifecycle
-// stages with their owners and the three controls that run across them;
-// the first trial to request; and the readiness checklist for the
-// workload's shape.
+// Package brief writes the Compute Readiness Brief of a scenario: purpose
+// and success, the technical envelope and access and operation, filled
+// from the scenario and the model's report with every estimate and
+// assumption labelled; the recommendation from package decide; the
+// leadership questions answered; the seven data-lifecycle stages with
+// their owners and the three controls that run across them; the first
+// trial to request; and the readiness checklist for the workload's shape.
 //
-// A brief needs at least seven of its fields (Fields) filled; with fewer
-// it is refused with the list of what is missing (ErrTooFewFields).
-// The checklist's items and its per-scenario state (ChecklistState, kept
-// by the store as JSON) live in checklist.go.
+// The brief is a Document (document.go): sections with a title and a
+// level, holding paragraphs, lists (with checklist boxes) and tables whose
+// figures stay numbers, all made of text spans that are plain, strong,
+// emphasised or code. Build writes it; Document.Markdown (markdown.go)
+// renders it as the Markdown that "hostplan brief" prints (Brief and
+// WithChecklist return that directly). The window and the workbook render
+// the Document themselves, so nothing parses the Markdown again.
+//
+// The writing is split by part of the brief: build.go (Build, the title
+// and the field count), envelope.go (the three field sections and the
+// assumptions), recommendation.go, leadership.go, lifecycle.go (the stages,
+// the controls and their section), trial.go, checklist.go (the items, the
+// per-scenario state, ChecklistState, kept by the store as JSON, and their
+// section); format.go words numbers and values.
+//
+// A brief needs at least seven of its fields (Fields, fields.go) filled;
+// with fewer it is refused with the list of what is missing
+// (ErrTooFewFields).
 //
 // The package is pure: no GUI, no storage.
 package brief

@@ -1,7 +1,10 @@
 package brief
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"hostplan/internal/scenario"
 )
@@ -110,4 +113,56 @@ func controlsOf(n int) []string {
 		}
 	}
 	return out
+}
+
+// lifecycle writes the data-lifecycle part: a table of the seven stages
+// with their owners, status and controls, the stages flagged for having no
+// owner, and the controls that run across them.
+func (w *writer) lifecycle() {
+	stages := Lifecycle(w.s)
+	w.section(2, "Data lifecycle")
+	if len(w.s.Data.Lifecycle) == 0 {
+		w.para(txt(plain("The scenario does not describe the lifecycle ("), code("data.lifecycle"), plain("): no stage has an owner yet.")))
+	}
+	t := &Table{Header: []string{"#", "stage", "what happens", "owner", "status", "controls"}}
+	for _, st := range stages {
+		owner := textCell(plain(inline(st.Owner)))
+		if !stated(st.Owner) {
+			owner = textCell(strong("no owner"))
+		}
+		t.Rows = append(t.Rows, []Cell{figureCell(float64(st.Number), 0), textCell(plain(st.Stage)), textCell(plain(st.What)), owner,
+			textCell(plain(strings.ReplaceAll(st.Status, "_", " "))), textCell(plain(strings.Join(controlsOf(st.Number), ", ")))})
+	}
+	w.add(t)
+	if un := Unowned(stages); len(un) > 0 && len(un) < len(stages) {
+		names := make([]string, len(un))
+		for i, st := range un {
+			names[i] = fmt.Sprintf("%d %s", st.Number, st.Stage)
+		}
+		w.para(txt(plain(fmt.Sprintf("Flagged: no owner for stage %s.", strings.Join(names, ", ")))))
+	}
+	w.para(txt(plain("Controls that run across the stages:")))
+	var items []ListItem
+	for _, c := range Controls {
+		span := stageList(c.Stages)
+		if len(c.Stages) == len(Stages) {
+			span = "all stages"
+		}
+		if len(c.Focus) > 0 {
+			span += ", above all " + stageList(c.Focus)
+		}
+		items = append(items, item(strong(c.Name), plain(fmt.Sprintf(" (%s): %s.", span, c.Asks))))
+	}
+	w.list(items...)
+}
+
+func stageList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) == 1 {
+		return "stage " + s[0]
+	}
+	return "stages " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }

@@ -1,0 +1,99 @@
+package brief
+
+import (
+	"fmt"
+	"strings"
+
+	"hostplan/internal/decide"
+)
+
+// The recommendation: package decide's summary and ranking, the weights,
+// why the winner wins and what would change it, its scores, what is ruled
+// out and why, and each direction's bottleneck and first question.
+
+// rankingHeader heads the ranking table: rank, direction, total and one
+// column per decision dimension, in decide's order.
+var rankingHeader = []string{"rank", "direction", "total", "sovereignty", "workload shape", "operations", "economics", "optionality"}
+
+func (w *writer) recommendation() {
+	d := w.d
+	w.section(2, "Recommendation")
+	w.para(txt(plain(d.Summary)))
+
+	rank := &Table{Header: rankingHeader}
+	for _, name := range d.Ranking {
+		dd := d.For(name)
+		row := []Cell{figureCell(float64(dd.Rank), 0), textCell(plain(dd.Title)), figureCell(dd.Total, 2)}
+		for _, sc := range dd.Scores {
+			row = append(row, figureCell(sc.Score, 2))
+		}
+		rank.Rows = append(rank.Rows, row)
+	}
+	for _, dd := range d.Directions {
+		if !dd.Feasible {
+			rank.Rows = append(rank.Rows, []Cell{textCell(plain("—")), textCell(plain(dd.Title)), textCell(plain("ruled out: " + kinds(dd.Kinds())))})
+		}
+	}
+	w.add(rank)
+	w.para(txt(plain(fmt.Sprintf("Weights: %s.", weightsText(d)))))
+
+	if w.win != nil {
+		w.para(txt(plain("Why: " + d.Why)))
+		if ru := d.RunnerUp; ru != nil {
+			w.para(txt(plain("What would change it: " + ru.Summary)))
+		}
+		w.para(txt(plain(d.Robustness.Summary)))
+		w.section(3, "Scores of "+w.win.Title)
+		var items []ListItem
+		for _, sc := range d.For(w.win.Direction).Scores {
+			items = append(items, item(plain(fmt.Sprintf("%s %.2f × weight %.2f: %s", dimTitle(sc.Dimension), sc.Score, sc.Weight, sc.Reason))))
+		}
+		w.list(items...)
+	}
+
+	var out []ListItem
+	for _, dd := range d.Directions {
+		if dd.Feasible {
+			continue
+		}
+		for _, c := range dd.Constraints {
+			out = append(out, item(strong(dd.Title), plain(fmt.Sprintf(" (%s): %s", c.Kind, c.Reason))))
+		}
+	}
+	if len(out) > 0 {
+		w.section(3, "Ruled out")
+		w.list(out...)
+	}
+
+	w.section(3, "Bottlenecks and first questions")
+	bn := &Table{Header: []string{"direction", "likely bottleneck", "first infrastructure question"}}
+	for _, dd := range d.Directions {
+		b := dd.Bottleneck
+		if !dd.Feasible {
+			b += " (ruled out)"
+		}
+		bn.Rows = append(bn.Rows, []Cell{textCell(plain(dd.Title)), textCell(plain(b)), textCell(plain(dd.Question))})
+	}
+	w.add(bn)
+}
+
+func weightsText(d *decide.Decision) string {
+	parts := make([]string, len(d.Weights))
+	for i, x := range d.Weights {
+		parts[i] = fmt.Sprintf("%s %.2f", dimTitle(x.Dimension), x.Normalised)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func kinds(ks []decide.Kind) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+func dimTitle(name string) string {
+	t := strings.ReplaceAll(name, "_", " ")
+	return strings.ToUpper(t[:1]) + t[1:]
+}
