@@ -380,7 +380,7 @@ func runExport(e *env, args []string) error {
 	if x.Decision, err = decide.Decide(s, r); err != nil {
 		return fmt.Errorf("%s: %w", arg, err)
 	}
-	x.Brief, err = brief.WithChecklist(s, r, x.Decision, state)
+	x.Brief, err = brief.Build(s, r, x.Decision, state)
 	var few *brief.TooFewFieldsError
 	switch {
 	case errors.As(err, &few):

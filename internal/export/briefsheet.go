@@ -2,8 +2,7 @@ package export
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,120 +11,127 @@ import (
 )
 
 // briefCols is the number of columns of the Brief sheet. Prose spans all of
-// them; a Markdown table puts one cell in each, its last cell spanning the
-// rest. The widths suit the brief's three tables: the ranking (eight
-// columns of short figures), the data lifecycle (six, two of them prose)
-// and the bottlenecks (three, the last a question).
+// them; a table puts one cell in each, its last cell spanning the rest.
+// The widths suit the brief's three tables: the ranking (eight columns of
+// short figures), the data lifecycle (six, two of them prose) and the
+// bottlenecks (three, the last a question).
 const briefCols = 8
 
 var briefWidths = []float64{16, 22, 34, 22, 14, 14, 14, 14}
 
-// writeBrief writes the Compute Readiness Brief one Markdown line a row:
-// headings in bold, list items with a bullet and an indent, emphasis as
-// rich text, tables across columns with their header row shaded. Without a
-// brief (md nil) it lists the fields the scenario must fill first.
-func writeBrief(b *book, md []byte, missing []string) {
-	const sh = sheetBrief
-	b.widths(sh, briefWidths...)
-	if md == nil {
+// writeBrief writes the Compute Readiness Brief (brief.Build) as the
+// Markdown reads, one line a row: headings in bold, list items with a
+// bullet and an indent, strong and emphasised text as rich text, tables
+// across columns with their header row shaded and their figures as
+// numbers; one blank row between blocks. Without a brief (doc nil) it
+// lists the fields the scenario must fill first.
+func writeBrief(b *book, doc *brief.Document, missing []string) {
+	b.widths(sheetBrief, briefWidths...)
+	if doc == nil {
 		writeBriefMissing(b, missing)
 		return
 	}
-	lines := strings.Split(strings.ReplaceAll(string(md), "\r\n", "\n"), "\n")
-	row := 1
-	blank := true // no blank row at the top
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimRight(lines[i], " \t")
-		if strings.TrimSpace(line) == "" {
-			if !blank {
-				row++ // one blank row, however many blank lines
-			}
-			blank = true
-			continue
+	w := &briefSheet{b: b, row: 1}
+	for _, sec := range doc.Sections {
+		w.gap()
+		k := textStyle{bold: true}
+		switch sec.Level {
+		case 1:
+			k.size = sizeTitle
+		case 2:
+			k.size = sizeHead
 		}
-		blank = false
-		trimmed := strings.TrimLeft(line, " ")
-		switch {
-		case strings.HasPrefix(trimmed, "|"):
-			cells := tableCells(trimmed)
-			if isRule(cells) {
-				continue
+		w.line(func(row int) { b.spanText(sheetBrief, row, 1, briefCols, sec.Title, k) })
+		for _, bl := range sec.Blocks {
+			w.gap()
+			switch bl := bl.(type) {
+			case *brief.Paragraph:
+				for _, l := range bl.Lines {
+					if strings.TrimSpace(l.String()) == "" {
+						w.gap()
+						continue
+					}
+					w.line(func(row int) { b.spanRuns(sheetBrief, row, 1, briefCols, runsOf(l), textStyle{}) })
+				}
+			case *brief.List:
+				w.items(bl.Items, 1)
+			case *brief.Table:
+				w.table(bl)
 			}
-			header := i+1 < len(lines) && isRule(tableCells(strings.TrimSpace(lines[i+1])))
-			writeTableRow(b, row, cells, header)
-		case headingRE.MatchString(trimmed):
-			m := headingRE.FindStringSubmatch(trimmed)
-			k := textStyle{bold: true}
-			switch len(m[1]) {
-			case 1:
-				k.size = sizeTitle
-			case 2:
-				k.size = sizeHead
-			}
-			b.spanMarkdown(sh, row, 1, briefCols, m[2], k)
-		case listRE.MatchString(line):
-			m := listRE.FindStringSubmatch(line)
-			level := len(m[1])/2 + 1
-			bullet := "• "
-			if level > 1 {
-				bullet = "◦ "
-			}
-			b.spanMarkdown(sh, row, 1, briefCols, bullet+m[2], textStyle{indent: level})
-		default:
-			b.spanMarkdown(sh, row, 1, briefCols, trimmed, textStyle{})
 		}
-		row++
 	}
 }
 
-var (
-	headingRE = regexp.MustCompile(`^(#{1,6})\s+(.*)$`)
-	listRE    = regexp.MustCompile(`^( *)[-*+]\s+(.*)$`)
-	ruleRE    = regexp.MustCompile(`^:?-{3,}:?$`)
-)
-
-// tableCells splits a Markdown table row at its unescaped bars.
-func tableCells(line string) []string {
-	line = strings.TrimSpace(line)
-	line = strings.TrimPrefix(line, "|")
-	if strings.HasSuffix(line, "|") && !strings.HasSuffix(line, `\|`) {
-		line = line[:len(line)-1]
-	}
-	var cells []string
-	var cur strings.Builder
-	for i := 0; i < len(line); i++ {
-		switch {
-		case line[i] == '\\' && i+1 < len(line) && line[i+1] == '|':
-			cur.WriteString(`\|`) // inlineRuns turns it into a bar
-			i++
-		case line[i] == '|':
-			cells = append(cells, strings.TrimSpace(cur.String()))
-			cur.Reset()
-		default:
-			cur.WriteByte(line[i])
-		}
-	}
-	return append(cells, strings.TrimSpace(cur.String()))
+// briefSheet places the brief's lines on rows, with one blank row where
+// the Markdown has blank lines and none at the top.
+type briefSheet struct {
+	b       *book
+	row     int  // the next row to write
+	started bool // a row has been written
+	blank   bool // a blank row is due before the next one
 }
 
-// isRule reports whether a table row is the rule under the header.
-func isRule(cells []string) bool {
-	if len(cells) == 0 {
-		return false
+// gap asks for a blank row before the next line.
+func (w *briefSheet) gap() { w.blank = true }
+
+// line writes one row.
+func (w *briefSheet) line(write func(row int)) {
+	if w.blank && w.started {
+		w.row++
 	}
-	for _, c := range cells {
-		if !ruleRE.MatchString(c) {
-			return false
+	w.blank, w.started = false, true
+	write(w.row)
+	w.row++
+}
+
+// items writes list items at a nesting level from 1: "• " at the first,
+// "◦ " below, indented by the level; a checklist box follows the bullet.
+func (w *briefSheet) items(items []brief.ListItem, level int) {
+	bullet := "• "
+	if level > 1 {
+		bullet = "◦ "
+	}
+	for _, it := range items {
+		lead := bullet
+		if m := it.Box.Mark(); m != "" {
+			lead += m + " "
 		}
+		runs := runsOf(append(brief.Text{{Text: lead}}, it.Text...))
+		w.line(func(row int) { w.b.spanRuns(sheetBrief, row, 1, briefCols, runs, textStyle{indent: level}) })
+		w.items(it.Items, level+1)
 	}
-	return true
+}
+
+// table writes the header row, capitalised and shaded, then a row per row.
+func (w *briefSheet) table(t *brief.Table) {
+	header := make([]brief.Cell, len(t.Header))
+	for i, h := range t.Header {
+		header[i] = brief.Cell{Text: brief.Text{{Text: capitalise(h)}}}
+	}
+	w.line(func(row int) { writeTableRow(w.b, row, header, true) })
+	for _, r := range t.Rows {
+		if n := len(t.Header); len(r) < n { // a short row's missing cells are empty
+			r = append(r[:len(r):len(r)], make([]brief.Cell, n-len(r))...)
+		}
+		w.line(func(row int) { writeTableRow(w.b, row, r, false) })
+	}
 }
 
 // writeTableRow writes a table row one cell a column; the last cell spans
-// to the last column, and cells past it join the last.
-func writeTableRow(b *book, row int, cells []string, header bool) {
+// to the last column, and cells past it join the last. A figure is
+// written as a number, so a spreadsheet neither flags it as a number
+// stored as text nor sorts it as text, with the value and the decimals
+// the brief shows.
+func writeTableRow(b *book, row int, cells []brief.Cell, header bool) {
 	if len(cells) > briefCols {
-		cells = append(cells[:briefCols-1:briefCols-1], strings.Join(cells[briefCols-1:], " | "))
+		last := brief.Cell{}
+		for i, c := range cells[briefCols-1:] {
+			if i > 0 {
+				last.Text = append(last.Text, brief.Span{Text: " | "})
+			}
+			last.Text = append(last.Text, c.Text...)
+		}
+		cells = append(cells[:briefCols-1:briefCols-1], last)
 	}
 	k := textStyle{header: header}
 	for j, c := range cells {
@@ -133,31 +139,37 @@ func writeTableRow(b *book, row int, cells []string, header bool) {
 		if j == len(cells)-1 {
 			to = briefCols
 		}
-		if header {
-			c = capitalise(c)
-		} else if m := numeralRE.FindStringSubmatch(c); m != nil {
-			// A figure as a number, so a spreadsheet neither flags it as
-			// a number stored as text nor sorts it as text; its decimals
-			// as the brief shows them.
-			if x, err := strconv.ParseFloat(c, 64); err == nil {
-				format := "0"
-				if len(m[1]) > 1 {
-					format += "." + strings.Repeat("0", len(m[1])-1)
-				}
-				b.numLeft(sheetBrief, j+1, row, x, format, fmt.Sprintf("brief row %d, column %d", row, j+1))
-				if to > j+1 {
-					b.fail(b.f.MergeCell(sheetBrief, cell(j+1, row), cell(to, row)))
-				}
-				continue
+		if c.Figure && !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0) {
+			format := "0"
+			if c.Decimals > 0 {
+				format += "." + strings.Repeat("0", c.Decimals)
 			}
+			b.numLeft(sheetBrief, j+1, row, c.Value, format, fmt.Sprintf("brief row %d, column %d", row, j+1))
+			if to > j+1 {
+				b.fail(b.f.MergeCell(sheetBrief, cell(j+1, row), cell(to, row)))
+			}
+			continue
 		}
-		b.spanMarkdown(sheetBrief, row, j+1, to, c, k)
+		b.spanRuns(sheetBrief, row, j+1, to, runsOf(c.Text), k)
 	}
 }
 
-// numeralRE matches a plain figure such as 7, 0.84 or -1.5; m[1] is its
-// decimal part with the point.
-var numeralRE = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+// runsOf turns the brief's spans into runs: strong text bold, emphasis
+// italic, code in the body font; neighbours that look the same are joined.
+func runsOf(t brief.Text) []run {
+	var out []run
+	for _, s := range t {
+		r := run{text: s.Text, bold: s.Style == brief.Strong, italic: s.Style == brief.Emphasis}
+		switch {
+		case r.text == "":
+		case len(out) > 0 && out[len(out)-1].bold == r.bold && out[len(out)-1].italic == r.italic:
+			out[len(out)-1].text += r.text
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 // capitalise upper-cases the first letter of a table heading.
 func capitalise(s string) string {

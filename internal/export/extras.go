@@ -14,9 +14,9 @@ type Extras struct {
 	// Decision is decide.Decide's for the same scenario and report: the
 	// Decision sheet, and the recommendation on Summary.
 	Decision *decide.Decision
-	// Brief is the Compute Readiness Brief as Markdown (brief.Brief or
-	// brief.WithChecklist), shown on the Brief sheet one line a row.
-	Brief []byte
+	// Brief is the Compute Readiness Brief (brief.Build), shown on the
+	// Brief sheet one line of its Markdown a row.
+	Brief *brief.Document
 	// BriefMissing lists the fields a refused brief lacks, each as
 	// "Label (path)" (brief.TooFewFieldsError.Missing); the Brief sheet
 	// lists them when Brief is nil.

@@ -27,7 +27,8 @@ type constrained struct {
 	s   *scenario.Scenario
 	r   *model.Report
 	d   *decide.Decision
-	md  []byte
+	doc *brief.Document
+	md  []byte // doc as Markdown
 	st  brief.ChecklistState
 	x   *Extras
 	rev [2]time.Time
@@ -58,15 +59,15 @@ func newConstrained(t *testing.T) *constrained {
 	if err := st.Set(s.Workload.Shape, "data.personal", brief.StatusNotApplicable, "=owner"); err != nil {
 		t.Fatal(err)
 	}
-	md, err := brief.WithChecklist(s, r, d, st)
+	doc, err := brief.Build(s, r, d, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &constrained{s: s, r: r, d: d, md: md, st: st,
+	c := &constrained{s: s, r: r, d: d, doc: doc, md: doc.Markdown(), st: st,
 		rev: [2]time.Time{time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC), time.Date(2026, 3, 2, 17, 5, 45, 0, time.UTC)}}
 	c.x = &Extras{
 		Decision:  d,
-		Brief:     md,
+		Brief:     doc,
 		Checklist: brief.Checklist(s.Workload.Shape, st),
 		// Given newest first: the sheet lists them oldest first.
 		Lineage: []LineageRow{
@@ -147,7 +148,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		{nil, ""},
 		{&Extras{}, ""},
 		{&Extras{Decision: c.d}, sheetDecision},
-		{&Extras{Brief: c.md}, sheetBrief},
+		{&Extras{Brief: c.doc}, sheetBrief},
 		{&Extras{BriefMissing: []string{"Data volume (data.volume_gb)"}}, sheetBrief},
 		{&Extras{Checklist: c.x.Checklist}, sheetChecklist},
 		{&Extras{Lineage: c.x.Lineage}, sheetLineage},
@@ -435,8 +436,8 @@ func TestBriefSheet(t *testing.T) {
 	const sh = sheetBrief
 	rows := rowsOf(t, f, sh, briefCols)
 
-	// One row per line of Markdown, runs of blank lines as one blank row,
-	// the rule under each table header dropped.
+	// One row per line of the brief's Markdown, runs of blank lines as one
+	// blank row, the rule under each table header dropped.
 	var want []string
 	blank := true
 	for _, l := range strings.Split(string(c.md), "\n") {
@@ -447,7 +448,7 @@ func TestBriefSheet(t *testing.T) {
 			}
 			blank = true
 			continue
-		case isRule(tableCells(l)):
+		case strings.HasPrefix(l, "|---"):
 			continue
 		}
 		blank = false
@@ -627,7 +628,11 @@ func TestExtrasTextStaysText(t *testing.T) {
 	c := newConstrained(t)
 	c.s.Purpose.Owner = "=HYPERLINK(\"http://x\",\"y\")"
 	c.x.Decision.FirstTrial.AcceptedBy = "+cmd|' /C calc'!A0"
-	c.x.Brief = []byte("# =1+1\n\n- @SUM(A1)\n\n| a | b |\n|---|---|\n| -1+2 | =3 |\n\n**=bold** text\n")
+	c.x.Brief = &brief.Document{Sections: []brief.Section{{Level: 1, Title: "=1+1", Blocks: []brief.Block{
+		&brief.List{Items: []brief.ListItem{{Text: brief.Text{{Text: "@SUM(A1)"}}}}},
+		&brief.Table{Header: []string{"a", "b"}, Rows: [][]brief.Cell{{{Text: brief.Text{{Text: "-1+2"}}}, {Text: brief.Text{{Text: "=3"}}}}}},
+		&brief.Paragraph{Lines: []brief.Text{{{Text: "=bold", Style: brief.Strong}, {Text: " text"}}}},
+	}}}}
 	f := c.workbook(t)
 	var buf bytes.Buffer
 	if err := f.Write(&buf); err != nil {
@@ -694,40 +699,79 @@ func TestExtrasErrors(t *testing.T) {
 	}
 }
 
-func TestInlineRuns(t *testing.T) {
+func TestRunsOf(t *testing.T) {
 	for _, tc := range []struct {
-		in   string
+		in   brief.Text
 		want []run
 	}{
-		{"plain", []run{{text: "plain"}}},
-		{"**Bold:** rest", []run{{text: "Bold:", bold: true}, {text: " rest"}}},
-		{"a *b* `c` d", []run{{text: "a "}, {text: "b", italic: true}, {text: " c d"}}},
-		{"x * y", []run{{text: "x * y"}}},   // a lone * stays
-		{"2 ** 3", []run{{text: "2 ** 3"}}}, // a lone ** too
-		{"`a*b*c`", []run{{text: "a*b*c"}}}, // markers inside code are text
-		{`a \| b`, []run{{text: "a | b"}}},  // a table cell's escaped bar
-		{"**x *y* z**", []run{{text: "x ", bold: true}, {text: "y", bold: true, italic: true}, {text: " z", bold: true}}},
+		{nil, nil},
+		{brief.Text{{Text: "plain"}}, []run{{text: "plain"}}},
+		{brief.Text{{Text: "Bold:", Style: brief.Strong}, {Text: " rest"}}, []run{{text: "Bold:", bold: true}, {text: " rest"}}},
+		// Code reads in the body font: it joins the plain text around it.
+		{brief.Text{{Text: "a "}, {Text: "b", Style: brief.Emphasis}, {Text: " "}, {Text: "c_d", Style: brief.Code}, {Text: " e"}},
+			[]run{{text: "a "}, {text: "b", italic: true}, {text: " c_d e"}}},
+		// Markdown's markers in the text are text.
+		{brief.Text{{Text: "x * y ** z `q` a | b"}}, []run{{text: "x * y ** z `q` a | b"}}},
+		{brief.Text{{Text: ""}, {Text: "x", Style: brief.Strong}, {Text: "", Style: brief.Emphasis}, {Text: "y", Style: brief.Strong}},
+			[]run{{text: "xy", bold: true}}},
 	} {
-		if got := inlineRuns(tc.in); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("inlineRuns(%q) = %+v, want %+v", tc.in, got, tc.want)
+		if got := runsOf(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("runsOf(%+v) = %+v, want %+v", tc.in, got, tc.want)
 		}
 	}
 }
 
-func TestTableCells(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want []string
-	}{
-		{"| a | b |", []string{"a", "b"}},
-		{`| x \| y | z |`, []string{`x \| y`, "z"}},
-		{"|---|:---:|", []string{"---", ":---:"}},
-	} {
-		if got := tableCells(tc.in); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("tableCells(%q) = %q, want %q", tc.in, got, tc.want)
+// A table wider than the sheet joins its last cells; a figure that is not
+// finite stays text; a bar in a cell is a bar; a nested item and a box
+// show as the brief's Markdown has them.
+func TestBriefSheetShapes(t *testing.T) {
+	c := newConstrained(t)
+	cells := func(xs ...string) []brief.Cell {
+		out := make([]brief.Cell, len(xs))
+		for i, x := range xs {
+			out[i] = brief.Cell{Text: brief.Text{{Text: x}}}
+		}
+		return out
+	}
+	wide := cells("a | b", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+	wide[1] = brief.Cell{Text: brief.Text{{Text: "2.50"}}, Figure: true, Value: 2.5, Decimals: 2}
+	wide[2] = brief.Cell{Text: brief.Text{{Text: "NaN"}}, Figure: true, Value: math.NaN()}
+	c.x.Brief = &brief.Document{Sections: []brief.Section{{Level: 2, Title: "Part", Blocks: []brief.Block{
+		&brief.Table{Header: []string{"one", "two", "three", "4", "5", "6", "7", "8", "9", "10"}, Rows: [][]brief.Cell{wide}},
+		&brief.List{Items: []brief.ListItem{{Box: brief.BoxNotApplicable, Text: brief.Text{{Text: "item"}},
+			Items: []brief.ListItem{{Text: brief.Text{{Text: "sub"}}}}}}},
+	}}}}
+	f := c.workbook(t)
+	rows := rowsOf(t, f, sheetBrief, briefCols)
+	want := [][]string{
+		{"Part", "", "", "", "", "", "", ""},
+		{"", "", "", "", "", "", "", ""},
+		{"One", "Two", "Three", "4", "5", "6", "7", "8 | 9 | 10"},
+		{"a | b", "2.50", "NaN", "4", "5", "6", "7", "8 | 9 | 10"},
+		{"", "", "", "", "", "", "", ""},
+		{"• [-] item", "", "", "", "", "", "", ""},
+		{"◦ sub", "", "", "", "", "", "", ""},
+	}
+	// Merged cells read as their first cell: compare the first column and
+	// the table's rows in full.
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d: %q", len(rows), len(want), rows)
+	}
+	for i := range want {
+		if rows[i][0] != want[i][0] {
+			t.Errorf("row %d starts %q, want %q", i+1, rows[i][0], want[i][0])
 		}
 	}
-	if !isRule(tableCells("|---|---|")) || isRule(tableCells("| 1 | - |")) {
-		t.Error("isRule")
+	for _, i := range []int{2, 3} {
+		if !reflect.DeepEqual(rows[i][:briefCols], want[i][:briefCols]) {
+			t.Errorf("row %d = %q, want %q", i+1, rows[i], want[i][:briefCols])
+		}
+	}
+	wantNums(t, f, sheetBrief, map[string]float64{"B4": 2.5})
+	if typ, _ := f.GetCellType(sheetBrief, "C4"); typ != excelize.CellTypeSharedString {
+		t.Errorf("a NaN figure is written as %v, want text", typ)
+	}
+	if st := styleOf(t, f, sheetBrief, "A7"); st.Alignment == nil || st.Alignment.Indent != 2 {
+		t.Errorf("the nested item's alignment %+v, want indent 2", st.Alignment)
 	}
 }

@@ -86,11 +86,9 @@ func (b *book) spanText(sheet string, row, from, to int, text string, k textStyl
 	b.spanStyle(sheet, row, from, to, k)
 }
 
-// spanMarkdown is spanText for one line of inline Markdown: **bold**,
-// *italic* and `code` become rich text (code in the body font, without
-// its backticks); a marker without its closing partner stays as written.
-func (b *book) spanMarkdown(sheet string, row, from, to int, text string, k textStyle) {
-	runs := inlineRuns(text)
+// spanRuns is spanText for text in runs of different looks: bold and
+// italic runs become rich text.
+func (b *book) spanRuns(sheet string, row, from, to int, runs []run, k textStyle) {
 	plain := len(runs) <= 1 && (len(runs) == 0 || !runs[0].bold && !runs[0].italic)
 	if plain {
 		b.spanText(sheet, row, from, to, joinRuns(runs), k)
@@ -132,62 +130,4 @@ func joinRuns(rs []run) string {
 		sb.WriteString(r.text)
 	}
 	return sb.String()
-}
-
-// inlineRuns splits a line of Markdown at its emphasis markers: ** toggles
-// bold, * italic, ` code (shown plain); \| is a literal bar (a table cell's
-// escape). A marker counts only when the same marker closes it later in
-// the line, so a lone * in a name stays a *.
-func inlineRuns(line string) []run {
-	line = strings.ReplaceAll(line, `\|`, "|")
-	var out []run
-	var cur strings.Builder
-	bold, italic, code := false, false, false
-	flush := func() {
-		if cur.Len() > 0 {
-			out = append(out, run{text: cur.String(), bold: bold, italic: italic})
-			cur.Reset()
-		}
-	}
-	for i := 0; i < len(line); {
-		rest := line[i:]
-		switch {
-		case strings.HasPrefix(rest, "`") && (code || strings.Contains(rest[1:], "`")):
-			code = !code
-			i++
-			continue
-		case code:
-		case strings.HasPrefix(rest, "**") && (bold || strings.Contains(rest[2:], "**")):
-			flush()
-			bold = !bold
-			i += 2
-			continue
-		case strings.HasPrefix(rest, "*") && !strings.HasPrefix(rest, "**") &&
-			(italic || closesItalic(rest[1:])):
-			flush()
-			italic = !italic
-			i++
-			continue
-		}
-		cur.WriteByte(line[i])
-		i++
-	}
-	flush()
-	return out
-}
-
-// closesItalic reports whether s holds a single * (not part of **) that
-// would close an italic run.
-func closesItalic(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != '*' {
-			continue
-		}
-		if i+1 < len(s) && s[i+1] == '*' {
-			i++
-			continue
-		}
-		return true
-	}
-	return false
 }
