@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -20,15 +19,15 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// briefView is the Brief tab: the Compute Readiness Brief as the CLI's
-// "hostplan brief" writes it, rendered, with a button that saves the
-// Markdown to a file. When the scenario fills too few of the brief's fields
-// it lists the ones missing instead.
+// briefView is the Brief tab: the Compute Readiness Brief that the CLI's
+// "hostplan brief" writes, rendered from its Document, with a button that
+// saves its Markdown to a file. When the scenario fills too few of the
+// brief's fields it lists the ones missing instead.
 type briefView struct {
 	window fyne.Window // parent of the save dialog
 
 	id       string // the scenario's id, for the file name
-	markdown []byte // the brief; nil when there is none
+	markdown []byte // the brief as Save brief… writes it (Markdown); nil when there is none
 
 	// pending is the rendered brief waiting for the tab to be shown:
 	// laying out a brief's text takes a noticeable moment, so it is done
@@ -63,8 +62,8 @@ func newBriefView(w fyne.Window) *briefView {
 
 // briefResult is the brief of one scenario, or why there is none.
 type briefResult struct {
-	markdown []byte
-	err      error
+	doc *brief.Document
+	err error
 	// checklistErr is set when the stored checklist could not be read; the
 	// brief is then written with every item open.
 	checklistErr error
@@ -90,7 +89,7 @@ func makeBrief(b Backend, s *scenario.Scenario, r *model.Report, d *decide.Decis
 		}
 	}
 	res.checklist = st
-	res.markdown, res.err = brief.WithChecklist(s, r, d, st)
+	res.doc, res.err = brief.Build(s, r, d, st)
 	return res
 }
 
@@ -112,14 +111,18 @@ func (v *briefView) set(id string, res briefResult) {
 		v.note.Importance = widget.DangerImportance
 		v.note.SetText("Could not write the brief: " + strings.TrimPrefix(res.err.Error(), "brief: "))
 		v.text.Segments = nil
+	case res.doc == nil: // makeBrief always gives a brief or an error
+		v.note.Importance = widget.DangerImportance
+		v.note.SetText("Could not write the brief.")
+		v.text.Segments = nil
 	default:
-		v.markdown = res.markdown
+		v.markdown = res.doc.Markdown()
 		note := "The brief as “hostplan brief " + id + "” writes it; save it as Markdown to share or edit."
 		if res.checklistErr != nil {
 			note = fmt.Sprintf("The stored checklist could not be read (%v), so every item shows as open. ", res.checklistErr) + note
 		}
 		v.note.SetText(note)
-		v.pending = widget.NewRichTextFromMarkdown(displayMarkdown(string(res.markdown))).Segments
+		v.pending = briefSegments(res.doc)
 	}
 	if v.markdown == nil {
 		v.save.Disable()
@@ -218,83 +221,119 @@ func writeBrief(wc io.WriteCloser, md []byte) error {
 	return err
 }
 
-// tableSeparator matches a Markdown table's rule line: "|---|:--:|".
-var tableSeparator = regexp.MustCompile(`^\|(\s*:?-+:?\s*\|)+\s*$`)
-
-// displayMarkdown prepares the brief for widget.RichText, whose Markdown
-// has no tables: each table becomes a list, one item per row, each cell
-// named by its heading ("**direction:** Hybrid; **total:** 0.84"). Names
-// with underscores (scenario paths, skills) become code spans, because
-// RichText puts a space at every underscore of plain text. The file the
-// user saves keeps the Markdown as the brief wrote it.
-func displayMarkdown(md string) string {
-	lines := strings.Split(md, "\n")
-	var out []string
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "|") || i+1 >= len(lines) || !tableSeparator.MatchString(lines[i+1]) {
-			out = append(out, codeUnderscores(lines[i]))
-			continue
-		}
-		headings := tableCells(lines[i])
-		i += 2
-		for ; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
-			var parts []string
-			for c, cell := range tableCells(lines[i]) {
-				if cell == "" {
-					continue
+// briefSegments renders the brief's Document for widget.RichText as
+// RichText renders Markdown: the title as a heading, parts as
+// subheadings, smaller ones in bold; a paragraph's lines flow together;
+// lists as lists, a checklist box written in front of its item. RichText
+// has no tables: each row becomes a list item whose cells are named by
+// their headings ("rank: 1; direction: Hybrid"), empty cells left out.
+func briefSegments(doc *brief.Document) []widget.RichTextSegment {
+	var out richSegments
+	for _, sec := range doc.Sections {
+		out = append(out, headingSegment(sec.Level, sec.Title))
+		for _, b := range sec.Blocks {
+			switch b := b.(type) {
+			case *brief.Paragraph:
+				for i, l := range b.Lines {
+					if i > 0 {
+						out.plain(" ")
+					}
+					out.spans(l)
 				}
-				if c < len(headings) && headings[c] != "" {
-					cell = "**" + headings[c] + ":** " + cell
-				}
-				parts = append(parts, cell)
+				out = append(out, &widget.TextSegment{Style: widget.RichTextStyleParagraph})
+			case *brief.List:
+				out = append(out, listSegment(b.Items))
+			case *brief.Table:
+				out = append(out, tableSegment(b))
 			}
-			out = append(out, codeUnderscores("- "+strings.Join(parts, "; ")))
 		}
-		i-- // the loop's i++ moves to the line after the table
 	}
-	return strings.Join(out, "\n")
+	return out
 }
 
-// underscored matches a name with an underscore inside it:
-// "data.provider_may_process", "hpc_scheduler".
-var underscored = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-]*_[A-Za-z0-9_.\-]*[A-Za-z0-9]`)
-
-// codeUnderscores puts each underscored name outside code spans into a
-// code span of its own.
-func codeUnderscores(line string) string {
-	if !strings.Contains(line, "_") {
-		return line
+func headingSegment(level int, title string) widget.RichTextSegment {
+	switch level {
+	case 1:
+		return &widget.TextSegment{Style: widget.RichTextStyleHeading, Text: title}
+	case 2:
+		return &widget.TextSegment{Style: widget.RichTextStyleSubHeading, Text: title}
 	}
-	parts := strings.Split(line, "`")
-	for i := 0; i < len(parts); i += 2 { // the even parts are outside code spans
-		if i == len(parts)-1 && len(parts)%2 == 0 {
-			break // an unmatched backtick: leave the rest alone
-		}
-		parts[i] = underscored.ReplaceAllString(parts[i], "`$0`")
-	}
-	return strings.Join(parts, "`")
+	st := widget.RichTextStyleParagraph
+	st.TextStyle.Bold = true
+	return &widget.TextSegment{Style: st, Text: title}
 }
 
-// tableCells splits a Markdown table row at its unescaped pipes.
-func tableCells(line string) []string {
-	line = strings.TrimSpace(line)
-	line = strings.TrimPrefix(line, "|")
-	if strings.HasSuffix(line, "|") && !strings.HasSuffix(line, `\|`) {
-		line = line[:len(line)-1]
+// richSegments collects RichText segments, joining neighbouring plain
+// text into one segment.
+type richSegments []widget.RichTextSegment
+
+func (r *richSegments) plain(text string) {
+	if n := len(*r); n > 0 {
+		if t, ok := (*r)[n-1].(*widget.TextSegment); ok && t.Style == widget.RichTextStyleInline {
+			t.Text += text
+			return
+		}
 	}
-	var cells []string
-	var b strings.Builder
-	for i := 0; i < len(line); i++ {
-		switch {
-		case line[i] == '\\' && i+1 < len(line) && line[i+1] == '|':
-			b.WriteByte('|')
-			i++
-		case line[i] == '|':
-			cells = append(cells, strings.TrimSpace(b.String()))
-			b.Reset()
+	r.add(text, widget.RichTextStyleInline)
+}
+
+func (r *richSegments) add(text string, st widget.RichTextStyle) {
+	*r = append(*r, &widget.TextSegment{Style: st, Text: text})
+}
+
+// spans adds a line of the brief: strong text bold, emphasis italic, code
+// in the monospace font.
+func (r *richSegments) spans(t brief.Text) {
+	for _, s := range t {
+		switch s.Style {
+		case brief.Strong:
+			r.add(s.Text, widget.RichTextStyleStrong)
+		case brief.Emphasis:
+			r.add(s.Text, widget.RichTextStyleEmphasis)
+		case brief.Code:
+			r.add(s.Text, widget.RichTextStyleCodeInline)
 		default:
-			b.WriteByte(line[i])
+			r.plain(s.Text)
 		}
 	}
-	return append(cells, strings.TrimSpace(b.String()))
+}
+
+func listSegment(items []brief.ListItem) *widget.ListSegment {
+	l := &widget.ListSegment{}
+	for _, it := range items {
+		var texts richSegments
+		if m := it.Box.Mark(); m != "" {
+			// RichText draws a space between brackets too narrow to
+			// see; an en space keeps the open box "[ ]" open.
+			texts.plain(strings.ReplaceAll(m, " ", "\u2002") + " ")
+		}
+		texts.spans(it.Text)
+		if len(it.Items) > 0 {
+			texts = append(texts, listSegment(it.Items))
+		}
+		l.Items = append(l.Items, &widget.ParagraphSegment{Texts: texts})
+	}
+	return l
+}
+
+func tableSegment(t *brief.Table) *widget.ListSegment {
+	l := &widget.ListSegment{}
+	for _, row := range t.Rows {
+		var texts richSegments
+		for c, cell := range row {
+			if len(cell.Text) == 0 {
+				continue
+			}
+			if len(texts) > 0 {
+				texts.plain("; ")
+			}
+			if c < len(t.Header) && t.Header[c] != "" {
+				texts.add(t.Header[c]+":", widget.RichTextStyleStrong)
+				texts.plain(" ")
+			}
+			texts.spans(cell.Text)
+		}
+		l.Items = append(l.Items, &widget.ParagraphSegment{Texts: texts})
+	}
+	return l
 }

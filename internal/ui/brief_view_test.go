@@ -70,6 +70,18 @@ func TestBriefTab(t *testing.T) {
 	if strings.Contains(text, "|---") || strings.Contains(text, "| rank |") {
 		t.Errorf("a Markdown table is rendered as raw pipes:\n%s", text)
 	}
+	// No Markdown is read: the checklist box and the code spans show as
+	// the brief has them, with nothing split or spaced apart.
+	for _, want := range []string{"[x] Ask for GPU quota", "rank:", "direction:", "\nbefore.quota\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("rendered brief lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"**", "`", "[ x]"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("rendered brief shows Markdown %q", bad)
+		}
+	}
 	if !strings.Contains(test.RenderToMarkup(w.Canvas()), "Save brief…") {
 		t.Error("window does not show the Save brief… button")
 	}
@@ -136,30 +148,99 @@ func TestBriefTabChecklistError(t *testing.T) {
 	}
 }
 
-func TestDisplayMarkdown(t *testing.T) {
-	md := "Intro\n\n| rank | direction | note |\n|---|---|---|\n| 1 | Hybrid | a \\| b |\n| — | Cloud IaaS | |\n\nAfter\n"
-	want := "Intro\n\n- **rank:** 1; **direction:** Hybrid; **note:** a | b\n- **rank:** —; **direction:** Cloud IaaS\n\nAfter\n"
-	if got := displayMarkdown(md); got != want {
-		t.Errorf("displayMarkdown:\n got %q\nwant %q", got, want)
+// briefSegments renders each part of the Document as RichText renders
+// the same Markdown, with no Markdown in between: headings by level, a
+// paragraph's lines flowing, styles, boxes, nested lists, and a table as a
+// list of rows whose cells are named by their headings.
+func TestBriefSegments(t *testing.T) {
+	plain := func(s string) brief.Span { return brief.Span{Text: s} }
+	doc := &brief.Document{Sections: []brief.Section{
+		{Level: 1, Title: "Title", Blocks: []brief.Block{
+			&brief.Paragraph{Lines: []brief.Text{
+				{{Text: "Question?", Style: brief.Strong}},
+				{plain("needs "), {Text: "data.provider_may_process", Style: brief.Code}, plain(" and "), {Text: "estimate", Style: brief.Emphasis}},
+			}},
+		}},
+		{Level: 2, Title: "Part", Blocks: []brief.Block{
+			&brief.List{Items: []brief.ListItem{
+				{Box: brief.BoxDone, Text: brief.Text{plain("done item")}},
+				{Box: brief.BoxOpen, Text: brief.Text{plain("open item")}},
+				{Text: brief.Text{plain("It must record:")}, Items: []brief.ListItem{{Text: brief.Text{plain("the hpc_scheduler skill")}}}},
+			}},
+		}},
+		{Level: 3, Title: "Ranking", Blocks: []brief.Block{
+			&brief.Table{Header: []string{"rank", "direction", "note"}, Rows: [][]brief.Cell{
+				{{Text: brief.Text{plain("1")}, Figure: true, Value: 1}, {Text: brief.Text{plain("Hybrid")}}, {Text: brief.Text{plain("a | b")}}},
+				{{Text: brief.Text{plain("—")}}, {Text: brief.Text{plain("Cloud IaaS")}}, {}},
+			}},
+		}},
+	}}
+	segs := briefSegments(doc)
+	type seg struct {
+		kind, text string
+		st         widget.RichTextStyle
 	}
-	// A line that starts with a pipe but is no table stays as it is.
-	if got := displayMarkdown("| not a table\ntext"); got != "| not a table\ntext" {
-		t.Errorf("displayMarkdown changed a non-table: %q", got)
-	}
-	// Names with underscores become code spans, once.
-	for in, want := range map[string]string{
-		"data.provider_may_process is false": "`data.provider_may_process` is false",
-		"set `workload.runs_per_month` here": "set `workload.runs_per_month` here",
-		"needs the hpc_scheduler skill":      "needs the `hpc_scheduler` skill",
-		"an *estimate* without underscores":  "an *estimate* without underscores",
-	} {
-		if got := displayMarkdown(in); got != want {
-			t.Errorf("displayMarkdown(%q) = %q, want %q", in, got, want)
+	var flat []seg
+	var walk func([]widget.RichTextSegment, string)
+	walk = func(ss []widget.RichTextSegment, in string) {
+		for _, x := range ss {
+			switch x := x.(type) {
+			case *widget.ListSegment:
+				flat = append(flat, seg{kind: in + "list"})
+				walk(x.Items, in+"  ")
+			case *widget.ParagraphSegment:
+				flat = append(flat, seg{kind: in + "item"})
+				walk(x.Texts, in+"  ")
+			case *widget.TextSegment:
+				flat = append(flat, seg{kind: in + "text", text: x.Text, st: x.Style})
+			default:
+				t.Fatalf("unexpected segment %T", x)
+			}
 		}
 	}
-	segs := widget.NewRichTextFromMarkdown(displayMarkdown(md)).Segments
-	if !strings.Contains(segmentTexts(segs), "Hybrid") {
-		t.Error("the list made from the table does not render")
+	walk(segs, "")
+	bold := widget.RichTextStyleParagraph
+	bold.TextStyle.Bold = true
+	in, strong := widget.RichTextStyleInline, widget.RichTextStyleStrong
+	want := []seg{
+		{"text", "Title", widget.RichTextStyleHeading},
+		{"text", "Question?", strong},
+		{"text", " needs ", in},
+		{"text", "data.provider_may_process", widget.RichTextStyleCodeInline},
+		{"text", " and ", in},
+		{"text", "estimate", widget.RichTextStyleEmphasis},
+		{"text", "", widget.RichTextStyleParagraph},
+		{"text", "Part", widget.RichTextStyleSubHeading},
+		{kind: "list"},
+		{kind: "  item"},
+		{"    text", "[x] done item", in},
+		{kind: "  item"},
+		{"    text", "[\u2002] open item", in},
+		{kind: "  item"},
+		{"    text", "It must record:", in},
+		{kind: "    list"},
+		{kind: "      item"},
+		{"        text", "the hpc_scheduler skill", in},
+		{"text", "Ranking", bold},
+		{kind: "list"},
+		{kind: "  item"},
+		{"    text", "rank:", strong}, {"    text", " 1; ", in},
+		{"    text", "direction:", strong}, {"    text", " Hybrid; ", in},
+		{"    text", "note:", strong}, {"    text", " a | b", in},
+		{kind: "  item"},
+		{"    text", "rank:", strong}, {"    text", " —; ", in},
+		{"    text", "direction:", strong}, {"    text", " Cloud IaaS", in},
+	}
+	if len(flat) != len(want) {
+		t.Fatalf("%d segments, want %d:\n%+v", len(flat), len(want), flat)
+	}
+	for i := range want {
+		if flat[i] != want[i] {
+			t.Errorf("segment %d = %+v, want %+v", i, flat[i], want[i])
+		}
+	}
+	if got := widget.NewRichText(segs...); !strings.Contains(segmentTexts(got.Segments), "Hybrid") {
+		t.Error("the rendered table does not show its rows")
 	}
 }
 

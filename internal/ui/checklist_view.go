@@ -328,6 +328,6 @@ func rebriefed(ev *evaluation, st brief.ChecklistState) (res briefResult) {
 		}
 	}()
 	res.checklist = st
-	res.markdown, res.err = brief.WithChecklist(ev.s, ev.r, ev.dec, st)
+	res.doc, res.err = brief.Build(ev.s, ev.r, ev.dec, st)
 	return res
 }
