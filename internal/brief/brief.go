@@ -256,11 +256,13 @@ func (w *writer) fieldValues() map[string]string {
 
 // assumptions lists the model's defaults behind the numbers.
 func (w *writer) assumptions() {
-	as := append([]string(nil), w.r.Warnings...)
+	as := model.NoteTexts(w.r.Warnings)
 	if d := w.win; d != nil {
+		// The winner's assumptions, and the catalog's notes on the
+		// figures it took from there (mostly estimates).
 		for _, n := range d.Notes {
-			if strings.Contains(n, "assum") || strings.Contains(n, "estimate") {
-				as = append(as, d.Title+": "+n)
+			if n.Kind == model.NoteAssumption || n.Kind == model.NoteCatalog {
+				as = append(as, d.Title+": "+n.Text)
 			}
 		}
 	}
@@ -309,7 +311,7 @@ func (w *writer) recommendation() {
 			w.line("What would change it: " + ru.Summary)
 			w.line("")
 		}
-		w.line(d.Robustness.Summary)
+		w.line(d.Robustness.Text())
 		w.line("")
 		w.p("### Scores of %s\n\n", w.win.Title)
 		for _, sc := range d.For(w.win.Direction).Scores {
@@ -598,7 +600,7 @@ func andList(xs []int) string {
 
 func bottleneckDetail(d *model.DirectionResult) string {
 	switch {
-	case d.DataPath != nil && d.Bottleneck == "data path":
+	case d.DataPath != nil && d.Bottleneck == model.BottleneckDataPath:
 		return fmt.Sprintf("The run needs %s GB/s from storage that gives %s GB/s (model).", num(d.DataPath.NeededGBs), num(d.DataPath.AvailableGBs))
 	case d.Serving != nil:
 		return fmt.Sprintf("One replica of %d GPUs serves %s requests/s at a latency of %s ms (model).", d.Serving.GPUsPerReplica, num(d.Serving.RequestsPerSec), num(d.Serving.LatencyMS))
