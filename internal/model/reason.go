@@ -27,36 +27,36 @@ type ReasonCode string
 
 // The reasons the model gives for ruling a direction out.
 const (
-	ReasonExcluded               ReasonCode = "excluded_by_scenario"     // the scenario disables the direction
-	ReasonDataMustStay           ReasonCode = "data_must_stay"           // no data may leave the controlled environment
-	ReasonSourceMustStay         ReasonCode = "source_records_must_stay" // only a snapshot may leave; the direction moves everything
-	ReasonOutsideResidency       ReasonCode = "outside_residency"        // the offer processes data outside the required jurisdiction
-	ReasonProviderReceivesData   ReasonCode = "provider_receives_data"   // a managed provider would receive data that may not leave
-	ReasonProviderMayNotProcess  ReasonCode = "provider_may_not_process" // no provider may receive or keep the data
-	ReasonNoManagedTraining      ReasonCode = "no_managed_training"      // no managed service trains from scratch
-	ReasonNoManagedOffer         ReasonCode = "no_managed_offer"         // no managed offer holds a model of this size
-	ReasonProviderKeepsWeights   ReasonCode = "provider_keeps_weights"   // tuned weights cannot come back
-	ReasonNoCloudPrice           ReasonCode = "no_cloud_price"           // no cloud offer has a price in the mode and region
-	ReasonBurstOutsideResidency  ReasonCode = "burst_target_outside_residency"
-	ReasonCommittedGPUsShort     ReasonCode = "committed_gpus_short"      // committed GPUs give fewer hours than the work needs
-	ReasonOwnedCapacityShort     ReasonCode = "owned_capacity_short"      // the owned nodes give fewer hours than the work needs
-	ReasonHPCNotForServing       ReasonCode = "hpc_not_for_serving"       // a scheduler runs batch jobs, not a service
-	ReasonCheckpointOverWallTime ReasonCode = "checkpoint_over_wall_time" // one checkpoint takes longer than a job may run
-	ReasonGrantExceeded          ReasonCode = "grant_exceeded"            // the work needs more GPU-hours than the grant
-	ReasonNothingToBurst         ReasonCode = "nothing_to_burst"          // not even a snapshot may leave
-	ReasonLiveRequestsCarryData  ReasonCode = "live_requests_carry_data"  // serving would send source data out
-	ReasonOutputsMayNotReturn    ReasonCode = "outputs_may_not_return"    // the run's outputs are not allowed back
-	ReasonSpotTooInterrupted     ReasonCode = "spot_too_interrupted"      // interruptions cost more than the work
-	ReasonWeightsDoNotFit        ReasonCode = "weights_do_not_fit"        // no tensor-parallel degree up to 64 holds the weights
-	ReasonLatencyTargetMissed    ReasonCode = "latency_target_missed"     // no batch meets the latency target
-	ReasonReplicasOverCapacity   ReasonCode = "replicas_over_capacity"    // the peak needs more GPUs than available
-	ReasonStateDoesNotFit        ReasonCode = "state_does_not_fit"        // the run does not fit even on all GPUs available
-	ReasonTooFewGPUs             ReasonCode = "too_few_gpus"              // the chosen count does not hold the run
-	ReasonTooManyGPUs            ReasonCode = "too_many_gpus"             // the chosen count exceeds what is available
-	ReasonDeadlineMissed         ReasonCode = "deadline_missed"           // a run takes longer than the deadline
-	ReasonStaffShort             ReasonCode = "staff_short"               // the team has fewer FTE than operation needs
-	ReasonSkillMissing           ReasonCode = "skill_missing"             // the team lacks the direction's core skill
-	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"       // the horizon cost exceeds the budget cap
+	ReasonExcluded               ReasonCode = "excluded_by_scenario"           // the scenario disables the direction
+	ReasonDataMustStay           ReasonCode = "data_must_stay"                 // no data may leave the controlled environment
+	ReasonSourceMustStay         ReasonCode = "source_records_must_stay"       // only a snapshot may leave; the direction moves everything
+	ReasonOutsideResidency       ReasonCode = "outside_residency"              // the offer processes data outside the required jurisdiction
+	ReasonProviderReceivesData   ReasonCode = "provider_receives_data"         // a managed provider would receive data that may not leave
+	ReasonProviderMayNotProcess  ReasonCode = "provider_may_not_process"       // no provider may receive or keep the data
+	ReasonNoManagedTraining      ReasonCode = "no_managed_training"            // no managed service trains from scratch
+	ReasonNoManagedOffer         ReasonCode = "no_managed_offer"               // no managed offer holds a model of this size
+	ReasonProviderKeepsWeights   ReasonCode = "provider_keeps_weights"         // tuned weights cannot come back
+	ReasonNoCloudPrice           ReasonCode = "no_cloud_price"                 // no cloud offer has a price in the mode and region
+	ReasonBurstOutsideResidency  ReasonCode = "burst_target_outside_residency" // hybrid bursts outside the required jurisdiction
+	ReasonCommittedGPUsShort     ReasonCode = "committed_gpus_short"           // committed GPUs give fewer hours than the work needs
+	ReasonOwnedCapacityShort     ReasonCode = "owned_capacity_short"           // the owned nodes give fewer hours than the work needs
+	ReasonHPCNotForServing       ReasonCode = "hpc_not_for_serving"            // a scheduler runs batch jobs, not a service
+	ReasonCheckpointOverWallTime ReasonCode = "checkpoint_over_wall_time"      // one checkpoint takes longer than a job may run
+	ReasonGrantExceeded          ReasonCode = "grant_exceeded"                 // the work needs more GPU-hours than the grant
+	ReasonNothingToBurst         ReasonCode = "nothing_to_burst"               // not even a snapshot may leave
+	ReasonLiveRequestsCarryData  ReasonCode = "live_requests_carry_data"       // serving would send source data out
+	ReasonOutputsMayNotReturn    ReasonCode = "outputs_may_not_return"         // the run's outputs are not allowed back
+	ReasonSpotTooInterrupted     ReasonCode = "spot_too_interrupted"           // interruptions cost more than the work
+	ReasonWeightsDoNotFit        ReasonCode = "weights_do_not_fit"             // no tensor-parallel degree up to 64 holds the weights
+	ReasonLatencyTargetMissed    ReasonCode = "latency_target_missed"          // no batch meets the latency target
+	ReasonReplicasOverCapacity   ReasonCode = "replicas_over_capacity"         // the peak needs more GPUs than available
+	ReasonStateDoesNotFit        ReasonCode = "state_does_not_fit"             // the run does not fit even on all GPUs available
+	ReasonTooFewGPUs             ReasonCode = "too_few_gpus"                   // the chosen count does not hold the run
+	ReasonTooManyGPUs            ReasonCode = "too_many_gpus"                  // the chosen count exceeds what is available
+	ReasonDeadlineMissed         ReasonCode = "deadline_missed"                // a run takes longer than the deadline
+	ReasonStaffShort             ReasonCode = "staff_short"                    // the team has fewer FTE than operation needs
+	ReasonSkillMissing           ReasonCode = "skill_missing"                  // the team lacks the direction's core skill
+	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
 )
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
