@@ -195,8 +195,8 @@ func TestEstimatesAndAssumptionsLabelled(t *testing.T) {
 		t.Fatal("the nightly batch has no warnings to label")
 	}
 	for _, w := range r.Warnings {
-		if !strings.Contains(string(b), "- *assumed:* "+w) {
-			t.Errorf("warning not labelled assumed: %q", w)
+		if !strings.Contains(string(b), "- *assumed:* "+w.Text) {
+			t.Errorf("warning not labelled assumed: %q", w.Text)
 		}
 	}
 }

@@ -109,7 +109,7 @@ func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide
 		if ru := d.RunnerUp; ru != nil {
 			fmt.Fprintf(w, "What would change it: %s\n", ru.Summary)
 		}
-		fmt.Fprintf(w, "Robustness (each weight ±20 %%): %s\n", d.Robustness.Summary)
+		fmt.Fprintf(w, "Robustness (each weight ±%.0f %%): %s\n", d.Robustness.Perturbation*100, d.Robustness.Text())
 	}
 
 	var out []decide.Direction

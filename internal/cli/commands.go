@@ -183,7 +183,7 @@ func printTable(e *env, r *model.Report) {
 	fmt.Fprintln(w)
 	for _, d := range r.Directions {
 		for _, why := range d.Reasons {
-			fmt.Fprintf(w, "%s is not feasible: %s\n", d.Title, why)
+			fmt.Fprintf(w, "%s is not feasible: %s\n", d.Title, why.Text)
 		}
 	}
 	if r.Cheapest != "" {
@@ -192,7 +192,7 @@ func printTable(e *env, r *model.Report) {
 		fmt.Fprintln(w, "No direction is feasible.")
 	}
 	for _, x := range r.Warnings {
-		fmt.Fprintln(w, "note:", x)
+		fmt.Fprintln(w, "note:", x.Text)
 	}
 	if len(r.Workload.Estimates) > 0 {
 		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
@@ -254,7 +254,7 @@ func printPerformance(w io.Writer, r *model.Report) {
 		if d.GPU == "" {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s — %d × %s, bottleneck: %s, %.1f GB per GPU", d.Title, d.GPUs, d.GPU, d.Bottleneck, d.MemoryPerGPUGB)
+		fmt.Fprintf(w, "\n%s — %d × %s, bottleneck: %s, %.1f GB per GPU", d.Title, d.GPUs, d.GPU, d.Bottleneck.Text(), d.MemoryPerGPUGB)
 		if d.MaxEfficientGPUs > 0 {
 			fmt.Fprintf(w, ", efficient up to %d GPUs", d.MaxEfficientGPUs)
 		}
@@ -289,7 +289,7 @@ func printPerformance(w io.Writer, r *model.Report) {
 			if p.GPUs == d.GPUs {
 				mark = " ◀"
 			}
-			fmt.Fprintf(tw, "  %d\t%.3g\t%.1f\t%.0f %%\t%.1f\t%s%s\t\n", p.GPUs, p.StepSeconds, p.Speedup, p.Efficiency*100, p.TimeToResultHours, p.Bottleneck, mark)
+			fmt.Fprintf(tw, "  %d\t%.3g\t%.1f\t%.0f %%\t%.1f\t%s%s\t\n", p.GPUs, p.StepSeconds, p.Speedup, p.Efficiency*100, p.TimeToResultHours, p.Bottleneck.Text(), mark)
 		}
 		tw.Flush()
 	}

@@ -1,46 +1,37 @@
 package decide
 
-import "regexp"
+import "hostplan/internal/model"
 
-// Kind is the kind of hard constraint an infeasible reason belongs to.
-type Kind string
+// Kind is the kind of hard constraint an infeasible reason belongs to: the
+// model's (model.Kind), so that the report and the decision cannot
+// disagree.
+type Kind = model.Kind
 
-// The constraint kinds, after the issue's list: sovereignty and residency
-// (which data may leave, which outputs may return), fit (the work does not
-// fit the memory or capacity on offer), deadline (including a latency
-// target), budget (the cap, or an HPC grant), operations (staff), and other
-// (a direction the scenario excluded, or one with no offer for this work).
+// The constraint kinds (see model.Kind).
 const (
-	KindSovereignty Kind = "sovereignty"
-	KindFit         Kind = "fit"
-	KindDeadline    Kind = "deadline"
-	KindBudget      Kind = "budget"
-	KindOperations  Kind = "operations"
-	KindOther       Kind = "other"
+	KindSovereignty = model.KindSovereignty
+	KindFit         = model.KindFit
+	KindDeadline    = model.KindDeadline
+	KindBudget      = model.KindBudget
+	KindOperations  = model.KindOperations
+	KindOther       = model.KindOther
 )
 
 // Kinds lists the constraint kinds in display order.
-var Kinds = []Kind{KindSovereignty, KindFit, KindDeadline, KindBudget, KindOperations, KindOther}
+var Kinds = model.Kinds
 
-// Constraint is one reason the model gave for ruling a direction out.
+// Constraint is one reason the model gave for ruling a direction out, with
+// the first infrastructure question it raises.
 type Constraint struct {
-	Kind   Kind   `json:"kind"`
-	Reason string `json:"reason"` // exactly as the model wrote it
+	Code   model.ReasonCode `json:"code"`
+	Kind   Kind             `json:"kind"`
+	Fields []string         `json:"fields"` // the scenario fields it concerns
+	Reason string           `json:"reason"` // the model's text
 	// Question is the first infrastructure question the reason raises.
 	Question string `json:"question"`
 }
 
-// reasonRule recognises one sentence the model writes in
-// internal/model (directions.go, evaluate.go, size.go). The patterns match
-// the fixed words of the model's format strings; the numbers and names in
-// between may be anything.
-type reasonRule struct {
-	re       *regexp.Regexp
-	kind     Kind
-	question string
-}
-
-// Questions shared by several rules.
+// Questions shared by several codes.
 const (
 	qMovement  = "Which data may leave the controlled environment, in what form, and which outputs may come back?"
 	qResidency = "Is there capacity of this kind inside the required jurisdiction, or may a minimised snapshot be processed elsewhere?"
@@ -52,78 +43,72 @@ const (
 	qGrant     = "Can the allocation be raised, or the run reduced, so that the monthly GPU-hours fit the grant?"
 	qStaff     = "Who would operate this environment day to day, and can the team grow or hand the operation to a provider?"
 	qSkills    = "Can the team learn, hire or borrow the skill this environment needs before the first run, or should someone else operate it?"
+	qUnknown   = "What would have to change for this direction to be considered at all?"
 )
 
-// reasonRules are tried in order; the first match decides.
-var reasonRules = []reasonRule{
+// questions is the one table from the model's reason codes to the first
+// infrastructure question each raises (the kind comes with the reason).
+// The package's tests make sure every code the model defines is here.
+var questions = map[model.ReasonCode]string{
 	// Scenario choices and availability.
-	{re(`^excluded by the scenario \(options\.\w+\.disabled\)$`), KindOther,
-		"Was this direction set aside on purpose, and is the reason recorded for the review?"},
-	{re(`^no managed service in the catalog trains a model from scratch`), KindOther,
-		"Is there a provider that trains a model of this kind from scratch, or is pre-training self-operated by nature?"},
-	{re(`^no managed \S+ offer in the catalog serves a .+ B model in \S+$`), KindFit,
-		"Is there a managed service that holds a model of this size in the required region?"},
-	{re(`^no cloud offer in the catalog has a \S+ price in \S+$`), KindOther,
-		"Which provider offers this GPU class in the required region, and under which pricing mode?"},
-	{re(`^shared HPC runs bounded batch jobs through a scheduler, not an always-on service$`), KindOther,
-		"Does any part of the work run as bounded batch jobs that a scheduler could take, leaving the live service elsewhere?"},
-	{re(`^on spot capacity the job is interrupted every [\d.]+ h on average`), KindOther,
-		"Can the run checkpoint and resume quickly enough for spot capacity, or should it use reserved or on-demand capacity?"},
+	model.ReasonExcluded:           "Was this direction set aside on purpose, and is the reason recorded for the review?",
+	model.ReasonNoManagedTraining:  "Is there a provider that trains a model of this kind from scratch, or is pre-training self-operated by nature?",
+	model.ReasonNoManagedOffer:     "Is there a managed service that holds a model of this size in the required region?",
+	model.ReasonNoCloudPrice:       "Which provider offers this GPU class in the required region, and under which pricing mode?",
+	model.ReasonHPCNotForServing:   "Does any part of the work run as bounded batch jobs that a scheduler could take, leaving the live service elsewhere?",
+	model.ReasonSpotTooInterrupted: "Can the run checkpoint and resume quickly enough for spot capacity, or should it use reserved or on-demand capacity?",
 
 	// Sovereignty and residency.
-	{re(`^data\.movement is none: no data may leave the controlled environment$`), KindSovereignty, qMovement},
-	{re(`^data\.movement is none: not even a snapshot may leave`), KindSovereignty, qMovement},
-	{re(`^the source records must stay in the controlled environment \(data\.movement is snapshot_only\)`), KindSovereignty,
-		"Can the work run on an approved, minimised snapshot while the source records stay where they are?"},
-	{re(`^a managed provider would receive the data; data\.movement is \S+$`), KindSovereignty, qProvider},
-	{re(`^data\.provider_may_process is false: `), KindSovereignty, qProvider},
-	{re(`^.+ keeps the tuned weights: checkpoints cannot be returned$`), KindSovereignty,
-		"Must the tuned weights come back to the organisation, and which services return them?"},
-	{re(`^the burst target .+ is in \S+; data\.residency requires \S+$`), KindSovereignty, qResidency},
-	{re(`^(.+ )?processes data in \S+; data\.residency requires \S+$`), KindSovereignty, qResidency},
-	{re(`^live requests would carry source data out of the controlled environment$`), KindSovereignty,
-		"Can requests be served inside the controlled environment, or be stripped of source data before they leave?"},
-	{re(`^the run's .+ may not return \(data\.return_outputs lacks ".+"\)$`), KindSovereignty,
-		"Which of the run's outputs may return, and who approves them before they do?"},
+	model.ReasonDataMustStay:          qMovement,
+	model.ReasonNothingToBurst:        qMovement,
+	model.ReasonSourceMustStay:        "Can the work run on an approved, minimised snapshot while the source records stay where they are?",
+	model.ReasonProviderReceivesData:  qProvider,
+	model.ReasonProviderMayNotProcess: qProvider,
+	model.ReasonProviderKeepsWeights:  "Must the tuned weights come back to the organisation, and which services return them?",
+	model.ReasonBurstOutsideResidency: qResidency,
+	model.ReasonOutsideResidency:      qResidency,
+	model.ReasonLiveRequestsCarryData: "Can requests be served inside the controlled environment, or be stripped of source data before they leave?",
+	model.ReasonOutputsMayNotReturn:   "Which of the run's outputs may return, and who approves them before they do?",
 
 	// Fit: memory and capacity.
-	{re(`^the [\d.]+ GB of weights do not fit 64 × \S+$`), KindFit, qMemory},
-	{re(`^the run needs [\d.]+ GB per GPU even on \d+ × `), KindFit, qMemory},
-	{re(`^\d+ GPUs were chosen but the run needs [\d.]+ GB per GPU there`), KindFit, qMemory},
-	{re(`^\d+ GPUs were chosen; at most \d+ are available$`), KindFit, qCapacity},
-	{re(`^needs \d+ GPUs \(\d+ replicas × \d+\) at the peak of .+ requests/s; at most \d+ are available$`), KindFit, qCapacity},
-	{re(`^needs [\d.]+ GPU-hours a month; \d+ nodes give [\d.]+$`), KindFit, qCapacity},
-	{re(`^needs [\d.]+ GPU-hours a month; \d+ committed GPUs give [\d.]+$`), KindFit,
-		"Would more committed GPUs, or on-demand capacity for the overflow, cover the monthly work?"},
-	{re(`^writing one checkpoint \([\d.]+ h\) does not fit the [\d.]+ h wall-time limit$`), KindFit,
-		"Can checkpoints be written fast enough (faster storage, smaller state) to fit the partition's wall-time limit?"},
+	model.ReasonWeightsDoNotFit:        qMemory,
+	model.ReasonStateDoesNotFit:        qMemory,
+	model.ReasonTooFewGPUs:             qMemory,
+	model.ReasonTooManyGPUs:            qCapacity,
+	model.ReasonReplicasOverCapacity:   qCapacity,
+	model.ReasonOwnedCapacityShort:     qCapacity,
+	model.ReasonCommittedGPUsShort:     "Would more committed GPUs, or on-demand capacity for the overflow, cover the monthly work?",
+	model.ReasonCheckpointOverWallTime: "Can checkpoints be written fast enough (faster storage, smaller state) to fit the partition's wall-time limit?",
 
 	// Deadline and latency.
-	{re(`^a run takes [\d.]+ h; the deadline is [\d.]+ h$`), KindDeadline, qDeadline},
-	{re(`^no batch on up to 64 × \S+ meets the [\d.]+ ms latency target$`), KindDeadline,
-		"Is the latency target firm, and would a smaller model, lower precision or faster GPU meet it?"},
+	model.ReasonDeadlineMissed:      qDeadline,
+	model.ReasonLatencyTargetMissed: "Is the latency target firm, and would a smaller model, lower precision or faster GPU meet it?",
 
 	// Budget and allocation.
-	{re(`^costs \S+ \S+ over \d+ months; the budget cap is \S+$`), KindBudget, qBudget},
-	{re(`^needs [\d.]+ GPU-hours a month; the grant is [\d.]+$`), KindBudget, qGrant},
+	model.ReasonBudgetCapExceeded: qBudget,
+	model.ReasonGrantExceeded:     qGrant,
 
 	// Operations.
-	{re(`^needs [\d.]+ FTE of operations \(.+\); the team has [\d.]+$`), KindOperations, qStaff},
-	{re(`^needs the \w+ skill; the team lists .+$`), KindOperations, qSkills},
+	model.ReasonStaffShort:   qStaff,
+	model.ReasonSkillMissing: qSkills,
 }
 
-func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
-
-// Classify returns the kind of one infeasible reason and the first question
-// it raises. ok is false for a sentence no rule recognises; it is then
-// KindOther with a generic question (the package's tests make sure every
-// reason the model can write is recognised).
-func Classify(reason string) (c Constraint, ok bool) {
-	for _, r := range reasonRules {
-		if r.re.MatchString(reason) {
-			return Constraint{Kind: r.kind, Reason: reason, Question: r.question}, true
-		}
+// Classify returns the constraint one reason of the model stands for: its
+// code, kind, fields and text, and the first question it raises. ok is
+// false for a code the table does not know (a report from a newer model);
+// the question is then a generic one.
+func Classify(r model.Reason) (c Constraint, ok bool) {
+	q, ok := questions[r.Code]
+	if !ok {
+		q = qUnknown
 	}
-	return Constraint{Kind: KindOther, Reason: reason,
-		Question: "What would have to change for this direction to be considered at all?"}, false
+	kind := r.Kind
+	if kind == "" {
+		kind = r.Code.Kind()
+	}
+	fields := r.Fields
+	if fields == nil {
+		fields = []string{}
+	}
+	return Constraint{Code: r.Code, Kind: kind, Fields: fields, Reason: r.Text, Question: q}, ok
 }

@@ -2,13 +2,7 @@ package decide
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -17,170 +11,44 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// modelReasonFormats parses internal/model and returns the format of every
-// infeasible reason it can write: the first argument of r.infeasible(…),
-// the format of every fmt.Sprintf stored in a field named why (the serving
-// plan's reason, passed on as infeasible("%s", p.why)), and the sentence
-// prepended to Reasons for a disabled direction (concatenated pieces that
-// are not literals become %s).
-func modelReasonFormats(t *testing.T) map[string]string {
-	t.Helper()
-	files, err := filepath.Glob("../model/*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no model sources: %v", err)
+// Every code the model defines has a question in the one table, and the
+// table holds no code the model does not define.
+func TestEveryCodeHasAQuestion(t *testing.T) {
+	if len(model.ReasonCodes) < 20 {
+		t.Fatalf("the model lists only %d reason codes", len(model.ReasonCodes))
 	}
-	out := map[string]string{} // format → file:line
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		add := func(e ast.Expr) {
-			if s, ok := concat(e); ok && s != "%s" {
-				out[s] = fset.Position(e.Pos()).String()
-			}
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "infeasible" && len(n.Args) > 0 {
-					add(n.Args[0])
-				}
-			case *ast.KeyValueExpr: // servingPlan{why: fmt.Sprintf(…)}
-				if id, ok := n.Key.(*ast.Ident); ok && id.Name == "why" {
-					add(sprintfFormat(n.Value))
-				}
-			case *ast.AssignStmt: // x.why = fmt.Sprintf(…); r.Reasons = append([]string{…}, …)
-				for i, lhs := range n.Lhs {
-					sel, ok := lhs.(*ast.SelectorExpr)
-					if !ok || i >= len(n.Rhs) {
-						continue
-					}
-					switch sel.Sel.Name {
-					case "why":
-						add(sprintfFormat(n.Rhs[i]))
-					case "Reasons":
-						if call, ok := n.Rhs[i].(*ast.CallExpr); ok && len(call.Args) > 0 {
-							if lit, ok := call.Args[0].(*ast.CompositeLit); ok {
-								for _, el := range lit.Elts {
-									add(el)
-								}
-							}
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return out
-}
-
-// sprintfFormat returns the format argument of fmt.Sprintf(…), or nil.
-func sprintfFormat(e ast.Expr) ast.Expr {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return nil
-	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sprintf" {
-		return call.Args[0]
-	}
-	return nil
-}
-
-// concat turns a string literal, or a + chain of literals and other
-// expressions, into a format (non-literals become %s).
-func concat(e ast.Expr) (string, bool) {
-	switch e := e.(type) {
-	case *ast.BasicLit:
-		if e.Kind != token.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(e.Value)
-		return s, err == nil
-	case *ast.BinaryExpr:
-		if e.Op != token.ADD {
-			return "", false
-		}
-		a, ok1 := concat(e.X)
-		b, ok2 := concat(e.Y)
-		if !ok1 && !ok2 {
-			return "", false
-		}
-		if !ok1 {
-			a = "%s"
-		}
-		if !ok2 {
-			b = "%s"
-		}
-		return a + b, true
-	}
-	return "", false
-}
-
-var verbRe = regexp.MustCompile(`%[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
-
-// fill makes a sentence from a format with plausible values: numbers for
-// numeric verbs, a word for %s, a quoted word for %q.
-func fill(format string) string {
-	return verbRe.ReplaceAllStringFunc(format, func(v string) string {
-		switch v[len(v)-1] {
-		case '%':
-			return "%"
-		case 'd':
-			return "8"
-		case 'f', 'g', 'e':
-			return "12.5"
-		case 'q':
-			return `"checkpoints"`
-		}
-		return "word"
-	})
-}
-
-// TestEveryModelReasonIsClassified: every reason format in internal/model
-// is in reasonCases with the kind it must get, Classify gives a filled-in
-// sentence of it exactly that kind, and the table lists no format the model
-// no longer writes. A new reason in the model fails here until it is
-// classified.
-func TestEveryModelReasonIsClassified(t *testing.T) {
-	formats := modelReasonFormats(t)
-	if len(formats) < 20 {
-		t.Fatalf("found only %d reason formats in internal/model; the parser missed some", len(formats))
-	}
-	want := map[string]Kind{}
-	for _, c := range reasonCases {
-		want[c.format] = c.kind
-	}
-	for f, at := range formats {
-		k, listed := want[f]
-		if !listed {
-			t.Errorf("%s: the model writes a reason this package does not know: %q — add a rule to reasonRules and a case to reasonCases", at, f)
-			continue
-		}
-		got, ok := Classify(fill(f))
-		if !ok || got.Kind != k {
-			t.Errorf("%s: Classify(%q) = %s (recognised %v), want %s", at, fill(f), got.Kind, ok, k)
-		}
-		if got.Question == "" {
-			t.Errorf("%q has no question", f)
+	for _, c := range model.ReasonCodes {
+		if questions[c] == "" {
+			t.Errorf("the model defines the reason %s, which has no question here: add it to questions", c)
 		}
 	}
-	for f := range want {
-		if _, ok := formats[f]; !ok {
-			t.Errorf("reasonCases lists %q, which the model no longer writes", f)
+	for c := range questions {
+		if !slices.Contains(model.ReasonCodes, c) {
+			t.Errorf("questions lists %s, which the model does not define", c)
 		}
 	}
 }
 
+// A code this package does not know (a report from a newer model) keeps
+// its kind and text and gets a generic question.
 func TestClassifyUnknown(t *testing.T) {
-	c, ok := Classify("the moon is in the wrong phase")
-	if ok || c.Kind != KindOther || c.Question == "" {
+	c, ok := Classify(model.Reason{Code: "moon_phase", Kind: model.KindFit, Text: "the moon is in the wrong phase"})
+	if ok || c.Kind != KindFit || c.Reason != "the moon is in the wrong phase" || c.Question != qUnknown || c.Fields == nil {
 		t.Errorf("unknown reason: %+v, recognised %v", c, ok)
+	}
+	c, _ = Classify(model.Reason{Code: model.ReasonDeadlineMissed, Text: "late"})
+	if c.Kind != KindDeadline || c.Question != qDeadline {
+		t.Errorf("a reason without a kind takes its code's: %+v", c)
+	}
+}
+
+// Every code the model defines is produced by one of the scenarios below:
+// none is dead, and each is tested end to end.
+func TestEveryCodeHasAScenario(t *testing.T) {
+	for _, c := range model.ReasonCodes {
+		if !slices.ContainsFunc(reasonCases, func(rc reasonCase) bool { return rc.code == c }) {
+			t.Errorf("no case in reasonCases produces the reason %s", c)
+		}
 	}
 }
 
@@ -234,14 +102,14 @@ func batch(s *scenario.Scenario, preset string) {
 		Model: scenario.Model{Preset: preset}, TokensPerRunB: scenario.Known(0.1), RunsPerMonth: scenario.Known(30)}
 }
 
-// reasonCase is one reason the model can give: its format (as in the
-// model's source), the kind it must be classified as, and a scenario that
-// produces it on one direction, with the exact sentence expected (built
-// from the scenario's inputs and, for computed figures, the direction's own
-// report numbers in the model's format).
+// reasonCase is one reason the model can give: its code, the kind it
+// belongs to, and a scenario that produces it on one direction, with the
+// exact sentence expected (built from the scenario's inputs and, for
+// computed figures, the direction's own report numbers in the model's
+// format).
 type reasonCase struct {
 	name      string
-	format    string
+	code      model.ReasonCode
 	kind      Kind
 	direction string
 	build     func(s *scenario.Scenario)
@@ -252,126 +120,126 @@ func lit(s string) func(*scenario.Scenario, *model.Report, *model.DirectionResul
 	return func(*scenario.Scenario, *model.Report, *model.DirectionResult) string { return s }
 }
 
-const snapshotReason = "the source records must stay in the controlled environment (data.movement is snapshot_only); this direction moves the whole workload out — hybrid sends only the approved snapshot"
+const snapshotReason = "the source records must stay in the controlled environment and only an approved snapshot may leave; this direction moves the whole workload out — hybrid sends only the snapshot"
 
 var reasonCases = []reasonCase{
 	{
-		name: "disabled", format: "excluded by the scenario (options.%s.disabled)", kind: KindOther, direction: scenario.Cloud,
+		name: "disabled", code: model.ReasonExcluded, kind: KindOther, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Options.Cloud.Disabled = true },
-		want:  lit("excluded by the scenario (options.cloud.disabled)"),
+		want:  lit("the scenario sets this direction aside"),
 	},
 	{
-		name: "nothing may leave", format: "data.movement is none: no data may leave the controlled environment", kind: KindSovereignty, direction: scenario.Cloud,
+		name: "nothing may leave", code: model.ReasonDataMustStay, kind: KindSovereignty, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Data.Movement = scenario.MoveNone },
-		want:  lit("data.movement is none: no data may leave the controlled environment"),
+		want:  lit("no data may leave the controlled environment"),
 	},
 	{
-		name: "snapshot only", format: snapshotReason, kind: KindSovereignty, direction: scenario.Cloud,
+		name: "snapshot only", code: model.ReasonSourceMustStay, kind: KindSovereignty, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			s.Data.Movement, s.Data.SnapshotGB = scenario.MoveSnapshot, scenario.Known(2)
 		},
 		want: lit(snapshotReason),
 	},
 	{
-		name: "residency", format: "processes data in %s; data.residency requires %s", kind: KindSovereignty, direction: scenario.Cloud,
+		name: "residency", code: model.ReasonOutsideResidency, kind: KindSovereignty, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Data.Residency = "EU" },
-		want:  lit("processes data in US; data.residency requires EU"),
+		want:  lit("AWS p5.48xlarge (8×H100) processes data in US; the data must stay in EU"),
 	},
 	{
-		name: "no managed pre-training", format: "no managed service in the catalog trains a model from scratch; add one with a catalog override", kind: KindOther, direction: scenario.Managed,
+		name: "no managed pre-training", code: model.ReasonNoManagedTraining, kind: KindOther, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {},
 		want:  lit("no managed service in the catalog trains a model from scratch; add one with a catalog override"),
 	},
 	{
-		name: "no managed offer for the size", format: "no managed %s offer in the catalog serves a %.3g B model in %s", kind: KindFit, direction: scenario.Managed,
+		name: "no managed offer for the size", code: model.ReasonNoManagedOffer, kind: KindFit, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {
 			batch(s, "")
 			s.Workload.Model = scenario.Model{ParamsB: 500, Layers: 120, HiddenSize: 16384}
 		},
-		want: lit("no managed inference offer in the catalog serves a 500 B model in any"),
+		want: lit("no managed inference offer in the catalog serves a 500 B model"),
 	},
 	{
-		name: "provider receives a snapshot-only data set", format: "a managed provider would receive the data; data.movement is %s", kind: KindSovereignty, direction: scenario.Managed,
+		name: "provider receives a snapshot-only data set", code: model.ReasonProviderReceivesData, kind: KindSovereignty, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {
 			batch(s, "llama-3.1-8b")
 			s.Data.Movement, s.Data.SnapshotGB = scenario.MoveSnapshot, scenario.Known(2)
 			s.Data.ReturnOutputs = []string{"predictions"}
 		},
-		want: lit("a managed provider would receive the data; data.movement is snapshot_only"),
+		want: lit("a managed provider would receive the data, but only an approved snapshot may leave the controlled environment"),
 	},
 	{
-		name: "provider may not process", format: "data.provider_may_process is false: the provider may not receive or keep the data", kind: KindSovereignty, direction: scenario.Managed,
+		name: "provider may not process", code: model.ReasonProviderMayNotProcess, kind: KindSovereignty, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) { batch(s, "llama-3.1-8b"); s.Data.ProviderAllowed = false },
-		want:  lit("data.provider_may_process is false: the provider may not receive or keep the data"),
+		want:  lit("the provider may not receive or keep the data"),
 	},
 	{
-		name: "managed residency", format: "%s processes data in %s; data.residency requires %s", kind: KindSovereignty, direction: scenario.Managed,
+		name: "managed residency", code: model.ReasonOutsideResidency, kind: KindSovereignty, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {
 			batch(s, "llama-3.1-8b")
 			s.Data.Residency = "EU"
 			s.Options.Managed.Offer = "together-8b"
 			s.Options.Cloud = scenario.CloudOptions{}
 		},
-		want: lit("Together Llama 3.1 8B processes data in US; data.residency requires EU"),
+		want: lit("Together Llama 3.1 8B processes data in US; the data must stay in EU"),
 	},
 	{
-		name: "tuned weights stay with the provider", format: "%s keeps the tuned weights: checkpoints cannot be returned", kind: KindSovereignty, direction: scenario.Managed,
+		name: "tuned weights stay with the provider", code: model.ReasonProviderKeepsWeights, kind: KindSovereignty, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {
 			s.Workload.Shape, s.Workload.Method = scenario.ShapeFineTuning, "lora"
 		},
-		want: lit("OpenAI fine-tuning (gpt-4o-mini) as a small-model proxy keeps the tuned weights: checkpoints cannot be returned"),
+		want: lit("OpenAI fine-tuning (gpt-4o-mini) as a small-model proxy keeps the tuned weights, so the checkpoints cannot come back"),
 	},
 	{
-		name: "no cloud price in the region", format: "no cloud offer in the catalog has a %s price in %s", kind: KindOther, direction: scenario.Cloud,
+		name: "no cloud price in the region", code: model.ReasonNoCloudPrice, kind: KindOther, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			s.Data.Residency = "EU"
 			s.Options.Cloud = scenario.CloudOptions{Pricing: "spot"}
 		},
-		want: lit("no cloud offer in the catalog has a spot price in EU"),
+		want: lit("no cloud offer in the catalog has a spot price within EU"),
 	},
 	{
-		name: "cloud burst target residency", format: "the burst target %s is in %s; data.residency requires %s", kind: KindSovereignty, direction: scenario.Hybrid,
+		name: "cloud burst target residency", code: model.ReasonBurstOutsideResidency, kind: KindSovereignty, direction: scenario.Hybrid,
 		build: func(s *scenario.Scenario) { s.Data.Residency = "EU" },
-		want:  lit("the burst target AWS p5.48xlarge (8×H100) is in US; data.residency requires EU"),
+		want:  lit("the burst target AWS p5.48xlarge (8×H100) is in US; the data must stay in EU"),
 	},
 	{
-		name: "owned capacity", format: "needs %.0f GPU-hours a month; %d nodes give %.0f", kind: KindFit, direction: scenario.OnPrem,
+		name: "owned capacity", code: model.ReasonOwnedCapacityShort, kind: KindFit, direction: scenario.OnPrem,
 		build: func(s *scenario.Scenario) {
 			s.Options.OnPrem = scenario.OnPremOptions{Node: "dgx-h100", Nodes: 1}
 			s.Workload.RunsPerMonth = scenario.Known(400)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %.0f GPU-hours a month; 1 nodes give %.0f", d.GPUHoursPerRun*400, 8*730.0)
+			return fmt.Sprintf("needs %s GPU-hours a month; 1 node gives 5,840", model.Grouped(d.GPUHoursPerRun*400))
 		},
 	},
 	{
-		name: "committed capacity", format: "needs %.0f GPU-hours a month; %d committed GPUs give %.0f", kind: KindFit, direction: scenario.Cloud,
+		name: "committed capacity", code: model.ReasonCommittedGPUsShort, kind: KindFit, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			s.Options.Cloud = scenario.CloudOptions{Offer: "gcp-a3-h100", Pricing: "commit_1y", GPUs: 8}
 			s.Workload.RunsPerMonth = scenario.Known(400)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %.0f GPU-hours a month; 8 committed GPUs give %.0f", d.GPUHoursPerRun*400, 8*730.0)
+			return fmt.Sprintf("needs %s GPU-hours a month; 8 committed GPUs give 5,840", model.Grouped(d.GPUHoursPerRun*400))
 		},
 	},
 	{
-		name: "HPC does not serve", format: "shared HPC runs bounded batch jobs through a scheduler, not an always-on service", kind: KindOther, direction: scenario.HPC,
+		name: "HPC does not serve", code: model.ReasonHPCNotForServing, kind: KindOther, direction: scenario.HPC,
 		build: func(s *scenario.Scenario) { serving(s, "llama-3.1-8b", 2) },
 		want:  lit("shared HPC runs bounded batch jobs through a scheduler, not an always-on service"),
 	},
 	{
-		name: "HPC burst target residency", format: "the burst target %s is in %s; data.residency requires %s", kind: KindSovereignty, direction: scenario.Hybrid,
+		name: "HPC burst target residency", code: model.ReasonBurstOutsideResidency, kind: KindSovereignty, direction: scenario.Hybrid,
 		build: func(s *scenario.Scenario) {
 			s.Data.Residency = "EU"
 			s.Options.Hybrid.BurstTo = scenario.HPC
 			s.Options.HPC.Partition = "caltech-hpc"
 		},
-		want: lit("the burst target Caltech HPC is in US; data.residency requires EU"),
+		want: lit("the burst target Caltech HPC is in US; the data must stay in EU"),
 	},
 	{
 		// A 60,000 B model has 960 TB of state: at Kennesaw's 5 GB/s one
 		// checkpoint takes 53 h, longer than its 48 h wall time.
-		name: "checkpoint longer than wall time", format: "writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", kind: KindFit, direction: scenario.HPC,
+		name: "checkpoint longer than wall time", code: model.ReasonCheckpointOverWallTime, kind: KindFit, direction: scenario.HPC,
 		build: func(s *scenario.Scenario) {
 			s.Workload.Model = scenario.Model{ParamsB: 60000, Layers: 200, HiddenSize: 50000}
 			s.Workload.TokensPerRunB = scenario.Known(1)
@@ -382,22 +250,22 @@ var reasonCases = []reasonCase{
 		},
 	},
 	{
-		name: "grant", format: "needs %.0f GPU-hours a month; the grant is %.0f", kind: KindBudget, direction: scenario.HPC,
+		name: "grant", code: model.ReasonGrantExceeded, kind: KindBudget, direction: scenario.HPC,
 		build: func(s *scenario.Scenario) {
 			s.Options.HPC.Partition = "caltech-hpc"
 			s.Options.HPC.GrantedGPUHours = scenario.Known(1)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %.0f GPU-hours a month; the grant is 1", d.GPUHoursPerRun*r.Workload.RunsPerMonth)
+			return fmt.Sprintf("needs %s GPU-hours a month; the grant is 1", model.Grouped(d.GPUHoursPerRun*r.Workload.RunsPerMonth))
 		},
 	},
 	{
-		name: "not even a snapshot", format: "data.movement is none: not even a snapshot may leave, so there is nothing to burst", kind: KindSovereignty, direction: scenario.Hybrid,
+		name: "not even a snapshot", code: model.ReasonNothingToBurst, kind: KindSovereignty, direction: scenario.Hybrid,
 		build: func(s *scenario.Scenario) { s.Data.Movement = scenario.MoveNone },
-		want:  lit("data.movement is none: not even a snapshot may leave, so there is nothing to burst"),
+		want:  lit("no data may leave, not even a snapshot, so there is nothing to burst"),
 	},
 	{
-		name: "live requests", format: "live requests would carry source data out of the controlled environment", kind: KindSovereignty, direction: scenario.Hybrid,
+		name: "live requests", code: model.ReasonLiveRequestsCarryData, kind: KindSovereignty, direction: scenario.Hybrid,
 		build: func(s *scenario.Scenario) {
 			serving(s, "llama-3.1-8b", 2)
 			s.Data.Movement, s.Data.SnapshotGB = scenario.MoveSnapshot, scenario.Known(2)
@@ -405,15 +273,15 @@ var reasonCases = []reasonCase{
 		want: lit("live requests would carry source data out of the controlled environment"),
 	},
 	{
-		name: "outputs may not return", format: "the run's %s may not return (data.return_outputs lacks %q)", kind: KindSovereignty, direction: scenario.Hybrid,
+		name: "outputs may not return", code: model.ReasonOutputsMayNotReturn, kind: KindSovereignty, direction: scenario.Hybrid,
 		build: func(s *scenario.Scenario) { s.Data.ReturnOutputs = nil },
-		want:  lit(`the run's checkpoints may not return (data.return_outputs lacks "checkpoints")`),
+		want:  lit("the run's checkpoints may not come back: they are not among the outputs allowed to return"),
 	},
 	{
 		// 512 nodes each reclaimed with 99 % probability a month interrupt
 		// the job every 0.3 h; a 70 B model's 1,120 GB of state takes
 		// 0.16 h to write at 2 GB/s, so the overhead exceeds the work.
-		name: "spot interruptions", format: "on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", kind: KindOther, direction: scenario.Cloud,
+		name: "spot interruptions", code: model.ReasonSpotTooInterrupted, kind: KindOther, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
 			s.Workload.Sharding = "zero3"
@@ -424,50 +292,50 @@ var reasonCases = []reasonCase{
 		},
 	},
 	{
-		name: "weights do not fit", format: "the %.0f GB of weights do not fit 64 × %s", kind: KindFit, direction: scenario.Cloud,
+		name: "weights do not fit", code: model.ReasonWeightsDoNotFit, kind: KindFit, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			serving(s, "", 2)
 			s.Workload.Model = scenario.Model{ParamsB: 5000, Layers: 200, HiddenSize: 40000, KVHeads: 8, HeadDim: 128}
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("the %.0f GB of weights do not fit 64 × h100-sxm", r.Workload.WeightsGB)
+			return fmt.Sprintf("the %.0f GB of weights do not fit 64 × NVIDIA H100 SXM", r.Workload.WeightsGB)
 		},
 	},
 	{
-		name: "latency target", format: "no batch on up to 64 × %s meets the %.0f ms latency target", kind: KindDeadline, direction: scenario.Cloud,
+		name: "latency target", code: model.ReasonLatencyTargetMissed, kind: KindDeadline, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			serving(s, "llama-3.1-8b", 2)
 			s.Workload.Traffic.LatencyTargetMS = scenario.Known(1)
 		},
-		want: lit("no batch on up to 64 × h100-sxm meets the 1 ms latency target"),
+		want: lit("no batch on up to 64 × NVIDIA H100 SXM meets the 1 ms latency target"),
 	},
 	{
-		name: "replicas beyond the nodes", format: "needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", kind: KindFit, direction: scenario.OnPrem,
+		name: "replicas beyond the nodes", code: model.ReasonReplicasOverCapacity, kind: KindFit, direction: scenario.OnPrem,
 		build: func(s *scenario.Scenario) {
 			serving(s, "llama-3.1-8b", 2000)
 			s.Options.OnPrem = scenario.OnPremOptions{Node: "dgx-h100", Nodes: 1}
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			sv := d.Serving
-			return fmt.Sprintf("needs %d GPUs (%d replicas × %d) at the peak of 2e+03 requests/s; at most 8 are available", d.GPUs, sv.ReplicasPeak, sv.GPUsPerReplica)
+			return fmt.Sprintf("needs %d GPUs (%d replicas × %d) at the peak of 2,000 requests/s; at most 8 are available", d.GPUs, sv.ReplicasPeak, sv.GPUsPerReplica)
 		},
 	},
 	{
 		// 100 B parameters replicated need 1,600 GB of model state per GPU
 		// (16 bytes each): no count of one node's 8 GPUs holds it.
-		name: "does not fit the node", format: "the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", kind: KindFit, direction: scenario.OnPrem,
+		name: "does not fit the node", code: model.ReasonStateDoesNotFit, kind: KindFit, direction: scenario.OnPrem,
 		build: func(s *scenario.Scenario) {
 			s.Workload.Model = scenario.Model{ParamsB: 100, Layers: 80, HiddenSize: 10240}
 			s.Options.OnPrem = scenario.OnPremOptions{Node: "dgx-h100", Nodes: 1}
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("the run needs %.0f GB per GPU even on 8 × h100-sxm (80 GB each, 90 %% usable; sharding replicated)", d.MemoryPerGPUGB)
+			return fmt.Sprintf("the run needs %.0f GB per GPU even on 8 × NVIDIA H100 SXM (80 GB each, 90 %% usable; model state replicated on every GPU)", d.MemoryPerGPUGB)
 		},
 	},
 	{
 		// 5 B parameters under ZeRO-3 need 16 × 5 = 80 GB of model state
 		// on one GPU, more than an H100's usable 72 GB; two hold it.
-		name: "too few GPUs chosen", format: "%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", kind: KindFit, direction: scenario.Cloud,
+		name: "too few GPUs chosen", code: model.ReasonTooFewGPUs, kind: KindFit, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			s.Workload.Model = scenario.Model{ParamsB: 5, Layers: 32, HiddenSize: 4096}
 			s.Workload.Sharding = "zero3"
@@ -481,33 +349,33 @@ var reasonCases = []reasonCase{
 					break
 				}
 			}
-			return fmt.Sprintf("1 GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × h100-sxm fit it", d.MemoryPerGPUGB, need)
+			return fmt.Sprintf("1 GPU was chosen but the run needs %.0f GB per GPU there; at least %d × NVIDIA H100 SXM fit it", d.MemoryPerGPUGB, need)
 		},
 	},
 	{
-		name: "more GPUs than the partition", format: "%d GPUs were chosen; at most %d are available", kind: KindFit, direction: scenario.HPC,
+		name: "more GPUs than the partition", code: model.ReasonTooManyGPUs, kind: KindFit, direction: scenario.HPC,
 		build: func(s *scenario.Scenario) { s.Options.HPC = scenario.HPCOptions{Partition: "caltech-hpc", GPUs: 128} },
 		want:  lit("128 GPUs were chosen; at most 64 are available"),
 	},
 	{
-		name: "deadline", format: "a run takes %.1f h; the deadline is %.1f h", kind: KindDeadline, direction: scenario.Cloud,
+		name: "deadline", code: model.ReasonDeadlineMissed, kind: KindDeadline, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Workload.DeadlineHours = scenario.Known(1) },
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			return fmt.Sprintf("a run takes %.1f h; the deadline is 1.0 h", d.TimeToResultHours)
 		},
 	},
 	{
-		name: "staff", format: "needs %.2f FTE of operations (%s); the team has %.2f", kind: KindOperations, direction: scenario.OnPrem,
+		name: "staff", code: model.ReasonStaffShort, kind: KindOperations, direction: scenario.OnPrem,
 		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.5) },
 		want:  lit("needs 1.00 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.50"),
 	},
 	{
-		name: "skills", format: "needs the %s skill; the team lists %s", kind: KindOperations, direction: scenario.HPC,
+		name: "skills", code: model.ReasonSkillMissing, kind: KindOperations, direction: scenario.HPC,
 		build: func(s *scenario.Scenario) { s.Dimensions.Operations.Skills = []string{"cloud", "mlops"} },
-		want:  lit("needs the hpc_scheduler skill; the team lists cloud, mlops"),
+		want:  lit("needs the HPC scheduler skill; the team lists cloud, MLOps"),
 	},
 	{
-		name: "budget cap", format: "costs %s %s over %d months; the budget cap is %s", kind: KindBudget, direction: scenario.Cloud,
+		name: "budget cap", code: model.ReasonBudgetCapExceeded, kind: KindBudget, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) },
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			return fmt.Sprintf("costs %s USD over 12 months; the budget cap is 1,000", model.Grouped(d.CostHorizon))
@@ -516,8 +384,9 @@ var reasonCases = []reasonCase{
 }
 
 // TestConstraintScenarios builds one scenario per reason, evaluates it with
-// the default catalog, and checks that the direction carries exactly the
-// expected sentence and that the decision classifies it as the case says.
+// the default catalog, and checks that the direction carries the reason
+// with its code, kind, fields and exact sentence, and that the decision
+// carries it as a constraint with the code's question.
 func TestConstraintScenarios(t *testing.T) {
 	cat := defaultCatalog(t)
 	for _, tc := range reasonCases {
@@ -530,8 +399,18 @@ func TestConstraintScenarios(t *testing.T) {
 			}
 			d := r.Direction(tc.direction)
 			want := tc.want(s, r, d)
-			if d.Feasible || !slices.Contains(d.Reasons, want) {
-				t.Fatalf("%s: feasible %v, reasons %q\nwant the reason %q", tc.direction, d.Feasible, d.Reasons, want)
+			i := slices.IndexFunc(d.Reasons, func(rs model.Reason) bool { return rs.Code == tc.code })
+			if d.Feasible || i < 0 {
+				t.Fatalf("%s: feasible %v, reasons %+v\nwant the reason %s", tc.direction, d.Feasible, d.Reasons, tc.code)
+			}
+			got := d.Reasons[i]
+			if got.Text != want || got.Kind != tc.kind || len(got.Fields) == 0 {
+				t.Errorf("%s: reason %+v\nwant the text %q, kind %s and the fields it concerns", tc.direction, got, want, tc.kind)
+			}
+			for _, f := range got.Fields {
+				if strings.Contains(got.Text, f) {
+					t.Errorf("the text %q names the field %s: fields are for faces, words for readers", got.Text, f)
+				}
 			}
 			dec, err := Decide(s, r)
 			if err != nil {
@@ -541,20 +420,9 @@ func TestConstraintScenarios(t *testing.T) {
 			if dd.Feasible || dd.Rank != 0 || len(dd.Scores) != 0 {
 				t.Errorf("%s is infeasible but ranked %d with %d scores", tc.direction, dd.Rank, len(dd.Scores))
 			}
-			found := false
-			for _, c := range dd.Constraints {
-				if _, ok := Classify(c.Reason); !ok {
-					t.Errorf("unrecognised reason %q", c.Reason)
-				}
-				if c.Reason == want {
-					found = true
-					if c.Kind != tc.kind {
-						t.Errorf("%q classified %s, want %s", want, c.Kind, tc.kind)
-					}
-				}
-			}
-			if !found {
-				t.Errorf("the decision does not carry %q", want)
+			c := dd.Constraints[i]
+			if c.Code != tc.code || c.Kind != tc.kind || c.Reason != want || !slices.Equal(c.Fields, got.Fields) || c.Question != questions[tc.code] {
+				t.Errorf("constraint %+v does not carry the reason %+v with its question", c, got)
 			}
 			if dd.Question != dd.Constraints[0].Question || dd.Question == "" {
 				t.Errorf("first question %q, want the first constraint's %q", dd.Question, dd.Constraints[0].Question)

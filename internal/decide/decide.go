@@ -121,14 +121,52 @@ type CostChange struct {
 	Reduction float64 `json:"reduction"` // 1 − to/from
 }
 
-// Robustness is the outcome of moving each weight by ±20 %.
+// Robustness is the outcome of moving each weight by ±Perturbation.
 type Robustness struct {
-	// Fragile is true when some ±20 % change of one weight changes the
-	// winner or swaps the first two.
-	Fragile   bool     `json:"fragile"`
-	FlippedBy []string `json:"flipped_by"` // e.g. "economics +20 %"
-	Checks    []Check  `json:"checks"`
-	Summary   string   `json:"summary"`
+	// Verdict is robust, fragile, or unranked when nothing is feasible.
+	Verdict Verdict `json:"verdict"`
+	// Fragile is true when some ±Perturbation change of one weight
+	// changes the winner or swaps the first two (Verdict is fragile).
+	Fragile bool `json:"fragile"`
+	// Perturbation is the relative weight change each check applies
+	// (0.2: ±20 %).
+	Perturbation float64  `json:"perturbation"`
+	FlippedBy    []string `json:"flipped_by"` // e.g. "economics +20 %"
+	Checks       []Check  `json:"checks"`
+	// Summary says what the checks found, in a sentence that does not
+	// repeat the verdict (a face shows Verdict.Label before it).
+	Summary string `json:"summary"`
+}
+
+// Verdict is the outcome of the robustness check.
+type Verdict string
+
+// The verdicts.
+const (
+	Robust   Verdict = "robust"   // the first two keep their places under every check
+	Fragile  Verdict = "fragile"  // some check changes the winner or swaps the first two
+	Unranked Verdict = "unranked" // no direction is feasible: nothing to check
+)
+
+// Text is the robustness in one sentence: the verdict's label, then the
+// summary ("Robust: Hybrid stays first …").
+func (rb Robustness) Text() string {
+	if l := rb.Verdict.Label(); l != "" {
+		return l + ": " + rb.Summary
+	}
+	return rb.Summary
+}
+
+// Label is the verdict as a lead-in word: "Robust", "Fragile", or "" for
+// unranked.
+func (v Verdict) Label() string {
+	switch v {
+	case Robust:
+		return "Robust"
+	case Fragile:
+		return "Fragile"
+	}
+	return ""
 }
 
 // Check is one perturbation: one weight scaled by 1 + Change, the others
@@ -211,7 +249,8 @@ func Decide(s *scenario.Scenario, r *model.Report) (*Decision, error) {
 	if len(k.names) == 0 {
 		dec.Summary = noneFeasible(dec)
 		dec.Why = "No direction meets every constraint, so none is ranked."
-		dec.Robustness = Robustness{FlippedBy: []string{}, Checks: []Check{}, Summary: "Nothing to rank: no direction is feasible."}
+		dec.Robustness = Robustness{Verdict: Unranked, Perturbation: Perturbation, FlippedBy: []string{}, Checks: []Check{},
+			Summary: "Nothing to rank: no direction is feasible."}
 		return dec, nil
 	}
 	k.S = mat.NewDense(len(k.names), nDims, rows)
@@ -349,11 +388,11 @@ func runnerUp(dec *Decision, k *ranking, win, run int, totals, costs []float64, 
 // wnum prints a weight.
 func wnum(w float64) string { return fmt.Sprintf("%.3g", w) }
 
-// robustness moves each weight by ±20 % (relative, the others as given,
-// then renormalised) and checks that the winner and the runner-up keep
-// their places.
+// robustness moves each weight by ±Perturbation (relative, the others as
+// given, then renormalised) and checks that the winner and the runner-up
+// keep their places.
 func robustness(k *ranking, base []int) Robustness {
-	rb := Robustness{FlippedBy: []string{}, Checks: []Check{}}
+	rb := Robustness{Verdict: Robust, Perturbation: Perturbation, FlippedBy: []string{}, Checks: []Check{}}
 	for j := 0; j < nDims; j++ {
 		for _, f := range []float64{-Perturbation, Perturbation} {
 			w := append([]float64(nil), k.raw...)
@@ -369,7 +408,7 @@ func robustness(k *ranking, base []int) Robustness {
 				}
 			}
 			if !ch.Survives {
-				rb.Fragile = true
+				rb.Fragile, rb.Verdict = true, Fragile
 				rb.FlippedBy = append(rb.FlippedBy, fmt.Sprintf("%s %+.0f %%", ch.Dimension, f*100))
 			}
 			rb.Checks = append(rb.Checks, ch)
@@ -377,9 +416,9 @@ func robustness(k *ranking, base []int) Robustness {
 	}
 	switch {
 	case len(k.names) == 1:
-		rb.Summary = "Robust: only one direction is feasible, so no weight can change the recommendation."
+		rb.Summary = "only one direction is feasible, so no weight can change the recommendation."
 	case !rb.Fragile:
-		rb.Summary = fmt.Sprintf("Robust: %s stays first and %s second when any one weight moves by ±20 %%.", Title(k.names[base[0]]), Title(k.names[base[1]]))
+		rb.Summary = fmt.Sprintf("%s stays first and %s second when any one weight moves by ±%.0f %%.", Title(k.names[base[0]]), Title(k.names[base[1]]), Perturbation*100)
 	default:
 		var flips []string
 		for _, c := range rb.Checks {
@@ -392,7 +431,7 @@ func robustness(k *ranking, base []int) Robustness {
 			}
 			flips = append(flips, fmt.Sprintf("%s %+.0f %% %s", dimLabel(c.Dimension), c.Change*100, what))
 		}
-		rb.Summary = "Fragile: " + strings.Join(flips, "; ") + "."
+		rb.Summary = strings.Join(flips, "; ") + "."
 	}
 	return rb
 }
@@ -427,7 +466,7 @@ func summary(dec *Decision) string {
 	if dec.Robustness.Fragile {
 		fmt.Fprintf(&b, " The order is fragile (%s).", strings.Join(dec.Robustness.FlippedBy, ", "))
 	} else if len(dec.Ranking) > 1 {
-		b.WriteString(" The order survives ±20 % on any weight.")
+		fmt.Fprintf(&b, " The order survives ±%.0f %% on any weight.", dec.Robustness.Perturbation*100)
 	}
 	return b.String()
 }

@@ -47,17 +47,24 @@ func TestConstrainedSnapshotTraining(t *testing.T) {
 	}
 	for _, want := range []struct {
 		direction string
+		code      model.ReasonCode
 		kind      Kind
 		reason    string
 	}{
-		{scenario.Managed, KindOther, "no managed service in the catalog trains a model from scratch; add one with a catalog override"},
-		{scenario.Cloud, KindSovereignty, snapshotReason},
-		{scenario.HPC, KindSovereignty, snapshotReason},
-		{scenario.HPC, KindSovereignty, "processes data in US; data.residency requires EU"},
+		{scenario.Managed, model.ReasonNoManagedTraining, KindOther, "no managed service in the catalog trains a model from scratch; add one with a catalog override"},
+		{scenario.Cloud, model.ReasonSourceMustStay, KindSovereignty, snapshotReason},
+		{scenario.HPC, model.ReasonSourceMustStay, KindSovereignty, snapshotReason},
+		{scenario.HPC, model.ReasonOutsideResidency, KindSovereignty, "processes data in US; the data must stay in EU"},
 	} {
 		dd := d.For(want.direction)
-		if dd.Feasible || !slices.Contains(dd.Constraints, Constraint{Kind: want.kind, Reason: want.reason, Question: mustClassify(t, want.reason).Question}) {
-			t.Errorf("%s: constraints %+v, want %s: %q", want.direction, dd.Constraints, want.kind, want.reason)
+		found := false
+		for _, c := range dd.Constraints {
+			if c.Code == want.code && c.Kind == want.kind && strings.Contains(c.Reason, want.reason) && c.Question == questions[want.code] && len(c.Fields) > 0 {
+				found = true
+			}
+		}
+		if dd.Feasible || !found {
+			t.Errorf("%s: constraints %+v, want %s (%s): %q", want.direction, dd.Constraints, want.code, want.kind, want.reason)
 		}
 	}
 	if k := d.For(scenario.OnPrem).Kinds(); !slices.Equal(k, []Kind{KindOperations, KindBudget}) {
@@ -71,8 +78,8 @@ func TestConstrainedSnapshotTraining(t *testing.T) {
 	if !strings.Contains(d.Why, "only direction that meets every constraint") || d.RunnerUp != nil {
 		t.Errorf("why %q, runner-up %+v", d.Why, d.RunnerUp)
 	}
-	if d.Robustness.Fragile {
-		t.Errorf("a single feasible direction is fragile: %+v", d.Robustness)
+	if rb := d.Robustness; rb.Fragile || rb.Verdict != Robust || rb.Text() != "Robust: only one direction is feasible, so no weight can change the recommendation." {
+		t.Errorf("a single feasible direction is not robust: %+v", rb)
 	}
 	h := d.For(scenario.Hybrid)
 	if h.Rank != 1 || len(h.Scores) != nDims {
@@ -93,15 +100,6 @@ func TestConstrainedSnapshotTraining(t *testing.T) {
 	if tr.SampleGB > 200 {
 		t.Errorf("sample %v GB is larger than the 200 GB snapshot", tr.SampleGB)
 	}
-}
-
-func mustClassify(t *testing.T, reason string) Constraint {
-	t.Helper()
-	c, ok := Classify(reason)
-	if !ok {
-		t.Fatalf("not classified: %q", reason)
-	}
-	return c
 }
 
 // Invariants over every example scenario.
@@ -155,9 +153,9 @@ func checkInvariants(t *testing.T, s *scenario.Scenario, r *model.Report, d *Dec
 				}
 			}
 		}
-		for _, c := range dd.Constraints {
-			if _, ok := Classify(c.Reason); !ok {
-				t.Errorf("%s: unclassified reason %q", dd.Direction, c.Reason)
+		for i, c := range dd.Constraints {
+			if q, ok := questions[c.Code]; !ok || c.Question != q || c.Reason != rd.Reasons[i].Text || c.Kind != rd.Reasons[i].Kind {
+				t.Errorf("%s: constraint %+v does not carry the reason %+v with its question", dd.Direction, c, rd.Reasons[i])
 			}
 		}
 		if !dd.Feasible {
@@ -203,8 +201,11 @@ func checkInvariants(t *testing.T, s *scenario.Scenario, r *model.Report, d *Dec
 func TestFragileWhenAWeightFlipsTheOrder(t *testing.T) {
 	s, r := load(t, "qlora-legal-70b.json")
 	d := decide(t, s, r)
-	if d.Robustness.Fragile {
-		t.Fatalf("the example itself is fragile: %s", d.Robustness.Summary)
+	if d.Robustness.Fragile || d.Robustness.Verdict != Robust {
+		t.Fatalf("the example itself is fragile: %s", d.Robustness.Text())
+	}
+	if rb := d.Robustness; rb.Perturbation != Perturbation || !strings.HasPrefix(rb.Text(), "Robust: "+Title(d.Ranking[0])+" stays first") {
+		t.Errorf("robustness %+v reads %q", rb, rb.Text())
 	}
 	winner, second := d.Ranking[0], d.Ranking[1]
 	wc := d.RunnerUp.Weight
@@ -242,8 +243,13 @@ func TestFragileWhenAWeightFlipsTheOrder(t *testing.T) {
 	if f.Ranking[0] != winner || f.Ranking[1] != second {
 		t.Fatalf("at %s = %v the order is %v", wc.Dimension, at, f.Ranking)
 	}
-	if !f.Robustness.Fragile || !slices.Contains(f.Robustness.FlippedBy, want) {
+	if !f.Robustness.Fragile || f.Robustness.Verdict != Fragile || !slices.Contains(f.Robustness.FlippedBy, want) {
 		t.Errorf("robustness %+v, want fragile by %q", f.Robustness, want)
+	}
+	// The summary says what flips without restating the verdict; Text
+	// leads with it.
+	if rb := f.Robustness; strings.HasPrefix(rb.Summary, "Fragile") || !strings.HasPrefix(rb.Text(), "Fragile: "+rb.Summary) {
+		t.Errorf("summary %q, text %q", rb.Summary, rb.Text())
 	}
 	if !strings.Contains(f.Summary, "fragile") || !strings.Contains(f.Robustness.Summary, strings.ReplaceAll(wc.Dimension, "_", " ")) {
 		t.Errorf("summary %q / %q does not name the flip", f.Summary, f.Robustness.Summary)
@@ -300,6 +306,9 @@ func TestNoneFeasible(t *testing.T) {
 	}
 	if !strings.HasPrefix(d.Summary, "No direction is feasible") || !strings.Contains(d.Summary, "Cloud IaaS (budget)") {
 		t.Errorf("summary %q", d.Summary)
+	}
+	if rb := d.Robustness; rb.Verdict != Unranked || rb.Fragile || rb.Verdict.Label() != "" || rb.Text() != rb.Summary {
+		t.Errorf("robustness with nothing feasible: %+v", rb)
 	}
 }
 

@@ -115,8 +115,8 @@ func TestCostFlip(t *testing.T) {
 func TestRobustnessFragile(t *testing.T) {
 	k := twoRows([]float64{1, .5, .5, .6, .5}, []float64{.5, .5, .5, 1, .5}, []float64{.22, .2, .2, .25, .13})
 	rb := robustness(k, order(k.totals(k.raw)))
-	if !rb.Fragile {
-		t.Fatal("not fragile")
+	if !rb.Fragile || rb.Verdict != Fragile || rb.Perturbation != 0.2 {
+		t.Fatalf("not fragile at ±20 %%: %+v", rb)
 	}
 	if want := []string{"sovereignty -20 %", "economics +20 %"}; !slices.Equal(rb.FlippedBy, want) {
 		t.Errorf("flipped by %v, want %v", rb.FlippedBy, want)
@@ -133,7 +133,7 @@ func TestRobustnessFragile(t *testing.T) {
 
 func TestRobustnessRobust(t *testing.T) {
 	k := twoRows([]float64{1, .5, .5, .6, .5}, []float64{.5, .5, .5, 1, .5}, []float64{.3, .2, .2, .2, .1})
-	if rb := robustness(k, order(k.totals(k.raw))); rb.Fragile || len(rb.FlippedBy) != 0 {
+	if rb := robustness(k, order(k.totals(k.raw))); rb.Fragile || rb.Verdict != Robust || len(rb.FlippedBy) != 0 {
 		t.Errorf("fragile: %+v", rb)
 	}
 }

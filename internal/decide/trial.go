@@ -157,7 +157,7 @@ func sampleData(t *Trial, s *scenario.Scenario, d *model.DirectionResult) {
 		staged = s.Data.SnapshotGB.Likely
 	}
 	frac := 0.01
-	if d.Bottleneck == "data path" {
+	if d.Bottleneck == model.BottleneckDataPath {
 		frac = 0.05
 	}
 	t.SampleGB = math.Min(staged, math.Max(frac*staged, 1))

@@ -302,8 +302,8 @@ func (w *decWriter) robustness() {
 	const sh = sheetDecision
 	b, d := w.b, w.d
 	rb := d.Robustness
-	w.section(fmt.Sprintf("Robustness: each weight moved by ±%.0f %%, the others as given", decide.Perturbation*100))
-	w.para(rb.Summary)
+	w.section(fmt.Sprintf("Robustness: each weight moved by ±%.0f %%, the others as given", rb.Perturbation*100))
+	w.para(rb.Text())
 	if len(rb.Checks) == 0 {
 		return
 	}

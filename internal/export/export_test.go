@@ -96,18 +96,21 @@ func testReport() *model.Report {
 		RunUnit:       "fine-tuning run",
 		Workload:      model.WorkloadSummary{RunsPerMonth: 4},
 		Cheapest:      "cloud",
-		Warnings:      []string{"runs_per_month is an estimate; the likely value 4 is used"},
+		Warnings:      []model.Note{{Code: model.NoteMFUAssumed, Kind: model.NoteAssumption, Text: "runs_per_month is an estimate; the likely value 4 is used"}},
 	}
 	r.Directions = []model.DirectionResult{
 		{
 			Direction: "managed", Title: "Managed service", Feasible: false,
-			Reasons:                 []string{"data may not leave the controlled environment", "the provider may not keep the data"},
+			Reasons: []model.Reason{
+				{Code: model.ReasonDataMustStay, Kind: model.KindSovereignty, Fields: []string{"data.movement"}, Text: "data may not leave the controlled environment"},
+				{Code: model.ReasonProviderMayNotProcess, Kind: model.KindSovereignty, Fields: []string{"data.provider_may_process"}, Text: "the provider may not keep the data"},
+			},
 			OtherCostPerRun:         410.25,
 			VariableCostPerRun:      410.25,
 			CostPerRun:              410.25,
 			CostHorizon:             19692,
 			TimeToResultHours:       3,
-			Notes:                   []string{"per-token pricing"},
+			Notes:                   []model.Note{{Code: model.NotePricingMode, Kind: model.NotePlan, Text: "per-token pricing"}},
 			Sources:                 []string{"managed/example as_of 2025-02-01"},
 			VariablePricePerGPUHour: 0,
 		},
@@ -121,7 +124,7 @@ func testReport() *model.Report {
 				{Item: "Staging and egress", Amount: 1440, Basis: "48 runs × 30"},
 				{Item: "Storage", Amount: 600, Basis: "12 months × 50"},
 			},
-			Notes:   []string{"on-demand pricing"},
+			Notes:   []model.Note{{Code: model.NotePricingMode, Kind: model.NotePlan, Text: "on-demand pricing"}},
 			Sources: []string{"cloud/example-h100 as_of 2025-01-15"},
 		},
 		{
@@ -373,7 +376,7 @@ func TestTextStaysText(t *testing.T) {
 	s.Purpose.Owner = "@SUM(A1:A2)"
 	r := analysedReport()
 	r.Directions[1].Breakdown[0].Item = "+cmd|' /C calc'!A0"
-	r.Directions[1].Notes = []string{"-2+3"}
+	r.Directions[1].Notes = []model.Note{{Code: model.NoteCatalogEntry, Kind: model.NoteCatalog, Text: "-2+3"}}
 	r.Directions[1].Bottleneck = `=HYPERLINK("http://x","y")`
 	r.Uncertainty.Inputs[0] = "+1+1"    // no label: written as the path
 	r.Tornado.Bars[0].Input = "@SUM(1)" // likewise, and a chart category

@@ -246,7 +246,7 @@ func TestDecisionSheet(t *testing.T) {
 	ru := rowWith(t, rows, why, "What would make the runner-up win")
 	wantRow(ru+1, "No runner-up: fewer than two directions are feasible.")
 	rob := rowWith(t, rows, ru, "Robustness: each weight moved by ±20 %, the others as given")
-	wantRow(rob+1, c.d.Robustness.Summary)
+	wantRow(rob+1, "Robust: "+c.d.Robustness.Summary) // the verdict leads, the summary follows
 	if n := len(c.d.Robustness.Checks); n != 10 {
 		t.Fatalf("%d robustness checks, want 10", n)
 	}

@@ -15,11 +15,11 @@ func writeNotes(b *book, r *model.Report) {
 		row++
 	}
 	for _, w := range r.Warnings {
-		add("All", "Warning", w)
+		add("All", "Warning", w.Text)
 	}
 	for _, d := range r.Directions {
 		for _, n := range d.Notes {
-			add(d.Title, "Note", n)
+			add(d.Title, "Note", n.Text)
 		}
 		for _, s := range d.Sources {
 			add(d.Title, "Source", s)

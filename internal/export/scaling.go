@@ -59,7 +59,7 @@ func scalingBlock(b *book, row int, d *model.DirectionResult) int {
 	blockTitle(b, row, d)
 	row++
 	b.str(sh, 1, row, "Bottleneck")
-	b.str(sh, 2, row, d.Bottleneck)
+	b.str(sh, 2, row, d.Bottleneck.Text())
 	row++
 	fact(b, row, "Memory per GPU (GB)", d.MemoryPerGPUGB, b.numFmt(fmtRatio, false), field("memory_per_gpu_gb"))
 	row++
@@ -89,7 +89,7 @@ func scalingBlock(b *book, row int, d *model.DirectionResult) int {
 			b.num(sh, k+1, row, v.x, b.numFmt(v.format, bold), pf(v.name))
 		}
 		b.str(sh, 10, row, yesNo(p.Fits))
-		b.str(sh, 11, row, p.Bottleneck)
+		b.str(sh, 11, row, p.Bottleneck.Text())
 		if bold {
 			b.style(sh, cell(10, row), cell(10, row), b.center[1])
 			b.style(sh, cell(11, row), cell(11, row), b.bold)
@@ -132,6 +132,6 @@ func servingBlock(b *book, row int, d *model.DirectionResult) int {
 	b.str(sh, 2, row, yesNo(sv.MemoryBound))
 	row++
 	b.str(sh, 1, row, "Bottleneck")
-	b.str(sh, 2, row, d.Bottleneck)
+	b.str(sh, 2, row, d.Bottleneck.Text())
 	return row + 1
 }

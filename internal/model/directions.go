@@ -23,21 +23,22 @@ func producedOutputs(shape string) []string {
 
 // sovereigntyOutside marks r infeasible when the whole workload, source
 // data included, may not run outside the controlled environment.
-func (e *evaluator) sovereigntyOutside(r *DirectionResult, jurisdiction string) {
+func (e *evaluator) sovereigntyOutside(r *DirectionResult, name, jurisdiction, offerField string) {
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
 		if r.ruleOut() {
-			r.infeasible("data.movement is none: no data may leave the controlled environment")
+			r.infeasible(ReasonDataMustStay, []string{"data.movement"}, "no data may leave the controlled environment")
 		}
 	case scenario.MoveSnapshot:
 		if r.ruleOut() {
-			r.infeasible("the source records must stay in the controlled environment (data.movement is snapshot_only); this direction moves the whole workload out — hybrid sends only the approved snapshot")
+			r.infeasible(ReasonSourceMustStay, []string{"data.movement"},
+				"the source records must stay in the controlled environment and only an approved snapshot may leave; this direction moves the whole workload out — hybrid sends only the snapshot")
 		}
 	}
 	if !e.residencyOK(jurisdiction) {
 		if r.ruleOut() {
-			r.infeasible("processes data in %s; data.residency requires %s", jurisdiction, d.Residency)
+			e.outsideResidency(r, name, jurisdiction, offerField)
 		}
 	}
 }
@@ -72,22 +73,24 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	d := s.Data
 	if d.Movement != scenario.MoveAny {
 		if r.ruleOut() {
-			r.infeasible("a managed provider would receive the data; data.movement is %s", d.Movement)
+			r.infeasible(ReasonProviderReceivesData, []string{"data.movement"}, "a managed provider would receive the data, but %s", movementWords(d.Movement))
 		}
 	} else if !d.ProviderAllowed {
 		if r.ruleOut() {
-			r.infeasible("data.provider_may_process is false: the provider may not receive or keep the data")
+			r.infeasible(ReasonProviderMayNotProcess, []string{"data.provider_may_process"}, "the provider may not receive or keep the data")
 		}
 	}
 	if s.Workload.Shape == scenario.ShapeTraining {
 		if r.ruleOut() {
-			r.infeasible("no managed service in the catalog trains a model from scratch; add one with a catalog override")
+			r.infeasible(ReasonNoManagedTraining, []string{"workload.shape"},
+				"no managed service in the catalog trains a model from scratch; add one with a catalog override")
 		}
 		return nil
 	}
 	if offer.ID == "" {
 		if r.ruleOut() {
-			r.infeasible("no managed %s offer in the catalog serves a %.3g B model in %s", kind, z.paramsB, s.Data.Residency)
+			r.infeasible(ReasonNoManagedOffer, []string{"workload.model", "data.residency", "options.managed.offer"},
+				"no managed %s offer in the catalog serves a %.3g B model%s", strings.ReplaceAll(kind, "_", "-"), z.paramsB, withinResidency(s.Data.Residency))
 		}
 		return nil
 	}
@@ -95,12 +98,13 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	e.use(r, offer.ID, offer.Entry)
 	if !e.residencyOK(offer.Jurisdiction) {
 		if r.ruleOut() {
-			r.infeasible("%s processes data in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, d.Residency)
+			e.outsideResidency(r, offer.Name, offer.Jurisdiction, "options.managed.offer")
 		}
 	}
 	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
 		if r.ruleOut() {
-			r.infeasible("%s keeps the tuned weights: checkpoints cannot be returned", offer.Name)
+			r.infeasible(ReasonProviderKeepsWeights, []string{"data.return_outputs", "options.managed.offer"},
+				"%s keeps the tuned weights, so the checkpoints cannot come back", offer.Name)
 		}
 	}
 
@@ -118,7 +122,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
 			if !r.quiet {
-				r.note("time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+				r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
 			}
 		}
 	case z.serving:
@@ -138,7 +142,8 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
 		} else {
 			if !r.quiet {
-				r.note("batch tokens priced at the mean of input and output prices (no tokens_in/tokens_out split given)")
+				r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+					"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
 			}
 		}
 		r.OtherCostPerRun = z.tokens / 1e6 * price
@@ -149,7 +154,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
 			r.TimeToResultHours = r.ComputeHours
 			if !r.quiet {
-				r.note("batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
+				r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
 			}
 		}
 	}
@@ -199,7 +204,8 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
 			if r.ruleOut() {
-				r.infeasible("no cloud offer in the catalog has a %s price in %s", mode, e.s.Data.Residency)
+				r.infeasible(ReasonNoCloudPrice, []string{"options.cloud.pricing", "data.residency"},
+					"no cloud offer in the catalog has a %s price%s", pricingWords(mode), withinResidency(e.s.Data.Residency))
 			}
 		}
 	}
@@ -207,7 +213,7 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 	price, _ := offer.Price(mode)
 	price = o.PricePerGPUHr.Or(price)
 	if !r.quiet {
-		r.note("pricing: %s", mode)
+		r.note(NotePricingMode, []string{"options.cloud.pricing"}, "pricing: %s", pricingWords(mode))
 	}
 	return offer, g, price, nil
 }
@@ -221,10 +227,10 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	e.use(r, offer.ID, offer.Entry)
 	e.cite(r, g.ID, g.Entry)
 	if !burst {
-		e.sovereigntyOutside(r, offer.Jurisdiction)
+		e.sovereigntyOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 	} else if !e.residencyOK(offer.Jurisdiction) {
 		if r.ruleOut() {
-			r.infeasible("the burst target %s is in %s; data.residency requires %s", offer.Name, offer.Jurisdiction, e.s.Data.Residency)
+			e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 		}
 	}
 	z := e.z
@@ -253,7 +259,8 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		reserved := float64(r.GPUs) * hoursPerMonth
 		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
 			if r.ruleOut() {
-				r.infeasible("needs %.0f GPU-hours a month; %d committed GPUs give %.0f", need, r.GPUs, reserved)
+				r.infeasible(ReasonCommittedGPUsShort, []string{"options.cloud.gpus", "options.cloud.pricing", "workload.runs_per_month"},
+					"needs %s GPU-hours a month; %d committed GPUs give %s", Grouped(need), r.GPUs, Grouped(reserved))
 			}
 		}
 		r.VariablePricePerGPUHour = 0
@@ -263,7 +270,8 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
 		}
 		if !r.quiet {
-			r.note("committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+			r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
+				"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 		}
 	}
 
@@ -276,7 +284,8 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		}
 	} else if !e.s.Options.Cloud.StorageGBMonth.IsSet() {
 		if !r.quiet {
-			r.note("no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+			r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
+				"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
 		}
 	}
 	if burst {
@@ -331,7 +340,8 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	e.use(r, "site defaults", site.Entry)
 	if e.s.Data.Movement != scenario.MoveNone && e.s.Data.ControlledEnv != "" && e.s.Data.ControlledEnv != scenario.OnPrem {
 		if !r.quiet {
-			r.note("the controlled environment is %s: on-premises here means new owned hardware", e.s.Data.ControlledEnv)
+			r.note(NoteControlledElsewhere, []string{"data.controlled_environment"},
+				"the controlled environment is %s: on-premises here means new owned hardware", directionWords(e.s.Data.ControlledEnv))
 		}
 	}
 
@@ -357,7 +367,8 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !o.Existing {
 		r.LeadTimeDays = node.LeadTimeWeeks * 7
 		if !r.quiet {
-			r.note("lead time %.0f weeks before the first run (procurement and installation, estimate)", node.LeadTimeWeeks)
+			r.note(NoteLeadTime, []string{"options.on_prem.node", "options.on_prem.existing"},
+				"lead time %.0f weeks before the first run (procurement and installation, estimate)", node.LeadTimeWeeks)
 		}
 	}
 
@@ -379,7 +390,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	switch {
 	case o.Existing:
 		if !r.quiet {
-			r.note("existing hardware: no depreciation charged, running costs only")
+			r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
 		}
 		dep = 0
 	case o.Financing == "purchase":
@@ -413,18 +424,21 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	// Active power above idle, per GPU-hour used.
 	r.VariablePricePerGPUHour = node.PowerKWTypical * (1 - site.IdlePowerFraction) / float64(node.GPUs) * pue * elec
 	if !r.quiet {
-		r.note("power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
+		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
+			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
 	}
 	used := r.GPUHoursPerRun * z.runsPerMonth
 	capacity := float64(nodes*node.GPUs) * hoursPerMonth
 	if capacity > 0 {
 		util := used / capacity
 		if !r.quiet {
-			r.note("utilisation %.1f %% of %d GPUs (%.0f of %.0f GPU-hours a month)", util*100, nodes*node.GPUs, used, capacity)
+			r.note(NoteOwnedUtilisation, []string{"options.on_prem.nodes", "workload.runs_per_month"},
+				"utilisation %.1f %% of %d GPUs (%.0f of %.0f GPU-hours a month)", util*100, nodes*node.GPUs, used, capacity)
 		}
 		if util > 1 {
 			if r.ruleOut() {
-				r.infeasible("needs %.0f GPU-hours a month; %d nodes give %.0f", used, nodes, capacity)
+				r.infeasible(ReasonOwnedCapacityShort, []string{"options.on_prem.nodes", "workload.runs_per_month"},
+					"needs %s GPU-hours a month; %s %s", Grouped(used), plural(nodes, "node"), agree(nodes, "gives ", "give ")+Grouped(capacity))
 			}
 		}
 	}
@@ -493,18 +507,20 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	z := e.z
 	if z.serving {
 		if r.ruleOut() {
-			r.infeasible("shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
+			r.infeasible(ReasonHPCNotForServing, []string{"workload.shape"}, "shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
 		}
 	}
 	if !burst {
-		e.sovereigntyOutside(r, p.Jurisdiction)
+		e.sovereigntyOutside(r, p.Centre, p.Jurisdiction, "options.hpc.partition")
 	} else if !e.residencyOK(p.Jurisdiction) {
 		if r.ruleOut() {
-			r.infeasible("the burst target %s is in %s; data.residency requires %s", p.Centre, p.Jurisdiction, e.s.Data.Residency)
+			e.burstOutside(r, p.Centre, p.Jurisdiction, "options.hpc.partition")
 		}
 	}
-	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() {
-		e.currencyWarn = fmt.Sprintf("HPC partition %s is priced in %s; the scenario is in %s and no exchange rate is applied", p.ID, p.Currency, e.s.Currency)
+	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() && !r.quiet {
+		w := newNote(NotePartitionCurrency, []string{"currency", "options.hpc.partition", "options.hpc.price_per_gpu_hour"},
+			fmt.Sprintf("the HPC partition %s is priced in %s; the scenario is in %s and no exchange rate is applied", p.Centre, p.Currency, e.s.Currency))
+		e.currencyWarn = &w
 	}
 	stageGB := z.stagingGB
 	if burst {
@@ -514,7 +530,8 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
 	if !o.QueueWaitHours.IsSet() {
 		if !r.quiet {
-			r.note("queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); set options.hpc.queue_wait_hours", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
+			r.note(NoteQueueWaitAssumed, []string{"options.hpc.queue_wait_hours"},
+				"queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); give the wait the centre reports", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
 		}
 	}
 	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
@@ -527,7 +544,8 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		chunks := WallTimeChunks(r.ComputeHours, p.WalltimeHours, delta)
 		if chunks == 0 {
 			if r.ruleOut() {
-				r.infeasible("writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", delta, p.WalltimeHours)
+				r.infeasible(ReasonCheckpointOverWallTime, []string{"options.hpc.partition"},
+					"writing one checkpoint (%.1f h) does not fit the %.0f h wall-time limit", delta, p.WalltimeHours)
 			}
 			chunks = 1
 		}
@@ -539,10 +557,11 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 			r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
 		}
 		if !r.quiet {
-			r.note("%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
+			r.note(NoteWallTimeJobs, []string{"options.hpc.partition", "options.hpc.queue_wait_hours"},
+				"%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
 		}
 		if float64(chunks)*wait > r.ComputeHours {
-			r.Bottleneck = "queue"
+			r.Bottleneck = BottleneckQueue
 		}
 		if r.DataPath != nil {
 			r.DataPath.StagingHours = stageH
@@ -555,12 +574,13 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		need := r.GPUHoursPerRun * z.runsPerMonth
 		if need > grant.Likely {
 			if r.ruleOut() {
-				r.infeasible("needs %.0f GPU-hours a month; the grant is %.0f", need, grant.Likely)
+				r.infeasible(ReasonGrantExceeded, []string{"options.hpc.granted_gpu_hours", "workload.runs_per_month"},
+					"needs %s GPU-hours a month; the grant is %s", Grouped(need), Grouped(grant.Likely))
 			}
 		}
 		if price == 0 {
 			if !r.quiet {
-				r.note("granted hours: no charge, limited by the quota")
+				r.note(NoteGrantedHours, []string{"options.hpc.granted_gpu_hours"}, "granted hours: no charge, limited by the quota")
 			}
 		}
 	}
@@ -586,28 +606,31 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 		return err
 	}
 	if !r.quiet {
-		r.note("the source data and its preparation stay in the controlled environment; compute bursts to %s", scenario.DirectionTitle[target])
+		r.note(NoteBurstPlan, []string{"options.hybrid.burst_to"},
+			"the source data and its preparation stay in the controlled environment; compute bursts to %s", scenario.DirectionTitle[target])
 	}
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
 		if r.ruleOut() {
-			r.infeasible("data.movement is none: not even a snapshot may leave, so there is nothing to burst")
+			r.infeasible(ReasonNothingToBurst, []string{"data.movement"}, "no data may leave, not even a snapshot, so there is nothing to burst")
 		}
 	case scenario.MoveAny:
 		if !r.quiet {
-			r.note("hybrid earns its complexity only when a constraint needs two environments; data.movement is any")
+			r.note(NoteHybridUnconstrained, []string{"data.movement"},
+				"hybrid earns its complexity only when a constraint needs two environments; here the data may move freely")
 		}
 	}
 	if e.z.serving && d.Movement != scenario.MoveAny {
 		if r.ruleOut() {
-			r.infeasible("live requests would carry source data out of the controlled environment")
+			r.infeasible(ReasonLiveRequestsCarryData, []string{"data.movement", "workload.shape"}, "live requests would carry source data out of the controlled environment")
 		}
 	}
 	for _, need := range producedOutputs(e.s.Workload.Shape) {
 		if !slices.Contains(d.ReturnOutputs, need) {
 			if r.ruleOut() {
-				r.infeasible("the run's %s may not return (data.return_outputs lacks %q)", need, need)
+				r.infeasible(ReasonOutputsMayNotReturn, []string{"data.return_outputs"},
+					"the run's %s may not come back: they are not among the outputs allowed to return", need)
 			}
 		}
 	}
@@ -651,7 +674,8 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	f := e.s.Options.Cloud.SpotInterruptions.Or(defaultSpotInterruptions)
 	if !e.s.Options.Cloud.SpotInterruptions.IsSet() {
 		if !r.quiet {
-			r.note("spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
+			r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
+				"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
 		}
 	}
 	if f <= 0 {
@@ -671,11 +695,13 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	r.TimeToResultHours += added
 	if ov >= 1 {
 		if r.ruleOut() {
-			r.infeasible("on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", mtbi)
+			r.infeasible(ReasonSpotTooInterrupted, []string{"options.cloud.pricing", "options.cloud.spot_interruptions_per_month", "options.cloud.gpus"},
+				"on spot capacity the job is interrupted every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", mtbi)
 		}
 	}
 	if !r.quiet {
-		r.note("spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
+		r.note(NoteSpotOverhead, []string{"options.cloud.spot_interruptions_per_month"},
+			"spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
 	}
 }
 
@@ -694,7 +720,8 @@ func (e *evaluator) bridge(r *DirectionResult, months float64) {
 	lead := math.Min(r.LeadTimeDays/daysPerMonth, months)
 	if !e.cloudFeasible {
 		if !r.quiet {
-			r.note("the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
+			r.note(NoteBridgeUnavailable, []string{"options.on_prem.existing"},
+				"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
 		}
 		return
 	}

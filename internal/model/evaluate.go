@@ -2,6 +2,11 @@
 // size, and for each of the five hosting directions whether it is feasible,
 // its time to result and its cost per run and over the horizon. It is pure
 // computation (no GUI, no storage); every formula cites its source.
+//
+// The report's words are data (reason.go): every reason a direction is
+// ruled out, every note and every bottleneck has a stable code, a kind and
+// the scenario fields it concerns, beside a sentence in plain words; the
+// faces key on the codes and never parse the sentences.
 package model
 
 import (
@@ -21,7 +26,7 @@ import (
 const catalogCurrency = "USD"
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.3.0"
+const Version = "0.4.0"
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
@@ -124,14 +129,15 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 		r = &pin.report
 	}
 	*r = Report{
-		ScenarioID:    s.ID,
-		ScenarioName:  s.Name,
-		ModelVersion:  Version,
-		Currency:      s.Currency,
-		Shape:         s.Workload.Shape,
-		HorizonMonths: s.Dimensions.Economics.HorizonMonths,
-		RunUnit:       runUnit(s.Workload.Shape),
-		Warnings:      []string{},
+		ScenarioID:          s.ID,
+		ScenarioName:        s.Name,
+		ModelVersion:        Version,
+		Currency:            s.Currency,
+		Shape:               s.Workload.Shape,
+		HorizonMonths:       s.Dimensions.Economics.HorizonMonths,
+		RunUnit:             runUnit(s.Workload.Shape),
+		Warnings:            []Note{},
+		EfficiencyThreshold: z.threshold,
 		Workload: WorkloadSummary{
 			Model: z.name, ParamsB: z.paramsB, ActiveParamsB: z.activeB,
 			FLOPsPerRun: z.flops, FLOPsFactor: z.factor, TokensPerRun: z.tokens,
@@ -183,11 +189,12 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
 	}
-	if s.Currency != catalogCurrency {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("catalog prices are in %s and the scenario is in %s: no exchange rate is applied, so enter prices as options overrides in %s", catalogCurrency, s.Currency, s.Currency))
+	if s.Currency != catalogCurrency && (pin == nil || !pin.quiet) {
+		r.Warnings = append(r.Warnings, newNote(NoteCatalogCurrency, []string{"currency"},
+			fmt.Sprintf("catalog prices are in %s and the scenario is in %s: no exchange rate is applied, so enter prices as options overrides in %s", catalogCurrency, s.Currency, s.Currency)))
 	}
-	if e.currencyWarn != "" {
-		r.Warnings = append(r.Warnings, e.currencyWarn)
+	if e.currencyWarn != nil {
+		r.Warnings = append(r.Warnings, *e.currencyWarn)
 	}
 	if err := checkFinite(r); err != nil {
 		return nil, err
@@ -212,7 +219,7 @@ type evaluator struct {
 	cat          *catalog.Catalog
 	z            *size
 	entries      []catalog.Entry
-	currencyWarn string
+	currencyWarn *Note
 	staffCost    map[string]float64 // monthly staff cost by direction
 	// The cloud direction's variable cost per run and verdict: on-premises
 	// rents it as bridge capacity while its hardware is on order.
@@ -239,14 +246,14 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 	}
 	r.Sources = append(r.Sources, fmt.Sprintf("%s (as of %s): %s", what, en.AsOf, en.Source))
 	if en.Note != "" {
-		r.Notes = append(r.Notes, what+": "+en.Note)
+		r.Notes = append(r.Notes, newNote(NoteCatalogEntry, nil, what+": "+en.Note))
 	}
 }
 
 // direction fills r for direction d.
 func (e *evaluator) direction(r *DirectionResult, d string) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
-		Reasons: []string{}, Notes: []string{}, Sources: []string{}, Breakdown: []CostLine{},
+		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
 		quiet: e.pin != nil && e.pin.quiet}
 	var err error
 	switch d {
@@ -266,7 +273,10 @@ func (e *evaluator) direction(r *DirectionResult, d string) error {
 	}
 	if disabled(e.s.Options, d) {
 		r.Feasible = false
-		r.Reasons = append([]string{"excluded by the scenario (options." + d + ".disabled)"}, r.Reasons...)
+		if !r.quiet {
+			r.Reasons = append([]Reason{newReason(ReasonExcluded, []string{"options." + d + ".disabled"},
+				"the scenario sets this direction aside")}, r.Reasons...)
+		}
 	}
 	return nil
 }
@@ -283,30 +293,6 @@ func disabled(o scenario.Options, d string) bool {
 		return o.HPC.Disabled
 	}
 	return o.Hybrid.Disabled
-}
-
-// ruleOut marks the direction infeasible and reports whether the reason
-// should be written (not in a quiet evaluation, where only the verdict
-// counts and formatting would cost more than the arithmetic).
-func (r *DirectionResult) ruleOut() bool {
-	r.Feasible = false
-	return !r.quiet
-}
-
-// infeasible rules the direction out with a reason. In a quiet (Monte
-// Carlo) evaluation only the verdict is kept: the words are the full
-// report's.
-func (r *DirectionResult) infeasible(format string, a ...any) {
-	r.Feasible = false
-	if !r.quiet {
-		r.Reasons = append(r.Reasons, fmt.Sprintf(format, a...))
-	}
-}
-
-func (r *DirectionResult) note(format string, a ...any) {
-	if !r.quiet {
-		r.Notes = append(r.Notes, fmt.Sprintf(format, a...))
-	}
 }
 
 // line adds an item to the horizon breakdown.
@@ -341,30 +327,32 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		}
 		if !p.ok {
 			if r.ruleOut() {
-				r.infeasible("%s", p.why)
+				e.servingFailed(r, p, g)
 			}
 			r.GPUs = p.tp
-			r.Bottleneck = "memory capacity"
+			r.Bottleneck = BottleneckMemoryCapacity
 			return
 		}
 		r.GPUs = p.tp * p.replicas
 		if r.GPUs > limit {
 			if r.ruleOut() {
-				r.infeasible("needs %d GPUs (%d replicas × %d) at the peak of %.3g requests/s; at most %d are available", r.GPUs, p.replicas, p.tp, z.peakRPS, limit)
+				r.infeasible(ReasonReplicasOverCapacity, []string{"workload.traffic.peak_rps", e.countField(r.Direction)},
+					"needs %d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", r.GPUs, plural(p.replicas, "replica"), p.tp, countWords(z.peakRPS), limit)
 			}
 		}
 		r.ComputeHours = hoursPerMonth
 		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
 		r.TimeToResultHours = hoursPerMonth
 		r.MemoryPerGPUGB = z.memPerGPU(p.tp, p.batch)
-		r.Bottleneck = "compute"
+		r.Bottleneck = BottleneckCompute
 		if p.memoryBound {
-			r.Bottleneck = "memory bandwidth"
+			r.Bottleneck = BottleneckMemoryBandwidth
 		}
 		r.Serving = &Serving{GPUsPerReplica: p.tp, Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
 			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
 		if !r.quiet {
-			r.note("serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, g.ID, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+			r.note(NoteServingPlan, []string{"workload.traffic.peak_rps", "workload.traffic.mean_rps", "workload.traffic.latency_target_ms"},
+				"serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, gpuWords(g), p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
 		}
 		return
 	}
@@ -374,11 +362,13 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 			c.usl = &fit
 			r.Calibration = calibration(fit)
 			if !r.quiet {
-				r.note("scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
+				r.note(NoteScalingFromTrial, []string{"workload.trial"},
+					"scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
 			}
 		} else {
 			if !r.quiet {
-				r.note("the trial on %s could not be fitted (%v): the analytic curve is used", g.ID, err)
+				r.note(NoteTrialNotFitted, []string{"workload.trial", "workload.trial_gpu"},
+					"the trial on %s could not be fitted (%v): the analytic curve is used", gpuWords(g), err)
 			}
 		}
 	}
@@ -398,7 +388,8 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	need := z.minGPUs(g, limit)
 	if need == 0 {
 		if r.ruleOut() {
-			r.infeasible("the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; sharding %s)", z.memPerGPU(limit, 1), limit, g.ID, g.MemoryGB, usableFraction*100, z.sharding)
+			r.infeasible(ReasonStateDoesNotFit, []string{"workload.model", "workload.precision", "workload.sharding", e.countField(r.Direction)},
+				"the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; %s)", z.memPerGPU(limit, 1), limit, gpuWords(g), g.MemoryGB, usableFraction*100, shardingWords(z.sharding))
 		}
 		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
 	}
@@ -423,12 +414,13 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	} else {
 		if n < need {
 			if r.ruleOut() {
-				r.infeasible("%d GPUs were chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", n, z.memPerGPU(n, 1), need, g.ID)
+				r.infeasible(ReasonTooFewGPUs, []string{e.countField(r.Direction)},
+					"%s %s chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", plural(n, "GPU"), agree(n, "was", "were"), z.memPerGPU(n, 1), need, gpuWords(g))
 			}
 		}
 		if n > limit {
 			if r.ruleOut() {
-				r.infeasible("%d GPUs were chosen; at most %d are available", n, limit)
+				r.infeasible(ReasonTooManyGPUs, []string{e.countField(r.Direction)}, "%s %s chosen; at most %d are available", plural(n, "GPU"), agree(n, "was", "were"), limit)
 			}
 		}
 	}
@@ -456,7 +448,8 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.Bottleneck = pt.Bottleneck
 	if pt.Efficiency < z.threshold && r.Scaling != nil {
 		if !r.quiet {
-			r.note("scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
+			r.note(NoteBelowEfficiencyThreshold, []string{"workload.efficiency_threshold", e.countField(r.Direction)},
+				"scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
 		}
 	}
 	if hw.storageGBs > 0 && r.ComputeHours > 0 && !r.quiet {
@@ -477,7 +470,7 @@ func calibration(f Fit) *Calibration {
 func (e *evaluator) deadline(r *DirectionResult) {
 	if dl := e.s.Workload.DeadlineHours; dl.IsSet() && !e.z.serving && r.TimeToResultHours > dl.Likely {
 		if r.ruleOut() {
-			r.infeasible("a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
+			r.infeasible(ReasonDeadlineMissed, []string{"workload.deadline_hours"}, "a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
 		}
 	}
 }
@@ -489,7 +482,7 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
 	if fte > team+1e-9 {
 		if r.ruleOut() {
-			r.infeasible("needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
+			r.infeasible(ReasonStaffShort, e.staffFields(r.Direction), "needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
 		}
 	}
 	e.skills(r)
@@ -540,7 +533,8 @@ func (e *evaluator) finish(r *DirectionResult) {
 	}
 	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
 		if r.ruleOut() {
-			r.infeasible("costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
+			r.infeasible(ReasonBudgetCapExceeded, []string{"dimensions.economics.budget_cap"},
+				"costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
 		}
 	}
 	e.deadline(r)
@@ -674,7 +668,11 @@ func (e *evaluator) skills(r *DirectionResult) {
 		return
 	}
 	if r.ruleOut() {
-		r.infeasible("needs the %s skill; the team lists %s", need, strings.Join(have, ", "))
+		words := make([]string, len(have))
+		for i, h := range have {
+			words[i] = skillWords(h)
+		}
+		r.infeasible(ReasonSkillMissing, []string{"dimensions.operations.skills"}, "needs the %s skill; the team lists %s", skillWords(need), strings.Join(words, ", "))
 	}
 }
 

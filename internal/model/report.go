@@ -19,8 +19,12 @@ type Report struct {
 	Directions []DirectionResult `json:"directions"`
 	// Cheapest is the feasible direction with the lowest cost over the
 	// horizon, or "" when none is feasible.
-	Cheapest string   `json:"cheapest"`
-	Warnings []string `json:"warnings"`
+	Cheapest string `json:"cheapest"`
+	// Warnings are notes about the whole workload (typed from model 0.4.0).
+	Warnings []Note `json:"warnings"`
+	// EfficiencyThreshold is the scaling efficiency in use: the scenario's
+	// workload.efficiency_threshold or the default 0.7 (added in 0.4.0).
+	EfficiencyThreshold float64 `json:"efficiency_threshold"`
 	// Comparisons are the break-even points (added in model 0.3.0).
 	Comparisons *Comparisons `json:"comparisons"`
 	// Uncertainty and Tornado are set by Analyze (added in model 0.3.0).
@@ -49,11 +53,12 @@ type WorkloadSummary struct {
 
 // DirectionResult is one hosting direction's answer.
 type DirectionResult struct {
-	Direction string   `json:"direction"` // managed, cloud, on_prem, hpc, hybrid
-	Title     string   `json:"title"`
-	Feasible  bool     `json:"feasible"`
-	Reasons   []string `json:"infeasible_reasons"` // why not feasible; empty when feasible
-	Offer     string   `json:"offer"`              // catalog id of the offer, node, partition or service used
+	Direction string `json:"direction"` // managed, cloud, on_prem, hpc, hybrid
+	Title     string `json:"title"`
+	Feasible  bool   `json:"feasible"`
+	// Reasons say why the direction is not feasible; empty when it is.
+	Reasons   []Reason `json:"infeasible_reasons"`
+	Offer     string   `json:"offer"` // catalog id of the offer, node, partition or service used
 	OfferName string   `json:"offer_name"`
 	GPU       string   `json:"gpu"`  // catalog GPU id, "" for per-token managed services
 	GPUs      int      `json:"gpus"` // GPUs used per run (or replicas × GPUs for serving)
@@ -82,14 +87,15 @@ type DirectionResult struct {
 	// CumulativeByMonth[i] is the total spent by the end of month i+1.
 	CumulativeByMonth []float64  `json:"cumulative_by_month"`
 	Breakdown         []CostLine `json:"breakdown"` // the cost over the horizon, by item
-	Notes             []string   `json:"notes"`     // assumptions a reader should know
+	Notes             []Note     `json:"notes"`     // assumptions a reader should know
 	Sources           []string   `json:"sources"`   // catalog entries used, with as_of and source
 
 	// Performance (added in model 0.2.0).
 	MemoryPerGPUGB float64 `json:"memory_per_gpu_gb"` // at the chosen GPU count
 	// Bottleneck is what limits this direction first: compute, memory
-	// capacity, memory bandwidth, communication, data path or queue.
-	Bottleneck string `json:"bottleneck"`
+	// capacity, memory bandwidth, communication, data path or queue; ""
+	// for a per-token service.
+	Bottleneck Bottleneck `json:"bottleneck"`
 	// Scaling is the curve for N = 1, 2, 4, … up to the direction's maximum
 	// (and the chosen count); empty for per-token services.
 	Scaling []ScalingPoint `json:"scaling"`
@@ -123,17 +129,17 @@ type OwnedCost struct {
 
 // ScalingPoint is the data-parallel model at one GPU count.
 type ScalingPoint struct {
-	GPUs              int     `json:"gpus"`
-	StepSeconds       float64 `json:"step_seconds"` // one optimizer step (or batch step for inference)
-	ComputeSeconds    float64 `json:"compute_seconds"`
-	CommSeconds       float64 `json:"comm_seconds"`   // exposed all-reduce
-	SerialSeconds     float64 `json:"serial_seconds"` // the part that does not parallelise
-	DataSeconds       float64 `json:"data_seconds"`   // the data-loading floor
-	Speedup           float64 `json:"speedup"`        // T(1) / T(N)
-	Efficiency        float64 `json:"efficiency"`     // speedup / N, in (0, 1]
-	TimeToResultHours float64 `json:"time_to_result_hours"`
-	Fits              bool    `json:"fits"` // the run fits GPU memory at this count
-	Bottleneck        string  `json:"bottleneck"`
+	GPUs              int        `json:"gpus"`
+	StepSeconds       float64    `json:"step_seconds"` // one optimizer step (or batch step for inference)
+	ComputeSeconds    float64    `json:"compute_seconds"`
+	CommSeconds       float64    `json:"comm_seconds"`   // exposed all-reduce
+	SerialSeconds     float64    `json:"serial_seconds"` // the part that does not parallelise
+	DataSeconds       float64    `json:"data_seconds"`   // the data-loading floor
+	Speedup           float64    `json:"speedup"`        // T(1) / T(N)
+	Efficiency        float64    `json:"efficiency"`     // speedup / N, in (0, 1]
+	TimeToResultHours float64    `json:"time_to_result_hours"`
+	Fits              bool       `json:"fits"` // the run fits GPU memory at this count
+	Bottleneck        Bottleneck `json:"bottleneck"`
 }
 
 // DataPath compares what the run needs from storage with what it gets.

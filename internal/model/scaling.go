@@ -77,17 +77,17 @@ func (z *size) step(hw hardware, n int) stepParts {
 	return p
 }
 
-func (p stepParts) bottleneck() string {
+func (p stepParts) bottleneck() Bottleneck {
 	if p.data >= p.compute+p.comm+p.serial {
-		return "data path"
+		return BottleneckDataPath
 	}
 	switch math.Max(p.compute, math.Max(p.comm, p.serial)) {
 	case p.comm:
-		return "communication"
+		return BottleneckCommunication
 	case p.serial:
-		return "serial part"
+		return BottleneckSerial
 	}
-	return "compute"
+	return BottleneckCompute
 }
 
 // curve evaluates the run on n GPUs of a direction: the analytic step model,
@@ -109,11 +109,11 @@ func (c curve) at(n int) ScalingPoint {
 		pt.ComputeSeconds = pt.StepSeconds
 		pt.Speedup = x / c.usl.Throughput(1)
 		pt.TimeToResultHours = z.work / x / 3600
-		pt.Bottleneck = "measured"
+		pt.Bottleneck = BottleneckMeasured
 		if n > 1 && pt.Speedup/float64(n) < z.threshold {
-			pt.Bottleneck = "communication"
+			pt.Bottleneck = BottleneckCommunication
 			if c.usl.Sigma > c.usl.Kappa*float64(n) {
-				pt.Bottleneck = "serial part"
+				pt.Bottleneck = BottleneckSerial
 			}
 		}
 	} else {
@@ -126,7 +126,7 @@ func (c curve) at(n int) ScalingPoint {
 	}
 	pt.Efficiency = math.Min(1, pt.Speedup/float64(n))
 	if !pt.Fits {
-		pt.Bottleneck = "memory capacity"
+		pt.Bottleneck = BottleneckMemoryCapacity
 	}
 	return pt
 }

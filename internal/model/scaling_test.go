@@ -170,7 +170,7 @@ func TestServingPlanMeetsLatency(t *testing.T) {
 			weightsGB: 70.6, tokensIn: 1000, tokensOut: 200, latencyMS: target, peakRPS: 10, meanRPS: 3}
 		p := z.serve(g)
 		if !p.ok {
-			t.Fatalf("target %g: %s", target, p.why)
+			t.Fatalf("target %g: no plan (%s)", target, p.fail)
 		}
 		if p.latencyMS > target {
 			t.Errorf("target %g ms: latency %.0f ms", target, p.latencyMS)

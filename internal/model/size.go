@@ -78,7 +78,7 @@ type size struct {
 	sourceGBs           float64
 	trial               []Point
 	trialGPU            string
-	notes               []string
+	notes               []Note // warnings about the whole workload (none in a quiet evaluation)
 }
 
 // sizeWorkload resolves the model and computes FLOPs, tokens and memory.
@@ -132,7 +132,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		}
 	}
 	if !w.MFU.IsSet() && !quiet {
-		z.notes = append(z.notes, fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); set workload.mfu from a trial", defaultMFU*100))
+		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"},
+			fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); replace it with the utilisation a trial measures", defaultMFU*100)))
 	}
 	if z.sharding == "" {
 		z.sharding = "zero3"
@@ -162,7 +163,10 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			z.gradBytes = m.GradientGB * 1e9
 			if m.GradientGB == 0 {
 				z.gradBytes = 1e9
-				z.notes = append(z.notes, "gradient size 1 GB assumed (set workload.model.gradient_gb)")
+				if !quiet {
+					z.notes = append(z.notes, newNote(NoteGradientSizeAssumed, []string{"workload.model.gradient_gb"},
+						"gradient size 1 GB assumed (give the size of the gradients exchanged per step)"))
+				}
 			}
 			z.batchWork = float64(orInt(w.GlobalBatchItems, defaultBatchItems))
 			break
@@ -231,7 +235,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	z.files = d.FileCount.Or(0)
 	z.sourceGBs = d.StorageGBps.Or(defaultStorageGBs)
 	if !d.StorageGBps.IsSet() && !quiet {
-		z.notes = append(z.notes, fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (set data.storage_gbps)", defaultStorageGBs))
+		z.notes = append(z.notes, newNote(NoteStorageAssumed, []string{"data.storage_gbps"},
+			fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (give the throughput of the storage the data comes from)", defaultStorageGBs)))
 	}
 	return z, nil
 }
@@ -271,7 +276,9 @@ type servingPlan struct {
 	latencyMS         float64
 	memoryBound       bool
 	ok                bool
-	why               string
+	// fail says why no plan serves the load when !ok:
+	// ReasonWeightsDoNotFit or ReasonLatencyTargetMissed.
+	fail ReasonCode
 }
 
 // decodeStep is the roofline time of one decode step for a batch of b on tp
@@ -288,7 +295,7 @@ func (z *size) serve(g catalog.GPU) servingPlan {
 	// Tensor-parallel degrees are powers of two so they divide the heads.
 	tp := nextPow2(z.minGPUs(g, 64))
 	if tp == 0 {
-		return servingPlan{why: fmt.Sprintf("the %.0f GB of weights do not fit 64 × %s", z.weightsGB, g.ID)}
+		return servingPlan{fail: ReasonWeightsDoNotFit}
 	}
 	budgetMS := math.Inf(1)
 	if z.latencyMS > 0 {
@@ -317,7 +324,7 @@ func (z *size) serve(g catalog.GPU) servingPlan {
 		}
 	}
 	if !best.ok {
-		best.why = fmt.Sprintf("no batch on up to 64 × %s meets the %.0f ms latency target", g.ID, z.latencyMS)
+		best.fail = ReasonLatencyTargetMissed
 		return best
 	}
 	best.replicas = max(1, int(math.Ceil(z.peakRPS/best.rpsPerRep)))

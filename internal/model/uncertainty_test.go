@@ -176,6 +176,14 @@ func TestQuietPathMatchesReport(t *testing.T) {
 		s.Options = scenario.Options{Cloud: scenario.CloudOptions{Pricing: "spot"}}
 		ss = append(ss, s)
 	}
+	// Ruled out in every way the scenario can say: disabled, no data may
+	// leave, a budget cap, another currency.
+	s := base()
+	s.Currency = "EUR"
+	s.Data.Movement = scenario.MoveNone
+	s.Dimensions.Economics.BudgetCap = scenario.Known(1)
+	s.Options.Hybrid.Disabled = true
+	ss = append(ss, s)
 	for _, s := range ss {
 		full := eval(t, s)
 		p := newPlan(s, cat(t), full)
@@ -184,8 +192,15 @@ func TestQuietPathMatchesReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Words are the full report's: a quiet evaluation writes none.
+		if len(q.Warnings) != 0 {
+			t.Errorf("%s: the quiet evaluation wrote warnings %+v", s.ID, q.Warnings)
+		}
 		for i, d := range full.Directions {
 			g := q.Directions[i]
+			if len(g.Reasons) != 0 || len(g.Notes) != 0 {
+				t.Errorf("%s %s: the quiet evaluation wrote reasons %+v and notes %+v", s.ID, d.Direction, g.Reasons, g.Notes)
+			}
 			if d.Feasible != g.Feasible || d.GPUs != g.GPUs || !near(d.CostHorizon, g.CostHorizon, 1e-12) || !near(d.TimeToResultHours, g.TimeToResultHours, 1e-12) {
 				t.Errorf("%s %s: full feasible %v, %d GPUs, %.6f, %.6f h; quiet %v, %d, %.6f, %.6f h",
 					s.ID, d.Direction, d.Feasible, d.GPUs, d.CostHorizon, d.TimeToResultHours, g.Feasible, g.GPUs, g.CostHorizon, g.TimeToResultHours)

@@ -189,18 +189,19 @@ func whyParts(d *decide.Decision) (head, text string, leads []string) {
 	return "Why " + win + ": ", text, leads
 }
 
-// robustnessParts names the weights whose ±20 % change reorders the first
-// two, or says that none does.
+// robustnessParts is the verdict as a lead-in and what the checks found:
+// the weights whose change by the decision's perturbation reorders the
+// first two, or that none does.
 func robustnessParts(d *decide.Decision) (head, text string) {
 	rb := d.Robustness
-	text = rb.Summary
-	for _, prefix := range []string{"Fragile: ", "Robust: "} {
-		text = strings.TrimPrefix(text, prefix)
+	head = rb.Verdict.Label()
+	if head != "" {
+		head += ": "
 	}
-	if rb.Fragile {
-		return "Fragile: ", "the order changes if one weight moves by 20 %: " + text
+	if rb.Verdict == decide.Fragile {
+		return head, "the order changes if one weight moves by " + formatPercent(rb.Perturbation) + ": " + rb.Summary
 	}
-	return "Robust: ", text
+	return head, rb.Summary
 }
 
 // trialText is the first trial in one sentence.
@@ -298,7 +299,7 @@ func newBadge() *badge {
 
 // set shows robustness rb.
 func (b *badge) set(rb decide.Robustness) {
-	b.fragile, b.flips = rb.Fragile, rb.FlippedBy
+	b.fragile, b.flips = rb.Verdict == decide.Fragile, rb.FlippedBy
 	b.Refresh()
 }
 

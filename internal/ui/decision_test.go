@@ -114,11 +114,18 @@ func TestDecisionPanelFragile(t *testing.T) {
 		"Why Cloud IaaS: ", "it leads On-premises by 0.020 of 1, gained on",
 		"Economics: 0.90 against 0.70 at weight 0.40 (+0.080)",
 		"Runner-up: ", "would draw level if the economics weight fell from 0.4 to 0.33",
-		"Fragile: ", "economics -20 % puts On-premises first",
+		"Fragile: ", "the order changes if one weight moves by 20 %: economics -20 % puts On-premises first.",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("panel text lacks %q:\n%s", want, body)
 		}
+	}
+
+	// The perturbation is the decision's, not the window's.
+	d.Robustness.Perturbation = 0.1
+	p.set(r, d, nil)
+	if body := segmentTexts(p.body.Segments); !strings.Contains(body, "moves by 10 %: economics") {
+		t.Errorf("panel does not read the decision's perturbation:\n%s", body)
 	}
 }
 
@@ -138,8 +145,8 @@ func fragileDecision() (*model.Report, *decide.Decision) {
 		},
 		WhyWinner: []decide.Lead{{Dimension: "economics", Winner: 0.9, RunnerUp: 0.7, Weight: 0.4, Lead: 0.08}},
 		RunnerUp:  &decide.RunnerUp{Direction: scenario.OnPrem, Gap: 0.02, Summary: "On-premises (0.020 behind) would draw level if the economics weight fell from 0.4 to 0.33."},
-		Robustness: decide.Robustness{Fragile: true, FlippedBy: []string{"economics -20 %"},
-			Summary: "Fragile: economics -20 % puts On-premises first."},
+		Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, Perturbation: 0.2, FlippedBy: []string{"economics -20 %"},
+			Summary: "economics -20 % puts On-premises first."},
 	}
 	return r, d
 }
@@ -206,10 +213,10 @@ func TestBadgeText(t *testing.T) {
 		rb   decide.Robustness
 		want string
 	}{
-		{decide.Robustness{Fragile: true, FlippedBy: []string{"economics -20 %"}}, "FRAGILE · economics -20 %"},
-		{decide.Robustness{Fragile: true, FlippedBy: []string{"economics -20 %", "sovereignty +20 %", "operations +20 %"}},
+		{decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %"}}, "FRAGILE · economics -20 %"},
+		{decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %", "sovereignty +20 %", "operations +20 %"}},
 			"FRAGILE · economics -20 %, sovereignty +20 % and 1 more"},
-		{decide.Robustness{}, "ROBUST"},
+		{decide.Robustness{Verdict: decide.Robust}, "ROBUST"},
 	} {
 		b.set(tc.rb)
 		if got := chartTexts(b); len(got) != 1 || got[0] != tc.want {

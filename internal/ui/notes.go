@@ -26,7 +26,7 @@ func notesSegments(r *model.Report) []widget.RichTextSegment {
 
 	if len(r.Warnings) > 0 {
 		heading("Warnings")
-		bullets(r.Warnings)
+		bullets(model.NoteTexts(r.Warnings))
 	}
 	for _, d := range r.Directions {
 		title := titleOf(d)
@@ -38,7 +38,7 @@ func notesSegments(r *model.Report) []widget.RichTextSegment {
 			paragraph("No notes.")
 			continue
 		}
-		bullets(d.Notes)
+		bullets(model.NoteTexts(d.Notes))
 	}
 	if len(segs) == 0 {
 		paragraph("The report has no notes.")

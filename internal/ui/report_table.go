@@ -209,7 +209,7 @@ func reportRows(r *model.Report) []reportRow {
 		row.cells[colTime] = orDash(d.TimeToResultHours == 0, formatHours(d.TimeToResultHours))
 		row.cells[colCostPerRun] = orDash(!d.Feasible && d.CostPerRun == 0, formatMoney(d.CostPerRun, r.Currency))
 		row.cells[colCostHorizon] = orDash(!d.Feasible && d.CostHorizon == 0, formatMoney(d.CostHorizon, r.Currency))
-		row.cells[colWhyNot] = reasonsText(d.Reasons)
+		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}
 	return rows

@@ -17,11 +17,6 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// efficiencyThreshold is the scaling efficiency below which more GPUs are
-// judged wasteful. The report does not carry the scenario's threshold; 70 %
-// is the model's default (model.DirectionResult.MaxEfficientGPUs).
-const efficiencyThreshold = 0.70
-
 // servingNote explains why an interactive service has no scaling curve.
 const servingNote = "Serving is sized by replicas, not by scaling one job: each replica holds the model on a few GPUs, and the count of replicas follows the load."
 
@@ -60,7 +55,7 @@ func newScalingView() *scalingView {
 	v.noCurves = widget.NewLabel("No direction in this report has a scaling curve.")
 	v.noCurves.Wrapping = fyne.TextWrapWord
 
-	v.chart = newEfficiencyChart(efficiencyThreshold)
+	v.chart = newEfficiencyChart()
 	v.selector = widget.NewSelect(nil, v.showCurve)
 	v.selectorBox = container.New(&fixedSizeLayout{v.selector.MinSize()}, v.selector)
 	v.calibration = widget.NewLabel("")
@@ -111,6 +106,9 @@ func (v *scalingView) set(r *model.Report) {
 		}
 	}
 	showAll(v.curves, len(v.withCurves) > 0)
+	// The threshold the report's MaxEfficientGPUs was judged by: the
+	// scenario's own or the model's default.
+	v.chart.setThreshold(r.EfficiencyThreshold)
 	v.chart.setSeries(chartSeriesOf(v.withCurves))
 	options := make([]string, len(v.withCurves))
 	chosen := 0
@@ -333,7 +331,7 @@ func summaryRows(r *model.Report) []gridRow {
 		cells := make([]string, numSummaryColumns)
 		cells[sumDirection] = titleOf(d)
 		cells[sumGPUs] = formatGPUs(d.GPU, d.GPUs)
-		cells[sumBottleneck] = humanize(d.Bottleneck)
+		cells[sumBottleneck] = humanize(d.Bottleneck.Text())
 		cells[sumMemory] = orDash(d.MemoryPerGPUGB <= 0, formatSig(d.MemoryPerGPUGB))
 		cells[sumEfficient] = orDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, formatNumber(float64(d.MaxEfficientGPUs)))
 		cells[sumDataPath] = dataPathText(d.DataPath)
@@ -435,10 +433,10 @@ func curveRows(d model.DirectionResult) []gridRow {
 		cells[curveSpeedup] = formatSig(p.Speedup)
 		cells[curveEfficiency] = formatPercent(p.Efficiency)
 		cells[curveTime] = formatHours(p.TimeToResultHours)
-		cells[curveBottleneck] = humanize(p.Bottleneck)
+		cells[curveBottleneck] = humanize(p.Bottleneck.Text())
 		row := gridRow{cells: cells, bold: chosen, danger: -1}
 		if !p.Fits {
-			cells[curveBottleneck] = humanize(p.Bottleneck) + " — does not fit"
+			cells[curveBottleneck] = humanize(p.Bottleneck.Text()) + " — does not fit"
 			if p.Bottleneck == "" {
 				cells[curveBottleneck] = "Does not fit"
 			}
@@ -739,16 +737,22 @@ func chartSeriesOf(ds []model.DirectionResult) []chartSeries {
 type efficiencyChart struct {
 	widget.BaseWidget
 	series    []chartSeries
-	threshold float64 // a fraction: 0.7 is drawn at 70 %
+	threshold float64 // a fraction: 0.7 is drawn at 70 %; 0 draws none
 	highlight int     // the series drawn on top, -1 for none
 }
 
 var _ fyne.Widget = (*efficiencyChart)(nil)
 
-func newEfficiencyChart(threshold float64) *efficiencyChart {
-	c := &efficiencyChart{threshold: threshold, highlight: -1}
+func newEfficiencyChart() *efficiencyChart {
+	c := &efficiencyChart{highlight: -1}
 	c.ExtendBaseWidget(c)
 	return c
+}
+
+// setThreshold sets the efficiency drawn dashed (a fraction; 0 for none).
+// It is drawn at the next refresh.
+func (c *efficiencyChart) setThreshold(threshold float64) {
+	c.threshold = threshold
 }
 
 func (c *efficiencyChart) setSeries(s []chartSeries) {
@@ -934,12 +938,14 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 
 	// The threshold, dashed, labelled at its left end where the curves,
 	// which start at 100 %, rarely are.
-	ty := yOf(c.threshold)
-	for xx := left; xx < right; xx += dashLength + dashGap {
-		line(xx, ty, min(xx+dashLength, right), ty, 1.5, fg)
+	if c.threshold > 0 {
+		ty := yOf(c.threshold)
+		for xx := left; xx < right; xx += dashLength + dashGap {
+			line(xx, ty, min(xx+dashLength, right), ty, 1.5, fg)
+		}
+		thresholdLabel := formatPercent(c.threshold) + " threshold"
+		text(thresholdLabel, left+pad, ty-smallH-2, smallSize, fg)
 	}
-	thresholdLabel := formatPercent(c.threshold) + " threshold"
-	text(thresholdLabel, left+pad, ty-smallH-2, smallSize, fg)
 
 	// Curves: the lines first, widest underneath, the highlighted one on
 	// top; then the markers, so no line covers a dot.

@@ -222,6 +222,22 @@ func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, ch
 	}
 }
 
+// The chart's threshold is the report's (a scenario can set its own), not
+// a constant of the window.
+func TestScalingThresholdFromReport(t *testing.T) {
+	b := newScalingBackend()
+	b.reports["ft-7b"].EfficiencyThreshold = 0.85
+	w, p := openWindow(t, b)
+	v := openScalingTab(t, p, 0)
+	if v.chart.threshold != 0.85 {
+		t.Errorf("chart threshold %g, want the report's 0.85", v.chart.threshold)
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	if !strings.Contains(markup, "85 % threshold") || strings.Contains(markup, "70 % threshold") {
+		t.Error("the chart does not label the report's 85 % threshold")
+	}
+}
+
 func TestScalingTabInteractive(t *testing.T) {
 	w, p := openWindow(t, newScalingBackend())
 	v := openScalingTab(t, p, 1)
@@ -326,7 +342,8 @@ func TestScalingTabWithoutCurves(t *testing.T) {
 // The chart survives sizes too small to plot in and an empty report.
 func TestEfficiencyChartSmall(t *testing.T) {
 	test.NewTempApp(t)
-	c := newEfficiencyChart(efficiencyThreshold)
+	c := newEfficiencyChart()
+	c.setThreshold(0.7)
 	for _, s := range []fyne.Size{{}, {Width: 30, Height: 30}, chartMinSize} {
 		test.WidgetRenderer(c).Layout(s)
 	}

@@ -138,6 +138,24 @@ var _ Backend = (*fakeBackend)(nil)
 // newFakeBackend holds two scenarios: a fine-tuning job where cloud is the
 // cheapest feasible direction and managed is ruled out, and a chat service
 // where nothing is feasible.
+// reasons makes typed reasons of texts, as a hand-built report's.
+func reasons(texts ...string) []model.Reason {
+	out := make([]model.Reason, len(texts))
+	for i, t := range texts {
+		out[i] = model.Reason{Code: "test", Kind: model.KindOther, Fields: []string{}, Text: t}
+	}
+	return out
+}
+
+// notes makes typed notes of texts, as a hand-built report's.
+func notes(texts ...string) []model.Note {
+	out := make([]model.Note, len(texts))
+	for i, t := range texts {
+		out[i] = model.Note{Code: "test", Kind: model.NotePlan, Fields: []string{}, Text: t}
+	}
+	return out
+}
+
 func newFakeBackend() *fakeBackend {
 	ft := &scenario.Scenario{
 		SchemaVersion: scenario.SchemaVersion,
@@ -189,19 +207,20 @@ func newFakeBackend() *fakeBackend {
 	ftReport := &model.Report{
 		ScenarioID: ft.ID, ScenarioName: ft.Name, CatalogAsOf: "2025-06-01", Currency: "USD",
 		Shape: ft.Workload.Shape, HorizonMonths: 24, RunUnit: "one fine-tuning run",
-		Cheapest: scenario.Cloud,
-		Warnings: []string{"Tokens per run is an estimate; the likely value is used."},
+		Cheapest:            scenario.Cloud,
+		Warnings:            notes("Tokens per run is an estimate; the likely value is used."),
+		EfficiencyThreshold: 0.7,
 		Directions: []model.DirectionResult{
 			{Direction: scenario.Managed, Title: "Managed service", Feasible: false,
-				Reasons: []string{"the provider may not process personal data", "data may not leave the EU"}},
+				Reasons: reasons("the provider may not process personal data", "data may not leave the EU")},
 			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, GPU: "h100-sxm", GPUs: 8,
 				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89,
-				Notes: []string{"On-demand price; a 1-year commitment would cost less."}},
+				Notes: notes("On-demand price; a 1-year commitment would cost less.")},
 			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, GPU: "l40s", GPUs: 16,
 				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000},
 			{Direction: scenario.HPC, Title: "Shared HPC", Feasible: false, GPU: "a100-80gb", GPUs: 4,
 				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832,
-				Reasons: []string{"queue wait and wall-time chunks exceed the 72 h deadline"}},
+				Reasons: reasons("queue wait and wall-time chunks exceed the 72 h deadline")},
 			{Direction: scenario.Hybrid, Title: "Hybrid", Feasible: true, GPU: "h100-sxm", GPUs: 8,
 				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000},
 		},
@@ -210,11 +229,11 @@ func newFakeBackend() *fakeBackend {
 		ScenarioID: chat.ID, ScenarioName: chat.Name, CatalogAsOf: "2025-05-15", Currency: "EUR",
 		Shape: chat.Workload.Shape, HorizonMonths: 36, RunUnit: "one month of service",
 		Directions: []model.DirectionResult{
-			{Direction: scenario.Managed, Title: "Managed service", Reasons: []string{"residency"}},
-			{Direction: scenario.Cloud, Title: "Cloud IaaS", Reasons: []string{"budget cap exceeded"}},
-			{Direction: scenario.OnPrem, Title: "On-premises", Reasons: []string{"lead time"}},
-			{Direction: scenario.HPC, Title: "Shared HPC", Reasons: []string{"no interactive service"}},
-			{Direction: scenario.Hybrid, Title: "Hybrid", Reasons: []string{"staff"}},
+			{Direction: scenario.Managed, Title: "Managed service", Reasons: reasons("residency")},
+			{Direction: scenario.Cloud, Title: "Cloud IaaS", Reasons: reasons("budget cap exceeded")},
+			{Direction: scenario.OnPrem, Title: "On-premises", Reasons: reasons("lead time")},
+			{Direction: scenario.HPC, Title: "Shared HPC", Reasons: reasons("no interactive service")},
+			{Direction: scenario.Hybrid, Title: "Hybrid", Reasons: reasons("staff")},
 		},
 	}
 
