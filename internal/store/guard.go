@@ -27,8 +27,8 @@ import (
 //     guarded: bolt.Open (openBolt), each transaction of Open and of the
 //     Store's methods (Store.view, Store.update) and Check's reading. A
 //     panic or fault there becomes an error (faultError); bbolt rolls the
-//     transaction back, and openBolt closes the file a failed bolt.Open left
-//     open so that its lock is released.
+//     transaction back, and openBolt unlocks and closes the file a failed
+//     bolt.Open left open.
 //   - Tx.Check runs in a goroutine bbolt starts. bbolt recovers a panic
 //     there and reports it as a problem; a fault there cannot be caught. So
 //     Check first reads the whole store under guarded (readAll: every key
@@ -38,8 +38,8 @@ import (
 //     succeeded; and it gives Tx.Check a stringer that reads at most 32
 //     bytes of a key it reports. A read-only store loads bbolt's freelist at
 //     Open, under guarded (openExisting), rather than in Tx.Check's
-//     goroutine. Not covered: damage that the reads in the calling goroutine
-//     pass over and Tx.Check does not (a branch key that no seek compares,
+//     goroutine. Not covered: damage that Tx.Check reads and the reads in
+//     the calling goroutine pass over (a branch key that no seek compares,
 //     which takes several damaged keys on one page), and a page that refers
 //     back to one of its ancestors, on which bbolt's reads never end.
 //   - Backup copies with Tx.WriteTo, which reads the file with read(2), not
