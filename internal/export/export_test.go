@@ -620,9 +620,9 @@ func TestWriteWorkbook(t *testing.T) {
 		assertOnly(t, dir)
 	})
 
-	t.Run("rename fails", func(t *testing.T) {
-		// path is a non-empty directory: the temporary file is written, the
-		// rename fails, and the temporary file must be removed.
+	t.Run("onto a directory", func(t *testing.T) {
+		// path is a non-empty directory: the write is refused, no temporary
+		// file is left and the directory is kept.
 		dir := t.TempDir()
 		path := filepath.Join(dir, "plan.xlsx")
 		if err := os.MkdirAll(filepath.Join(path, "keep"), 0o755); err != nil {

@@ -271,8 +271,8 @@ func TestRandomOperationsKeepInvariants(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := checkHeader(path, true); err != nil {
-		t.Errorf("the page walk of Open rejects the store: %v", err)
+	if bp := boltProblems(t, path); bp != nil {
+		t.Errorf("bbolt's check of the closed store: %v", bp)
 	}
 	mustOpenPath(t, path)
 }

@@ -176,7 +176,7 @@ func (s *Store) Save(sc *scenario.Scenario, meta RevisionMeta) (Revision, error)
 		return Revision{}, errs
 	}
 	var rev Revision
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(func(tx *bolt.Tx) error {
 		var err error
 		rev, err = save(tx, sc, meta, s.now())
 		return err
@@ -274,7 +274,7 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 		all   []Summary
 		lower []string // the sort key, lower-cased once rather than per comparison
 	)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
 			rec, err := decodeRecord(v)
 			if err != nil {
@@ -310,7 +310,7 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 // Get returns the current revision of scenario id.
 func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		rec, err := liveRecord(tx, id)
 		if err != nil {
 			return err
@@ -331,7 +331,7 @@ func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 // GetRevision returns revision n of scenario id.
 func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
@@ -352,7 +352,7 @@ func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, err
 // History returns every revision of scenario id, oldest first.
 func (s *Store) History(id string) ([]Revision, error) {
 	var out []Revision
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
@@ -394,7 +394,7 @@ func (s *Store) Undelete(id string) error {
 }
 
 func (s *Store) setDeleted(id string, deleted bool) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.update(func(tx *bolt.Tx) error {
 		rec, ok, err := getRecord(tx, id)
 		if err != nil {
 			return err
@@ -417,7 +417,7 @@ func (s *Store) setDeleted(id string, deleted bool) error {
 // (Get and GetRevision upgrade it).
 func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
 	var rr revisionRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		rec, err := liveRecord(tx, id)
 		if err != nil {
 			return err
@@ -453,7 +453,7 @@ func RestoredNote(n int, note string) string {
 func (s *Store) Restore(id string, n int, meta RevisionMeta) (Revision, error) {
 	meta.Note = RestoredNote(n, meta.Note)
 	var rev Revision
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
@@ -484,7 +484,7 @@ func (s *Store) Restore(id string, n int, meta RevisionMeta) (Revision, error) {
 // its checklist state. A scenario that is not deleted is refused with
 // ErrNotDeleted, one that does not exist with ErrNotFound.
 func (s *Store) Purge(id string) error {
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(func(tx *bolt.Tx) error {
 		rec, ok, err := getRecord(tx, id)
 		if err != nil {
 			return err

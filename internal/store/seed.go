@@ -32,7 +32,7 @@ func (s *Store) Seed(fsys fs.FS, dir string) (int, error) {
 // always the seed's own.
 func (s *Store) SeedWith(fsys fs.FS, dir string, lineage func(*scenario.Scenario) RevisionMeta) (int, error) {
 	seeded := false
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		seeded = tx.Bucket(bucketMeta).Get(keySeeded) != nil
 		return nil
 	})
@@ -45,7 +45,7 @@ func (s *Store) SeedWith(fsys fs.FS, dir string, lineage func(*scenario.Scenario
 		return 0, fmt.Errorf("seed store: %w", err)
 	}
 	n := 0
-	err = s.db.Update(func(tx *bolt.Tx) error {
+	err = s.update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if meta.Get(keySeeded) != nil { // seeded since the check above
 			return nil

@@ -20,7 +20,7 @@ import (
 // ErrNotFound.
 func (s *Store) GetChecklist(id string) ([]byte, error) {
 	var out []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
@@ -41,7 +41,7 @@ func (s *Store) GetChecklist(id string) ([]byte, error) {
 // belongs to the scenario, not to a revision: it is not versioned, is kept
 // while the scenario is deleted and goes when it is purged.
 func (s *Store) PutChecklist(id string, data []byte) error {
-	err := putJSON(s.db, data, func(tx *bolt.Tx) (*bolt.Bucket, []byte, error) {
+	err := s.putJSON(data, func(tx *bolt.Tx) (*bolt.Bucket, []byte, error) {
 		if _, err := liveRecord(tx, id); err != nil {
 			return nil, nil, err
 		}
@@ -57,7 +57,7 @@ func (s *Store) PutChecklist(id string, data []byte) error {
 // stored.
 func (s *Store) GetCatalogOverrides() ([]byte, error) {
 	var out []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketCatalog); b != nil {
 			out = bytes.Clone(b.Get(keyOverrides))
 		}
@@ -72,7 +72,7 @@ func (s *Store) GetCatalogOverrides() ([]byte, error) {
 // PutCatalogOverrides stores the catalog overrides, replacing any before;
 // empty data removes them. Data must be JSON (else ErrNotJSON).
 func (s *Store) PutCatalogOverrides(data []byte) error {
-	err := putJSON(s.db, data, func(tx *bolt.Tx) (*bolt.Bucket, []byte, error) {
+	err := s.putJSON(data, func(tx *bolt.Tx) (*bolt.Bucket, []byte, error) {
 		return tx.Bucket(bucketCatalog), keyOverrides, nil
 	})
 	if err != nil {
@@ -83,11 +83,11 @@ func (s *Store) PutCatalogOverrides(data []byte) error {
 
 // putJSON writes data (or deletes the key when data is empty) at the bucket
 // and key where returns, in one transaction.
-func putJSON(db *bolt.DB, data []byte, where func(*bolt.Tx) (*bolt.Bucket, []byte, error)) error {
+func (s *Store) putJSON(data []byte, where func(*bolt.Tx) (*bolt.Bucket, []byte, error)) error {
 	if len(data) > 0 && !json.Valid(data) {
 		return ErrNotJSON
 	}
-	return db.Update(func(tx *bolt.Tx) error {
+	return s.update(func(tx *bolt.Tx) error {
 		b, key, err := where(tx)
 		if err != nil {
 			return err
@@ -106,7 +106,7 @@ func (s *Store) GetSetting(key string) (string, error) {
 		v     string
 		found bool
 	)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketSettings); b != nil {
 			if x := b.Get([]byte(key)); x != nil {
 				v, found = string(x), true
@@ -127,7 +127,7 @@ func (s *Store) GetSetting(key string) (string, error) {
 func (s *Store) PutSetting(key, value string) error {
 	err := errors.New("a setting needs a key")
 	if key != "" {
-		err = s.db.Update(func(tx *bolt.Tx) error {
+		err = s.update(func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketSettings).Put([]byte(key), []byte(value))
 		})
 	}

@@ -5,8 +5,11 @@
 // state, the user's settings and the catalog overrides. A file that is not a
 // hostplan store is refused and never written to; a store of an older layout
 // is upgraded when opened for writing, and stored revisions of an older
-// scenario schema are upgraded when read. The package imports nothing of the
-// GUI.
+// scenario schema are upgraded when read. The file is bbolt's own: the
+// package reads it only through bbolt's API. A damaged store that bbolt can
+// read opens; Check says what is wrong with it and Backup copies it, and a
+// panic or fault of bbolt on a damaged page is an error, not a crash
+// (guard.go). The package imports nothing of the GUI.
 package store
 
 import (
@@ -16,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -112,6 +116,9 @@ type Store struct {
 	db   *bolt.DB
 	path string
 	now  func() time.Time // revision timestamps; replaced in tests
+	// freelistErr is why bbolt could not load the freelist of a read-only
+	// store (Open); Check reports it and does not run Tx.Check.
+	freelistErr error
 }
 
 // DefaultPath returns the store's place in the user's configuration
@@ -130,9 +137,16 @@ func DefaultPath() (string, error) {
 
 // Open opens the store at path, creating it (mode 0600) when the file does
 // not exist or is empty. An existing file is first opened read-only and
-// checked: its bbolt header, the structure of its pages (walkPages) and the
-// hostplan marker. A file that fails is reported as ErrNotStore and is not
-// modified.
+// checked before anything opens it for writing: bbolt checks its header
+// (the meta pages), Open checks that the file is as long as the header
+// claims and that it carries the hostplan marker. A file that fails is
+// reported as ErrNotStore and is not modified. Open does not walk the
+// file's pages: a file bbolt opens and whose marker reads is a store, also
+// one with pages bbolt lost track of (leaked pages) or damaged pages that
+// Open does not read; Check reports them. A read-only store also loads
+// bbolt's freelist at Open, and opens without it if it is unreadable (Check
+// reports that), so that a damaged store can still be checked and backed
+// up.
 // A store of an older layout is upgraded (unless ReadOnly, which reads it as
 // it is); a newer one is refused with ErrNewer. If another hostplan holds
 // the file for longer than the timeout, Open returns an error matching
@@ -151,7 +165,7 @@ func Open(path string, opt *Options) (*Store, error) {
 	case err == nil && !fi.Mode().IsRegular():
 		return nil, notStore(path, errors.New("not a regular file"))
 	case err == nil && fi.Size() > 0:
-		ro, empty, err := openExisting(path, o.Timeout)
+		ro, empty, freelistErr, err := openExisting(path, o.Timeout, o.ReadOnly)
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +174,9 @@ func Open(path string, opt *Options) (*Store, error) {
 				_ = ro.Close()
 				return nil, notStore(path, errors.New("it is a bbolt file with no buckets"))
 			}
-			return newStore(ro, path), nil
+			s := newStore(ro, path)
+			s.freelistErr = freelistErr
+			return s, nil
 		}
 		if err := ro.Close(); err != nil {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
@@ -175,16 +191,16 @@ func Open(path string, opt *Options) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout})
+	db, err := openBolt(path, bolt.Options{Timeout: o.Timeout})
 	if err != nil {
 		return nil, boltOpenError(path, err)
 	}
-	// Holding the exclusive lock now: read the marker again (the file may have
-	// changed since the read-only check) and write it if the file is new, or
-	// upgrade an older layout.
-	empty, err := verify(db)
+	// Holding the exclusive lock now: check the file again (it may have
+	// changed since the read-only check) and write the marker if the file is
+	// new, or upgrade an older layout.
+	empty, err := checkFile(db, path)
 	if err == nil && empty {
-		err = db.Update(initStore)
+		err = guarded(func() error { return db.Update(initStore) })
 	}
 	if err != nil {
 		_ = db.Close()
@@ -194,7 +210,7 @@ func Open(path string, opt *Options) (*Store, error) {
 		return nil, notStore(path, err)
 	}
 	if !empty {
-		if err := upgrade(db); err != nil {
+		if err := guarded(func() error { return upgrade(db) }); err != nil {
 			_ = db.Close()
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
@@ -207,47 +223,55 @@ func newStore(db *bolt.DB, path string) *Store {
 }
 
 // openExisting opens a non-empty file read-only (a shared lock, so a running
-// hostplan still yields ErrInUse) and checks that it is a hostplan store
-// before anything opens it for writing. The read-only open never writes.
-// empty reports a valid bbolt file with no buckets at all, which Open may
-// initialise.
-func openExisting(path string, timeout time.Duration) (db *bolt.DB, empty bool, err error) {
-	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, ReadOnly: true})
+// hostplan still yields ErrInUse) and checks it (checkFile) before anything
+// opens it for writing. The read-only open never writes. empty reports a
+// valid bbolt file with no buckets at all, which Open may initialise.
+// With loadFreelist bbolt reads its freelist here, under the guard, instead
+// of in Tx.Check's goroutine; if it cannot, the file is opened without it
+// and freelistErr says why.
+func openExisting(path string, timeout time.Duration, loadFreelist bool) (db *bolt.DB, empty bool, freelistErr, err error) {
+	o := bolt.Options{Timeout: timeout, ReadOnly: true, PreLoadFreelist: loadFreelist}
+	db, err = openBolt(path, o)
+	if loadFreelist && isFault(err) {
+		freelistErr = err
+		o.PreLoadFreelist = false
+		db, err = openBolt(path, o)
+	}
 	if err != nil {
-		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, false, &inUseError{path: path, cause: err}
-		}
-		if herr := checkHeader(path, false); herr != nil {
-			return nil, false, notStore(path, herr)
-		}
-		return nil, false, boltOpenError(path, err)
+		return nil, false, nil, boltOpenError(path, err)
 	}
 	// Under bbolt's shared lock now: no hostplan writes while we read.
-	err = checkHeader(path, true)
-	if err == nil {
-		empty, err = verify(db)
-	}
+	empty, err = checkFile(db, path)
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, ErrNewer) {
-			return nil, false, fmt.Errorf("open store %s: %w", path, err)
+			return nil, false, nil, fmt.Errorf("open store %s: %w", path, err)
 		}
-		return nil, false, notStore(path, err)
+		return nil, false, nil, notStore(path, err)
 	}
-	return db, empty, nil
+	return db, empty, freelistErr, nil
 }
 
-// boltOpenError classifies an error from bolt.Open.
+// boltOpenError classifies an error from bolt.Open on an existing file.
+// bbolt's verdicts on the content — no valid meta page (ErrInvalid), another
+// format version (ErrVersionMismatch), a bad checksum (ErrChecksum), a file
+// shorter than two pages, a panic or fault while reading it — make it not a
+// store; the system's refusals (permissions, locks, memory), which say
+// nothing about the content, are passed on as they are.
 func boltOpenError(path string, err error) error {
+	var (
+		pathErr *fs.PathError
+		errno   syscall.Errno
+	)
 	switch {
 	case errors.Is(err, bolterrors.ErrTimeout):
 		return &inUseError{path: path, cause: err}
-	case errors.Is(err, bolterrors.ErrInvalid),
-		errors.Is(err, bolterrors.ErrVersionMismatch),
-		errors.Is(err, bolterrors.ErrChecksum):
+	case isFault(err):
 		return notStore(path, err)
+	case errors.As(err, &pathErr), errors.As(err, &errno):
+		return fmt.Errorf("open store %s: %w", path, err)
 	}
-	return fmt.Errorf("open store %s: %w", path, err)
+	return notStore(path, err)
 }
 
 // layoutBuckets lists the top-level buckets of each layout version.
