@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
@@ -181,11 +182,13 @@ func (w *writer) fieldValues() map[string]string {
 
 // assumptions lists the model's defaults behind the numbers.
 func (w *writer) assumptions() {
-	as := append([]string(nil), w.r.Warnings...)
+	as := model.NoteTexts(w.r.Warnings)
 	if d := w.win; d != nil {
+		// The winner's assumptions, and the catalog's notes on the
+		// figures it took from there (mostly estimates).
 		for _, n := range d.Notes {
-			if strings.Contains(n, "assum") || strings.Contains(n, "estimate") {
-				as = append(as, d.Title+": "+n)
+			if n.Kind == model.NoteAssumption || n.Kind == model.NoteCatalog {
+				as = append(as, d.Title+": "+n.Text)
 			}
 		}
 	}

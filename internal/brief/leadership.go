@@ -136,7 +136,7 @@ func (w *writer) reproducible() Text {
 
 func bottleneckDetail(d *model.DirectionResult) string {
 	switch {
-	case d.DataPath != nil && d.Bottleneck == "data path":
+	case d.DataPath != nil && d.Bottleneck == model.BottleneckDataPath:
 		return fmt.Sprintf("The run needs %s GB/s from storage that gives %s GB/s (model).", num(d.DataPath.NeededGBs), num(d.DataPath.AvailableGBs))
 	case d.Serving != nil:
 		return fmt.Sprintf("One replica of %d GPUs serves %s requests/s at a latency of %s ms (model).", d.Serving.GPUsPerReplica, num(d.Serving.RequestsPerSec), num(d.Serving.LatencyMS))

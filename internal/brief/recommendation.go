@@ -42,7 +42,7 @@ func (w *writer) recommendation() {
 		if ru := d.RunnerUp; ru != nil {
 			w.para(txt(plain("What would change it: " + ru.Summary)))
 		}
-		w.para(txt(plain(d.Robustness.Summary)))
+		w.para(txt(plain(d.Robustness.Text())))
 		w.section(3, "Scores of "+w.win.Title)
 		var items []ListItem
 		for _, sc := range d.For(w.win.Direction).Scores {
