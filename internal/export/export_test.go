@@ -526,31 +526,6 @@ func TestInputsSheet(t *testing.T) {
 	}
 }
 
-// TestInputLabelsCoverScenario fails when the scenario gains a field the
-// Inputs sheet has no label for, or loses one that still has a label.
-func TestInputLabelsCoverScenario(t *testing.T) {
-	s := testScenario()
-	s.Workload.Traffic = &scenario.Traffic{}
-	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "pue", Value: "1.2", AsOf: "2026-01-01", Source: "test"}}
-	seen := map[string]bool{}
-	for _, l := range leaves(reflect.ValueOf(*s), "", "", 0, nil) {
-		seen[l.schema] = true
-		if _, ok := inputLabels[l.schema]; !ok {
-			t.Errorf("no label for scenario field %s", l.schema)
-		}
-	}
-	// Empty lists of objects are listed by the list's own path.
-	s.Workload.Trial, s.Data.Lifecycle, s.PriceOverrides = nil, nil, nil
-	for _, l := range leaves(reflect.ValueOf(*s), "", "", 0, nil) {
-		seen[l.schema] = true
-	}
-	for p := range inputLabels {
-		if !seen[p] {
-			t.Errorf("label for %s, which is not a scenario field", p)
-		}
-	}
-}
-
 func TestSummary(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), testReport())
 	for c, want := range map[string]string{

@@ -6,6 +6,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // Layout of the Sensitivity sheet: facts, then the bars from row
@@ -64,7 +65,7 @@ func writeSensitivity(b *book, r *model.Report) {
 	for i, bar := range t.Bars {
 		row := rowSensHeader + 1 + i
 		field := func(name string) string { return fmt.Sprintf("tornado.bars[%d].%s", i, name) }
-		b.str(sh, colSensInput, row, inputTitle(bar.Input, r.Currency))
+		b.str(sh, colSensInput, row, present.InputName(bar.Input))
 		b.str(sh, colSensField, row, bar.Input)
 		b.num(sh, colSensLow, row, bar.Low, money, field("at_low"))
 		b.num(sh, colSensHigh, row, bar.High, money, field("at_high"))

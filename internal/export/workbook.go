@@ -20,6 +20,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -549,17 +550,11 @@ func (b *book) chart(sheet string, col, row int, c *excelize.Chart) {
 	b.fail(b.f.AddChart(sheet, cell(col, row), c))
 }
 
-// directionTitle is the title of direction id in r, or id itself.
+// directionTitle is the title of direction id in r, or the direction's
+// own title.
 func directionTitle(r *model.Report, id string) string {
 	if d := r.Direction(id); d != nil && d.Title != "" {
 		return d.Title
 	}
-	return id
-}
-
-func yesNo(v bool) string {
-	if v {
-		return "Yes"
-	}
-	return "No"
+	return present.DirectionTitle(id)
 }

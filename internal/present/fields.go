@@ -44,6 +44,16 @@ func (f Field) Title(currency string) string {
 	return f.Label + " (" + f.UnitIn(currency) + ")"
 }
 
+// Short is the label without the group it names first, for a table or a
+// form already headed by that group: "Cloud: price per GPU-hour" → "Price
+// per GPU-hour".
+func (f Field) Short() string {
+	if _, after, ok := strings.Cut(f.Label, ": "); ok {
+		return Sentence(after)
+	}
+	return f.Label
+}
+
 // Money reports whether the field is an amount in the scenario currency.
 func (f Field) Money() bool { return strings.Contains(f.Unit, "¤") }
 

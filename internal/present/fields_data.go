@@ -49,21 +49,21 @@ var dimensionFields = []Field{
 
 	{"dimensions.sovereignty", "Sovereignty", "",
 		"Where may inputs, logs, checkpoints and outputs be stored or processed?"},
-	{"dimensions.sovereignty.weight", "Weight: sovereignty", "relative",
+	{"dimensions.sovereignty.weight", "Sovereignty weight", "relative",
 		"How much sovereignty counts in the ranking, relative to the other four weights; 0 leaves it out."},
 	{"dimensions.sovereignty.notes", "Sovereignty notes", "",
 		"Anything else about where data and results may go, such as a contract clause or a regulator's condition."},
 
 	{"dimensions.workload_shape", "Workload shape", "",
 		"Interactive or batch? Continuous demand or occasional burst? One node or many?"},
-	{"dimensions.workload_shape.weight", "Weight: workload shape", "relative",
+	{"dimensions.workload_shape.weight", "Workload shape weight", "relative",
 		"How much the fit between the direction and the workload's shape and demand counts, relative to the other four weights."},
 	{"dimensions.workload_shape.pattern", "Demand pattern", "",
 		"How demand arrives: continuously, periodically (nightly, quarterly) or in occasional bursts; owned hardware suits continuous demand."},
 
 	{"dimensions.operations", "Operations", "",
 		"Who patches, monitors, supports, secures and updates the environment?"},
-	{"dimensions.operations.weight", "Weight: operations", "relative",
+	{"dimensions.operations.weight", "Operations weight", "relative",
 		"How much the operating effort and the team's skills count, relative to the other four weights."},
 	{"dimensions.operations.staff_fte", "Operations staff", "FTE",
 		"Operations staff the team can give this workload, in full-time equivalents; a direction that needs more is ruled out."},
@@ -72,7 +72,7 @@ var dimensionFields = []Field{
 
 	{"dimensions.economics", "Economics", "",
 		"What drives variable cost, idle capacity, transfer cost, licences and staff effort?"},
-	{"dimensions.economics.weight", "Weight: economics", "relative",
+	{"dimensions.economics.weight", "Economics weight", "relative",
 		"How much the cost over the horizon counts, relative to the other four weights."},
 	{"dimensions.economics.budget_cap", "Budget cap over the horizon", "¤",
 		"The most the workload may cost over the whole horizon; a direction above it is ruled out."},
@@ -81,7 +81,7 @@ var dimensionFields = []Field{
 
 	{"dimensions.optionality", "Optionality", "",
 		"Can data, containers, artefacts and evaluation evidence move to another environment?"},
-	{"dimensions.optionality.weight", "Weight: optionality", "relative",
+	{"dimensions.optionality.weight", "Optionality weight", "relative",
 		"How much the freedom to leave a direction later counts, relative to the other four weights."},
 	{"dimensions.optionality.exit_required", "Exit required", "",
 		"Whether the team must be able to move data, containers and artefacts elsewhere; lock-in then weighs more in the score."},

@@ -185,6 +185,20 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+func TestShort(t *testing.T) {
+	for path, want := range map[string]string{
+		"options.cloud.price_per_gpu_hour": "Price per GPU-hour",
+		"options.on_prem.pue":              "PUE",
+		"price_overrides[].as_of":          "As of",
+		"dimensions.economics.weight":      "Economics weight",
+		"workload.tokens_per_run_b":        "Tokens per run",
+	} {
+		if f, _ := Lookup(path); f.Short() != want {
+			t.Errorf("%s: Short() = %q, want %q", path, f.Short(), want)
+		}
+	}
+}
+
 func TestSection(t *testing.T) {
 	for path, want := range map[string]string{
 		"purpose.owner":                   "Purpose",
