@@ -111,14 +111,18 @@ func writeInput(b *book, row int, in present.Input, currency string) {
 	case uint64:
 		// Text: a seed may exceed the 15 significant digits a cell keeps.
 		if v != 0 {
-			b.str(sh, colInValue, row, in.Text(currency))
+			b.str(sh, colInValue, row, in.Text())
 		}
-	case string, bool, []string:
+	case bool:
+		// A flag left out of the file is false: known either way.
+		given = "known"
+		b.str(sh, colInValue, row, present.YesNo(v))
+	case string, []string:
+		text := ""
 		if in.Given() {
-			b.str(sh, colInValue, row, in.Text(currency))
-		} else {
-			b.str(sh, colInValue, row, "")
+			text = in.Text()
 		}
+		b.str(sh, colInValue, row, text)
 	}
 	b.str(sh, colInBasis, row, given)
 }

@@ -311,7 +311,7 @@ func setOption(in present.Input, currency string) (option, bool) {
 	case scenario.Value:
 		op.num, op.fmt, op.how = numOpt(v.Likely), fmtGeneral, valueHow(v)
 	case string:
-		op.text = in.Text(currency)
+		op.text = in.Text()
 	case bool:
 		if !v {
 			return op, false

@@ -54,9 +54,6 @@ func (f Field) Short() string {
 	return f.Label
 }
 
-// Money reports whether the field is an amount in the scenario currency.
-func (f Field) Money() bool { return strings.Contains(f.Unit, "¤") }
-
 // fields holds every entry of the tables in fields_*.go by path.
 var fields = func() map[string]Field {
 	m := map[string]Field{}
@@ -99,7 +96,7 @@ var estimable = func() map[string]bool {
 	m := map[string]bool{}
 	var s scenario.Scenario
 	s.Workload.Traffic = &scenario.Traffic{}
-	walk(reflect.ValueOf(s), "", 0, func(path string, _ int, v reflect.Value) {
+	walk(reflect.ValueOf(s), "", 0, func(path string, _ int, v reflect.Value, _ bool) {
 		if v.Type() == valueType {
 			m[path] = true
 		}

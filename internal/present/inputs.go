@@ -18,6 +18,9 @@ type Input struct {
 	// Value is the field's value: a scenario.Value, string, bool, int,
 	// float64, uint64 or []string, or an empty list of objects.
 	Value any
+	// optional: the file leaves the field out when it is empty (its JSON
+	// tag has omitempty or omitzero).
+	optional bool
 }
 
 // Inputs lists every input of s in file order, as encoding/json sees the
@@ -26,54 +29,66 @@ type Input struct {
 // input, not given.
 func Inputs(s *scenario.Scenario) []Input {
 	var out []Input
-	walk(reflect.ValueOf(*s), "", 0, func(path string, index int, v reflect.Value) {
+	walk(reflect.ValueOf(*s), "", 0, func(path string, index int, v reflect.Value, optional bool) {
 		f, ok := Lookup(path)
 		if !ok {
 			f = Field{Path: Normalize(path), Label: path}
 		}
-		out = append(out, Input{Path: path, Field: f, Index: index, Value: v.Interface()})
+		out = append(out, Input{Path: path, Field: f, Index: index, Value: v.Interface(), optional: optional})
 	})
 	return out
 }
 
 var valueType = reflect.TypeOf(scenario.Value{})
 
+// leafFunc receives one input: its path, list position, value and whether
+// the file may leave it out.
+type leafFunc func(path string, index int, v reflect.Value, optional bool)
+
 // walk calls leaf for every input of v in field order.
-func walk(v reflect.Value, path string, index int, leaf func(path string, index int, v reflect.Value)) {
+func walk(v reflect.Value, path string, index int, leaf leafFunc) {
+	walkField(v, path, index, false, leaf)
+}
+
+func walkField(v reflect.Value, path string, index int, optional bool, leaf leafFunc) {
 	t := v.Type()
 	switch {
 	case t == valueType:
-		leaf(path, index, v)
+		leaf(path, index, v, optional)
 	case t.Kind() == reflect.Pointer:
 		if v.IsNil() {
 			v = reflect.Zero(t.Elem())
 		} else {
 			v = v.Elem()
 		}
-		walk(v, path, index, leaf)
+		walkField(v, path, index, optional, leaf)
 	case t.Kind() == reflect.Struct:
 		for i := range t.NumField() {
 			f := t.Field(i)
 			if f.Anonymous && f.Type.Kind() == reflect.Struct {
-				walk(v.Field(i), path, index, leaf)
+				walkField(v.Field(i), path, index, optional, leaf)
 				continue
 			}
-			name := jsonName(f)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
 			if !f.IsExported() || name == "-" {
 				continue
 			}
-			walk(v.Field(i), join(path, name), index, leaf)
+			omit := strings.Contains(opts, "omitempty") || strings.Contains(opts, "omitzero")
+			walkField(v.Field(i), join(path, name), index, omit, leaf)
 		}
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
 		if v.Len() == 0 {
-			leaf(path, index, v)
+			leaf(path, index, v, optional)
 			return
 		}
 		for i := range v.Len() {
-			walk(v.Index(i), fmt.Sprintf("%s[%d]", path, i), i+1, leaf)
+			walkField(v.Index(i), fmt.Sprintf("%s[%d]", path, i), i+1, false, leaf)
 		}
 	default:
-		leaf(path, index, v)
+		leaf(path, index, v, optional)
 	}
 }
 
@@ -118,7 +133,8 @@ func (in Input) Title(currency string) string {
 }
 
 // Given reports whether the scenario gives the input: a set value, a
-// non-empty text or list, a non-zero number. A flag is always given.
+// non-empty text or list, a non-zero number; a flag when it is true or
+// the file always states it (data.personal_data, …).
 func (in Input) Given() bool {
 	switch v := in.Value.(type) {
 	case scenario.Value:
@@ -126,7 +142,7 @@ func (in Input) Given() bool {
 	case string:
 		return v != ""
 	case bool:
-		return true
+		return v || !in.optional
 	case int:
 		return v != 0
 	case float64:
@@ -140,18 +156,15 @@ func (in Input) Given() bool {
 	return rv.Kind() != reflect.Slice || rv.Len() > 0
 }
 
-// Text is the input's value for reading: numbers as Number writes them
-// (amounts with the currency code), choices by their labels, flags as
+// Text is the input's value for reading, without its unit (Title has
+// it): numbers as Number writes them, choices by their labels, flags as
 // Yes or No; NoValue when the input is not given.
-func (in Input) Text(currency string) string {
+func (in Input) Text() string {
 	if !in.Given() {
 		return NoValue
 	}
 	switch v := in.Value.(type) {
 	case scenario.Value:
-		if in.Field.Money() {
-			return MoneyValue(v, currency)
-		}
 		return Value(v)
 	case string:
 		if Choices(in.Path) != nil {

@@ -47,15 +47,19 @@ func TestInputs(t *testing.T) {
 		if got := in.Title("EUR"); got != tc.title {
 			t.Errorf("%s: title %q, want %q", tc.path, got, tc.title)
 		}
-		if got := in.Text("EUR"); got != tc.text {
+		if got := in.Text(); got != tc.text {
 			t.Errorf("%s: text %q, want %q", tc.path, got, tc.text)
 		}
 		if in.Given() != tc.given {
 			t.Errorf("%s: given %v, want %v", tc.path, in.Given(), tc.given)
 		}
 	}
-	if in := byPath["dimensions.economics.budget_cap"]; in.Given() && !strings.HasPrefix(in.Text("EUR"), "EUR ") {
-		t.Errorf("budget cap %q lacks its currency", in.Text("EUR"))
+	// A flag the file may leave out is given when true; one it always
+	// states is given either way.
+	for path, given := range map[string]bool{"options.managed.disabled": false, "data.provider_may_process": true} {
+		if in := byPath[path]; in.Value != false || in.Given() != given {
+			t.Errorf("%s = %v: given %v, want %v", path, in.Value, in.Given(), given)
+		}
 	}
 	if in := byPath["data.lifecycle[1].owner"]; in.Label() != "Lifecycle stage owner (2)" || in.Index != 2 {
 		t.Errorf("lifecycle owner: label %q, index %d", in.Label(), in.Index)
