@@ -276,7 +276,7 @@ func TestSensitivitySheet(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), analysedReport())
 	const sh = sheetSensitivity
 	wantCells(t, f, sh, map[string]string{
-		"B3": "Cost over horizon (EUR)",
+		"B3": "Cost over the horizon (EUR)",
 		"B4": "On-premises",
 		"A7": "Input", "C7": "Value at low", "D7": "Value at high", "E7": "Swing",
 		"F7": "At low − base", "G7": "At high − base",

@@ -30,11 +30,6 @@ const (
 	colSensHighDelta
 )
 
-// metricTitles names the tornado metrics the model reports.
-var metricTitles = map[string]string{
-	"cost_horizon": "Cost over horizon",
-}
-
 // writeSensitivity writes the tornado: the metric of one direction with
 // each estimate at its low and at its high end, the others at their likely
 // values, and a bar chart of the change from the base value beside it.
@@ -46,10 +41,7 @@ func writeSensitivity(b *book, r *model.Report) {
 		b.widths(sh, 90)
 		return
 	}
-	metric := t.Metric
-	if m, ok := metricTitles[metric]; ok {
-		metric = m + " (" + r.Currency + ")"
-	}
+	metric := present.MetricTitle(t.Metric) + " (" + r.Currency + ")"
 	money := b.numFmt(fmtWhole, false)
 	b.title(sh, 1, 1, "Sensitivity: each estimate at its low and its high end, the others at their likely values (engine values)")
 	b.str(sh, 1, rowSensMetric, "Metric")

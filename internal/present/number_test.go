@@ -207,6 +207,8 @@ func TestTitles(t *testing.T) {
 		{DimensionTitle("workload_shape"), "Workload shape"},
 		{DimensionTitle("sovereignty"), "Sovereignty"},
 		{DimensionTitle("luck"), "Luck"},
+		{MetricTitle("cost_horizon"), "Cost over the horizon"},
+		{MetricTitle("time_p90"), "Time p90"},
 		{Humanize("data_path"), "Data path"},
 		{Humanize(""), "—"},
 		{Sentence("évaluer"), "Évaluer"},

@@ -32,6 +32,21 @@ func DimensionTitle(name string) string {
 	return Humanize(name)
 }
 
+// metricTitles names the figures the model's sensitivity analysis
+// reports on (model.Tornado's Metric).
+var metricTitles = map[string]string{
+	"cost_horizon": "Cost over the horizon",
+}
+
+// MetricTitle names a figure of the report by its code ("cost_horizon" →
+// "Cost over the horizon"); an unknown code is humanised.
+func MetricTitle(metric string) string {
+	if t, ok := metricTitles[metric]; ok {
+		return t
+	}
+	return Humanize(metric)
+}
+
 // Humanize turns a code such as "snapshot_only" into "Snapshot only", for
 // codes that have no label of their own; "" becomes NoValue.
 func Humanize(code string) string {

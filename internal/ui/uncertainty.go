@@ -246,11 +246,6 @@ func sampledInputsText(s *scenario.Scenario, u *model.Uncertainty) string {
 	return strings.Join(lines, "\n")
 }
 
-// tornadoMetrics names the tornado's metrics for people.
-var tornadoMetrics = map[string]string{
-	"cost_horizon": "cost over the horizon",
-}
-
 // tornadoTitle is the heading over the tornado: whose figure it is and its
 // base value.
 func tornadoTitle(r *model.Report) string {
@@ -258,10 +253,7 @@ func tornadoTitle(r *model.Report) string {
 	if t == nil {
 		return "Sensitivity"
 	}
-	metric, ok := tornadoMetrics[t.Metric]
-	if !ok {
-		metric = strings.ToLower(present.Humanize(t.Metric))
-	}
+	metric := present.Lower(present.MetricTitle(t.Metric))
 	title := present.DirectionTitle(t.Direction)
 	if d := r.Direction(t.Direction); d != nil {
 		title = titleOf(*d)
