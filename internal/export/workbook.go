@@ -8,7 +8,9 @@
 // Options sheet says which direction options the scenario set and which the
 // model chose. With Extras (WorkbookWith) the workbook also carries the
 // decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. It imports nothing of the GUI or the store.
+// scenario's stored lineage. Field labels, units, titles and numbers written
+// as text come from package present, which the window and the command line
+// share. It imports nothing of the GUI or the store.
 package export
 
 import (
