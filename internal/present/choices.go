@@ -127,14 +127,8 @@ var choices = map[string][]Choice{
 // their wording, or nil when the field is not enumerated. Paths are
 // normalised as for Lookup.
 func Choices(path string) []Choice {
-	p := Normalize(path)
-	if cs, ok := choices[p]; ok {
-		return cs
-	}
-	if trimmed, ok := strings.CutSuffix(p, "[]"); ok {
-		return choices[trimmed]
-	}
-	return nil
+	cs, _ := find(choices, path)
+	return cs
 }
 
 // ChoiceLabel is the label of value in the enumerated field at path: for

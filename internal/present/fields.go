@@ -74,20 +74,29 @@ var fields = func() map[string]Field {
 // part of an estimate names its field ("workload.mfu.low" is
 // "workload.mfu"), so a path from a validation error finds its field.
 func Lookup(path string) (Field, bool) {
-	p := Normalize(path)
-	if f, ok := fields[p]; ok {
+	if f, ok := find(fields, path); ok {
 		return f, true
 	}
-	if trimmed, ok := strings.CutSuffix(p, "[]"); ok {
-		f, ok := fields[trimmed]
-		return f, ok
-	}
+	p := Normalize(path)
 	for _, part := range []string{".low", ".likely", ".high"} {
 		if trimmed, ok := strings.CutSuffix(p, part); ok && estimable[trimmed] {
 			return fields[trimmed], true
 		}
 	}
 	return Field{}, false
+}
+
+// find looks path up in m with its list indices normalised; an item of a
+// list of plain values ("data.return_outputs[0]") is found by the list's
+// own path.
+func find[T any](m map[string]T, path string) (T, bool) {
+	p := Normalize(path)
+	if v, ok := m[p]; ok {
+		return v, true
+	}
+	trimmed, _ := strings.CutSuffix(p, "[]")
+	v, ok := m[trimmed]
+	return v, ok
 }
 
 // estimable holds the paths of the fields that may be estimates (of type
@@ -174,43 +183,31 @@ const catalogMark = " (catalog)"
 // figure is the catalog's: "workload.tokens_per_run_b" → "Tokens per run".
 // A path without a field is returned as it is.
 func InputName(path string) string {
-	p, fromCatalog := strings.CutSuffix(path, catalogMark)
-	f, ok := Lookup(p)
+	in, fromCatalog, ok := inputAt(path)
 	if !ok {
 		return path
 	}
-	name := f.Label
-	if i := lastIndex(p); i > 0 {
-		name += " (" + strconv.Itoa(i) + ")"
-	}
-	if fromCatalog {
-		name += ", catalog estimate"
-	}
-	return name
+	return in.Label() + fromCatalog
 }
 
 // InputTitle is InputName with the field's unit: "Tokens per run
 // (billions)", "Trial throughput (3, items or tokens/s)", "Shared HPC:
 // queue wait (hours), catalog estimate".
 func InputTitle(path, currency string) string {
-	p, fromCatalog := strings.CutSuffix(path, catalogMark)
-	f, ok := Lookup(p)
+	in, fromCatalog, ok := inputAt(path)
 	if !ok {
 		return path
 	}
-	var in []string
-	if i := lastIndex(p); i > 0 {
-		in = append(in, strconv.Itoa(i))
+	return in.Title(currency) + fromCatalog
+}
+
+// inputAt is the input a path names, and ", catalog estimate" when the
+// path carries the catalog's mark.
+func inputAt(path string) (in Input, fromCatalog string, ok bool) {
+	p, cat := strings.CutSuffix(path, catalogMark)
+	if cat {
+		fromCatalog = ", catalog estimate"
 	}
-	if f.Unit != "" {
-		in = append(in, f.UnitIn(currency))
-	}
-	name := f.Label
-	if len(in) > 0 {
-		name += " (" + strings.Join(in, ", ") + ")"
-	}
-	if fromCatalog {
-		name += ", catalog estimate"
-	}
-	return name
+	f, ok := Lookup(p)
+	return Input{Path: p, Field: f, Index: lastIndex(p)}, fromCatalog, ok
 }
