@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -518,6 +519,13 @@ func TestInputsSheet(t *testing.T) {
 		row = append(row, "", "", "", "", "", "")
 		if got := [3]string{row[colInValue-1], row[colInUnit-1], row[colInBasis-1]}; got != [3]string{tc.value, tc.unit, tc.basis} {
 			t.Errorf("%s: value, unit, basis = %q, want %q", tc.field, got, [3]string{tc.value, tc.unit, tc.basis})
+		}
+	}
+	// Each row says what the input means, in the words the window uses.
+	for _, field := range []string{"workload.runs_per_month", "workload.mfu", "data.lifecycle[1].owner", "seed"} {
+		f, _ := present.Lookup(field)
+		if row := append(byField[field], make([]string, colInHelp)...); f.Help == "" || row[colInHelp-1] != f.Help {
+			t.Errorf("%s: help %q, want %q", field, row[colInHelp-1], f.Help)
 		}
 	}
 	// The model's row for runs per month says the likely value is used.

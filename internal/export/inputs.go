@@ -14,6 +14,7 @@ const (
 	colInBasis
 	colInField
 	colInName
+	colInHelp
 )
 
 // Rows of the named cells the cost formulas use.
@@ -36,7 +37,7 @@ func basis(v scenario.Value) string {
 
 func writeInputs(b *book, s *scenario.Scenario, r *model.Report) {
 	const sh = sheetInputs
-	b.headerRow(sh, 1, "Input", "Value", "Unit", "Known or estimate", "Field", "Defined name")
+	b.headerRow(sh, 1, "Input", "Value", "Unit", "Known or estimate", "Field", "Defined name", "What it means")
 
 	b.str(sh, 1, 2, "Used by the cost formulas (the model's likely values)")
 	b.style(sh, cell(1, 2), cell(1, 2), b.bold)
@@ -47,21 +48,19 @@ func writeInputs(b *book, s *scenario.Scenario, r *model.Report) {
 	} else if s.Workload.RunsPerMonth.IsEstimate() {
 		runsBasis += "; likely value used"
 	}
-	b.str(sh, colInLabel, rowRunsPerMonth, "Runs per month")
-	b.num(sh, colInValue, rowRunsPerMonth, r.Workload.RunsPerMonth, b.count, "workload.runs_per_month")
-	b.str(sh, colInUnit, rowRunsPerMonth, "runs/month")
-	b.str(sh, colInBasis, rowRunsPerMonth, runsBasis)
-	b.str(sh, colInField, rowRunsPerMonth, "workload.runs_per_month")
-	b.str(sh, colInName, rowRunsPerMonth, nameRunsPerMonth)
-	b.name(nameRunsPerMonth, sh, colInValue, rowRunsPerMonth)
-
-	b.str(sh, colInLabel, rowHorizonMonths, "Horizon")
-	b.num(sh, colInValue, rowHorizonMonths, float64(r.HorizonMonths), b.count, "horizon_months")
-	b.str(sh, colInUnit, rowHorizonMonths, "months")
-	b.str(sh, colInBasis, rowHorizonMonths, "known")
-	b.str(sh, colInField, rowHorizonMonths, "dimensions.economics.horizon_months")
-	b.str(sh, colInName, rowHorizonMonths, nameHorizonMonths)
-	b.name(nameHorizonMonths, sh, colInValue, rowHorizonMonths)
+	named := func(row int, path string, x float64, basis, name string) {
+		f, _ := present.Lookup(path)
+		b.str(sh, colInLabel, row, f.Label)
+		b.num(sh, colInValue, row, x, b.count, path)
+		b.str(sh, colInUnit, row, f.UnitIn(s.Currency))
+		b.str(sh, colInBasis, row, basis)
+		b.str(sh, colInField, row, path)
+		b.str(sh, colInName, row, name)
+		b.str(sh, colInHelp, row, f.Help)
+		b.name(name, sh, colInValue, row)
+	}
+	named(rowRunsPerMonth, "workload.runs_per_month", r.Workload.RunsPerMonth, runsBasis, nameRunsPerMonth)
+	named(rowHorizonMonths, "dimensions.economics.horizon_months", float64(r.HorizonMonths), "known", nameHorizonMonths)
 
 	row := rowHorizonMonths + 2
 	b.str(sh, 1, row, "Scenario inputs (per-direction cost inputs are named cells on Costs)")
@@ -79,7 +78,7 @@ func writeInputs(b *book, s *scenario.Scenario, r *model.Report) {
 		writeInput(b, row, in, s.Currency)
 		row++
 	}
-	b.widths(sh, 40, 16, 18, 26, 40, 18)
+	b.widths(sh, 40, 16, 18, 26, 40, 18, 100)
 	b.freeze(sh, 1)
 }
 
@@ -90,6 +89,7 @@ func writeInput(b *book, row int, in present.Input, currency string) {
 	b.str(sh, colInLabel, row, in.Label())
 	b.str(sh, colInUnit, row, in.Field.UnitIn(currency))
 	b.str(sh, colInField, row, in.Path)
+	b.str(sh, colInHelp, row, in.Field.Help)
 	given := "known"
 	if !in.Given() {
 		given = "not given"
