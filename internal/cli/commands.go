@@ -63,7 +63,7 @@ func runSchema(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("schema takes no arguments")
 	}
-	_, err := e.stdout.Write(scenario.SchemaJSON())
+	_, err := e.stdout.Write(present.SchemaJSON())
 	return err
 }
 

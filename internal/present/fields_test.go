@@ -1,6 +1,7 @@
 package present
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -252,5 +253,42 @@ func TestChoiceLabel(t *testing.T) {
 	}
 	if got, want := ChoiceLabels("dimensions.operations.skills", []string{"cloud", "kubernetes", "hpc_scheduler"}), "cloud operations, Kubernetes, HPC batch scheduling"; got != want {
 		t.Errorf("ChoiceLabels = %q, want %q", got, want)
+	}
+}
+
+// TestSchemaCarriesWording: every field of the JSON Schema that
+// hostplan schema prints has the field's label as its title and a
+// description that starts with its help.
+func TestSchemaCarriesWording(t *testing.T) {
+	n := 0
+	var check func(node map[string]any, path string)
+	check = func(node map[string]any, path string) {
+		if items, ok := node["items"].(map[string]any); ok {
+			node, path = items, path+"[]"
+		}
+		props, _ := node["properties"].(map[string]any)
+		for name, child := range props {
+			p := join(path, name)
+			c := child.(map[string]any)
+			f := fields[p]
+			desc, _ := c["description"].(string)
+			if c["title"] != f.Label || f.Label == "" || !strings.HasPrefix(desc, f.Help) {
+				t.Errorf("%s: title %q, description %q", p, c["title"], desc)
+			}
+			n++
+			check(c, p)
+		}
+	}
+	check(Schema(), "")
+	if n != len(fields) {
+		t.Errorf("the schema annotates %d fields, the tables word %d", n, len(fields))
+	}
+	mv, _ := Schema()["properties"].(map[string]any)["data"].(map[string]any)["properties"].(map[string]any)["movement"].(map[string]any)
+	if d, _ := mv["description"].(string); !strings.Contains(d, "snapshot_only: Only an approved, minimised snapshot may leave") {
+		t.Errorf("data.movement's description %q does not explain its values", d)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(SchemaJSON(), &doc); err != nil || doc["title"] != "hostplan scenario" {
+		t.Errorf("SchemaJSON: %v", err)
 	}
 }
