@@ -103,9 +103,8 @@ func find[T any](m map[string]T, path string) (T, bool) {
 // scenario.Value), found by reflection.
 var estimable = func() map[string]bool {
 	m := map[string]bool{}
-	var s scenario.Scenario
-	s.Workload.Traffic = &scenario.Traffic{}
-	walk(reflect.ValueOf(s), "", 0, func(path string, _ int, v reflect.Value, _ bool) {
+	// walk lists an absent object (workload.traffic) with its zero values.
+	walk(reflect.ValueOf(scenario.Scenario{}), "", 0, func(path string, _ int, v reflect.Value, _ bool) {
 		if v.Type() == valueType {
 			m[path] = true
 		}
