@@ -13,6 +13,7 @@ import (
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -77,7 +78,7 @@ func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide
 	if len(d.Ranking) > 0 {
 		fmt.Fprint(tw, "rank\tdirection\ttotal")
 		for _, n := range scenario.DimensionNames {
-			fmt.Fprintf(tw, "\t%s", strings.ReplaceAll(n, "_", " "))
+			fmt.Fprintf(tw, "\t%s", present.Lower(present.DimensionTitle(n)))
 		}
 		fmt.Fprintln(tw)
 		for _, name := range d.Ranking {
@@ -92,7 +93,7 @@ func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide
 	}
 	var ws []string
 	for _, x := range d.Weights {
-		ws = append(ws, fmt.Sprintf("%s %.2f", strings.ReplaceAll(x.Dimension, "_", " "), x.Normalised))
+		ws = append(ws, fmt.Sprintf("%s %.2f", present.Lower(present.DimensionTitle(x.Dimension)), x.Normalised))
 	}
 	fmt.Fprintf(w, "weights (normalised): %s\n", strings.Join(ws, ", "))
 
@@ -102,10 +103,10 @@ func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide
 			dd := d.For(name)
 			fmt.Fprintf(w, "  %s\n", dd.Title)
 			for _, sc := range dd.Scores {
-				fmt.Fprintf(w, "    %-15s %.2f  %s\n", strings.ReplaceAll(sc.Dimension, "_", " "), sc.Score, sc.Reason)
+				fmt.Fprintf(w, "    %-15s %.2f  %s\n", present.Lower(present.DimensionTitle(sc.Dimension)), sc.Score, sc.Reason)
 			}
 		}
-		fmt.Fprintf(w, "\nWhy %s wins: %s\n", decide.Title(d.Recommendation), d.Why)
+		fmt.Fprintf(w, "\nWhy %s wins: %s\n", present.DirectionTitle(d.Recommendation), d.Why)
 		if ru := d.RunnerUp; ru != nil {
 			fmt.Fprintf(w, "What would change it: %s\n", ru.Summary)
 		}
@@ -140,14 +141,14 @@ func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide
 		fmt.Fprintln(w, "\nFirst trial:")
 		switch {
 		case t.GPU == "":
-			fmt.Fprintf(w, "  %s h on %s, no GPUs reserved\n", fnum(t.Hours), decide.Title(t.Direction))
+			fmt.Fprintf(w, "  %s h on %s, no GPUs reserved\n", present.Figure(t.Hours), present.DirectionTitle(t.Direction))
 		default:
-			fmt.Fprintf(w, "  %d × %s on %s (smallest that fits); throughput at %s GPUs; %s h, %s GPU-hours (%.1f %% of one %s)\n",
-				t.GPUs, t.GPU, decide.Title(t.Direction), joinInts(t.GPUCounts), fnum(t.Hours), fnum(t.GPUHours), t.ShareOfRun*100, r.RunUnit)
+			fmt.Fprintf(w, "  %s on %s (smallest that fits); throughput at %s GPUs; %s h, %s GPU-hours (%s of one %s)\n",
+				present.GPUs(t.GPU, t.GPUs), present.DirectionTitle(t.Direction), joinInts(t.GPUCounts), present.Figure(t.Hours), present.Figure(t.GPUHours), present.Share(t.ShareOfRun), r.RunUnit)
 		}
-		sample := fmt.Sprintf("%s GB", fnum(t.SampleGB))
+		sample := fmt.Sprintf("%s GB", present.Figure(t.SampleGB))
 		if t.SampleFiles > 0 {
-			sample += fmt.Sprintf(", about %s files", model.Grouped(float64(t.SampleFiles)))
+			sample += fmt.Sprintf(", about %s files", present.Whole(float64(t.SampleFiles)))
 		}
 		fmt.Fprintf(w, "  data sample: %s\n", sample)
 		fmt.Fprintf(w, "  sizing: %s\n", t.Basis)
@@ -165,14 +166,6 @@ func joinInts(xs []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
-}
-
-// fnum prints a figure with three significant digits (whole numbers from 100).
-func fnum(x float64) string {
-	if x >= 100 {
-		return model.Grouped(x)
-	}
-	return fmt.Sprintf("%.3g", x)
 }
 
 func runBrief(e *env, args []string) error {

@@ -18,6 +18,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
@@ -62,7 +63,7 @@ func runSchema(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("schema takes no arguments")
 	}
-	_, err := e.stdout.Write(scenario.SchemaJSON())
+	_, err := e.stdout.Write(present.SchemaJSON())
 	return err
 }
 
@@ -164,8 +165,8 @@ func runEval(e *env, args []string) error {
 func printTable(e *env, r *model.Report) {
 	w := e.stdout
 	fmt.Fprintf(w, "%s (%s)\n", r.ScenarioName, r.ScenarioID)
-	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %.3g runs/month · horizon %d months · prices as of %s\n\n",
-		r.Shape, r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, r.Workload.RunsPerMonth, r.HorizonMonths, r.CatalogAsOf)
+	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n\n",
+		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "direction\tfeasible\tGPUs\ttime to result (h)\tcost per %s (%s)\tcost over %d months (%s)\t\n", r.RunUnit, r.Currency, r.HorizonMonths, r.Currency)
 	for _, d := range r.Directions {
@@ -175,9 +176,9 @@ func printTable(e *env, r *model.Report) {
 		}
 		gpus := "—"
 		if d.GPUs > 0 {
-			gpus = fmt.Sprintf("%d × %s", d.GPUs, d.GPU)
+			gpus = present.GPUs(d.GPU, d.GPUs)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f\t%s\t%s\t\n", d.Title, feas, gpus, d.TimeToResultHours, model.Grouped(d.CostPerRun), model.Grouped(d.CostHorizon))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Title, feas, gpus, present.Hours(d.TimeToResultHours), present.Amount(d.CostPerRun), present.Amount(d.CostHorizon))
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -195,7 +196,7 @@ func printTable(e *env, r *model.Report) {
 		fmt.Fprintln(w, "note:", x.Text)
 	}
 	if len(r.Workload.Estimates) > 0 {
-		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(r.Workload.Estimates, ", "))
+		fmt.Fprintf(w, "estimates (likely value used): %s\n", strings.Join(inputNames(r.Workload.Estimates), ", "))
 	}
 	printPerformance(w, r)
 	printSpread(w, r)
@@ -210,14 +211,14 @@ func printSpread(w io.Writer, r *model.Report) {
 		}
 		if u := c.Utilisation; u != nil {
 			if u.Exists {
-				fmt.Fprintf(w, "\nowned hardware breaks even with the cloud price at %.0f %% utilisation", u.Utilisation*100)
+				fmt.Fprintf(w, "\nowned hardware breaks even with the cloud price at %s utilisation", present.Percent(u.Utilisation))
 			} else {
 				fmt.Fprintf(w, "\nowned hardware does not break even with the cloud price at any utilisation")
 			}
 		}
 		for _, t := range c.Traffic {
 			if t.Exists {
-				fmt.Fprintf(w, "\n%s beats per-token pricing above %.3g requests/s (mean); per-token pricing wins below", r.Direction(t.SelfHosted).Title, t.MeanRPS)
+				fmt.Fprintf(w, "\n%s beats per-token pricing above %s requests/s (mean); per-token pricing wins below", r.Direction(t.SelfHosted).Title, present.Figure(t.MeanRPS))
 			} else {
 				fmt.Fprintf(w, "\n%s does not beat per-token pricing below 100,000 requests/s", r.Direction(t.SelfHosted).Title)
 			}
@@ -232,19 +233,28 @@ func printSpread(w io.Writer, r *model.Report) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "direction\tcost P10\tP50\tP90\ttime P50 (h)\tP90\tP(cheapest)\tP(deadline)\tP(budget)\t\n")
 	for i, d := range u.Directions {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.0f %%\t%.0f %%\t%.0f %%\t\n", r.Directions[i].Title, model.Grouped(d.CostP10), model.Grouped(d.CostP50), model.Grouped(d.CostP90),
-			d.TimeP50, d.TimeP90, d.ProbCheapest*100, d.ProbDeadline*100, d.ProbBudget*100)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Directions[i].Title, present.Amount(d.CostP10), present.Amount(d.CostP50), present.Amount(d.CostP90),
+			present.Hours(d.TimeP50), present.Hours(d.TimeP90), present.Percent(d.ProbCheapest), present.Percent(d.ProbDeadline), present.Percent(d.ProbBudget))
 	}
 	tw.Flush()
 	if t := r.Tornado; t != nil && len(t.Bars) > 0 {
-		fmt.Fprintf(w, "\nsensitivity of %s's cost over the horizon (base %s):\n", r.Direction(t.Direction).Title, model.Grouped(t.Base))
+		fmt.Fprintf(w, "\nsensitivity of %s's cost over the horizon (base %s):\n", r.Direction(t.Direction).Title, present.Amount(t.Base))
 		for i, b := range t.Bars {
 			if i == 8 {
 				break
 			}
-			fmt.Fprintf(w, "  %-45s %12s … %-12s (swing %s)\n", b.Input, model.Grouped(b.Low), model.Grouped(b.High), model.Grouped(b.Swing))
+			fmt.Fprintf(w, "  %-45s %12s … %-12s (swing %s)\n", present.InputName(b.Input), present.Amount(b.Low), present.Amount(b.High), present.Amount(b.Swing))
 		}
 	}
+}
+
+// inputNames names estimates by their fields' labels.
+func inputNames(paths []string) []string {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = present.InputName(p)
+	}
+	return names
 }
 
 // printPerformance prints each direction's bottleneck, serving plan and
@@ -254,25 +264,25 @@ func printPerformance(w io.Writer, r *model.Report) {
 		if d.GPU == "" {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s — %d × %s, bottleneck: %s, %.1f GB per GPU", d.Title, d.GPUs, d.GPU, d.Bottleneck.Text(), d.MemoryPerGPUGB)
+		fmt.Fprintf(w, "\n%s — %s, bottleneck: %s, %s GB per GPU", d.Title, present.GPUs(d.GPU, d.GPUs), d.Bottleneck.Text(), present.Figure(d.MemoryPerGPUGB))
 		if d.MaxEfficientGPUs > 0 {
 			fmt.Fprintf(w, ", efficient up to %d GPUs", d.MaxEfficientGPUs)
 		}
 		fmt.Fprintln(w)
 		if c := d.Calibration; c != nil {
-			fmt.Fprintf(w, "  calibrated from the trial: λ %.4g, σ %.4g, κ %.4g, R² %.4f\n", c.Lambda, c.Sigma, c.Kappa, c.R2)
+			fmt.Fprintf(w, "  calibrated from the trial: λ %s, σ %s, κ %s, R² %s\n", present.Figure(c.Lambda), present.Figure(c.Sigma), present.Figure(c.Kappa), present.Fixed(c.R2, 3))
 		}
 		if sv := d.Serving; sv != nil {
-			fmt.Fprintf(w, "  serving: %d GPU(s) per replica, batch %d, %.0f tokens/s and %.2f requests/s per replica, latency %.0f ms; %d replicas at the peak, %d at the mean\n",
-				sv.GPUsPerReplica, sv.Batch, sv.TokensPerSecond, sv.RequestsPerSec, sv.LatencyMS, sv.ReplicasPeak, sv.ReplicasMean)
+			fmt.Fprintf(w, "  serving: %d GPU(s) per replica, batch %d, %s tokens/s and %s requests/s per replica, latency %s ms; %d replicas at the peak, %d at the mean\n",
+				sv.GPUsPerReplica, sv.Batch, present.Whole(sv.TokensPerSecond), present.Figure(sv.RequestsPerSec), present.Whole(sv.LatencyMS), sv.ReplicasPeak, sv.ReplicasMean)
 		}
 		if dp := d.DataPath; dp != nil {
-			fmt.Fprintf(w, "  data path: staging %.2f h; the run reads %.3g GB/s of %.3g GB/s available\n", dp.StagingHours, dp.NeededGBs, dp.AvailableGBs)
+			fmt.Fprintf(w, "  data path: staging %s h; the run reads %s GB/s of %s GB/s available\n", present.Hours(dp.StagingHours), present.Figure(dp.NeededGBs), present.Figure(dp.AvailableGBs))
 		}
 		if it := d.Interruptions; it != nil {
-			fmt.Fprintf(w, "  checkpoints: %.1f min each", it.CheckpointMinutes)
+			fmt.Fprintf(w, "  checkpoints: %s min each", present.Figure(it.CheckpointMinutes))
 			if it.MTBIHours > 0 {
-				fmt.Fprintf(w, ", job MTBI %.0f h, every %.1f h (Daly), overhead %.1f %%", it.MTBIHours, it.IntervalHours, it.OverheadFraction*100)
+				fmt.Fprintf(w, ", job MTBI %s h, every %s h (Daly), overhead %s", present.Hours(it.MTBIHours), present.Hours(it.IntervalHours), present.PercentFixed(it.OverheadFraction, 1))
 			}
 			if it.WallTimeChunks > 1 {
 				fmt.Fprintf(w, ", %d wall-time jobs", it.WallTimeChunks)
@@ -289,7 +299,7 @@ func printPerformance(w io.Writer, r *model.Report) {
 			if p.GPUs == d.GPUs {
 				mark = " ◀"
 			}
-			fmt.Fprintf(tw, "  %d\t%.3g\t%.1f\t%.0f %%\t%.1f\t%s%s\t\n", p.GPUs, p.StepSeconds, p.Speedup, p.Efficiency*100, p.TimeToResultHours, p.Bottleneck.Text(), mark)
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s%s\t\n", p.GPUs, present.Figure(p.StepSeconds), present.Figure(p.Speedup), present.Percent(p.Efficiency), present.Hours(p.TimeToResultHours), p.Bottleneck.Text(), mark)
 		}
 		tw.Flush()
 	}

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 func init() {
@@ -120,7 +121,7 @@ func runEstimateTrain(e *env, args []string) error {
 		k = 8
 	}
 	fmt.Fprintf(tw, "Training compute\t%.4g FLOPs\t%d·P·D (Kaplan et al. 2020%s)\n", est.FLOPs, k, map[bool]string{true: "; +1 forward with recomputation, Narayanan et al. 2021", false: ""}[*recompute])
-	fmt.Fprintf(tw, "GPU-hours\t%s\tat %.4g TFLOP/s achieved per %s\n", model.Grouped(est.GPUHours), X/1e12, g.ID)
+	fmt.Fprintf(tw, "GPU-hours\t%s\tat %.4g TFLOP/s achieved per %s\n", present.Whole(est.GPUHours), X/1e12, g.ID)
 	fmt.Fprintf(tw, "Elapsed\t%.1f days\ton %d GPUs at linear scaling (an estimate: use eval for the scaling curve)\n", est.Days, int(n))
 	for _, sh := range []string{"replicated", "zero1", "zero2", "zero3"} {
 		fits := "fits"

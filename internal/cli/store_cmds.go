@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
@@ -176,9 +177,9 @@ func printHeadlines(w io.Writer, ns [2]int, r [2]*model.Report) {
 	sameCurrency := r[0].Currency == r[1].Currency
 	money := func(rep *model.Report, x float64) string {
 		if sameCurrency {
-			return model.Grouped(x)
+			return present.Amount(x)
 		}
-		return model.Grouped(x) + " " + rep.Currency
+		return present.Amount(x) + " " + rep.Currency
 	}
 	unit := ""
 	if sameCurrency {
@@ -196,7 +197,7 @@ func printHeadlines(w io.Writer, ns [2]int, r [2]*model.Report) {
 			figure, before, after, change string
 		}{
 			{"feasible", yes[d0.Feasible], yes[d1.Feasible], ""},
-			{"time to result (h)", fmt.Sprintf("%.1f", d0.TimeToResultHours), fmt.Sprintf("%.1f", d1.TimeToResultHours),
+			{"time to result (h)", present.Hours(d0.TimeToResultHours), present.Hours(d1.TimeToResultHours),
 				change(d0.TimeToResultHours, d1.TimeToResultHours, func(x float64) string { return fmt.Sprintf("%+.1f", x) })},
 			{"cost per " + r[1].RunUnit + unit, money(r[0], d0.CostPerRun), money(r[1], d1.CostPerRun), ""},
 			{"cost over the horizon" + unit, money(r[0], d0.CostHorizon), money(r[1], d1.CostHorizon), ""},
@@ -204,9 +205,9 @@ func printHeadlines(w io.Writer, ns [2]int, r [2]*model.Report) {
 		if sameCurrency {
 			signed := func(x float64) string {
 				if x > 0 {
-					return "+" + model.Grouped(x)
+					return "+" + present.Amount(x)
 				}
-				return model.Grouped(x)
+				return present.Amount(x)
 			}
 			rows[2].change = change(d0.CostPerRun, d1.CostPerRun, signed)
 			rows[3].change = change(d0.CostHorizon, d1.CostHorizon, signed)

@@ -276,12 +276,12 @@ func TestSensitivitySheet(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), analysedReport())
 	const sh = sheetSensitivity
 	wantCells(t, f, sh, map[string]string{
-		"B3": "Cost over horizon (EUR)",
+		"B3": "Cost over the horizon (EUR)",
 		"B4": "On-premises",
 		"A7": "Input", "C7": "Value at low", "D7": "Value at high", "E7": "Swing",
 		"F7": "At low − base", "G7": "At high − base",
-		"A8": "Runs per month (runs/month)", "B8": "workload.runs_per_month",
-		"A9": "Model FLOPs utilisation (fraction)",
+		"A8": "Runs per month", "B8": "workload.runs_per_month",
+		"A9": "Model FLOPs utilisation",
 	})
 	wantNums(t, f, sh, map[string]float64{
 		"B5": 10944,
@@ -574,21 +574,6 @@ func chartNames(m map[string][]chartPart) map[string][]string {
 		}
 	}
 	return out
-}
-
-func TestInputTitle(t *testing.T) {
-	for _, tc := range []struct{ path, want string }{
-		{"workload.mfu", "Model FLOPs utilisation (fraction)"},
-		{"dimensions.economics.budget_cap", "Budget cap over the horizon (EUR)"},
-		{"workload.trial[2].throughput", "Trial throughput (items or tokens/s)"},
-		{"options.hpc.queue_wait_hours (catalog)", "Shared HPC: queue wait (hours), catalog estimate"},
-		{"workload.purpose", "workload.purpose"}, // unknown: the path itself
-		{"=1+1", "=1+1"},
-	} {
-		if got := inputTitle(tc.path, "EUR"); got != tc.want {
-			t.Errorf("inputTitle(%q) = %q, want %q", tc.path, got, tc.want)
-		}
-	}
 }
 
 func TestWrappedLines(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -21,20 +22,8 @@ const (
 // rowCkHeader is the header row of the checklist table.
 const rowCkHeader = 4
 
-// shapeTitles name the workload shapes as the brief does.
-var shapeTitles = map[string]string{
-	scenario.ShapeInteractive: "interactive inference",
-	scenario.ShapeBatch:       "batch inference",
-	scenario.ShapeFineTuning:  "fine-tuning",
-	scenario.ShapeTraining:    "training or simulation",
-}
-
-func shapeTitle(shape string) string {
-	if t, ok := shapeTitles[shape]; ok {
-		return t
-	}
-	return shape
-}
+// shapeTitle names a workload shape inside a sentence, as the brief does.
+func shapeTitle(shape string) string { return present.Lower(present.ShapeTitle(shape)) }
 
 // appliesTo says which workload shapes an item applies to.
 func appliesTo(it brief.Item) string {

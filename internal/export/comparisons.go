@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // breakEvenFormula is the month from which direction a, with the higher
@@ -69,7 +70,7 @@ func writeComparisons(b *book, r *model.Report) {
 		} else {
 			b.str(sh, 3, row, "never: power alone costs more than renting")
 		}
-		b.str(sh, 4, row, yesNo(u.Exists))
+		b.str(sh, 4, row, present.YesNo(u.Exists))
 	} else {
 		b.str(sh, 1, row, "Needs both an on-premises and a cloud direction.")
 	}
@@ -88,7 +89,7 @@ func writeComparisons(b *book, r *model.Report) {
 		if tb.Exists {
 			b.num(sh, 3, row, tb.MeanRPS, b.numFmt("#,##0.000", false), fmt.Sprintf("comparisons.traffic_break_even[%d].mean_rps", i))
 		}
-		b.str(sh, 4, row, yesNo(tb.Exists))
+		b.str(sh, 4, row, present.YesNo(tb.Exists))
 		row++
 	}
 	b.widths(sh, 30, 30, 20, 36)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // Columns of the Costs sheet. Row costRow(i) holds r.Directions[i].
@@ -72,7 +73,7 @@ func writeCosts(b *book, r *model.Report) {
 		field := func(name string) string { return "directions[" + d.Direction + "]." + name }
 		b.str(sh, colDirection, row, d.Direction)
 		b.str(sh, colTitle, row, d.Title)
-		b.str(sh, colFeasible, row, yesNo(d.Feasible))
+		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
 		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
 		b.num(sh, colPrice, row, d.VariablePricePerGPUHour, b.money, field("variable_price_per_gpu_hour"))
 		b.num(sh, colOther, row, d.OtherCostPerRun, b.money, field("other_cost_per_run"))

@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -140,7 +141,7 @@ func (w *decWriter) ranking() {
 	w.section("Ranking by the scenario's weights (scores 0–1, higher is better)")
 	cols := []hcol{hc(colRankDir, colRankDir, "Direction"), hc(colRankRank, colRankRank, "Rank").centred(), hc(colRankTotal, colRankTotal, "Weighted total").centred()}
 	for j, name := range scenario.DimensionNames {
-		cols = append(cols, hc(colRankDim+j, colRankDim+j, dimTitle(name)).centred())
+		cols = append(cols, hc(colRankDim+j, colRankDim+j, present.DimensionTitle(name)).centred())
 	}
 	cols = append(cols, hc(colRankNote, colRankNote, "Standing").indented())
 	w.header(cols...)
@@ -149,7 +150,7 @@ func (w *decWriter) ranking() {
 	given := make([]string, len(d.Weights))
 	for j, wt := range d.Weights {
 		w.fig(colRankDim+j, wt.Normalised, fmtRatio, false, w.field("weights[%s].normalised", wt.Dimension))
-		given[j] = fmtNum(wt.Given)
+		given[j] = present.Number(wt.Given)
 	}
 	b.spanText(sh, w.row, colRankNote, colRankNote, "as given: "+strings.Join(given, ", "), textStyle{italic: true, indent: 1})
 	w.row++
@@ -202,7 +203,7 @@ func (w *decWriter) scores() {
 		for _, sc := range dd.Scores {
 			f := func(name string) string { return w.field("directions[%s].scores[%s].%s", id, sc.Dimension, name) }
 			b.spanText(sh, w.row, 1, 1, dd.Title, textStyle{})
-			b.spanText(sh, w.row, 2, 3, dimTitle(sc.Dimension), textStyle{})
+			b.spanText(sh, w.row, 2, 3, present.DimensionTitle(sc.Dimension), textStyle{})
 			w.fig(4, sc.Score, fmtRatio, false, f("score"))
 			w.fig(5, sc.Weight, fmtRatio, false, f("weight"))
 			w.fig(6, sc.Weighted, fmtLead, false, f("weighted"))
@@ -256,12 +257,12 @@ func (w *decWriter) why() {
 	if len(d.WhyWinner) == 0 || d.RunnerUp == nil {
 		return
 	}
-	second := decide.Title(d.RunnerUp.Direction)
+	second := present.DirectionTitle(d.RunnerUp.Direction)
 	w.header(hc(1, 1, "Dimension"), hc(2, 2, top.Title+" score").centred(), hc(3, 3, second+" score").centred(),
 		hc(4, 4, "Weight").centred(), hc(5, 5, "Weighted lead").centred(), hc(6, colDecLast, ""))
 	for i, l := range d.WhyWinner {
 		f := func(name string) string { return w.field("why_winner[%d].%s", i, name) }
-		b.spanText(sh, w.row, 1, 1, dimTitle(l.Dimension), textStyle{})
+		b.spanText(sh, w.row, 1, 1, present.DimensionTitle(l.Dimension), textStyle{})
 		w.fig(2, l.Winner, fmtRatio, false, f("winner_score"))
 		w.fig(3, l.RunnerUp, fmtRatio, false, f("runner_up_score"))
 		w.fig(4, l.Weight, fmtRatio, false, f("weight"))
@@ -279,12 +280,12 @@ func (w *decWriter) runnerUp() {
 		return
 	}
 	w.para(ru.Summary)
-	w.fact("Runner-up", decide.Title(ru.Direction))
+	w.fact("Runner-up", present.DirectionTitle(ru.Direction))
 	w.factNum("Behind by (weighted total)", ru.Gap, "0.000", w.field("runner_up.gap"), "")
 	if wc := ru.Weight; wc != nil {
-		leader := decide.Title(wc.NewLeader)
+		leader := present.DirectionTitle(wc.NewLeader)
 		w.fact("One weight that ties them", fmt.Sprintf("%s weight from %s to %s, the others as given; just past the tie %s leads",
-			dimTitle(wc.Dimension), weightText(wc.From), weightText(wc.To), leader))
+			present.DimensionTitle(wc.Dimension), present.Figure(wc.From), present.Figure(wc.To), leader))
 	} else {
 		w.fact("One weight that ties them", "none: no single weight change closes the gap")
 	}
@@ -309,7 +310,7 @@ func (w *decWriter) robustness() {
 	}
 	w.header(hc(1, 1, "Dimension"), hc(2, 2, "Weight change").centred(), hc(3, 5, "First").indented(), hc(6, 8, "Second"), hc(9, 9, "Order kept"))
 	for i, c := range rb.Checks {
-		b.spanText(sh, w.row, 1, 1, dimTitle(c.Dimension), textStyle{})
+		b.spanText(sh, w.row, 1, 1, present.DimensionTitle(c.Dimension), textStyle{})
 		w.fig(2, c.Change, fmtChange, false, w.field("robustness.checks[%d].change", i))
 		b.spanText(sh, w.row, 3, 5, decideTitle(c.Winner), textStyle{indent: 1})
 		b.spanText(sh, w.row, 6, 8, decideTitle(c.RunnerUp), textStyle{})
@@ -348,7 +349,7 @@ func (w *decWriter) trial() {
 		return
 	}
 	f := func(name string) string { return w.field("first_trial.%s", name) }
-	w.fact("Direction", decide.Title(t.Direction))
+	w.fact("Direction", present.DirectionTitle(t.Direction))
 	if t.GPU != "" {
 		top := t.GPUs
 		for _, n := range t.GPUCounts {
@@ -386,7 +387,7 @@ func (w *decWriter) trial() {
 	if t.SampleGB > 0 {
 		files := ""
 		if t.SampleFiles > 0 {
-			files = fmt.Sprintf("about %s files", model.Grouped(float64(t.SampleFiles)))
+			files = fmt.Sprintf("about %s files", present.Whole(float64(t.SampleFiles)))
 		}
 		w.factNum("Data sample (GB)", t.SampleGB, fmtGeneral, f("sample_gb"), files)
 	}
@@ -403,9 +404,6 @@ func (w *decWriter) trial() {
 	w.fact("Sizing", t.Basis)
 }
 
-// weightText prints a weight as the decision's own sentences do.
-func weightText(w float64) string { return fmt.Sprintf("%.3g", w) }
-
 // dimIndex is the position of a dimension in scenario.DimensionNames, or −1.
 func dimIndex(name string) int {
 	for i, n := range scenario.DimensionNames {
@@ -414,15 +412,6 @@ func dimIndex(name string) int {
 		}
 	}
 	return -1
-}
-
-// dimTitle is a dimension's name as a title: "workload_shape" → "Workload shape".
-func dimTitle(name string) string {
-	t := strings.ReplaceAll(name, "_", " ")
-	if t == "" {
-		return t
-	}
-	return strings.ToUpper(t[:1]) + t[1:]
 }
 
 func kindList(ks []decide.Kind) string {
@@ -438,7 +427,7 @@ func decideTitle(id string) string {
 	if id == "" {
 		return "—"
 	}
-	return decide.Title(id)
+	return present.DirectionTitle(id)
 }
 
 func orDash(s string) string {

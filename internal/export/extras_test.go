@@ -17,6 +17,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -225,7 +226,7 @@ func TestDecisionSheet(t *testing.T) {
 	scores := rowWith(t, rows, head, "Scores and their reasons")
 	for j, sc := range hy.Scores {
 		r := rows[scores+1+j]
-		if r[0] != "Hybrid" || r[1] != dimTitle(sc.Dimension) || r[6] != sc.Reason {
+		if r[0] != "Hybrid" || r[1] != present.DimensionTitle(sc.Dimension) || r[6] != sc.Reason {
 			t.Errorf("score row %d = %q, want Hybrid, %s, reason %q", j, r, sc.Dimension, sc.Reason)
 		}
 	}
@@ -253,7 +254,7 @@ func TestDecisionSheet(t *testing.T) {
 	for i, ch := range c.d.Robustness.Checks {
 		row := rob + 3 + i
 		wantNums(t, f, sh, map[string]float64{cell(2, row): ch.Change})
-		if r := rows[row-1]; r[0] != dimTitle(ch.Dimension) || r[2] != "Hybrid" || r[8] != "Yes" {
+		if r := rows[row-1]; r[0] != present.DimensionTitle(ch.Dimension) || r[2] != "Hybrid" || r[8] != "Yes" {
 			t.Errorf("robustness row %d = %q", row, r)
 		}
 	}
@@ -323,7 +324,7 @@ func TestDecisionRunnerUp(t *testing.T) {
 	nums := map[string]float64{}
 	for i, l := range d.WhyWinner {
 		row := why + 3 + i
-		if got := rows[row-1][0]; got != dimTitle(l.Dimension) {
+		if got := rows[row-1][0]; got != present.DimensionTitle(l.Dimension) {
 			t.Errorf("lead row %d is %q, want %s", row, got, l.Dimension)
 		}
 		nums[cell(2, row)], nums[cell(3, row)], nums[cell(4, row)], nums[cell(5, row)] = l.Winner, l.RunnerUp, l.Weight, l.Lead
@@ -344,7 +345,7 @@ func TestDecisionRunnerUp(t *testing.T) {
 	}
 	if wc := d.RunnerUp.Weight; wc != nil {
 		row := rowWith(t, rows, ru, "One weight that ties them")
-		if got := rows[row-1][1]; !strings.HasPrefix(got, dimTitle(wc.Dimension)+" weight from ") {
+		if got := rows[row-1][1]; !strings.HasPrefix(got, present.DimensionTitle(wc.Dimension)+" weight from ") {
 			t.Errorf("weight change %q", got)
 		}
 	}
@@ -370,13 +371,13 @@ func TestOptionsSheet(t *testing.T) {
 	}{
 		{"Managed service (not feasible)", "Managed offer", [4]string{"none", byModel, "options.managed.offer", "none picked"}},
 		{"Cloud IaaS (not feasible)", "Cloud offer", [4]string{"gcp-a3-h100-eu: GCP a3-highgpu-8g (8×H100), europe-west4", byModel, "options.cloud.offer", "the offer with the lowest price"}},
-		{"Cloud IaaS (not feasible)", "Pricing", [4]string{"on_demand", byScenario, "options.cloud.pricing", "as given"}},
+		{"Cloud IaaS (not feasible)", "Pricing", [4]string{"On demand", byScenario, "options.cloud.pricing", "as given"}},
 		{"Cloud IaaS (not feasible)", "GPU", [4]string{"h100-sxm", byModel, "options.cloud.offer", "the GPU of the chosen offer"}},
-		{"On-premises (not feasible)", "Financing", [4]string{"depreciation", byModel, "options.on_prem.financing", "the default: straight-line"}},
+		{"On-premises (not feasible)", "Financing", [4]string{"Depreciation over the hardware's life", byModel, "options.on_prem.financing", "the default: straight-line"}},
 		{"On-premises (not feasible)", "Server node", [4]string{"dgx-h100: 8×H100 server (DGX H100 class)", byModel, "options.on_prem.node", "the node with the lowest"}},
 		{"Shared HPC (not feasible)", "Queue wait per job (hours)", [4]string{"catalog estimate (see Notes)", byModel, "options.hpc.queue_wait_hours", "the likely value"}},
 		{"Hybrid", "Burst to", [4]string{"Cloud IaaS", byScenario, "options.hybrid.burst_to", "as given"}},
-		{"Hybrid", "Pricing", [4]string{"on_demand", byScenario, "options.cloud.pricing", "as given"}},
+		{"Hybrid", "Pricing", [4]string{"On demand", byScenario, "options.cloud.pricing", "as given"}},
 		// Set by the scenario and not one of the model's choices: listed after them.
 		{"Hybrid", "Extra staff (FTE)", [4]string{"0.25", byScenario, "options.hybrid.extra_staff_fte", "as given"}},
 	} {
@@ -422,10 +423,10 @@ func TestOptionsSheet(t *testing.T) {
 			fin = o
 		}
 	}
-	if fin.text != "lease" || !fin.set {
+	if fin.text != "Monthly lease" || !fin.set {
 		t.Errorf("financing %+v", fin)
 	}
-	if lease.num == nil || *lease.num != 10000 || lease.how != "as given: estimate 9000–12000, the likely value used" {
+	if lease.num == nil || *lease.num != 10000 || lease.how != "as given: estimate 9,000–12,000, the likely value used" {
 		t.Errorf("lease %+v", lease)
 	}
 }

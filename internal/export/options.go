@@ -1,10 +1,10 @@
 package export
 
 import (
-	"reflect"
 	"strings"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -182,7 +182,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 		if mode == "" {
 			mode = "on_demand"
 		}
-		add(option{label: "Pricing", text: mode, set: c.Pricing != "", field: "options.cloud.pricing",
+		add(option{label: "Pricing", text: present.ChoiceLabel("options.cloud.pricing", mode), set: c.Pricing != "", field: "options.cloud.pricing",
 			how: orGiven(c.Pricing, "the default: on-demand rates")})
 		price(c.PricePerGPUHr, "options.cloud.price_per_gpu_hour", "the offer's catalog rate at this pricing mode")
 		cover("options.cloud.offer", "options.cloud.gpus", "options.cloud.pricing")
@@ -239,14 +239,14 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 		if p.Nodes > 0 {
 			add(option{label: "Nodes", num: numOpt(float64(p.Nodes)), fmt: fmtGeneral, set: true, field: countField, how: "as given: the GPU count is nodes × GPUs per node"})
 		}
-		fin := option{label: "Financing", text: "depreciation", field: "options.on_prem.financing",
+		fin := option{label: "Financing", text: present.ChoiceLabel("options.on_prem.financing", "depreciation"), field: "options.on_prem.financing",
 			how: "the default: straight-line depreciation over the hardware life, charged monthly"}
 		switch {
 		case p.Existing:
 			fin = option{label: "Financing", text: "hardware already owned", set: true, field: "options.on_prem.existing",
 				how: "no depreciation or purchase charged; running costs only"}
 		case p.Financing != "":
-			fin.text, fin.set, fin.how = p.Financing, true, "as given"
+			fin.text, fin.set, fin.how = present.ChoiceLabel("options.on_prem.financing", p.Financing), true, "as given"
 		}
 		add(fin)
 		if oc := d.OwnedCost; oc != nil {
@@ -270,7 +270,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 		if target == "" {
 			target = scenario.Cloud
 		}
-		add(option{label: "Burst to", text: scenario.DirectionTitle[target], set: h.BurstTo != "", field: "options.hybrid.burst_to",
+		add(option{label: "Burst to", text: present.DirectionTitle(target), set: h.BurstTo != "", field: "options.hybrid.burst_to",
 			how: orGiven(h.BurstTo, "the default: cloud IaaS")})
 		if target == scenario.HPC {
 			hpcRows()
@@ -284,73 +284,42 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 	}
 
 	// Anything else the scenario sets for this direction.
-	for _, l := range leaves(reflect.ValueOf(optionsOf(o, d.Direction)), field, field, 0, nil) {
-		if covered[l.path] {
+	for _, in := range present.Inputs(s) {
+		if !strings.HasPrefix(in.Path, field+".") || covered[in.Path] {
 			continue
 		}
-		if op, ok := setOption(l, s.Currency); ok {
+		if op, ok := setOption(in, s.Currency); ok {
 			add(op)
 		}
 	}
 	return out
 }
 
-// optionsOf returns the options struct of a direction.
-func optionsOf(o scenario.Options, direction string) any {
-	switch direction {
-	case scenario.Managed:
-		return o.Managed
-	case scenario.Cloud:
-		return o.Cloud
-	case scenario.OnPrem:
-		return o.OnPrem
-	case scenario.HPC:
-		return o.HPC
+// setOption is the row of an option field the scenario sets, labelled
+// without its direction (the table is under the direction's title) and
+// with units in currency; false when the field is left out.
+func setOption(in present.Input, currency string) (option, bool) {
+	label := in.Field.Short()
+	if in.Field.Unit != "" {
+		label += " (" + in.Field.UnitIn(currency) + ")"
 	}
-	return o.Hybrid
-}
-
-// setOption is the row of an option field the scenario sets, with units in
-// currency; false when the field is left out.
-func setOption(l leaf, currency string) (option, bool) {
-	lab, ok := inputLabels[l.schema]
-	label := l.schema
-	if ok {
-		label = lab.label
-		if _, after, cut := strings.Cut(label, ": "); cut {
-			label = after
-		}
-		label = strings.ToUpper(label[:1]) + label[1:]
-		if lab.unit != "" {
-			label += " (" + strings.ReplaceAll(lab.unit, "¤", currency) + ")"
-		}
+	op := option{label: label, set: true, field: in.Path, how: "as given"}
+	if !in.Given() {
+		return op, false
 	}
-	op := option{label: label, set: true, field: l.path, how: "as given"}
-	switch v := l.v.Interface().(type) {
+	switch v := in.Value.(type) {
 	case scenario.Value:
-		if !v.IsSet() {
-			return op, false
-		}
 		op.num, op.fmt, op.how = numOpt(v.Likely), fmtGeneral, valueHow(v)
 	case string:
-		if v == "" {
-			return op, false
-		}
-		op.text = v
+		op.text = in.Text()
 	case bool:
 		if !v {
 			return op, false
 		}
 		op.text = "Yes"
 	case int:
-		if v == 0 {
-			return op, false
-		}
 		op.num, op.fmt = numOpt(float64(v)), fmtGeneral
 	case float64:
-		if v == 0 {
-			return op, false
-		}
 		op.num, op.fmt = numOpt(v), fmtGeneral
 	default:
 		return op, false
@@ -361,7 +330,7 @@ func setOption(l leaf, currency string) (option, bool) {
 // valueHow says how a value the scenario sets is used.
 func valueHow(v scenario.Value) string {
 	if v.IsEstimate() {
-		return "as given: estimate " + fmtNum(v.Low) + "–" + fmtNum(v.High) + ", the likely value used"
+		return "as given: estimate " + present.Range(v) + ", the likely value used"
 	}
 	return "as given"
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // writeScaling writes, for each direction with a GPU plan, its scaling
@@ -88,7 +89,7 @@ func scalingBlock(b *book, row int, d *model.DirectionResult) int {
 		} {
 			b.num(sh, k+1, row, v.x, b.numFmt(v.format, bold), pf(v.name))
 		}
-		b.str(sh, 10, row, yesNo(p.Fits))
+		b.str(sh, 10, row, present.YesNo(p.Fits))
 		b.str(sh, 11, row, p.Bottleneck.Text())
 		if bold {
 			b.style(sh, cell(10, row), cell(10, row), b.center[1])
@@ -129,7 +130,7 @@ func servingBlock(b *book, row int, d *model.DirectionResult) int {
 		row++
 	}
 	b.str(sh, 1, row, "Memory-bound")
-	b.str(sh, 2, row, yesNo(sv.MemoryBound))
+	b.str(sh, 2, row, present.YesNo(sv.MemoryBound))
 	row++
 	b.str(sh, 1, row, "Bottleneck")
 	b.str(sh, 2, row, d.Bottleneck.Text())

@@ -6,6 +6,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // Layout of the Sensitivity sheet: facts, then the bars from row
@@ -29,11 +30,6 @@ const (
 	colSensHighDelta
 )
 
-// metricTitles names the tornado metrics the model reports.
-var metricTitles = map[string]string{
-	"cost_horizon": "Cost over horizon",
-}
-
 // writeSensitivity writes the tornado: the metric of one direction with
 // each estimate at its low and at its high end, the others at their likely
 // values, and a bar chart of the change from the base value beside it.
@@ -45,10 +41,7 @@ func writeSensitivity(b *book, r *model.Report) {
 		b.widths(sh, 90)
 		return
 	}
-	metric := t.Metric
-	if m, ok := metricTitles[metric]; ok {
-		metric = m + " (" + r.Currency + ")"
-	}
+	metric := present.MetricTitle(t.Metric) + " (" + r.Currency + ")"
 	money := b.numFmt(fmtWhole, false)
 	b.title(sh, 1, 1, "Sensitivity: each estimate at its low and its high end, the others at their likely values (engine values)")
 	b.str(sh, 1, rowSensMetric, "Metric")
@@ -64,7 +57,7 @@ func writeSensitivity(b *book, r *model.Report) {
 	for i, bar := range t.Bars {
 		row := rowSensHeader + 1 + i
 		field := func(name string) string { return fmt.Sprintf("tornado.bars[%d].%s", i, name) }
-		b.str(sh, colSensInput, row, inputTitle(bar.Input, r.Currency))
+		b.str(sh, colSensInput, row, present.InputName(bar.Input))
 		b.str(sh, colSensField, row, bar.Input)
 		b.num(sh, colSensLow, row, bar.Low, money, field("at_low"))
 		b.num(sh, colSensHigh, row, bar.High, money, field("at_high"))

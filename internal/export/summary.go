@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -62,7 +63,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 	for i, d := range r.Directions {
 		row := summaryTableRow + 1 + i
 		b.str(sh, 1, row, d.Title)
-		b.str(sh, 2, row, yesNo(d.Feasible))
+		b.str(sh, 2, row, present.YesNo(d.Feasible))
 		b.str(sh, 3, row, strings.Join(model.ReasonTexts(d.Reasons), "; "))
 		b.style(sh, cell(3, row), cell(3, row), b.wrap)
 		b.wrapsText(sh, row)

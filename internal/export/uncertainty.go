@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // Rows of the Uncertainty sheet's facts; the direction table follows the
@@ -55,7 +56,7 @@ func writeUncertainty(b *book, r *model.Report) {
 		row++
 	}
 	for _, in := range u.Inputs {
-		b.str(sh, 1, row, inputTitle(in, r.Currency))
+		b.str(sh, 1, row, present.InputTitle(in, r.Currency))
 		b.str(sh, 2, row, in) // overflows into the empty cells to its right
 		row++
 	}

@@ -8,7 +8,9 @@
 // Options sheet says which direction options the scenario set and which the
 // model chose. With Extras (WorkbookWith) the workbook also carries the
 // decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. It imports nothing of the GUI or the store.
+// scenario's stored lineage. Field labels, units, titles and numbers written
+// as text come from package present, which the window and the command line
+// share. It imports nothing of the GUI or the store.
 package export
 
 import (
@@ -20,6 +22,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -549,17 +552,11 @@ func (b *book) chart(sheet string, col, row int, c *excelize.Chart) {
 	b.fail(b.f.AddChart(sheet, cell(col, row), c))
 }
 
-// directionTitle is the title of direction id in r, or id itself.
+// directionTitle is the title of direction id in r, or the direction's
+// own title.
 func directionTitle(r *model.Report, id string) string {
 	if d := r.Direction(id); d != nil && d.Title != "" {
 		return d.Title
 	}
-	return id
-}
-
-func yesNo(v bool) string {
-	if v {
-		return "Yes"
-	}
-	return "No"
+	return present.DirectionTitle(id)
 }

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // maxCompared is how many scenarios the comparison shows side by side: as
@@ -212,7 +213,7 @@ func (v *compareView) column(it Item) []fyne.CanvasObject {
 	case e == nil || !e.done:
 		cells[0] = stack(name, wrappedLabel("Evaluating…"))
 	case e.err != nil:
-		msg := wrappedLabel(sentence(e.err.Error()))
+		msg := wrappedLabel(present.Sentence(e.err.Error()))
 		msg.Importance = widget.DangerImportance
 		cells[0] = stack(name, msg)
 	default:
@@ -257,9 +258,9 @@ func compareCells(ev *evaluation) []fyne.CanvasObject {
 	cells[2] = wrappedLabel(noValue)
 	cells[3] = wrappedLabel(noValue)
 	if win != nil {
-		cells[2] = stack(strongLabel(formatMoney(win.CostHorizon, r.Currency)),
+		cells[2] = stack(strongLabel(present.Money(win.CostHorizon, r.Currency)),
 			caption(costSpread(r, rec)))
-		cells[3] = stack(strongLabel(formatHours(win.TimeToResultHours)+" h per run"),
+		cells[3] = stack(strongLabel(present.Hours(win.TimeToResultHours)+" h per run"),
 			caption(timeSpread(r, rec)))
 	}
 
@@ -267,7 +268,7 @@ func compareCells(ev *evaluation) []fyne.CanvasObject {
 	if cheapest == nil {
 		cells[4] = wrappedLabel("None is feasible")
 	} else {
-		text := fmt.Sprintf("%s, %s", titleOf(*cheapest), formatMoney(cheapest.CostHorizon, r.Currency))
+		text := fmt.Sprintf("%s, %s", titleOf(*cheapest), present.Money(cheapest.CostHorizon, r.Currency))
 		if cheapest.Direction == rec {
 			text += " (the recommended one)"
 		}
@@ -304,7 +305,7 @@ func costSpread(r *model.Report, direction string) string {
 	if sp == nil {
 		return "no Monte Carlo spread"
 	}
-	return fmt.Sprintf("P10–P90 %s – %s", formatMoney(sp.CostP10, r.Currency), formatMoney(sp.CostP90, ""))
+	return fmt.Sprintf("P10–P90 %s – %s", present.Money(sp.CostP10, r.Currency), present.Money(sp.CostP90, ""))
 }
 
 // timeSpread is the P10–P90 of a direction's time to result.
@@ -313,9 +314,9 @@ func timeSpread(r *model.Report, direction string) string {
 	if sp == nil {
 		return "no Monte Carlo spread"
 	}
-	text := fmt.Sprintf("P10–P90 %s – %s h", formatHours(sp.TimeP10), formatHours(sp.TimeP90))
+	text := fmt.Sprintf("P10–P90 %s – %s h", present.Hours(sp.TimeP10), present.Hours(sp.TimeP90))
 	if sp.ProbDeadline < 1 {
-		text += fmt.Sprintf("; meets the deadline in %s of draws", formatPercent(sp.ProbDeadline))
+		text += fmt.Sprintf("; meets the deadline in %s of draws", present.Percent(sp.ProbDeadline))
 	}
 	return text
 }
@@ -326,7 +327,7 @@ func cheapestOdds(r *model.Report) string {
 	if sp == nil {
 		return ""
 	}
-	return fmt.Sprintf("cheapest in %s of draws", formatPercent(sp.ProbCheapest))
+	return fmt.Sprintf("cheapest in %s of draws", present.Percent(sp.ProbCheapest))
 }
 
 func spreadOf(r *model.Report, direction string) *model.DirectionSpread {

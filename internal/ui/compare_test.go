@@ -77,7 +77,7 @@ func TestCompareFake(t *testing.T) {
 		5: {"Hybrid stays first and Cloud IaaS second"},
 		6: {"Cloud IaaS, 0.070 behind"},
 		7: {"Managed service, Shared HPC"},
-		8: {"h100-sxm × 8 on Hybrid"},
+		8: {"8 × h100-sxm on Hybrid"},
 	}
 	for row, subs := range want {
 		for _, sub := range subs {

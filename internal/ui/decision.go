@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // decisionPanel sits above the report table: the recommended direction and
@@ -184,7 +185,7 @@ func whyParts(d *decide.Decision) (head, text string, leads []string) {
 	text = fmt.Sprintf("it leads %s by %.3f of 1, gained on", run, d.RunnerUp.Gap)
 	for _, l := range d.WhyWinner {
 		leads = append(leads, fmt.Sprintf("%s: %.2f against %.2f at weight %.2f (+%.3f)",
-			sentence(dimensionTitle(l.Dimension)), l.Winner, l.RunnerUp, l.Weight, l.Lead))
+			present.DimensionTitle(l.Dimension), l.Winner, l.RunnerUp, l.Weight, l.Lead))
 	}
 	return "Why " + win + ": ", text, leads
 }
@@ -199,7 +200,7 @@ func robustnessParts(d *decide.Decision) (head, text string) {
 		head += ": "
 	}
 	if rb.Verdict == decide.Fragile {
-		return head, "the order changes if one weight moves by " + formatPercent(rb.Perturbation) + ": " + rb.Summary
+		return head, "the order changes if one weight moves by " + present.Percent(rb.Perturbation) + ": " + rb.Summary
 	}
 	return head, rb.Summary
 }
@@ -209,26 +210,26 @@ func trialText(t *decide.Trial, r *model.Report) string {
 	if t == nil {
 		return noValue
 	}
-	where := decide.Title(t.Direction)
+	where := present.DirectionTitle(t.Direction)
 	if r != nil {
 		if d := r.Direction(t.Direction); d != nil {
 			where = titleOf(*d)
 		}
 	}
 	if t.GPU == "" {
-		return fmt.Sprintf("about %s h of representative requests through %s, no GPUs reserved.", formatSig(t.Hours), where)
+		return fmt.Sprintf("about %s h of representative requests through %s, no GPUs reserved.", present.Figure(t.Hours), where)
 	}
 	counts := make([]string, len(t.GPUCounts))
 	for i, n := range t.GPUCounts {
 		counts[i] = fmt.Sprint(n)
 	}
-	text := fmt.Sprintf("%s on %s", formatGPUs(t.GPU, max(t.GPUs, maxInt(t.GPUCounts))), where)
+	text := fmt.Sprintf("%s on %s", present.GPUs(t.GPU, max(t.GPUs, maxInt(t.GPUCounts))), where)
 	if len(counts) > 1 {
 		text += ", throughput measured at " + strings.Join(counts, ", ") + " GPUs"
 	}
-	text += fmt.Sprintf(", about %s h and %s GPU-hours", formatSig(t.Hours), formatSig(t.GPUHours))
+	text += fmt.Sprintf(", about %s h and %s GPU-hours", present.Figure(t.Hours), present.Figure(t.GPUHours))
 	if t.ShareOfRun > 0 {
-		text += fmt.Sprintf(" (%s %% of one full run)", formatSig(t.ShareOfRun*100))
+		text += fmt.Sprintf(" (%s of one full run)", present.Share(t.ShareOfRun))
 	}
 	return text + "."
 }
@@ -257,8 +258,8 @@ func questionRows(d *decide.Decision) []questionRow {
 	rows := make([]questionRow, 0, len(d.Directions))
 	for _, dd := range d.Directions {
 		row := questionRow{
-			direction:   orText(dd.Title, directionTitle(dd.Direction)),
-			bottleneck:  sentence(dd.Bottleneck),
+			direction:   orText(dd.Title, present.DirectionTitle(dd.Direction)),
+			bottleneck:  present.Sentence(dd.Bottleneck),
 			question:    orText(dd.Question, noValue),
 			recommended: dd.Direction == d.Recommendation,
 			ruledOut:    !dd.Feasible,
@@ -276,11 +277,8 @@ func directionName(d *decide.Decision, direction string) string {
 	if dd := d.For(direction); dd != nil && dd.Title != "" {
 		return dd.Title
 	}
-	return directionTitle(direction)
+	return present.DirectionTitle(direction)
 }
-
-// dimensionTitle names a decision dimension: "workload_shape" → "workload shape".
-func dimensionTitle(name string) string { return strings.ReplaceAll(name, "_", " ") }
 
 // badge is a small coloured label: FRAGILE and the weight changes that
 // flip the order on the warning colour, ROBUST on the success colour. The

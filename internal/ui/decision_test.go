@@ -56,7 +56,7 @@ func TestDecisionPanelConstrained(t *testing.T) {
 	for _, want := range []string{
 		"Why Hybrid: ", "Hybrid is the only direction that meets every constraint",
 		"Robust: ", "only one direction is feasible",
-		"First trial: ", "h100-sxm × 2 on Hybrid, throughput measured at 1, 2 GPUs",
+		"First trial: ", "2 × h100-sxm on Hybrid, throughput measured at 1, 2 GPUs",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("panel text lacks %q:\n%s", want, body)

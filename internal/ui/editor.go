@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -108,7 +109,7 @@ func (e *jsonEditor) check() {
 	case err != nil:
 		lines := problemLines(err)
 		e.status.Importance = widget.DangerImportance
-		e.status.SetText(plural(len(lines), "problem") + " to fix before saving:")
+		e.status.SetText(present.Count(len(lines), "problem") + " to fix before saving:")
 		e.problems.SetText(strings.Join(lines, "\n"))
 	case bytes.Equal(canonical(s), e.canon):
 		e.status.Importance = widget.MediumImportance
@@ -204,7 +205,7 @@ func (e *jsonEditor) saved(id string, rev int, err error) {
 	if err != nil {
 		lines := problemLines(err)
 		e.status.Importance = widget.DangerImportance
-		e.status.SetText("Not saved: nothing was written. " + plural(len(lines), "problem") + ":")
+		e.status.SetText("Not saved: nothing was written. " + present.Count(len(lines), "problem") + ":")
 		e.problems.SetText(strings.Join(lines, "\n"))
 		e.setButtons()
 		return

@@ -1,15 +1,16 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"hostplan/internal/scenario"
 )
 
-// The Inputs tab shows the performance and cost settings a scenario gives,
-// not only the basic groups: recomputation, sharding, financing, price
-// overrides.
+// The Inputs tab shows every setting a scenario gives, with the labels,
+// units and choice names of package present: recomputation, sharding,
+// financing, price overrides.
 func TestInputsShowEverySetting(t *testing.T) {
 	s, err := scenario.Load("../../scenarios/qlora-legal-70b.json")
 	if err != nil {
@@ -26,14 +27,36 @@ func TestInputsShowEverySetting(t *testing.T) {
 	}
 	text := strings.Join(all, "\n")
 	for _, want := range []string{
-		"Activation recomputation: full (8·P·D)",
-		"Model-state sharding: zero2",
+		"Full activation recomputation: Yes",
+		"Model-state sharding: ZeRO stage 2",
 		"Sequence length (tokens): 4,096",
-		"financing purchase",
-		"Price override: cloud lambda-h100: on_demand = 3.5 (as of 2026-10-01; quote)",
+		"Fine-tuning method: QLoRA",
+		"On-premises: financing: Purchase at the start",
+		"Override: catalog kind (1): cloud",
+		"Override: entry (1): lambda-h100",
+		"Override: field (1): on_demand",
+		"Override: value (1): 3.5",
+		"Override: as of (1): 2026-10-01",
+		"Override: source (1): quote",
+		"Tokens per run (billions): 0.6 (0.3–0.9, estimate)",
+		"Outputs returned: checkpoints, evaluation results, model weights",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("inputs lack %q:\n%s", want, text)
 		}
+	}
+	// What the scenario leaves out is not listed: no empty rows, and no
+	// "excluded: No" for every direction.
+	for _, absent := range []string{"Managed: excluded:", "Trial GPU:", "Peak request rate"} {
+		if strings.Contains(text, absent) {
+			t.Errorf("inputs list %q, which the scenario does not give", absent)
+		}
+	}
+	var titles []string
+	for _, g := range inputGroups(s) {
+		titles = append(titles, g.title)
+	}
+	if want := []string{"Scenario", "Purpose", "Workload", "Data", "Decision dimensions", "Direction options"}; !slices.Equal(titles, want) {
+		t.Errorf("groups %q, want %q", titles, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -201,14 +202,14 @@ func reportRows(r *model.Report) []reportRow {
 	for _, d := range r.Directions {
 		row := reportRow{feasible: d.Feasible, cheapest: d.Feasible && d.Direction == r.Cheapest}
 		row.cells[colDirection] = titleOf(d)
-		row.cells[colFeasible] = yesNo(d.Feasible)
-		row.cells[colGPUs] = formatGPUs(d.GPU, d.GPUs)
+		row.cells[colFeasible] = present.YesNo(d.Feasible)
+		row.cells[colGPUs] = present.GPUs(d.GPU, d.GPUs)
 		if d.Direction == scenario.Managed && d.GPU == "" && d.GPUs == 0 {
 			row.cells[colGPUs] = "Per-token service"
 		}
-		row.cells[colTime] = orDash(d.TimeToResultHours == 0, formatHours(d.TimeToResultHours))
-		row.cells[colCostPerRun] = orDash(!d.Feasible && d.CostPerRun == 0, formatMoney(d.CostPerRun, r.Currency))
-		row.cells[colCostHorizon] = orDash(!d.Feasible && d.CostHorizon == 0, formatMoney(d.CostHorizon, r.Currency))
+		row.cells[colTime] = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
+		row.cells[colCostPerRun] = orDash(!d.Feasible && d.CostPerRun == 0, present.Money(d.CostPerRun, r.Currency))
+		row.cells[colCostHorizon] = orDash(!d.Feasible && d.CostHorizon == 0, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -330,10 +330,10 @@ func summaryRows(r *model.Report) []gridRow {
 		}
 		cells := make([]string, numSummaryColumns)
 		cells[sumDirection] = titleOf(d)
-		cells[sumGPUs] = formatGPUs(d.GPU, d.GPUs)
-		cells[sumBottleneck] = humanize(d.Bottleneck.Text())
-		cells[sumMemory] = orDash(d.MemoryPerGPUGB <= 0, formatSig(d.MemoryPerGPUGB))
-		cells[sumEfficient] = orDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, formatNumber(float64(d.MaxEfficientGPUs)))
+		cells[sumGPUs] = present.GPUs(d.GPU, d.GPUs)
+		cells[sumBottleneck] = present.Humanize(d.Bottleneck.Text())
+		cells[sumMemory] = orDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
+		cells[sumEfficient] = orDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
@@ -347,9 +347,9 @@ func dataPathText(p *model.DataPath) string {
 	if p == nil {
 		return noValue
 	}
-	text := formatSig(p.NeededGBs) + " of " + formatSig(p.AvailableGBs) + " GB/s"
+	text := present.Figure(p.NeededGBs) + " of " + present.Figure(p.AvailableGBs) + " GB/s"
 	if p.StagingHours > 0 {
-		text += "\nstaging " + formatHours(p.StagingHours) + " h"
+		text += "\nstaging " + present.Hours(p.StagingHours) + " h"
 	}
 	return text
 }
@@ -361,18 +361,18 @@ func checkpointText(in *model.Interruptions) string {
 	if in == nil {
 		return noValue
 	}
-	first := formatSig(in.CheckpointMinutes) + " min each"
+	first := present.Figure(in.CheckpointMinutes) + " min each"
 	if in.IntervalHours > 0 {
-		first = formatSig(in.CheckpointMinutes) + " min every " + formatHours(in.IntervalHours) + " h"
+		first = present.Figure(in.CheckpointMinutes) + " min every " + present.Hours(in.IntervalHours) + " h"
 	}
 	lines := []string{first}
 	if in.MTBIHours > 0 || in.OverheadFraction > 0 {
-		lines = append(lines, formatFixed(in.OverheadFraction*100, 1)+" % overhead")
+		lines = append(lines, present.Fixed(in.OverheadFraction*100, 1)+" % overhead")
 	}
 	// Spot runs are one job; the wall-time plan (no interruption rate) is
 	// worth stating even when it needs only one.
 	if in.WallTimeChunks > 1 || (in.MTBIHours == 0 && in.WallTimeChunks > 0) {
-		lines = append(lines, plural(in.WallTimeChunks, "wall-time job"))
+		lines = append(lines, present.Count(in.WallTimeChunks, "wall-time job"))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -384,9 +384,9 @@ func servingText(s *model.Serving) string {
 		return noValue
 	}
 	return fmt.Sprintf("%s/replica\nbatch %s\nreplicas %s peak, %s mean\n%s ms latency",
-		plural(s.GPUsPerReplica, "GPU"), formatNumber(float64(s.Batch)),
-		formatNumber(float64(s.ReplicasPeak)), formatNumber(float64(s.ReplicasMean)),
-		formatFixed(s.LatencyMS, 0))
+		present.Count(s.GPUsPerReplica, "GPU"), present.Number(float64(s.Batch)),
+		present.Number(float64(s.ReplicasPeak)), present.Number(float64(s.ReplicasMean)),
+		present.Fixed(s.LatencyMS, 0))
 }
 
 // The scaling table's columns.
@@ -424,19 +424,19 @@ func curveRows(d model.DirectionResult) []gridRow {
 	rows := make([]gridRow, 0, len(d.Scaling))
 	for _, p := range d.Scaling {
 		cells := make([]string, numCurveColumns)
-		cells[curveGPUs] = formatNumber(float64(p.GPUs))
+		cells[curveGPUs] = present.Number(float64(p.GPUs))
 		chosen := p.GPUs == d.GPUs
 		if chosen {
 			cells[curveGPUs] += " (chosen)"
 		}
-		cells[curveStep] = formatSig(p.StepSeconds)
-		cells[curveSpeedup] = formatSig(p.Speedup)
-		cells[curveEfficiency] = formatPercent(p.Efficiency)
-		cells[curveTime] = formatHours(p.TimeToResultHours)
-		cells[curveBottleneck] = humanize(p.Bottleneck.Text())
+		cells[curveStep] = present.Figure(p.StepSeconds)
+		cells[curveSpeedup] = present.Figure(p.Speedup)
+		cells[curveEfficiency] = present.Percent(p.Efficiency)
+		cells[curveTime] = present.Hours(p.TimeToResultHours)
+		cells[curveBottleneck] = present.Humanize(p.Bottleneck.Text())
 		row := gridRow{cells: cells, bold: chosen, danger: -1}
 		if !p.Fits {
-			cells[curveBottleneck] = humanize(p.Bottleneck.Text()) + " — does not fit"
+			cells[curveBottleneck] = present.Humanize(p.Bottleneck.Text()) + " — does not fit"
 			if p.Bottleneck == "" {
 				cells[curveBottleneck] = "Does not fit"
 			}
@@ -455,10 +455,10 @@ func calibrationText(c *model.Calibration) string {
 	}
 	peak := "no peak (κ = 0)"
 	if c.NMax > 0 {
-		peak = "peak at N_max " + formatSig(c.NMax) + " GPUs"
+		peak = "peak at N_max " + present.Figure(c.NMax) + " GPUs"
 	}
 	return fmt.Sprintf("Calibrated from the trial: σ %s, κ %s, R² %s, %s.",
-		formatSig(c.Sigma), formatSig(c.Kappa), formatFixed(c.R2, 3), peak)
+		present.Figure(c.Sigma), present.Figure(c.Kappa), present.Fixed(c.R2, 3), peak)
 }
 
 // The serving table's columns.
@@ -513,36 +513,18 @@ func servingRows(r *model.Report) []gridRow {
 		}
 		cells := []string{
 			srvDirection:  titleOf(d),
-			srvPerReplica: formatNumber(float64(s.GPUsPerReplica)),
-			srvBatch:      formatNumber(float64(s.Batch)),
-			srvReplicas:   formatNumber(float64(s.ReplicasPeak)) + " / " + formatNumber(float64(s.ReplicasMean)),
-			srvStep:       formatSig(s.DecodeStepMS),
-			srvTokens:     formatFixed(s.TokensPerSecond, 0),
-			srvRequests:   formatSig(s.RequestsPerSec),
-			srvLatency:    formatFixed(s.LatencyMS, 0),
+			srvPerReplica: present.Number(float64(s.GPUsPerReplica)),
+			srvBatch:      present.Number(float64(s.Batch)),
+			srvReplicas:   present.Number(float64(s.ReplicasPeak)) + " / " + present.Number(float64(s.ReplicasMean)),
+			srvStep:       present.Figure(s.DecodeStepMS),
+			srvTokens:     present.Fixed(s.TokensPerSecond, 0),
+			srvRequests:   present.Figure(s.RequestsPerSec),
+			srvLatency:    present.Fixed(s.LatencyMS, 0),
 			srvLimit:      limit,
 		}
 		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == r.Cheapest, danger: -1})
 	}
 	return rows
-}
-
-// formatSig renders x to three significant digits, with thousands
-// separators and no exponent: 0.062376 → "0.0624", 1234.5 → "1,230".
-func formatSig(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return noValue
-	}
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
-	return formatNumber(r)
-}
-
-// formatPercent renders a fraction as a whole percentage: 0.684 → "68 %".
-func formatPercent(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return noValue
-	}
-	return formatFixed(f*100, 0) + " %"
 }
 
 // grid is a read-only table of labels: headings in bold over a rule, each
@@ -887,7 +869,7 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 	top := yTitleTop + smallH + pad + smallH/2
 	left := inset + measure("100 %", smallSize).Width + 3*pad // room for a dot at 100 %
 	maxX := c.maxGPUs()
-	lastTick := formatNumber(float64(maxX))
+	lastTick := present.Number(float64(maxX))
 	right := size.Width - scrollBar - max(2*pad, measure(lastTick, smallSize).Width/2+pad)
 	xTitle := "GPUs (log scale)"
 	bottom := size.Height - (smallH + pad + smallH + pad)
@@ -907,7 +889,7 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 		if p > 0 {
 			line(left, yy, right, yy, 1, rule)
 		}
-		label := formatPercent(p)
+		label := present.Percent(p)
 		m := measure(label, smallSize)
 		text(label, left-2*pad-m.Width, yy-m.Height/2, smallSize, fg)
 	}
@@ -925,7 +907,7 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 		}
 		line(xx, bottom, xx, bottom+pad/2, 1, fg)
 		if k%every == 0 {
-			label := formatNumber(n)
+			label := present.Number(n)
 			m := measure(label, smallSize)
 			text(label, xx-m.Width/2, bottom+pad/2, smallSize, fg)
 		}
@@ -943,7 +925,7 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 		for xx := left; xx < right; xx += dashLength + dashGap {
 			line(xx, ty, min(xx+dashLength, right), ty, 1.5, fg)
 		}
-		thresholdLabel := formatPercent(c.threshold) + " threshold"
+		thresholdLabel := present.Percent(c.threshold) + " threshold"
 		text(thresholdLabel, left+pad, ty-smallH-2, smallSize, fg)
 	}
 

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -140,7 +141,7 @@ func (p *planner) importBytes(name string, data []byte) {
 		for i, l := range lines {
 			lines[i] = name + ": " + l
 		}
-		p.showProblems(fmt.Sprintf("“%s” was not imported: %s", name, plural(len(lines), "problem")), lines)
+		p.showProblems(fmt.Sprintf("“%s” was not imported: %s", name, present.Count(len(lines), "problem")), lines)
 	}
 	s, err := scenario.Parse(data)
 	if err != nil {

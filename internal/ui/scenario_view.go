@@ -13,6 +13,7 @@ import (
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -222,7 +223,7 @@ func (v *scenarioView) apply(gen int, ev *evaluation, err error) {
 
 	next := stateReady
 	if err != nil {
-		v.showMessage(sentence(err.Error()), widget.DangerImportance)
+		v.showMessage(present.Sentence(err.Error()), widget.DangerImportance)
 		next = stateFailed
 	} else {
 		v.setReport(ev)
@@ -334,12 +335,12 @@ func reportTitle(s *scenario.Scenario, r *model.Report) string {
 // reportFacts is the header's line of facts: shape, what one run is, the
 // horizon and the date of the prices.
 func reportFacts(r *model.Report) string {
-	facts := []string{shapeTitle(r.Shape)}
+	facts := []string{present.ShapeTitle(r.Shape)}
 	if r.RunUnit != "" {
 		facts = append(facts, "one run = "+r.RunUnit)
 	}
 	if r.HorizonMonths > 0 {
-		facts = append(facts, "horizon "+plural(r.HorizonMonths, "month"))
+		facts = append(facts, "horizon "+present.Count(r.HorizonMonths, "month"))
 	}
 	asOf := r.CatalogAsOf
 	if asOf == "" {
@@ -357,7 +358,7 @@ func cheapestText(r *model.Report) string {
 		return "No direction is feasible for this scenario: see “Why not” below."
 	}
 	return fmt.Sprintf("Cheapest feasible direction: %s, %s over %s",
-		titleOf(*d), formatMoney(d.CostHorizon, r.Currency), plural(r.HorizonMonths, "month"))
+		titleOf(*d), present.Money(d.CostHorizon, r.Currency), present.Count(r.HorizonMonths, "month"))
 }
 
 // titleOf is a direction result's title, falling back to the direction's
@@ -366,5 +367,5 @@ func titleOf(d model.DirectionResult) string {
 	if d.Title != "" {
 		return d.Title
 	}
-	return directionTitle(d.Direction)
+	return present.DirectionTitle(d.Direction)
 }

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
 )
 
 // scenarioList is the left pane: the scenarios in the store, one per row,
@@ -224,9 +226,9 @@ func itemName(it Item) string {
 
 // itemDetail is the list's second line: "Fine-tuning · 3 revisions".
 func itemDetail(it Item) string {
-	text := shapeTitle(it.Shape)
+	text := present.ShapeTitle(it.Shape)
 	if it.Revisions > 0 {
-		text += " · " + plural(it.Revisions, "revision")
+		text += " · " + present.Count(it.Revisions, "revision")
 	}
 	return text
 }

@@ -4,7 +4,9 @@
 // reaches the store and the model only through Backend, so it can be tested
 // with a fake and never imports the store or the model's code; the decision
 // (decide) and the brief (brief) are pure functions of a scenario and its
-// report, and the window calls them itself, off the UI goroutine.
+// report, and the window calls them itself, off the UI goroutine. Numbers,
+// titles and field labels are written by package present, as in the
+// workbook and the command line.
 package ui
 
 import (

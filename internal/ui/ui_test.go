@@ -336,10 +336,10 @@ func TestSelectShowsReport(t *testing.T) {
 	// Every cell, visible or scrolled away.
 	wantRows := [][numColumns]string{
 		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
-		{"Cloud IaaS", "Yes", "h100-sxm × 8", "6.3", "USD 1,235", "USD 1,234,568", ""},
-		{"On-premises", "Yes", "l40s × 16", "11.5", "USD 5,200", "USD 1,750,000", ""},
-		{"Shared HPC", "No", "a100-80gb × 4", "140", "USD 87.50", "USD 29,832", "queue wait and wall-time chunks exceed the 72 h deadline"},
-		{"Hybrid", "Yes", "h100-sxm × 8", "9.0", "USD 1,500", "USD 1,300,000", ""},
+		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", ""},
+		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", ""},
+		{"Shared HPC", "No", "4 × a100-80gb", "140", "USD 87.50", "USD 29,832", "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", ""},
 	}
 	if len(v.report.rows) != len(wantRows) {
 		t.Fatalf("table has %d rows, want %d", len(v.report.rows), len(wantRows))
@@ -360,7 +360,7 @@ func TestSelectShowsReport(t *testing.T) {
 
 	// Inputs tab: grouped, with estimates labelled.
 	inputs := labelTexts(v.inputs.box)
-	for _, want := range []string{"Purpose", "Workload", "Data", "Dimensions", "Options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "budget cap USD 2,000,000", "Only an approved, minimised snapshot may leave"} {
+	for _, want := range []string{"Purpose", "Workload", "Data", "Decision dimensions", "Direction options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "Budget cap over the horizon (USD)", "2,000,000", "Only an approved, minimised snapshot may leave"} {
 		if !strings.Contains(inputs, want) {
 			t.Errorf("Inputs tab lacks %q", want)
 		}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -159,7 +160,7 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report) {
 // aboutText is the line on how the spread was made.
 func aboutText(u *model.Uncertainty) string {
 	text := fmt.Sprintf("%s draws from %s distributions, seed %d: the same scenario and seed give the same numbers.",
-		formatNumber(float64(u.Draws)), orText(u.Distribution, "triangular"), u.Seed)
+		present.Number(float64(u.Draws)), orText(u.Distribution, "triangular"), u.Seed)
 	if len(u.Inputs) == 0 {
 		text += " No input is an estimate, so every draw is the same; give ranges (low, likely, high) to see a spread."
 	}
@@ -172,23 +173,23 @@ func spreadRows(r *model.Report) []gridRow {
 	u := r.Uncertainty
 	rows := make([]gridRow, 0, len(u.Directions))
 	for _, sp := range u.Directions {
-		title := directionTitle(sp.Direction)
+		title := present.DirectionTitle(sp.Direction)
 		if d := r.Direction(sp.Direction); d != nil {
 			title = titleOf(*d)
 		}
 		cells := make([]string, numSpreadColumns)
 		cells[spDirection] = title
 		never := sp.ProbFeasible == 0 // the numbers of a direction never feasible mean little
-		cells[spCostP10] = orDash(never && sp.CostP10 == 0, formatMoney(sp.CostP10, ""))
-		cells[spCostP50] = orDash(never && sp.CostP50 == 0, formatMoney(sp.CostP50, ""))
-		cells[spCostP90] = orDash(never && sp.CostP90 == 0, formatMoney(sp.CostP90, ""))
-		cells[spTimeP10] = orDash(sp.TimeP10 == 0, formatHours(sp.TimeP10))
-		cells[spTimeP50] = orDash(sp.TimeP50 == 0, formatHours(sp.TimeP50))
-		cells[spTimeP90] = orDash(sp.TimeP90 == 0, formatHours(sp.TimeP90))
-		cells[spCheapest] = formatPercent(sp.ProbCheapest)
-		cells[spFeasible] = formatPercent(sp.ProbFeasible)
-		cells[spDeadline] = formatPercent(sp.ProbDeadline)
-		cells[spBudget] = formatPercent(sp.ProbBudget)
+		cells[spCostP10] = orDash(never && sp.CostP10 == 0, present.Money(sp.CostP10, ""))
+		cells[spCostP50] = orDash(never && sp.CostP50 == 0, present.Money(sp.CostP50, ""))
+		cells[spCostP90] = orDash(never && sp.CostP90 == 0, present.Money(sp.CostP90, ""))
+		cells[spTimeP10] = orDash(sp.TimeP10 == 0, present.Hours(sp.TimeP10))
+		cells[spTimeP50] = orDash(sp.TimeP50 == 0, present.Hours(sp.TimeP50))
+		cells[spTimeP90] = orDash(sp.TimeP90 == 0, present.Hours(sp.TimeP90))
+		cells[spCheapest] = present.Percent(sp.ProbCheapest)
+		cells[spFeasible] = present.Percent(sp.ProbFeasible)
+		cells[spDeadline] = present.Percent(sp.ProbDeadline)
+		cells[spBudget] = present.Percent(sp.ProbBudget)
 		row := gridRow{cells: cells, bold: sp.Direction == r.Cheapest, danger: -1}
 		if never {
 			row.danger = spFeasible
@@ -202,7 +203,7 @@ func spreadRows(r *model.Report) []gridRow {
 func spreadLegend(r *model.Report) string {
 	horizon := "the horizon"
 	if r.HorizonMonths > 0 {
-		horizon = "a horizon of " + plural(r.HorizonMonths, "month")
+		horizon = "a horizon of " + present.Count(r.HorizonMonths, "month")
 	}
 	return "Cost is the total over " + horizon + "; time is one run's time to result. " +
 		"P10 and P90: one draw in ten falls below, one in ten above. " +
@@ -212,7 +213,7 @@ func spreadLegend(r *model.Report) string {
 
 // noneFeasibleText says how often no direction is feasible.
 func noneFeasibleText(u *model.Uncertainty) string {
-	return fmt.Sprintf("In %s of the draws no direction is feasible.", formatPercent(u.ProbNoneFeasible))
+	return fmt.Sprintf("In %s of the draws no direction is feasible.", present.Percent(u.ProbNoneFeasible))
 }
 
 // sampledInputsText lists the sampled estimates, one a line, with the
@@ -231,19 +232,18 @@ func sampledInputsText(s *scenario.Scenario, u *model.Uncertainty) string {
 	for _, r := range u.Ranges {
 		ranges[r.Input] = scenario.Estimate(r.Low, r.Likely, r.High)
 	}
+	currency := ""
+	if s != nil {
+		currency = s.Currency
+	}
 	lines := make([]string, len(u.Inputs))
 	for i, in := range u.Inputs {
-		lines[i] = "• " + in
+		lines[i] = "• " + present.InputTitle(in, currency)
 		if v, ok := ranges[in]; ok {
-			lines[i] += fmt.Sprintf(": %s–%s, likely %s", formatNumber(v.Low), formatNumber(v.High), formatNumber(v.Likely))
+			lines[i] += fmt.Sprintf(": %s, likely %s", present.Range(v), present.Number(v.Likely))
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// tornadoMetrics names the tornado's metrics for people.
-var tornadoMetrics = map[string]string{
-	"cost_horizon": "cost over the horizon",
 }
 
 // tornadoTitle is the heading over the tornado: whose figure it is and its
@@ -253,15 +253,12 @@ func tornadoTitle(r *model.Report) string {
 	if t == nil {
 		return "Sensitivity"
 	}
-	metric, ok := tornadoMetrics[t.Metric]
-	if !ok {
-		metric = strings.ToLower(humanize(t.Metric))
-	}
-	title := directionTitle(t.Direction)
+	metric := present.Lower(present.MetricTitle(t.Metric))
+	title := present.DirectionTitle(t.Direction)
 	if d := r.Direction(t.Direction); d != nil {
 		title = titleOf(*d)
 	}
-	return fmt.Sprintf("Sensitivity of %s's %s (base %s)", title, metric, formatMoney(t.Base, r.Currency))
+	return fmt.Sprintf("Sensitivity of %s's %s (base %s)", title, metric, present.Money(t.Base, r.Currency))
 }
 
 func orText(s, fallback string) string {
@@ -428,7 +425,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 	right := size.Width - scrollBar - pad
 	nameW := float32(0)
 	for _, b := range bars {
-		nameW = max(nameW, measure(b.Input, textSize).Width)
+		nameW = max(nameW, measure(present.InputName(b.Input), textSize).Width)
 	}
 	nameW = min(nameW, 0.4*(right-inset))
 	base := c.tornado.Base
@@ -455,7 +452,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 
 	// The base line, labelled above the bars.
 	bx := xOf(base)
-	baseLabel := "base " + formatMoney(base, c.currency)
+	baseLabel := "base " + present.Money(base, c.currency)
 	m := measure(baseLabel, smallSize)
 	text(baseLabel, min(max(bx-m.Width/2, plotL), right-m.Width), g.top-g.smallH-pad/2, smallSize, fg)
 
@@ -463,7 +460,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 	for _, b := range bars {
 		// Row rule, name, then the two halves of the bar.
 		line(inset, y+g.rowH, right, y+g.rowH, 1, rule)
-		text(ellipsize(b.Input, nameW, textSize), inset, y+pad, textSize, fg)
+		text(ellipsize(present.InputName(b.Input), nameW, textSize), inset, y+pad, textSize, fg)
 		by := y + (g.rowH-g.barH)/2
 		// The half farther from the base is drawn first, so both show when
 		// low and high lie on the same side.
@@ -536,7 +533,7 @@ func barLabels(b model.Bar, base float64) []string {
 	if math.Abs(b.Low-base) < eps && math.Abs(b.High-base) < eps {
 		return []string{"no change"}
 	}
-	lo, hi := formatMoney(b.Low, ""), formatMoney(b.High, "")
+	lo, hi := present.Money(b.Low, ""), present.Money(b.High, "")
 	if sameSide(b.Low, b.High, base) {
 		return []string{"low " + lo + " · high " + hi}
 	}

@@ -95,7 +95,7 @@ func TestUncertaintyTab(t *testing.T) {
 	}
 	// The sampled inputs with the scenario's ranges; the catalog's queue
 	// wait has no range in the scenario.
-	for _, want := range []string{"• workload.tokens_per_run_b: 1.5–3, likely 2", "• dimensions.operations.staff_fte: 0.5–1.5, likely 1", "• options.hpc.queue_wait_hours (catalog)"} {
+	for _, want := range []string{"• Tokens per run (billions): 1.5–3, likely 2", "• Operations staff (FTE): 0.5–1.5, likely 1", "• Shared HPC: queue wait (hours), catalog estimate"} {
 		if !strings.Contains(v.inputs.Text, want) {
 			t.Errorf("sampled inputs %q lack %q", v.inputs.Text, want)
 		}
@@ -115,7 +115,8 @@ func TestUncertaintyTab(t *testing.T) {
 	}
 	texts := chartTexts(v.tornado)
 	for _, want := range []string{"input at its low end", "input at its high end", "base USD 1,234,568",
-		"workload.tokens_per_run_b", "1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change"} {
+		"Tokens per run", "Operations staff", "Shared HPC: queue wait, catalog estimate",
+		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("tornado does not draw %q (it draws %q)", want, texts)
 		}

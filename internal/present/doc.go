@@ -1,0 +1,18 @@
+// Package present holds the wording the faces share — the window, the
+// workbook and the command line all read it from here, so a number, a
+// title or a field's name reads the same wherever it appears:
+//
+//   - number.go: how numbers, money, hours and percentages are written
+//     (Number, Figure, Fixed, Amount, Money, Hours, Percent, Share, Value);
+//   - titles.go: the names of the hosting directions, workload shapes and
+//     decision dimensions, and small helpers for turning codes into words;
+//   - fields.go with the tables in fields_*.go: a label, a unit and a
+//     one-line help for every field of the scenario file, looked up by JSON
+//     path, and a plain label for every allowed value of an enumerated
+//     field (choices.go);
+//   - inputs.go: a scenario's inputs in file order with their labels, for
+//     the window's Inputs tab and the workbook's Inputs sheet.
+//
+// The package is pure: it imports the scenario types and nothing of the
+// GUI, the workbook, the store or the model.
+package present
