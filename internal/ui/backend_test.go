@@ -2,7 +2,11 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/brief"
 	"hostplan/internal/scenario"
@@ -137,5 +141,52 @@ func TestBackendSaveChecklist(t *testing.T) {
 	raw, err := st.GetChecklist(id)
 	if want, _ := state.Encode(); err != nil || string(raw) != string(want) {
 		t.Errorf("stored %q, %v; want %q", raw, err, want)
+	}
+}
+
+// An edit saved in the window's JSON editor reaches the store through the
+// application layer as a new revision with its note and author, and the
+// list shows it.
+func TestWindowSavesThroughApp(t *testing.T) {
+	t.Setenv("USER", "ana")
+	p := openPlanner(t, "qlora-legal-70b")
+	_, w := openWindow(t, NewBackend(p))
+	e := openEditor(t, w, 0)
+	s, _, _ := p.Load("qlora-legal-70b")
+	e.entry.SetText(strings.Replace(e.entry.Text, `"name": "`+s.Name+`"`, `"name": "`+s.Name+`, v2"`, 1))
+	if e.save.Disabled() {
+		t.Fatalf("Save disabled after a valid change: %s", e.problems.Text)
+	}
+	test.Type(e.note, "renamed for the review")
+	test.Tap(e.save)
+	waitUntil(t, func() bool { return w.savesFinished() >= 1 },
+		func() string { return fmt.Sprintf("%d saves finished", w.savesFinished()) })
+	waitShown(t, w, "qlora-legal-70b")
+	h, err := p.History("qlora-legal-70b")
+	if err != nil || len(h) != 2 {
+		t.Fatalf("history %v, %v; want 2 revisions", h, err)
+	}
+	if last := h[1]; last.Note != "renamed for the review" || last.Author != "ana" || last.CatalogAsOf == "" {
+		t.Errorf("lineage %+v", last)
+	}
+	if it, _ := w.scenarios.item("qlora-legal-70b"); it.Revisions != 2 || it.Name != s.Name+", v2" {
+		t.Errorf("list shows %+v", it)
+	}
+}
+
+// The Checklist tab's Save stores the state where "hostplan checklist"
+// reads it.
+func TestWindowChecklistThroughApp(t *testing.T) {
+	p := openPlanner(t, "constrained-snapshot-training")
+	_, w := openWindow(t, NewBackend(p))
+	v := openChecklistTab(t, w, 0)
+	i := rowIndex(t, v, "before.quota")
+	v.rows[i].status.SetSelected("done")
+	test.Type(v.rows[i].owner, "Platform team")
+	test.Tap(v.save)
+	waitUntil(t, func() bool { return v.savesDone() == 1 }, func() string { return "the save did not finish" })
+	got, err := p.Checklist("constrained-snapshot-training")
+	if err != nil || got["before.quota"] != (brief.ItemState{Status: brief.StatusDone, Owner: "Platform team"}) {
+		t.Errorf("stored checklist %v, %v", got, err)
 	}
 }
