@@ -4,20 +4,11 @@
 package main
 
 import (
-	"fmt"
 	"os"
 
 	"hostplan/internal/cli"
 )
 
 func main() {
-	db, rest, err := cli.SplitGlobal(os.Args[1:])
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "hostplan:", err)
-		os.Exit(cli.ExitUsage)
-	}
-	if len(rest) == 0 {
-		os.Exit(runGUI(db))
-	}
-	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, runGUI))
 }

@@ -248,20 +248,11 @@ func writeAtomic(path string, b []byte) error {
 
 // storedChecklist reads a stored scenario's checklist state.
 func (e *env) storedChecklist(id string) (brief.ChecklistState, error) {
-	st, err := e.openStore()
-	if err != nil {
+	if err := e.plan.Open(); err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	b, err := st.GetChecklist(id)
-	if err != nil {
-		return nil, err
-	}
-	cs, err := brief.DecodeChecklist(b)
-	if err != nil {
-		return nil, fmt.Errorf("scenario %q: %w", id, err)
-	}
-	return cs, nil
+	defer e.plan.Close()
+	return e.plan.Checklist(id)
 }
 
 // setFlags collects repeated --set ITEM=STATUS[:OWNER] flags.
@@ -320,20 +311,15 @@ func runChecklist(e *env, args []string) error {
 			return err
 		}
 	} else {
-		st, err := e.openStore()
-		if err != nil {
+		if err := e.plan.Open(); err != nil {
 			return err
 		}
-		defer st.Close()
-		if s, _, err = st.Get(arg); err != nil {
-			return usagef("checklist: %s: no such file, and no scenario with that id in %s", arg, st.Path())
+		defer e.plan.Close()
+		if s, _, err = e.plan.Load(arg); err != nil {
+			return usagef("checklist: %s: no such file, and no scenario with that id in %s", arg, e.storePath())
 		}
-		b, err := st.GetChecklist(arg)
-		if err != nil {
+		if state, err = e.plan.Checklist(arg); err != nil {
 			return err
-		}
-		if state, err = brief.DecodeChecklist(b); err != nil {
-			return fmt.Errorf("scenario %q: %w", arg, err)
 		}
 		if len(changes) > 0 {
 			// Check every change before storing any.
@@ -342,11 +328,7 @@ func runChecklist(e *env, args []string) error {
 					return usagef("checklist: %v", err)
 				}
 			}
-			b, err := state.Encode()
-			if err != nil {
-				return err
-			}
-			if err := st.PutChecklist(arg, b); err != nil {
+			if err := e.plan.SaveChecklist(arg, state); err != nil {
 				return err
 			}
 		}

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"hostplan/internal/catalog"
-	"hostplan/internal/store"
 )
 
 func init() {
@@ -68,82 +67,13 @@ func runCatalog(e *env, args []string) error {
 	if len(args) > 1 {
 		return usagef("catalog %s: unexpected argument %q", args[0], args[1])
 	}
-	cat, err := e.catalog(nil)
+	cat, err := e.plan.Catalog()
 	if err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	table(cat, tw)
 	return tw.Flush()
-}
-
-// storePath is --db or the default store path.
-func (e *env) storePath() (string, error) {
-	if e.db != "" {
-		return e.db, nil
-	}
-	return store.DefaultPath()
-}
-
-// storeExists reports whether there is a store to read: a missing or empty
-// file has no overrides, and reading must not create one.
-func (e *env) storeExists() (bool, error) {
-	path, err := e.storePath()
-	if err != nil {
-		return false, err
-	}
-	fi, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return fi.Size() > 0, nil
-}
-
-// catalog returns the catalog in use: the embedded one with the store's
-// overrides applied, loaded once per command. Pass the store when the
-// command already holds it open: bbolt locks the file, and a second Open in
-// the same process would wait for the lock and fail. With nil, catalog opens
-// the store read-only just long enough to read the overrides, so call it
-// before the command opens the store itself (or after closing it); a store
-// that does not exist yet has no overrides and is not created.
-func (e *env) catalog(st *store.Store) (*catalog.Catalog, error) {
-	if e.cat != nil {
-		return e.cat, nil
-	}
-	var blob []byte
-	where := ""
-	if st != nil {
-		b, err := st.GetCatalogOverrides()
-		if err != nil {
-			return nil, err
-		}
-		blob, where = b, st.Path()
-	} else if ok, err := e.storeExists(); err != nil {
-		return nil, err
-	} else if ok {
-		where, _ = e.storePath()
-		ro, err := store.Open(where, &store.Options{ReadOnly: true})
-		if err != nil {
-			return nil, fmt.Errorf("reading the catalog overrides: %w", err)
-		}
-		blob, err = ro.GetCatalogOverrides()
-		ro.Close()
-		if err != nil {
-			return nil, err
-		}
-	}
-	cat, err := catalog.Effective(blob)
-	if err != nil {
-		if len(blob) == 0 {
-			return nil, err
-		}
-		return nil, fmt.Errorf("the catalog overrides in %s no longer apply (import a corrected file, or drop them with hostplan catalog reset): %w", where, err)
-	}
-	e.cat = cat
-	return cat, nil
 }
 
 // catalogKind reads a KIND argument; the plural list names (gpus, models,
@@ -174,7 +104,7 @@ func runCatalogList(e *env, args []string) error {
 	default:
 		return usagef("catalog list: give at most one KIND (allowed: %s)", strings.Join(catalog.Kinds(), ", "))
 	}
-	cat, err := e.catalog(nil)
+	cat, err := e.plan.Catalog()
 	if err != nil {
 		return err
 	}
@@ -227,7 +157,7 @@ func runCatalogShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cat, err := e.catalog(nil)
+	cat, err := e.plan.Catalog()
 	if err != nil {
 		return err
 	}
@@ -243,27 +173,6 @@ func runCatalogShow(e *env, args []string) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(it.Value)
-}
-
-// importPlan merges new rows over the stored ones and checks the result on
-// the embedded catalog: what to store (the rows of entries that differ from
-// the embedded catalog) and the catalog that results.
-func importPlan(stored []byte, rows catalog.Overrides) (catalog.Overrides, *catalog.Catalog, error) {
-	prev, err := catalog.DecodeOverrides(stored)
-	if err != nil {
-		return catalog.Overrides{}, nil, fmt.Errorf("%w (drop them with hostplan catalog reset)", err)
-	}
-	def, err := catalog.Default()
-	if err != nil {
-		return catalog.Overrides{}, nil, err
-	}
-	all := prev.Merge(rows)
-	eff, err := def.Apply(all)
-	if err != nil {
-		return catalog.Overrides{}, nil, err
-	}
-	keep, err := def.Prune(all)
-	return keep, eff, err
 }
 
 // refused prints every problem of an import as FILE: line N: … and returns
@@ -296,54 +205,13 @@ func runCatalogImport(e *env, args []string) error {
 	if err != nil {
 		return refused(e, file, err)
 	}
-	// Check against an empty store before creating one, so that a refused
-	// file leaves no store behind.
-	if ok, err := e.storeExists(); err != nil {
-		return err
-	} else if !ok {
-		if _, _, err := importPlan(nil, rows); err != nil {
-			return refused(e, file, err)
-		}
-	}
-	st, err := e.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	stored, err := st.GetCatalogOverrides()
-	if err != nil {
-		return err
-	}
-	keep, eff, err := importPlan(stored, rows)
+	// A refused file changes nothing, and leaves no new store behind.
+	im, err := e.plan.ImportOverrides(rows)
 	if err != nil {
 		return refused(e, file, err)
 	}
-	blob, err := json.Marshal(keep)
-	if err != nil {
-		return err
-	}
-	if len(keep.Rows) == 0 {
-		blob = nil
-	}
-	if err := st.PutCatalogOverrides(blob); err != nil {
-		return err
-	}
-	e.cat = eff
-	def, err := catalog.Default()
-	if err != nil {
-		return err
-	}
-	changed, added := 0, 0
-	for _, it := range eff.Items("") {
-		if it.Entry.Overridden {
-			changed++
-			if _, ok := def.Item(it.Kind, it.ID); !ok {
-				added++
-			}
-		}
-	}
 	fmt.Fprintf(e.stdout, "%s: imported %s; %s overridden (%d new); the store keeps %s\n",
-		file, nouns(len(rows.Rows), "row", "rows"), nouns(changed, "catalog entry is", "catalog entries are"), added, nouns(len(keep.Rows), "override row", "override rows"))
+		file, nouns(len(rows.Rows), "row", "rows"), nouns(im.Changed, "catalog entry is", "catalog entries are"), im.Added, nouns(len(im.Kept.Rows), "override row", "override rows"))
 	return nil
 }
 
@@ -360,7 +228,7 @@ func runCatalogExport(e *env, args []string) error {
 	}
 	var buf bytes.Buffer
 	if *only {
-		o, err := e.storedOverrides()
+		o, err := e.plan.Overrides()
 		if err != nil {
 			return err
 		}
@@ -369,7 +237,7 @@ func runCatalogExport(e *env, args []string) error {
 			return err
 		}
 	} else {
-		cat, err := e.catalog(nil)
+		cat, err := e.plan.Catalog()
 		if err != nil {
 			return err
 		}
@@ -389,42 +257,11 @@ func runCatalogExport(e *env, args []string) error {
 	return nil
 }
 
-// storedOverrides reads the override rows from the store, opening it
-// read-only; no store means none.
-func (e *env) storedOverrides() (catalog.Overrides, error) {
-	ok, err := e.storeExists()
-	if err != nil || !ok {
-		return catalog.Overrides{}, err
-	}
-	path, _ := e.storePath()
-	st, err := store.Open(path, &store.Options{ReadOnly: true})
-	if err != nil {
-		return catalog.Overrides{}, err
-	}
-	defer st.Close()
-	b, err := st.GetCatalogOverrides()
-	if err != nil {
-		return catalog.Overrides{}, err
-	}
-	return catalog.DecodeOverrides(b)
-}
-
 func runCatalogReset(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("catalog reset takes no arguments")
 	}
-	if ok, err := e.storeExists(); err != nil {
-		return err
-	} else if !ok {
-		fmt.Fprintln(e.stdout, "no catalog overrides to remove")
-		return nil
-	}
-	st, err := e.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	b, err := st.GetCatalogOverrides()
+	b, err := e.plan.ResetOverrides()
 	if err != nil {
 		return err
 	}
@@ -439,9 +276,6 @@ func runCatalogReset(e *env, args []string) error {
 			entries[r.Kind+"/"+r.ID] = true
 		}
 		what = fmt.Sprintf("%s (%s)", nouns(len(o.Rows), "override row", "override rows"), nouns(len(entries), "entry", "entries"))
-	}
-	if err := st.PutCatalogOverrides(nil); err != nil {
-		return err
 	}
 	fmt.Fprintf(e.stdout, "removed %s; the built-in catalog applies again\n", what)
 	return nil

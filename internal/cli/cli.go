@@ -1,10 +1,14 @@
 // Package cli implements hostplan's subcommands: flags, output formats and
 // exit codes (0 success, 1 failure while running, 2 bad input or usage).
 // Every failure prints one line per problem on stderr naming the file and
-// the field.
+// the field. The store, the catalog and the model are reached through
+// internal/app; the commands are split by theme (commands.go: validate,
+// eval, export; scenario_cmds.go: save, list, show, delete; history_cmds.go;
+// transfer_cmds.go; store_cmds.go; catalog, brief and estimate commands).
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,13 +16,9 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"sync"
 
-	"hostplan/internal/catalog"
-	"hostplan/internal/model"
+	"hostplan/internal/app"
 	"hostplan/internal/scenario"
-	"hostplan/internal/store"
-	"hostplan/scenarios"
 )
 
 // Exit codes.
@@ -31,8 +31,15 @@ const (
 // env is what a command runs with.
 type env struct {
 	stdout, stderr io.Writer
-	db             string           // --db, or "" for the default path
-	cat            *catalog.Catalog // the catalog in use, once loaded (see env.catalog)
+	ctx            context.Context // ends evaluations early (not yet on a signal)
+	plan           *app.Planner    // the store at --db or the default path, and the catalog in use
+}
+
+// storePath is the store file's path for messages (the planner resolved it
+// when it opened the store).
+func (e *env) storePath() string {
+	p, _ := e.plan.Path()
+	return p
 }
 
 // usageError is bad input: exit 2.
@@ -51,9 +58,9 @@ var commands []command
 
 func register(c command) { commands = append(commands, c) }
 
-// SplitGlobal removes the global --db flag (anywhere in args) and returns
+// splitGlobal removes the global --db flag (anywhere in args) and returns
 // its value and the remaining arguments.
-func SplitGlobal(args []string) (db string, rest []string, err error) {
+func splitGlobal(args []string) (db string, rest []string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -84,9 +91,20 @@ func containsFlag(args []string, f string) bool {
 	return false
 }
 
+// Main is hostplan's entry point: with no subcommand (only --db, if
+// anything) it runs window with the store path and returns its exit code;
+// otherwise it runs the subcommand (see Run).
+func Main(args []string, stdout, stderr io.Writer, window func(db string) int) int {
+	db, rest, err := splitGlobal(args)
+	if err == nil && len(rest) == 0 {
+		return window(db)
+	}
+	return Run(args, stdout, stderr)
+}
+
 // Run executes one subcommand and returns the exit code.
 func Run(args []string, stdout, stderr io.Writer) int {
-	db, rest, err := SplitGlobal(args)
+	db, rest, err := splitGlobal(args)
 	if err != nil {
 		fmt.Fprintln(stderr, "hostplan:", err)
 		return ExitUsage
@@ -95,10 +113,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		printUsage(stdout)
 		return ExitOK
 	}
-	e := &env{stdout: stdout, stderr: stderr, db: db}
+	e := &env{stdout: stdout, stderr: stderr, ctx: context.Background(), plan: app.New(db)}
 	for _, c := range commands {
 		if c.name == rest[0] {
-			return exitCode(stderr, c.run(e, rest[1:]))
+			err := c.run(e, rest[1:])
+			e.plan.Close() // commands close what they open; this is only a safety net
+			return exitCode(stderr, err)
 		}
 	}
 	fmt.Fprintf(stderr, "hostplan: unknown command %q (allowed: %s)\n", rest[0], strings.Join(names(), ", "))
@@ -149,7 +169,7 @@ func printUsage(w io.Writer) {
 }
 
 func describeDefaultPath() string {
-	p, err := store.DefaultPath()
+	p, err := app.New("").Path()
 	if err != nil {
 		return "in the user's config directory"
 	}
@@ -201,41 +221,6 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// openStore opens the store at --db or the default path, seeding a new one
-// with the example scenarios.
-func (e *env) openStore() (*store.Store, error) {
-	path, err := e.storePath()
-	if err != nil {
-		return nil, err
-	}
-	st, err := store.Open(path, nil)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := st.SeedWith(scenarios.FS, ".", ExampleLineage); err != nil {
-		st.Close()
-		return nil, err
-	}
-	return st, nil
-}
-
-// builtinCatalog decodes the embedded catalog once: seeding asks for it once
-// per example.
-var builtinCatalog = sync.OnceValues(catalog.Default)
-
-// ExampleLineage is the lineage of an example scenario seeded into a new
-// store: the model version and the catalog date of its report with the
-// built-in catalog (a new store has no overrides yet).
-func ExampleLineage(sc *scenario.Scenario) store.RevisionMeta {
-	meta := store.RevisionMeta{ModelVersion: model.Version}
-	if cat, err := builtinCatalog(); err == nil {
-		if r, err := model.Evaluate(sc, cat); err == nil {
-			meta.CatalogAsOf = r.CatalogAsOf
-		}
-	}
-	return meta
 }
 
 // flags returns a FlagSet that reports errors instead of exiting.

@@ -21,6 +21,34 @@ func run(t *testing.T, db string, args ...string) (code int, stdout, stderr stri
 
 func tempDB(t *testing.T) string { return filepath.Join(t.TempDir(), "hostplan.db") }
 
+// changedExample writes a copy of an example with one edit and returns its
+// path and the original bytes.
+func changedExample(t *testing.T, name, old, new string) (path string, orig []byte) {
+	t.Helper()
+	orig, err := os.ReadFile("../../scenarios/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(orig), old, new, 1)
+	if changed == string(orig) {
+		t.Fatalf("%q is not in %s", old, name)
+	}
+	path = filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, orig
+}
+
+func storeRun(t *testing.T, db string, args ...string) string {
+	t.Helper()
+	code, out, errs := run(t, db, args...)
+	if code != ExitOK {
+		t.Fatalf("%v: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, out, errs)
+	}
+	return out
+}
+
 func examples(t *testing.T) []string {
 	files, _ := filepath.Glob("../../scenarios/*.json")
 	if len(files) < 5 {

@@ -8,19 +8,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"hostplan/internal/app"
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
-	"hostplan/internal/store"
 )
 
 func init() {
@@ -28,9 +27,6 @@ func init() {
 	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
 	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
 	register(command{"export", "FILE|ID -o OUT.xlsx", "write a workbook with the inputs, the report and live cost formulas", runExport})
-	register(command{"save", "FILE… [--note TEXT] [--author NAME]", "save scenario files to the store as new revisions", runSave})
-	register(command{"list", "", "list the scenarios in the store", runList})
-	register(command{"show", "ID [--rev N]", "print a stored scenario (JSON)", runShow})
 	register(command{"version", "", "print the model and schema versions", runVersion})
 }
 
@@ -70,29 +66,24 @@ func runSchema(e *env, args []string) error {
 // resolve loads a scenario from a file path, or from the store when the
 // argument is not a file but a stored id.
 func (e *env) resolve(arg string) (*scenario.Scenario, error) {
-	if _, err := os.Stat(arg); err == nil || strings.ContainsAny(arg, "/.") {
+	if isFile(arg) {
 		return loadScenario(arg)
 	}
-	st, err := e.openStore()
-	if err != nil {
+	if err := e.plan.Open(); err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	s, _, err := st.Get(arg)
+	defer e.plan.Close()
+	s, _, err := e.plan.Load(arg)
 	if err != nil {
-		return nil, usagef("%s: no such file, and no scenario with that id in %s", arg, st.Path())
+		return nil, usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
 	}
 	return s, nil
 }
 
-// evaluate evaluates a scenario on the catalog in use. It reads the store's
-// catalog overrides, so call it while the command does not hold the store.
+// evaluate evaluates a scenario on the catalog in use; problems of the
+// scenario are reported against file.
 func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error) {
-	cat, err := e.catalog(nil)
-	if err != nil {
-		return nil, err
-	}
-	r, err := model.Evaluate(s, cat)
+	r, err := e.plan.Evaluate(e.ctx, s)
 	if err != nil {
 		return nil, asFileError(file, err)
 	}
@@ -102,14 +93,7 @@ func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error)
 // analyze is evaluate plus the Monte Carlo spread and the tornado; draws
 // 0 skips them.
 func (e *env) analyze(s *scenario.Scenario, file string, draws int) (*model.Report, error) {
-	if draws == 0 {
-		return e.evaluate(s, file)
-	}
-	cat, err := e.catalog(nil)
-	if err != nil {
-		return nil, err
-	}
-	r, err := model.Analyze(s, cat, draws)
+	r, err := e.plan.Analyze(e.ctx, s, draws)
 	if err != nil {
 		return nil, asFileError(file, err)
 	}
@@ -330,27 +314,22 @@ func runExport(e *env, args []string) error {
 		x.Source = "the file " + arg + ", not the store"
 	} else {
 		// A stored id: read the scenario, its checklist state, its history
-		// and the catalog overrides in one opening of the store (bbolt locks
-		// the file, so a second Open in this process would wait; see
-		// env.catalog), and close it before the Monte Carlo run.
+		// and the catalog overrides in one opening of the store, and close
+		// it before the Monte Carlo run.
 		err := func() error {
-			st, err := e.openStore()
-			if err != nil {
+			if err := e.plan.Open(); err != nil {
 				return err
 			}
-			defer st.Close()
-			var rev store.Revision
-			if s, rev, err = st.Get(arg); err != nil {
-				return usagef("%s: no such file, and no scenario with that id in %s", arg, st.Path())
-			}
-			b, err := st.GetChecklist(arg)
+			defer e.plan.Close()
+			sc, rev, err := e.plan.Load(arg)
 			if err != nil {
+				return usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
+			}
+			s = sc
+			if state, err = e.plan.Checklist(arg); err != nil {
 				return err
 			}
-			if state, err = brief.DecodeChecklist(b); err != nil {
-				return fmt.Errorf("scenario %q: %w", arg, err)
-			}
-			hist, err := st.History(arg)
+			hist, err := e.plan.History(arg)
 			if err != nil {
 				return err
 			}
@@ -360,8 +339,8 @@ func runExport(e *env, args []string) error {
 			}
 			// The workbook names the store file, not its directory: the
 			// path may hold the user's name.
-			x.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(st.Path()))
-			_, err = e.catalog(st) // kept by env for analyze below
+			x.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(e.storePath()))
+			_, err = e.plan.Catalog() // kept by the planner for analyze below
 			return err
 		}()
 		if err != nil {
@@ -383,7 +362,7 @@ func runExport(e *env, args []string) error {
 			return err
 		}
 		sum := sha256.Sum256(body)
-		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: defaultAuthor(),
+		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: app.DefaultAuthor(),
 			Note:         "exported from the file " + arg + ", not from the store: no revisions are recorded",
 			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
 	}
@@ -408,114 +387,6 @@ func runExport(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	return nil
-}
-
-func runSave(e *env, args []string) error {
-	fs := flags(e, "save")
-	note := fs.String("note", "", "what changed in this revision")
-	author := fs.String("author", defaultAuthor(), "who made the change")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) == 0 {
-		return usagef("save: give one or more scenario files")
-	}
-	// Validate every file before writing any of them.
-	var ss []*scenario.Scenario
-	for _, f := range pos {
-		s, err := loadScenario(f)
-		if err != nil {
-			return err
-		}
-		if _, err := e.evaluate(s, f); err != nil {
-			return err
-		}
-		ss = append(ss, s)
-	}
-	st, err := e.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	cat, err := e.catalog(st) // loaded by evaluate above
-	if err != nil {
-		return err
-	}
-	for i, s := range ss {
-		r, _ := model.Evaluate(s, cat)
-		rev, err := st.Save(s, store.RevisionMeta{Author: *author, Note: *note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf})
-		if err != nil {
-			return fmt.Errorf("%s: %w", pos[i], err)
-		}
-		fmt.Fprintf(e.stdout, "%s: saved %s revision %d\n", pos[i], s.ID, rev.Number)
-	}
-	return nil
-}
-
-func defaultAuthor() string {
-	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
-		if v := os.Getenv(k); v != "" {
-			return v
-		}
-	}
-	return "unknown"
-}
-
-func runList(e *env, args []string) error {
-	if len(args) > 0 {
-		return usagef("list takes no arguments")
-	}
-	st, err := e.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	items, err := st.List()
-	if err != nil {
-		return err
-	}
-	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
-	for _, it := range items {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", it.ID, it.Name, it.Shape, it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
-	}
-	return tw.Flush()
-}
-
-func runShow(e *env, args []string) error {
-	fs := flags(e, "show")
-	rev := fs.Int("rev", 0, "revision number (default: current)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return usagef("show: give exactly one scenario id")
-	}
-	if *rev < 0 {
-		return usagef("show: --rev %d is out of range (allowed: a revision number ≥ 1)", *rev)
-	}
-	st, err := e.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	var s *scenario.Scenario
-	if *rev > 0 {
-		s, _, err = st.GetRevision(pos[0], *rev)
-	} else {
-		s, _, err = st.Get(pos[0])
-	}
-	if err != nil {
-		return usagef("show: %v", err)
-	}
-	b, err := scenario.Marshal(s)
-	if err != nil {
-		return err
-	}
-	_, err = e.stdout.Write(b)
-	return err
 }
 
 func runVersion(e *env, args []string) error {

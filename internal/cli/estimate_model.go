@@ -71,7 +71,7 @@ func runEstimateTrain(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cat, err := e.catalog(nil)
+	cat, err := e.plan.Catalog()
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func runEstimateServe(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("%s: unexpected argument %q (it takes flags only)", cmd, pos[0])
 	}
-	cat, err := e.catalog(nil)
+	cat, err := e.plan.Catalog()
 	if err != nil {
 		return err
 	}

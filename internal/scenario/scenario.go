@@ -1,8 +1,9 @@
 // Package scenario holds the planner's input: one AI workload, its data, the
 // five decision dimensions and the per-direction options. It decodes and
 // encodes the JSON file format (schema version 1), validates it with
-// field-path errors and describes it as a JSON Schema. It imports nothing of
-// the GUI, the store or the model.
+// field-path errors, describes it as a JSON Schema and compares two
+// scenarios field by field (Diff). It imports nothing of the GUI, the store
+// or the model.
 package scenario
 
 // SchemaVersion is the version of the scenario file format this build writes.

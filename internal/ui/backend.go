@@ -1,12 +1,17 @@
 package ui
 
 import (
+	"context"
+
+	"hostplan/internal/app"
 	"hostplan/internal/brief"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
-// Backend is what the window needs from the rest of hostplan.
+// Backend is what the window needs from the rest of hostplan. NewBackend
+// gives the real one, over the application layer; tests that need a
+// failure or a hand-built report use a fake.
 type Backend interface {
 	List() ([]Item, error) // scenarios in the store
 	Load(id string) (*scenario.Scenario, error)
@@ -36,4 +41,56 @@ type ChecklistReader interface {
 // it the tab is read-only.
 type ChecklistWriter interface {
 	SaveChecklist(id string, st brief.ChecklistState) error
+}
+
+// NewBackend is the window's Backend over p, whose store must be open:
+// the stored scenarios and their checklists, saves with the lineage of the
+// user running the window, and evaluation with the Monte Carlo spread and
+// tornado (model.DefaultDraws draws, some tens of milliseconds; the window
+// calls it off the UI goroutine).
+func NewBackend(p *app.Planner) Backend { return appBackend{p} }
+
+// appBackend adapts app.Planner to Backend.
+type appBackend struct{ p *app.Planner }
+
+var (
+	_ ChecklistReader = appBackend{}
+	_ ChecklistWriter = appBackend{}
+)
+
+func (b appBackend) List() ([]Item, error) {
+	sums, err := b.p.List()
+	if err != nil {
+		return nil, err
+	}
+	items := make([]Item, len(sums))
+	for i, s := range sums {
+		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions}
+	}
+	return items, nil
+}
+
+func (b appBackend) Load(id string) (*scenario.Scenario, error) {
+	s, _, err := b.p.Load(id)
+	return s, err
+}
+
+func (b appBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
+	return b.p.Analyze(context.Background(), s, model.DefaultDraws)
+}
+
+func (b appBackend) Save(s *scenario.Scenario, note string) (int, error) {
+	rev, err := b.p.Save(s, app.Lineage{Author: app.DefaultAuthor(), Note: note})
+	if err != nil {
+		return 0, err
+	}
+	return rev.Number, nil
+}
+
+func (b appBackend) Checklist(id string) (brief.ChecklistState, error) {
+	return b.p.Checklist(id)
+}
+
+func (b appBackend) SaveChecklist(id string, st brief.ChecklistState) error {
+	return b.p.SaveChecklist(id, st)
 }

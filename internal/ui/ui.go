@@ -1,12 +1,14 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
 // the chosen one's decision, report, uncertainty, brief, inputs and notes on
 // the right, and a side-by-side comparison of two or three scenarios. It
-// reaches the store and the model only through Backend, so it can be tested
-// with a fake and never imports the store or the model's code; the decision
-// (decide) and the brief (brief) are pure functions of a scenario and its
-// report, and the window calls them itself, off the UI goroutine. Numbers,
-// titles and field labels are written by package present, as in the
-// workbook and the command line.
+// reaches the store and the model only through Backend, whose real
+// implementation (NewBackend, backend.go) adapts the application layer
+// (internal/app); tests run it over a temporary store, or use a fake to
+// inject a failure or a hand-built report. The decision (decide) and the
+// brief (brief) are pure functions of a scenario and its report, and the
+// window calls them itself, off the UI goroutine. Numbers, titles and field
+// labels are written by package present, as in the workbook and the command
+// line.
 package ui
 
 import (

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"hostplan/internal/store"
+)
+
+// ErrNoStore is returned by CheckStore and BackupStore when there is no
+// store file to work on; the error names the path.
+var ErrNoStore = errors.New("no store")
+
+// OpenError is a store file that CheckStore could not open at all: it is
+// damaged beyond reading, is not a hostplan store, or is in use.
+type OpenError struct {
+	Path string
+	Err  error
+}
+
+func (e *OpenError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// maintained returns the path of the store file for the maintenance
+// commands, which work on the file as it is and never create one.
+func (p *Planner) maintained() (string, error) {
+	path, err := p.Path()
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("%w at %s", ErrNoStore, path)
+	}
+	return path, nil
+}
+
+// CheckStore opens the store file read-only (store.Open checks its
+// structure) without creating, seeding or upgrading it, and returns every
+// problem bbolt's consistency check and the store's own invariants find;
+// none is nil. A file that does not open is an *OpenError.
+func (p *Planner) CheckStore() ([]error, error) {
+	path, err := p.maintained()
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(path, &store.Options{ReadOnly: true})
+	if err != nil {
+		return nil, &OpenError{Path: path, Err: err}
+	}
+	defer st.Close()
+	return st.Check(), nil
+}
+
+// BackupStore copies the store file, opened read-only, to dst, a new file
+// (mode 0600), and checks that the copy opens as a store. It returns the
+// copy's size. A dst that exists is never replaced: the error matches
+// fs.ErrExist.
+func (p *Planner) BackupStore(dst string) (int64, error) {
+	path, err := p.maintained()
+	if err != nil {
+		return 0, err
+	}
+	if _, err := os.Lstat(dst); err == nil {
+		return 0, fmt.Errorf("%s: %w", dst, fs.ErrExist)
+	}
+	st, err := store.Open(path, &store.Options{ReadOnly: true})
+	if err != nil {
+		return 0, err
+	}
+	defer st.Close()
+	if err := st.Backup(dst); err != nil {
+		return 0, err
+	}
+	// The copy opens as a store: header, page structure and marker.
+	b, err := store.Open(dst, &store.Options{ReadOnly: true})
+	if err != nil {
+		return 0, fmt.Errorf("store backup: the copy at %s does not open: %w", dst, err)
+	}
+	b.Close()
+	fi, err := os.Stat(dst)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}

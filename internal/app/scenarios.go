@@ -1,0 +1,199 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+)
+
+// Lineage is what a save records about itself besides the scenario: who
+// saved and why. The Planner adds the model's version and the date of the
+// catalog prices the scenario was evaluated with.
+type Lineage struct {
+	Author string // DefaultAuthor() unless the user names someone
+	Note   string
+}
+
+// meta is the store's lineage of a revision evaluated as r.
+func (l Lineage) meta(r *model.Report) store.RevisionMeta {
+	return store.RevisionMeta{Author: l.Author, Note: l.Note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf}
+}
+
+// Save stores s as a new revision with its lineage. Nothing is written
+// unless s is valid and the model can evaluate it against the catalog in
+// use (its offers, presets and GPUs exist): the problems come back as
+// scenario.Errors. Saving what the current revision already holds adds no
+// revision and returns the current one; saving a deleted scenario brings
+// it back.
+func (p *Planner) Save(s *scenario.Scenario, l Lineage) (store.Revision, error) {
+	if s == nil {
+		return store.Revision{}, errors.New("no scenario to save")
+	}
+	if errs := scenario.Validate(s); errs != nil {
+		return store.Revision{}, errs
+	}
+	st, err := p.store()
+	if err != nil {
+		return store.Revision{}, err
+	}
+	cat, err := p.Catalog()
+	if err != nil {
+		return store.Revision{}, err
+	}
+	r, err := model.Evaluate(s, cat)
+	if err != nil {
+		return store.Revision{}, err
+	}
+	return st.Save(s, l.meta(r))
+}
+
+// Restore makes the content of revision n of scenario id current again as
+// a new revision whose note is store.RestoredNote(n, l.Note). As with Save
+// the revision must evaluate against the catalog in use, and its lineage
+// records today's model and catalog; a revision that no longer validates
+// or evaluates comes back as scenario.Errors. When the content equals the
+// current revision's nothing is written and the current one is returned.
+func (p *Planner) Restore(id string, n int, l Lineage) (store.Revision, error) {
+	st, err := p.store()
+	if err != nil {
+		return store.Revision{}, err
+	}
+	sc, _, err := st.GetRevision(id, n)
+	if err != nil {
+		return store.Revision{}, err
+	}
+	cat, err := p.Catalog()
+	if err != nil {
+		return store.Revision{}, err
+	}
+	r, err := model.Evaluate(sc, cat)
+	if err != nil {
+		return store.Revision{}, err
+	}
+	return st.Restore(id, n, l.meta(r))
+}
+
+// List returns the stored scenarios that are not deleted, by name.
+func (p *Planner) List() ([]store.Summary, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return st.List()
+}
+
+// ListDeleted returns the deleted scenarios, which Undelete brings back.
+func (p *Planner) ListDeleted() ([]store.Summary, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return st.ListDeleted()
+}
+
+// Load returns the current revision of scenario id. A scenario that does
+// not exist or is deleted is an error matching store.ErrNotFound.
+func (p *Planner) Load(id string) (*scenario.Scenario, store.Revision, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, store.Revision{}, err
+	}
+	return st.Get(id)
+}
+
+// LoadRevision returns revision n of scenario id, read in the current
+// scenario schema.
+func (p *Planner) LoadRevision(id string, n int) (*scenario.Scenario, store.Revision, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, store.Revision{}, err
+	}
+	return st.GetRevision(id, n)
+}
+
+// Bytes returns the stored JSON of revision n of scenario id (0: the
+// current one) exactly as it was saved.
+func (p *Planner) Bytes(id string, n int) ([]byte, store.Revision, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, store.Revision{}, err
+	}
+	return st.Bytes(id, n)
+}
+
+// History returns every revision of scenario id with its lineage, oldest
+// first.
+func (p *Planner) History(id string) ([]store.Revision, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return st.History(id)
+}
+
+// Delete marks scenario id deleted; its revisions are kept until Purge.
+func (p *Planner) Delete(id string) error {
+	st, err := p.store()
+	if err != nil {
+		return err
+	}
+	return st.Delete(id)
+}
+
+// Undelete brings back a deleted scenario.
+func (p *Planner) Undelete(id string) error {
+	st, err := p.store()
+	if err != nil {
+		return err
+	}
+	return st.Undelete(id)
+}
+
+// Purge removes a deleted scenario and all its revisions for good.
+func (p *Planner) Purge(id string) error {
+	st, err := p.store()
+	if err != nil {
+		return err
+	}
+	return st.Purge(id)
+}
+
+// Checklist returns the readiness-checklist state recorded for scenario
+// id; none recorded is the empty state.
+func (p *Planner) Checklist(id string) (brief.ChecklistState, error) {
+	st, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	b, err := st.GetChecklist(id)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := brief.DecodeChecklist(b)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %q: %w", id, err)
+	}
+	return cs, nil
+}
+
+// SaveChecklist records the readiness-checklist state of scenario id,
+// replacing the one before. A scenario that does not exist or is deleted
+// is refused.
+func (p *Planner) SaveChecklist(id string, cs brief.ChecklistState) error {
+	st, err := p.store()
+	if err != nil {
+		return err
+	}
+	if cs == nil {
+		cs = brief.ChecklistState{}
+	}
+	b, err := cs.Encode()
+	if err != nil {
+		return err
+	}
+	return st.PutChecklist(id, b)
+}

@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"hostplan/internal/app"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+)
+
+// The commands on the scenarios in the store: save files as new revisions,
+// list them, show one, and the reversible delete.
+func init() {
+	register(command{"save", "FILE… [--note TEXT] [--author NAME]", "save scenario files to the store as new revisions", runSave})
+	register(command{"list", "", "list the scenarios in the store", runList})
+	register(command{"show", "ID [--rev N]", "print a stored scenario (JSON)", runShow})
+	register(command{"delete", "ID", "delete a scenario; it is kept until purged (hostplan undelete)", runDelete})
+	register(command{"undelete", "ID", "bring back a deleted scenario", runUndelete})
+	register(command{"purge", "ID", "remove a deleted scenario and all its revisions for good", runPurge})
+}
+
+// storeError turns a store lookup failure into a usage error (exit 2) when
+// the scenario or revision does not exist, as show does. The store's error
+// names the operation and the scenario.
+func storeError(err error) error {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrNotDeleted) {
+		return usageError{err.Error()}
+	}
+	return err
+}
+
+func runSave(e *env, args []string) error {
+	fs := flags(e, "save")
+	note := fs.String("note", "", "what changed in this revision")
+	author := fs.String("author", app.DefaultAuthor(), "who made the change")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("save: give one or more scenario files")
+	}
+	// Validate every file before writing any of them.
+	var ss []*scenario.Scenario
+	for _, f := range pos {
+		s, err := loadScenario(f)
+		if err != nil {
+			return err
+		}
+		if _, err := e.evaluate(s, f); err != nil {
+			return err
+		}
+		ss = append(ss, s)
+	}
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	for i, s := range ss {
+		rev, err := e.plan.Save(s, app.Lineage{Author: *author, Note: *note})
+		if err != nil {
+			return fmt.Errorf("%s: %w", pos[i], err)
+		}
+		fmt.Fprintf(e.stdout, "%s: saved %s revision %d\n", pos[i], s.ID, rev.Number)
+	}
+	return nil
+}
+
+func runList(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("list takes no arguments")
+	}
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	items, err := e.plan.List()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
+	for _, it := range items {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", it.ID, it.Name, it.Shape, it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+func runShow(e *env, args []string) error {
+	fs := flags(e, "show")
+	rev := fs.Int("rev", 0, "revision number (default: current)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("show: give exactly one scenario id")
+	}
+	if *rev < 0 {
+		return usagef("show: --rev %d is out of range (allowed: a revision number ≥ 1)", *rev)
+	}
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	var s *scenario.Scenario
+	if *rev > 0 {
+		s, _, err = e.plan.LoadRevision(pos[0], *rev)
+	} else {
+		s, _, err = e.plan.Load(pos[0])
+	}
+	if err != nil {
+		return usagef("show: %v", err)
+	}
+	b, err := scenario.Marshal(s)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(b)
+	return err
+}
+
+// deletedIDs lists the deleted scenarios for a usage message.
+func deletedIDs(p *app.Planner) string {
+	d, err := p.ListDeleted()
+	if err != nil || len(d) == 0 {
+		return "none"
+	}
+	ids := make([]string, len(d))
+	for i, s := range d {
+		ids[i] = s.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// isDeleted reports whether id is a deleted scenario.
+func isDeleted(p *app.Planner, id string) (store.Summary, bool) {
+	d, _ := p.ListDeleted()
+	for _, s := range d {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return store.Summary{}, false
+}
+
+func runDelete(e *env, args []string) error {
+	if len(args) != 1 {
+		return usagef("delete: give exactly one scenario id")
+	}
+	id := args[0]
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	if _, deleted := isDeleted(e.plan, id); deleted {
+		fmt.Fprintf(e.stdout, "%s is already deleted (hostplan undelete %s brings it back)\n", id, id)
+		return nil
+	}
+	h, err := e.plan.History(id)
+	if err != nil {
+		return storeError(err)
+	}
+	if err := e.plan.Delete(id); err != nil {
+		return storeError(err)
+	}
+	fmt.Fprintf(e.stdout, "deleted %s; its %d revisions are kept: hostplan undelete %s brings it back, hostplan purge %s removes it for good\n", id, len(h), id, id)
+	return nil
+}
+
+func runUndelete(e *env, args []string) error {
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	if len(args) != 1 {
+		return usagef("undelete: give exactly one scenario id (deleted: %s)", deletedIDs(e.plan))
+	}
+	id := args[0]
+	if _, _, err := e.plan.Load(id); err == nil {
+		fmt.Fprintf(e.stdout, "%s is not deleted\n", id)
+		return nil
+	}
+	if err := e.plan.Undelete(id); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return usagef("undelete: no scenario %q (deleted: %s)", id, deletedIDs(e.plan))
+		}
+		return err
+	}
+	_, rev, err := e.plan.Load(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "undeleted %s (current revision %d)\n", id, rev.Number)
+	return nil
+}
+
+func runPurge(e *env, args []string) error {
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	if len(args) != 1 {
+		return usagef("purge: give exactly one deleted scenario id (deleted: %s)", deletedIDs(e.plan))
+	}
+	id := args[0]
+	sum, deleted := isDeleted(e.plan, id)
+	if !deleted {
+		if _, _, err := e.plan.Load(id); err == nil {
+			return usagef("purge: %s is not deleted; purge removes only deleted scenarios (hostplan delete %s first)", id, id)
+		}
+		return usagef("purge: no deleted scenario %q (deleted: %s)", id, deletedIDs(e.plan))
+	}
+	if err := e.plan.Purge(id); err != nil {
+		return storeError(err)
+	}
+	fmt.Fprintf(e.stdout, "purged %s and its %d revisions\n", id, sum.Revisions)
+	return nil
+}

@@ -1,0 +1,296 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"hostplan/internal/app"
+	"hostplan/internal/scenario"
+)
+
+// The commands that move scenario files in and out of the store.
+func init() {
+	register(command{"import", "FILE|DIR… [--note TEXT] [--author NAME]", "save scenario files (every *.json of a DIR); a file with any problem is not written", runImport})
+	register(command{"export-scenarios", "DIR [--force]", "write each stored scenario's current revision to DIR/ID.json", runExportScenarios})
+}
+
+// importFile is one file of an import that passed every check.
+type importFile struct {
+	path    string
+	sc      *scenario.Scenario
+	version int  // the schema version the file was written in
+	exact   bool // the file is byte for byte what the store keeps
+}
+
+// importFiles expands the import arguments: a directory gives its *.json
+// files (not its subdirectories), in name order.
+func importFiles(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil {
+			return nil, usagef("%s: cannot read: %v", a, unwrapPath(err))
+		}
+		if !fi.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		entries, err := os.ReadDir(a)
+		if err != nil {
+			return nil, usagef("%s: cannot read: %v", a, unwrapPath(err))
+		}
+		n := 0
+		for _, en := range entries {
+			if !en.IsDir() && strings.HasSuffix(en.Name(), ".json") {
+				out = append(out, filepath.Join(a, en.Name()))
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, usagef("%s: no *.json files in this directory", a)
+		}
+	}
+	return out, nil
+}
+
+func runImport(e *env, args []string) error {
+	fs := flags(e, "import")
+	note := fs.String("note", "", `what this revision is (default "imported from FILE")`)
+	author := fs.String("author", app.DefaultAuthor(), "who imports")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("import: give scenario files or directories")
+	}
+	paths, err := importFiles(pos)
+	if err != nil {
+		return err
+	}
+
+	// Check every file before writing any: a file with a problem is
+	// reported and nothing from it is written.
+	var (
+		good []importFile
+		bad  int
+	)
+	seen := map[string]string{} // id → file
+	fail := func(err error) {
+		bad++
+		var fe fileErrors
+		if errors.As(err, &fe) {
+			for _, l := range fe.lines() {
+				fmt.Fprintln(e.stderr, l)
+			}
+			return
+		}
+		fmt.Fprintln(e.stderr, "hostplan:", err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			fail(usagef("%s: cannot read: %v", p, unwrapPath(err)))
+			continue
+		}
+		sc, err := loadScenario(p)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if prev, dup := seen[sc.ID]; dup {
+			fail(fileErrors{file: p, errs: scenario.Errors{{Path: "id", Problem: fmt.Sprintf("%q is also the id of %s", sc.ID, prev), Allowed: "one file per scenario id"}}})
+			continue
+		}
+		if _, err := e.evaluate(sc, p); err != nil {
+			fail(err)
+			continue
+		}
+		canon, err := scenario.Marshal(sc)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		seen[sc.ID] = p
+		good = append(good, importFile{path: p, sc: sc, version: fileVersion(b), exact: bytes.Equal(canon, b)})
+	}
+
+	if len(good) > 0 {
+		if err := e.plan.Open(); err != nil {
+			return err
+		}
+		defer e.plan.Close()
+		deleted := map[string]bool{}
+		if d, err := e.plan.ListDeleted(); err == nil {
+			for _, s := range d {
+				deleted[s.ID] = true
+			}
+		}
+		for _, f := range good {
+			lineage := app.Lineage{Author: *author, Note: *note}
+			if lineage.Note == "" {
+				lineage.Note = "imported from " + filepath.Base(f.path)
+			}
+			wasDeleted := deleted[f.sc.ID]
+			_, before, getErr := e.plan.Load(f.sc.ID)
+			rev, err := e.plan.Save(f.sc, lineage)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.path, err)
+			}
+			var what string
+			switch {
+			case getErr == nil && rev.Number == before.Number:
+				what = fmt.Sprintf("%s unchanged (revision %d)", f.sc.ID, rev.Number)
+			default:
+				what = fmt.Sprintf("saved %s revision %d", f.sc.ID, rev.Number)
+			}
+			var notes []string
+			if wasDeleted {
+				notes = append(notes, "it was deleted and is back")
+			}
+			switch {
+			case f.version != scenario.SchemaVersion:
+				notes = append(notes, fmt.Sprintf("upgraded from scenario schema %d to %d", f.version, scenario.SchemaVersion))
+			case !f.exact:
+				notes = append(notes, "stored in the canonical layout, which export-scenarios writes")
+			}
+			if notes != nil {
+				what += " (" + strings.Join(notes, "; ") + ")"
+			}
+			fmt.Fprintf(e.stdout, "%s: %s\n", f.path, what)
+		}
+	}
+	if bad > 0 {
+		return usageError{fmt.Sprintf("import: %d of %d files have problems; nothing from them was written", bad, len(paths))}
+	}
+	return nil
+}
+
+// fileVersion is the schema_version a scenario file was written in (0 when
+// it has none); the file has already parsed.
+func fileVersion(b []byte) int {
+	var v struct {
+		SchemaVersion int `json:"schema_version"`
+	}
+	_ = json.Unmarshal(b, &v)
+	return v.SchemaVersion
+}
+
+func runExportScenarios(e *env, args []string) error {
+	fset := flags(e, "export-scenarios")
+	force := fset.Bool("force", false, "replace files in DIR that differ from the store")
+	pos, err := parse(fset, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("export-scenarios: give one directory")
+	}
+	dir := pos[0]
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return usagef("export-scenarios: %s is not a directory", dir)
+	}
+	if err := e.plan.Open(); err != nil {
+		return err
+	}
+	defer e.plan.Close()
+	list, err := e.plan.List()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	wrote, same := 0, 0
+	var refused []string
+	for _, s := range list {
+		if !scenarioIDSafe(s.ID) {
+			return fmt.Errorf("export-scenarios: stored id %q cannot be a file name", s.ID)
+		}
+		b, rev, err := e.plan.Bytes(s.ID, 0)
+		if err != nil {
+			return err
+		}
+		if fileVersion(b) != scenario.SchemaVersion {
+			// A revision saved by an older hostplan: write what this build
+			// reads it as, which every tool of this version accepts.
+			sc, _, err := e.plan.Load(s.ID)
+			if err != nil {
+				return err
+			}
+			if b, err = scenario.Marshal(sc); err != nil {
+				return err
+			}
+		}
+		path := filepath.Join(dir, s.ID+".json")
+		old, err := os.ReadFile(path)
+		switch {
+		case err == nil && bytes.Equal(old, b):
+			same++
+			continue
+		case err == nil && !*force:
+			refused = append(refused, path)
+			continue
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return err
+		}
+		if err := writeFileAtomic(path, b); err != nil {
+			return err
+		}
+		wrote++
+		fmt.Fprintf(e.stdout, "%s: revision %d\n", path, rev.Number)
+	}
+	fmt.Fprintf(e.stdout, "wrote %d scenario files to %s", wrote, dir)
+	if same > 0 {
+		fmt.Fprintf(e.stdout, "; %d already up to date", same)
+	}
+	fmt.Fprintln(e.stdout)
+	if refused != nil {
+		for _, p := range refused {
+			fmt.Fprintf(e.stderr, "%s: exists and differs from the store; not replaced (--force replaces it)\n", p)
+		}
+		return usageError{fmt.Sprintf("export-scenarios: %d files not replaced", len(refused))}
+	}
+	return nil
+}
+
+// scenarioIDSafe reports whether id can be used as a file name as it is
+// (Validate allows only lower-case letters, digits and '-').
+func scenarioIDSafe(id string) bool {
+	return id != "" && !strings.ContainsAny(id, `/\:`) && id != "." && id != ".." && utf8.ValidString(id)
+}
+
+// writeFileAtomic writes b to a temporary file beside path and renames it
+// over path, so a reader sees the old file or the new one, never a part.
+func writeFileAtomic(path string, b []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(b); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
