@@ -11,9 +11,9 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FYNE_TOOL   := fyne.io/tools/cmd/fyne@v1.7.4
 BIN         := hostplan
 # Packages that build and test without a display or cgo.
-PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... \
+PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./internal/app/... \
         ./internal/store/... ./internal/export/... ./internal/cli/... ./internal/decide/... \
-        ./internal/brief/... ./assets/... ./scenarios/...
+        ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./assets/... ./scenarios/...
 
 .PHONY: all deps deps-test build run test test-pure test-ui bench lint package clean
 

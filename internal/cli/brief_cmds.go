@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
+	"hostplan/internal/atomicfile"
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
@@ -200,8 +200,8 @@ func runBrief(e *env, args []string) error {
 		_, err = e.stdout.Write(b)
 		return err
 	}
-	if err := writeAtomic(*out, b); err != nil {
-		return fmt.Errorf("%s: %w", *out, err)
+	if err := atomicfile.WriteFile(*out, b, 0o644); err != nil {
+		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	return nil
@@ -216,34 +216,6 @@ func tooFewFields(file string, few *brief.TooFewFieldsError) error {
 			Problem: fmt.Sprintf("is not filled: the brief's %q field; a brief needs at least %d of %d fields and %d are filled", f.Label, brief.MinFields, len(brief.Fields), few.Filled)})
 	}
 	return fileErrors{file: file, errs: es}
-}
-
-// writeAtomic writes b to a temporary file beside path and renames it, so
-// a reader never sees half a brief.
-func writeAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
 
 // storedChecklist reads a stored scenario's checklist state.

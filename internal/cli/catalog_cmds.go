@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"hostplan/internal/atomicfile"
 	"hostplan/internal/catalog"
 )
 
@@ -250,7 +251,7 @@ func runCatalogExport(e *env, args []string) error {
 		return err
 	}
 	rows := bytes.Count(buf.Bytes(), []byte("\n")) - 1 // less the header (a quoted newline would count: none in the catalog)
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%d rows)\n", *out, rows)

@@ -371,3 +371,34 @@ func TestCatalogListAndShow(t *testing.T) {
 		t.Errorf("catalog help:\n%s", out)
 	}
 }
+
+// TestFileOutputsRefuseSymlinks: every command that writes a file writes it
+// through atomicfile, so none of them writes through a symbolic link into
+// the file it points at, and the pointed-at file keeps its content.
+func TestFileOutputsRefuseSymlinks(t *testing.T) {
+	db := tempDB(t)
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"catalog", "export", "-o"},
+		{"brief", "../../scenarios/constrained-snapshot-training.json", "-o"},
+	} {
+		link := filepath.Join(dir, args[0]+".link")
+		if err := os.Symlink(victim, link); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := run(t, db, append(args, link)...)
+		if code == 0 || !strings.Contains(stderr, link) || !strings.Contains(stderr, "symbolic link") {
+			t.Errorf("%v through a symlink: exit %d, stderr %q; want a refusal naming the file", args, code, stderr)
+		}
+		if b, _ := os.ReadFile(victim); string(b) != "keep me" {
+			t.Fatalf("%v wrote through the symlink: victim now %q", args, b)
+		}
+		if ents, _ := filepath.Glob(filepath.Join(dir, ".hostplan-*")); len(ents) != 0 {
+			t.Errorf("%v left temporary files: %v", args, ents)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"hostplan/internal/app"
+	"hostplan/internal/atomicfile"
 	"hostplan/internal/scenario"
 )
 
@@ -241,7 +242,7 @@ func runExportScenarios(e *env, args []string) error {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return err
 		}
-		if err := writeFileAtomic(path, b); err != nil {
+		if err := atomicfile.WriteFile(path, b, 0o644); err != nil {
 			return err
 		}
 		wrote++
@@ -265,32 +266,4 @@ func runExportScenarios(e *env, args []string) error {
 // (Validate allows only lower-case letters, digits and '-').
 func scenarioIDSafe(id string) bool {
 	return id != "" && !strings.ContainsAny(id, `/\:`) && id != "." && id != ".." && utf8.ValidString(id)
-}
-
-// writeFileAtomic writes b to a temporary file beside path and renames it
-// over path, so a reader sees the old file or the new one, never a part.
-func writeFileAtomic(path string, b []byte) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = f.Write(b); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
