@@ -313,7 +313,7 @@ func TestDecisionRunnerUp(t *testing.T) {
 	}
 	defer f.Close()
 	rows := rowsOf(t, f, sheetDecision, 9)
-	win, second := decide.Title(d.Recommendation), decide.Title(d.RunnerUp.Direction)
+	win, second := present.DirectionTitle(d.Recommendation), present.DirectionTitle(d.RunnerUp.Direction)
 	why := rowWith(t, rows, 1, "Why "+win+" wins")
 	if got := rows[why][0]; got != d.Why {
 		t.Errorf("why = %q, want %q", got, d.Why)
