@@ -262,7 +262,7 @@ func (w *writer) checklist() {
 				continue
 			}
 			it := item(plain(e.Text+" ("), code(e.ID),
-				plain(fmt.Sprintf(", %s, owner: %s)", strings.ReplaceAll(string(e.Status), "_", " "), orDash(inline(e.Owner)))))
+				plain(fmt.Sprintf(", %s, owner: %s)", StatusWords(string(e.Status)), orDash(inline(e.Owner)))))
 			it.Box = boxOf(e.Status)
 			items = append(items, it)
 		}

@@ -161,7 +161,7 @@ func TestOwnerWithBar(t *testing.T) {
 	if got := lc.Rows[0][3].Text.String(); got != "Case | systems" {
 		t.Errorf("owner cell %q", got)
 	}
-	if !strings.Contains(string(doc.Markdown()), "| 1 | collect | records are created or gathered at the source | Case \\| systems | done |") {
+	if !strings.Contains(string(doc.Markdown()), "| 1 | collect | records are created or gathered at the source, with their meaning and representative cases defined | Case \\| systems | done |") {
 		t.Error("the bar in the owner's name is not escaped in the Markdown")
 	}
 }

@@ -22,11 +22,11 @@ func (w *writer) leadership() {
 	gate := txt(plain("None: every stage is done or not applicable."))
 	stages := Lifecycle(s)
 	if g, ok := Gate(stages); ok {
-		status := strings.ReplaceAll(g.Status, "_", " ")
+		status := StatusWords(g.Status)
 		if g.Status == NotStated {
 			status = "not described in the scenario"
 		}
-		spans := []Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(g.Stage)}
+		spans := []Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(stageWords(g.Stage))}
 		if stated(g.Owner) {
 			spans = append(spans, plain(fmt.Sprintf(" (%s), is %s, owned by %s. Nothing after it can start until it is done.", g.What, status, inline(g.Owner))))
 		} else {
@@ -34,7 +34,7 @@ func (w *writer) leadership() {
 		}
 		for _, st := range stages[:g.Number-1] {
 			if st.Status == "in_progress" {
-				spans = append(spans, plain(fmt.Sprintf(" Stage %d, ", st.Number)), emphasis(st.Stage), plain(", before it is still in progress."))
+				spans = append(spans, plain(fmt.Sprintf(" Stage %d, ", st.Number)), emphasis(stageWords(st.Stage)), plain(", before it is still in progress."))
 			}
 		}
 		gate = txt(spans...)
@@ -82,7 +82,7 @@ func (w *writer) proportionate() string {
 		case scenario.MoveSnapshot:
 			parts = append(parts, "Hybrid earns its extra environment here: the source records must stay where they are, and only the approved snapshot goes out while only the approved outputs come back.")
 		case scenario.MoveAny:
-			parts = append(parts, "Note that no constraint needs two environments (data.movement is any); hybrid adds operating effort without a sovereignty gain that is required.")
+			parts = append(parts, "Note that no constraint needs two environments (the data "+present.Lower(present.ChoiceLabel("data.movement", s.Data.Movement))+"); hybrid adds operating effort without a sovereignty gain that is required.")
 		}
 	case scenario.OnPrem:
 		if win.LeadTimeDays > 0 {
@@ -153,5 +153,5 @@ func firstBlocking(d *decide.Decision) string {
 			return dd.Title + ": " + dd.Question
 		}
 	}
-	return "—"
+	return present.NoValue
 }
