@@ -183,8 +183,8 @@ func (w *decWriter) ranking() {
 			continue
 		}
 		b.spanText(sh, w.row, colRankDir, colRankDir, dd.Title, textStyle{})
-		b.spanText(sh, w.row, colRankRank, colRankRank, "—", textStyle{align: "center"})
-		b.spanText(sh, w.row, colRankNote, colRankNote, "ruled out: "+kindList(dd.Kinds()), textStyle{indent: 1})
+		b.spanText(sh, w.row, colRankRank, colRankRank, present.NoValue, textStyle{align: "center"})
+		b.spanText(sh, w.row, colRankNote, colRankNote, "ruled out: "+decide.KindList(dd.Kinds()), textStyle{indent: 1})
 		w.row++
 	}
 }
@@ -414,25 +414,17 @@ func dimIndex(name string) int {
 	return -1
 }
 
-func kindList(ks []decide.Kind) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = string(k)
-	}
-	return strings.Join(s, ", ")
-}
-
-// decideTitle is a direction's title, "—" for none.
+// decideTitle is a direction's title, present.NoValue for none.
 func decideTitle(id string) string {
 	if id == "" {
-		return "—"
+		return present.NoValue
 	}
 	return present.DirectionTitle(id)
 }
 
 func orDash(s string) string {
 	if strings.TrimSpace(s) == "" {
-		return "—"
+		return present.NoValue
 	}
 	return s
 }

@@ -217,7 +217,7 @@ func TestDecisionSheet(t *testing.T) {
 		row := head + 3 + i
 		wantRow(row, want)
 		dd := c.d.Directions[i]
-		if got := rows[row-1][8]; got != "ruled out: "+kindList(dd.Kinds()) {
+		if got := rows[row-1][8]; got != "ruled out: "+decide.KindList(dd.Kinds()) {
 			t.Errorf("%s standing %q", want, got)
 		}
 	}
