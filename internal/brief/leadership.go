@@ -96,7 +96,7 @@ func (w *writer) proportionate() string {
 				eff = p.Efficiency
 			}
 		}
-		sz := fmt.Sprintf("The plan uses %d GPUs at %.0f %% scaling efficiency (model)", win.GPUs, eff*100)
+		sz := fmt.Sprintf("The plan uses %d GPUs at %s scaling efficiency (model)", win.GPUs, present.Percent(eff))
 		if win.MaxEfficientGPUs >= win.GPUs {
 			sz += fmt.Sprintf(", within the efficient range of up to %d.", win.MaxEfficientGPUs)
 		} else {

@@ -293,7 +293,7 @@ func (w *decWriter) runnerUp() {
 		cur := w.r.Currency
 		w.factNum("Its cost over the horizon ("+cur+")", cc.From, fmtWhole, w.field("runner_up.cost_change.from"), "as the model costs it now")
 		w.factNum("Cost at which it ties ("+cur+")", cc.To, fmtWhole, w.field("runner_up.cost_change.to"),
-			fmt.Sprintf("%.0f %% lower", cc.Reduction*100))
+			present.Percent(cc.Reduction)+" lower")
 	} else {
 		w.fact("A cost that ties them", "none: a lower cost alone cannot close the gap")
 	}
@@ -303,7 +303,7 @@ func (w *decWriter) robustness() {
 	const sh = sheetDecision
 	b, d := w.b, w.d
 	rb := d.Robustness
-	w.section(fmt.Sprintf("Robustness: each weight moved by ±%.0f %%, the others as given", rb.Perturbation*100))
+	w.section("Robustness: each weight moved by ±" + present.Percent(rb.Perturbation) + ", the others as given")
 	w.para(rb.Text())
 	if len(rb.Checks) == 0 {
 		return
