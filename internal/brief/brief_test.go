@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -215,9 +216,9 @@ func TestUnownedStageFlagged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| 7 | retain | outputs, checkpoints and logs are returned, archived or deleted | **no owner** | open |",
+		"| 7 | retain | outputs, checkpoints and logs are returned, archived or deleted, and the clean-up is confirmed | **no owner** | open |",
 		"Flagged: no owner for stage 7 retain.",
-		"Stage 7, *retain* (outputs, checkpoints and logs are returned, archived or deleted), is open and has no owner.",
+		"Stage 7, *retain* (outputs, checkpoints and logs are returned, archived or deleted, and the clean-up is confirmed), is open and has no owner.",
 	} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("brief lacks %q", want)
@@ -262,6 +263,22 @@ func TestGate(t *testing.T) {
 	}
 }
 
+// Statuses read in present's words; the checklist's statuses are
+// lifecycle statuses, so none falls back to a humanised code.
+func TestStatusWords(t *testing.T) {
+	for status, want := range map[string]string{"open": "open", "in_progress": "in progress", "done": "done",
+		"not_applicable": "not applicable", NotStated: "not stated"} {
+		if got := StatusWords(status); got != want {
+			t.Errorf("StatusWords(%q) = %q, want %q", status, got, want)
+		}
+	}
+	for _, st := range Statuses {
+		if !slices.ContainsFunc(present.Choices(pathStatus), func(c present.Choice) bool { return c.Value == string(st) }) {
+			t.Errorf("checklist status %q is not a lifecycle status present words", st)
+		}
+	}
+}
+
 // The controls span the stages the seed gives them.
 func TestControls(t *testing.T) {
 	want := map[string][]int{"Quality": {1, 2, 3, 6}, "Lineage and version": {1, 3, 4, 6, 7}, "Security and retention": {1, 2, 3, 4, 5, 6, 7}}
@@ -277,6 +294,15 @@ func TestControls(t *testing.T) {
 		if st.Stage != scenario.LifecycleStages[i] || st.Number != i+1 {
 			t.Errorf("stage %d is %+v", i, st)
 		}
+		// What happens is present's help for the stage, read inside a
+		// sentence: no "Stage n:" lead, no final stop.
+		if st.What == "" || strings.HasPrefix(st.What, "Stage") || strings.HasSuffix(st.What, ".") ||
+			!strings.Contains(present.ChoiceHelp("data.lifecycle[].stage", st.Stage), st.What) {
+			t.Errorf("stage %d: what happens is %q", st.Number, st.What)
+		}
+	}
+	if got := Stages[4].What; got != "the run itself" {
+		t.Errorf("compute: what happens is %q", got)
 	}
 }
 

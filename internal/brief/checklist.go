@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -252,7 +253,7 @@ func (w *writer) checklist() {
 		}
 	}
 	w.section(2, "Readiness checklist")
-	w.para(txt(plain(fmt.Sprintf("%d items apply to %s; %d are settled (done or not applicable). Set them with ", len(entries), shapeTitle(shape), done)),
+	w.para(txt(plain(fmt.Sprintf("%d items apply to %s; %d are settled (done or not applicable). Set them with ", len(entries), present.Lower(present.ShapeTitle(shape)), done)),
 		code(fmt.Sprintf("hostplan checklist %s --set ITEM=STATUS[:OWNER]", w.s.ID)), plain(".")))
 	for _, g := range Groups {
 		var items []ListItem
@@ -261,7 +262,7 @@ func (w *writer) checklist() {
 				continue
 			}
 			it := item(plain(e.Text+" ("), code(e.ID),
-				plain(fmt.Sprintf(", %s, owner: %s)", strings.ReplaceAll(string(e.Status), "_", " "), orDash(inline(e.Owner)))))
+				plain(fmt.Sprintf(", %s, owner: %s)", StatusWords(string(e.Status)), orDash(inline(e.Owner)))))
 			it.Box = boxOf(e.Status)
 			items = append(items, it)
 		}

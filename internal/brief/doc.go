@@ -19,7 +19,9 @@
 // assumptions), recommendation.go, leadership.go, lifecycle.go (the stages,
 // the controls and their section), trial.go, checklist.go (the items, the
 // per-scenario state, ChecklistState, kept by the store as JSON, and their
-// section); format.go words numbers and values.
+// section); format.go puts a scenario value with its unit. Numbers,
+// percentages, GPU counts and the titles of directions, shapes and
+// dimensions are package present's, as in the window and the workbook.
 //
 // A brief needs at least seven of its fields (Fields, fields.go) filled;
 // with fewer it is refused with the list of what is missing

@@ -3,6 +3,8 @@ package brief
 import (
 	"strconv"
 	"strings"
+
+	"hostplan/internal/present"
 )
 
 // Document is a brief as structure rather than text: a sequence of
@@ -103,16 +105,15 @@ type Cell struct {
 // textCell is a cell of text.
 func textCell(spans ...Span) Cell { return Cell{Text: txt(spans...)} }
 
-// figureCell is a cell holding the number x shown with decimals decimals;
-// its value is the one shown (0.835 shows, and is, 0.83), so that every
-// face agrees with the text.
+// figureCell is a cell holding the number x shown with decimals decimals
+// (present.Fixed); its value is the one shown (0.835 shows, and is, 0.83),
+// so that every face agrees with the text.
 func figureCell(x float64, decimals int) Cell {
-	shown := strconv.FormatFloat(x, 'f', decimals, 64)
-	v, err := strconv.ParseFloat(shown, 64)
-	if err != nil { // not finite: the text says so, and the value stays
+	v, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
+	if err != nil {
 		v = x
 	}
-	return Cell{Text: txt(plain(shown)), Figure: true, Value: v, Decimals: decimals}
+	return Cell{Text: txt(plain(present.Fixed(x, decimals))), Figure: true, Value: v, Decimals: decimals}
 }
 
 // Style is the look of a span of text.

@@ -59,13 +59,14 @@ func TestTextAndCells(t *testing.T) {
 		x    float64
 		text string
 		v    float64
-	}{{0.8449, "0.84", 0.84}, {0.625, "0.62", 0.62}, {7, "7.00", 7}} {
+	}{{0.8449, "0.84", 0.84}, {0.625, "0.62", 0.62}, {7, "7.00", 7}, {1234.5, "1,234.50", 1234.5}} {
 		c := figureCell(tc.x, 2)
 		if !c.Figure || c.Value != tc.v || c.Decimals != 2 || c.Text.String() != tc.text {
 			t.Errorf("figureCell(%v, 2) = %+v, want %q, value %v", tc.x, c, tc.text, tc.v)
 		}
 	}
-	if c := figureCell(math.NaN(), 2); c.Text.String() != "NaN" || !math.IsNaN(c.Value) {
+	// A figure that is not a number reads as present's NoValue, never "NaN".
+	if c := figureCell(math.NaN(), 2); c.Text.String() != "—" || !math.IsNaN(c.Value) {
 		t.Errorf("figureCell(NaN, 2) = %+v", c)
 	}
 	for s, want := range map[Status]Box{StatusOpen: BoxOpen, StatusDone: BoxDone, StatusNotApplicable: BoxNotApplicable, "": BoxOpen} {
@@ -161,7 +162,7 @@ func TestOwnerWithBar(t *testing.T) {
 	if got := lc.Rows[0][3].Text.String(); got != "Case | systems" {
 		t.Errorf("owner cell %q", got)
 	}
-	if !strings.Contains(string(doc.Markdown()), "| 1 | collect | records are created or gathered at the source | Case \\| systems | done |") {
+	if !strings.Contains(string(doc.Markdown()), "| 1 | collect | records are created or gathered at the source, with their meaning and representative cases defined | Case \\| systems | done |") {
 		t.Error("the bar in the owner's name is not escaped in the Markdown")
 	}
 }

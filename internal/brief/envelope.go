@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -56,7 +57,7 @@ func (w *writer) fieldValues() map[string]string {
 	}
 	v["runtime"] = strings.Join(rt, "; ")
 
-	job := shapeTitle(wl.Shape)
+	job := present.Lower(present.ShapeTitle(wl.Shape))
 	if wl.Method != "" {
 		job += " (" + wl.Method + ")"
 	}
@@ -87,21 +88,21 @@ func (w *writer) fieldValues() map[string]string {
 	if d := w.win; d != nil && d.GPU == "" {
 		v["resources"] = fmt.Sprintf("no GPUs to reserve: %s, priced per token (%s)", orDash(d.OfferName), d.Title)
 	} else if d != nil {
-		res := fmt.Sprintf("%s on %s", gpuText(d), d.Title)
+		res := fmt.Sprintf("%s on %s", present.GPUs(d.GPU, d.GPUs), d.Title)
 		if d.OfferName != "" {
 			res += " (" + d.OfferName + ")"
 		}
 		if d.Serving != nil {
 			res += fmt.Sprintf(": %d replicas at the peak, %d at the mean (model)", d.Serving.ReplicasPeak, d.Serving.ReplicasMean)
 		} else {
-			res += fmt.Sprintf(": %s h of compute, %s h to result, %s GPU-hours per %s (model)", num(d.ComputeHours), num(d.TimeToResultHours), num(d.GPUHoursPerRun), r.RunUnit)
+			res += fmt.Sprintf(": %s h of compute, %s h to result, %s GPU-hours per %s (model)", present.Figure(d.ComputeHours), present.Figure(d.TimeToResultHours), present.Figure(d.GPUHoursPerRun), r.RunUnit)
 		}
 		if d.MemoryPerGPUGB > 0 {
-			res += fmt.Sprintf("; %s GB per GPU (model)", num(d.MemoryPerGPUGB))
+			res += fmt.Sprintf("; %s GB per GPU (model)", present.Figure(d.MemoryPerGPUGB))
 		}
 		v["resources"] = res
 	} else {
-		v["resources"] = fmt.Sprintf("no feasible direction; the work needs %s GB of accelerator memory (model)", num(r.Workload.MemoryNeededGB))
+		v["resources"] = fmt.Sprintf("no feasible direction; the work needs %s GB of accelerator memory (model)", present.Figure(r.Workload.MemoryNeededGB))
 	}
 
 	sw := []string{wl.Precision}
@@ -118,13 +119,13 @@ func (w *writer) fieldValues() map[string]string {
 
 	var sto []string
 	if data.ControlledEnv != "" {
-		sto = append(sto, "the source of record stays in the controlled environment ("+envTitle(data.ControlledEnv)+")")
+		sto = append(sto, "the source of record stays in the controlled environment ("+present.Lower(present.DirectionTitle(data.ControlledEnv))+")")
 	}
 	if data.StorageGBps.IsSet() {
 		sto = append(sto, "read from the source at "+val(data.StorageGBps, " GB/s"))
 	}
 	if d := w.win; d != nil && d.DataPath != nil {
-		sto = append(sto, fmt.Sprintf("the run reads %s GB/s of the %s GB/s its storage gives (model)", num(d.DataPath.NeededGBs), num(d.DataPath.AvailableGBs)))
+		sto = append(sto, fmt.Sprintf("the run reads %s GB/s of the %s GB/s its storage gives (model)", present.Figure(d.DataPath.NeededGBs), present.Figure(d.DataPath.AvailableGBs)))
 	}
 	v["storage"] = strings.Join(sto, "; ")
 
@@ -138,7 +139,7 @@ func (w *writer) fieldValues() map[string]string {
 		tr = "nothing may leave the controlled environment"
 	}
 	if d := w.win; d != nil && d.DataPath != nil {
-		tr += fmt.Sprintf("; staging takes %s h per run (model)", num(d.DataPath.StagingHours))
+		tr += fmt.Sprintf("; staging takes %s h per run (model)", present.Figure(d.DataPath.StagingHours))
 	}
 	v["transfer"] = tr
 

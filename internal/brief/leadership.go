@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -21,11 +22,11 @@ func (w *writer) leadership() {
 	gate := txt(plain("None: every stage is done or not applicable."))
 	stages := Lifecycle(s)
 	if g, ok := Gate(stages); ok {
-		status := strings.ReplaceAll(g.Status, "_", " ")
+		status := StatusWords(g.Status)
 		if g.Status == NotStated {
 			status = "not described in the scenario"
 		}
-		spans := []Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(g.Stage)}
+		spans := []Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(stageWords(g.Stage))}
 		if stated(g.Owner) {
 			spans = append(spans, plain(fmt.Sprintf(" (%s), is %s, owned by %s. Nothing after it can start until it is done.", g.What, status, inline(g.Owner))))
 		} else {
@@ -33,7 +34,7 @@ func (w *writer) leadership() {
 		}
 		for _, st := range stages[:g.Number-1] {
 			if st.Status == "in_progress" {
-				spans = append(spans, plain(fmt.Sprintf(" Stage %d, ", st.Number)), emphasis(st.Stage), plain(", before it is still in progress."))
+				spans = append(spans, plain(fmt.Sprintf(" Stage %d, ", st.Number)), emphasis(stageWords(st.Stage)), plain(", before it is still in progress."))
 			}
 		}
 		gate = txt(spans...)
@@ -81,7 +82,7 @@ func (w *writer) proportionate() string {
 		case scenario.MoveSnapshot:
 			parts = append(parts, "Hybrid earns its extra environment here: the source records must stay where they are, and only the approved snapshot goes out while only the approved outputs come back.")
 		case scenario.MoveAny:
-			parts = append(parts, "Note that no constraint needs two environments (data.movement is any); hybrid adds operating effort without a sovereignty gain that is required.")
+			parts = append(parts, "Note that no constraint needs two environments (the data "+present.Lower(present.ChoiceLabel("data.movement", s.Data.Movement))+"); hybrid adds operating effort without a sovereignty gain that is required.")
 		}
 	case scenario.OnPrem:
 		if win.LeadTimeDays > 0 {
@@ -95,7 +96,7 @@ func (w *writer) proportionate() string {
 				eff = p.Efficiency
 			}
 		}
-		sz := fmt.Sprintf("The plan uses %d GPUs at %.0f %% scaling efficiency (model)", win.GPUs, eff*100)
+		sz := fmt.Sprintf("The plan uses %d GPUs at %s scaling efficiency (model)", win.GPUs, present.Percent(eff))
 		if win.MaxEfficientGPUs >= win.GPUs {
 			sz += fmt.Sprintf(", within the efficient range of up to %d.", win.MaxEfficientGPUs)
 		} else {
@@ -137,11 +138,11 @@ func (w *writer) reproducible() Text {
 func bottleneckDetail(d *model.DirectionResult) string {
 	switch {
 	case d.DataPath != nil && d.Bottleneck == model.BottleneckDataPath:
-		return fmt.Sprintf("The run needs %s GB/s from storage that gives %s GB/s (model).", num(d.DataPath.NeededGBs), num(d.DataPath.AvailableGBs))
+		return fmt.Sprintf("The run needs %s GB/s from storage that gives %s GB/s (model).", present.Figure(d.DataPath.NeededGBs), present.Figure(d.DataPath.AvailableGBs))
 	case d.Serving != nil:
-		return fmt.Sprintf("One replica of %d GPUs serves %s requests/s at a latency of %s ms (model).", d.Serving.GPUsPerReplica, num(d.Serving.RequestsPerSec), num(d.Serving.LatencyMS))
+		return fmt.Sprintf("One replica of %d GPUs serves %s requests/s at a latency of %s ms (model).", d.Serving.GPUsPerReplica, present.Figure(d.Serving.RequestsPerSec), present.Figure(d.Serving.LatencyMS))
 	case d.DataPath != nil:
-		return fmt.Sprintf("The data path is not the limit: the run reads %s GB/s of the %s GB/s available (model).", num(d.DataPath.NeededGBs), num(d.DataPath.AvailableGBs))
+		return fmt.Sprintf("The data path is not the limit: the run reads %s GB/s of the %s GB/s available (model).", present.Figure(d.DataPath.NeededGBs), present.Figure(d.DataPath.AvailableGBs))
 	}
 	return ""
 }
@@ -152,5 +153,5 @@ func firstBlocking(d *decide.Decision) string {
 			return dd.Title + ": " + dd.Question
 		}
 	}
-	return "—"
+	return present.NoValue
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -13,19 +14,46 @@ import (
 type StageInfo struct {
 	Number int
 	Stage  string // scenario.LifecycleStages
-	What   string
+	What   string // what happens in it: package present's help for the stage
 }
 
 // Stages are the seven stages, in order (scenario.LifecycleStages).
-var Stages = []StageInfo{
-	{1, "collect", "records are created or gathered at the source"},
-	{2, "ingest", "records enter the governed store and are checked on the way in"},
-	{3, "prepare", "cleaning, labelling and the quality gate"},
-	{4, "stage", "an approved, versioned copy is placed next to the compute"},
-	{5, "compute", "the run itself"},
-	{6, "evaluate", "results are checked against the success measure, and new data problems come to light"},
-	{7, "retain", "outputs, checkpoints and logs are returned, archived or deleted"},
+var Stages = stages()
+
+func stages() []StageInfo {
+	out := make([]StageInfo, len(scenario.LifecycleStages))
+	for i, st := range scenario.LifecycleStages {
+		out[i] = StageInfo{Number: i + 1, Stage: st, What: stageWhat(st)}
+	}
+	return out
 }
+
+// pathStage and pathStatus are the scenario fields whose values present
+// words for the lifecycle.
+const (
+	pathStage  = "data.lifecycle[].stage"
+	pathStatus = "data.lifecycle[].status"
+)
+
+// stageWhat says what happens in a stage: present's help for it without
+// the "Stage n: " it opens with and the final stop, so that it reads
+// inside a sentence.
+func stageWhat(stage string) string {
+	help := present.ChoiceHelp(pathStage, stage)
+	if _, what, ok := strings.Cut(help, ": "); ok {
+		help = what
+	}
+	return strings.TrimSuffix(help, ".")
+}
+
+// stageWords names a stage inside a sentence ("collect").
+func stageWords(stage string) string { return present.Lower(present.ChoiceLabel(pathStage, stage)) }
+
+// StatusWords is a lifecycle or checklist status as it reads inside a
+// sentence ("in progress", "not applicable"): package present's label of
+// the lifecycle status, whose values the checklist's statuses share;
+// NotStated reads as itself.
+func StatusWords(status string) string { return present.Lower(present.ChoiceLabel(pathStatus, status)) }
 
 // Control is a question that runs across several stages rather than a
 // stage of its own.
@@ -130,14 +158,14 @@ func (w *writer) lifecycle() {
 		if !stated(st.Owner) {
 			owner = textCell(strong("no owner"))
 		}
-		t.Rows = append(t.Rows, []Cell{figureCell(float64(st.Number), 0), textCell(plain(st.Stage)), textCell(plain(st.What)), owner,
-			textCell(plain(strings.ReplaceAll(st.Status, "_", " "))), textCell(plain(strings.Join(controlsOf(st.Number), ", ")))})
+		t.Rows = append(t.Rows, []Cell{figureCell(float64(st.Number), 0), textCell(plain(stageWords(st.Stage))), textCell(plain(st.What)), owner,
+			textCell(plain(StatusWords(st.Status))), textCell(plain(strings.Join(controlsOf(st.Number), ", ")))})
 	}
 	w.add(t)
 	if un := Unowned(stages); len(un) > 0 && len(un) < len(stages) {
 		names := make([]string, len(un))
 		for i, st := range un {
-			names[i] = fmt.Sprintf("%d %s", st.Number, st.Stage)
+			names[i] = fmt.Sprintf("%d %s", st.Number, stageWords(st.Stage))
 		}
 		w.para(txt(plain(fmt.Sprintf("Flagged: no owner for stage %s.", strings.Join(names, ", ")))))
 	}
@@ -164,5 +192,5 @@ func stageList(ns []int) string {
 	if len(s) == 1 {
 		return "stage " + s[0]
 	}
-	return "stages " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return "stages " + present.And(s...)
 }

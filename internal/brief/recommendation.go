@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"hostplan/internal/decide"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // The recommendation: package decide's summary and ranking, the weights,
@@ -13,14 +15,20 @@ import (
 
 // rankingHeader heads the ranking table: rank, direction, total and one
 // column per decision dimension, in decide's order.
-var rankingHeader = []string{"rank", "direction", "total", "sovereignty", "workload shape", "operations", "economics", "optionality"}
+func rankingHeader() []string {
+	h := []string{"rank", "direction", "total"}
+	for _, name := range scenario.DimensionNames {
+		h = append(h, present.Lower(present.DimensionTitle(name)))
+	}
+	return h
+}
 
 func (w *writer) recommendation() {
 	d := w.d
 	w.section(2, "Recommendation")
 	w.para(txt(plain(d.Summary)))
 
-	rank := &Table{Header: rankingHeader}
+	rank := &Table{Header: rankingHeader()}
 	for _, name := range d.Ranking {
 		dd := d.For(name)
 		row := []Cell{figureCell(float64(dd.Rank), 0), textCell(plain(dd.Title)), figureCell(dd.Total, 2)}
@@ -31,7 +39,7 @@ func (w *writer) recommendation() {
 	}
 	for _, dd := range d.Directions {
 		if !dd.Feasible {
-			rank.Rows = append(rank.Rows, []Cell{textCell(plain("—")), textCell(plain(dd.Title)), textCell(plain("ruled out: " + kinds(dd.Kinds())))})
+			rank.Rows = append(rank.Rows, []Cell{textCell(plain(present.NoValue)), textCell(plain(dd.Title)), textCell(plain("ruled out: " + decide.KindList(dd.Kinds())))})
 		}
 	}
 	w.add(rank)
@@ -46,7 +54,7 @@ func (w *writer) recommendation() {
 		w.section(3, "Scores of "+w.win.Title)
 		var items []ListItem
 		for _, sc := range d.For(w.win.Direction).Scores {
-			items = append(items, item(plain(fmt.Sprintf("%s %.2f × weight %.2f: %s", dimTitle(sc.Dimension), sc.Score, sc.Weight, sc.Reason))))
+			items = append(items, item(plain(fmt.Sprintf("%s %.2f × weight %.2f: %s", present.DimensionTitle(sc.Dimension), sc.Score, sc.Weight, sc.Reason))))
 		}
 		w.list(items...)
 	}
@@ -80,20 +88,7 @@ func (w *writer) recommendation() {
 func weightsText(d *decide.Decision) string {
 	parts := make([]string, len(d.Weights))
 	for i, x := range d.Weights {
-		parts[i] = fmt.Sprintf("%s %.2f", dimTitle(x.Dimension), x.Normalised)
+		parts[i] = fmt.Sprintf("%s %.2f", present.DimensionTitle(x.Dimension), x.Normalised)
 	}
 	return strings.Join(parts, ", ")
-}
-
-func kinds(ks []decide.Kind) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = string(k)
-	}
-	return strings.Join(s, ", ")
-}
-
-func dimTitle(name string) string {
-	t := strings.ReplaceAll(name, "_", " ")
-	return strings.ToUpper(t[:1]) + t[1:]
 }

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 )
 
 // The first trial to request (decide.Trial): what to ask for, how it was
@@ -30,37 +30,35 @@ func (w *writer) trial() {
 
 // trialSentence says what to request.
 func trialSentence(t *decide.Trial, win *model.DirectionResult) string {
-	title := decide.Title(t.Direction)
-	sample := fmt.Sprintf("a sample of %s GB", num(t.SampleGB))
+	title := present.DirectionTitle(t.Direction)
+	sample := fmt.Sprintf("a sample of %s GB", present.Figure(t.SampleGB))
 	if t.SampleFiles > 0 {
-		sample += fmt.Sprintf(" (about %s files)", model.Grouped(float64(t.SampleFiles)))
+		sample += " (about " + present.Count(t.SampleFiles, "file") + ")"
 	}
 	if t.GPU == "" {
-		return fmt.Sprintf("Request about %s h on %s with %s, no GPUs reserved.", num(t.Hours), title, sample)
+		return fmt.Sprintf("Request about %s h on %s with %s, no GPUs reserved.", present.Figure(t.Hours), title, sample)
 	}
-	hours := fmt.Sprintf("for about %s h and %s GPU-hours (%.1f %% of one full run), with %s", num(t.Hours), num(t.GPUHours), t.ShareOfRun*100, sample)
+	hours := fmt.Sprintf("for about %s h and %s GPU-hours (%s of one full run), with %s", present.Figure(t.Hours), present.Figure(t.GPUHours), present.PercentFixed(t.ShareOfRun, 1), sample)
 	top := t.GPUs
 	if len(t.GPUCounts) > 0 {
 		top = slices.Max(t.GPUCounts) // slices.Max panics on none
 	}
 	switch {
 	case win != nil && win.Serving != nil:
-		return fmt.Sprintf("Request one replica, %d × %s, on %s under a load test %s.", t.GPUs, t.GPU, title, hours)
+		return fmt.Sprintf("Request one replica, %s, on %s under a load test %s.", present.GPUs(t.GPU, t.GPUs), title, hours)
 	case len(t.GPUCounts) > 1:
-		return fmt.Sprintf("Request up to %d × %s on %s, measuring throughput on %s GPUs (%d is the smallest count that fits), %s.",
-			top, t.GPU, title, andList(t.GPUCounts), t.GPUs, hours)
+		return fmt.Sprintf("Request up to %s on %s, measuring throughput on %s GPUs (%d is the smallest count that fits), %s.",
+			present.GPUs(t.GPU, top), title, andList(t.GPUCounts), t.GPUs, hours)
 	default:
-		return fmt.Sprintf("Request %d × %s on %s (the smallest count that fits) %s.", t.GPUs, t.GPU, title, hours)
+		return fmt.Sprintf("Request %s on %s (the smallest count that fits) %s.", present.GPUs(t.GPU, t.GPUs), title, hours)
 	}
 }
 
+// andList lists GPU counts as a sentence does: "1, 2 and 4".
 func andList(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
 		s[i] = strconv.Itoa(x)
 	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return present.And(s...)
 }

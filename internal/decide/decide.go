@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -288,14 +289,6 @@ func (dec *Decision) For(direction string) *Direction {
 	return nil
 }
 
-// Title returns the human name of a direction.
-func Title(direction string) string {
-	if t, ok := scenario.DirectionTitle[direction]; ok {
-		return t
-	}
-	return direction
-}
-
 // leads returns the dimensions where the winner's weighted lead over the
 // runner-up is positive, largest first.
 func leads(k *ranking, win, run int, w []float64) []Lead {
@@ -310,11 +303,12 @@ func leads(k *ranking, win, run int, w []float64) []Lead {
 	return out
 }
 
-func dimLabel(name string) string { return strings.ReplaceAll(name, "_", " ") }
+// dimWords names a decision dimension inside a sentence ("workload shape").
+func dimWords(name string) string { return present.Lower(present.DimensionTitle(name)) }
 
 func whyText(dec *Decision, k *ranking, win, run int, totals []float64) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s leads %s by %.3f", Title(k.names[win]), Title(k.names[run]), totals[win]-totals[run])
+	fmt.Fprintf(&b, "%s leads %s by %.3f", present.DirectionTitle(k.names[win]), present.DirectionTitle(k.names[run]), totals[win]-totals[run])
 	if len(dec.WhyWinner) == 0 {
 		b.WriteString(" only through the order of the directions (a tie).")
 		return b.String()
@@ -327,7 +321,7 @@ func whyText(dec *Decision, k *ranking, win, run int, totals []float64) string {
 		if i > 0 {
 			b.WriteString(" and ")
 		}
-		fmt.Fprintf(&b, "%s (+%.3f: %.2f against %.2f at weight %.2f)", dimLabel(l.Dimension), l.Lead, l.Winner, l.RunnerUp, l.Weight)
+		fmt.Fprintf(&b, "%s (+%.3f: %.2f against %.2f at weight %.2f)", dimWords(l.Dimension), l.Lead, l.Winner, l.RunnerUp, l.Weight)
 	}
 	b.WriteString(".")
 	return b.String()
@@ -339,12 +333,13 @@ func onlyFeasibleText(dec *Decision) string {
 		if d.Feasible {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s)", d.Title, joinKinds(d.Kinds())))
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Title, KindList(d.Kinds())))
 	}
-	return fmt.Sprintf("%s is the only direction that meets every constraint; ruled out: %s.", Title(dec.Recommendation), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s is the only direction that meets every constraint; ruled out: %s.", present.DirectionTitle(dec.Recommendation), strings.Join(parts, ", "))
 }
 
-func joinKinds(ks []Kind) string {
+// KindList names constraint kinds for a reader: "sovereignty, operations".
+func KindList(ks []Kind) string {
 	s := make([]string, len(ks))
 	for i, k := range ks {
 		s[i] = string(k)
@@ -362,31 +357,28 @@ func runnerUp(dec *Decision, k *ranking, win, run int, totals, costs []float64, 
 		if to < k.raw[dim] {
 			verb = "fell"
 		}
-		p := fmt.Sprintf("the %s weight %s from %s to %s (the others as given)", dimLabel(ru.Weight.Dimension), verb, wnum(k.raw[dim]), wnum(to))
+		p := fmt.Sprintf("the %s weight %s from %s to %s (the others as given)", dimWords(ru.Weight.Dimension), verb, present.Figure(k.raw[dim]), present.Figure(to))
 		switch leader {
 		case ru.Direction:
 		case k.names[win]:
 			p += ", where the two tie but it cannot pass"
 		default:
-			p += fmt.Sprintf(", though %s would then lead both", Title(leader))
+			p += fmt.Sprintf(", though %s would then lead both", present.DirectionTitle(leader))
 		}
 		parts = append(parts, p)
 	}
 	if to, ok := k.costFlip(win, run, costs); ok && to < costs[run] {
 		ru.Cost = &CostChange{From: costs[run], To: to, Reduction: 1 - to/costs[run]}
-		parts = append(parts, fmt.Sprintf("its cost over %d months fell from %s to %s %s (−%.0f %%)",
-			r.HorizonMonths, model.Grouped(costs[run]), model.Grouped(to), r.Currency, ru.Cost.Reduction*100))
+		parts = append(parts, fmt.Sprintf("its cost over %d months fell from %s to %s %s (−%s)",
+			r.HorizonMonths, present.Amount(costs[run]), present.Amount(to), r.Currency, present.Percent(ru.Cost.Reduction)))
 	}
 	if len(parts) == 0 {
-		ru.Summary = fmt.Sprintf("%s trails by %.3f, and neither one weight nor its cost alone can close the gap.", Title(ru.Direction), ru.Gap)
+		ru.Summary = fmt.Sprintf("%s trails by %.3f, and neither one weight nor its cost alone can close the gap.", present.DirectionTitle(ru.Direction), ru.Gap)
 	} else {
-		ru.Summary = fmt.Sprintf("%s (%.3f behind) would draw level if %s.", Title(ru.Direction), ru.Gap, strings.Join(parts, ", or if "))
+		ru.Summary = fmt.Sprintf("%s (%.3f behind) would draw level if %s.", present.DirectionTitle(ru.Direction), ru.Gap, strings.Join(parts, ", or if "))
 	}
 	return ru
 }
-
-// wnum prints a weight.
-func wnum(w float64) string { return fmt.Sprintf("%.3g", w) }
 
 // robustness moves each weight by ±Perturbation (relative, the others as
 // given, then renormalised) and checks that the winner and the runner-up
@@ -409,7 +401,7 @@ func robustness(k *ranking, base []int) Robustness {
 			}
 			if !ch.Survives {
 				rb.Fragile, rb.Verdict = true, Fragile
-				rb.FlippedBy = append(rb.FlippedBy, fmt.Sprintf("%s %+.0f %%", ch.Dimension, f*100))
+				rb.FlippedBy = append(rb.FlippedBy, fmt.Sprintf("%s %+.0f %%", dimWords(ch.Dimension), f*100))
 			}
 			rb.Checks = append(rb.Checks, ch)
 		}
@@ -418,18 +410,18 @@ func robustness(k *ranking, base []int) Robustness {
 	case len(k.names) == 1:
 		rb.Summary = "only one direction is feasible, so no weight can change the recommendation."
 	case !rb.Fragile:
-		rb.Summary = fmt.Sprintf("%s stays first and %s second when any one weight moves by ±%.0f %%.", Title(k.names[base[0]]), Title(k.names[base[1]]), Perturbation*100)
+		rb.Summary = fmt.Sprintf("%s stays first and %s second when any one weight moves by ±%s.", present.DirectionTitle(k.names[base[0]]), present.DirectionTitle(k.names[base[1]]), present.Percent(Perturbation))
 	default:
 		var flips []string
 		for _, c := range rb.Checks {
 			if c.Survives {
 				continue
 			}
-			what := fmt.Sprintf("puts %s first", Title(c.Winner))
+			what := fmt.Sprintf("puts %s first", present.DirectionTitle(c.Winner))
 			if c.Winner == k.names[base[0]] {
-				what = fmt.Sprintf("puts %s second", Title(c.RunnerUp))
+				what = fmt.Sprintf("puts %s second", present.DirectionTitle(c.RunnerUp))
 			}
-			flips = append(flips, fmt.Sprintf("%s %+.0f %% %s", dimLabel(c.Dimension), c.Change*100, what))
+			flips = append(flips, fmt.Sprintf("%s %+.0f %% %s", dimWords(c.Dimension), c.Change*100, what))
 		}
 		rb.Summary = strings.Join(flips, "; ") + "."
 	}
@@ -439,7 +431,7 @@ func robustness(k *ranking, base []int) Robustness {
 func noneFeasible(dec *Decision) string {
 	var parts []string
 	for _, d := range dec.Directions {
-		parts = append(parts, fmt.Sprintf("%s (%s)", d.Title, joinKinds(d.Kinds())))
+		parts = append(parts, fmt.Sprintf("%s (%s)", d.Title, KindList(d.Kinds())))
 	}
 	return "No direction is feasible: " + strings.Join(parts, ", ") + ". Relax a constraint or change the workload before asking for compute."
 }
@@ -457,7 +449,7 @@ func summary(dec *Decision) string {
 	var out []string
 	for _, d := range dec.Directions {
 		if !d.Feasible {
-			out = append(out, fmt.Sprintf("%s (%s)", d.Title, joinKinds(d.Kinds())))
+			out = append(out, fmt.Sprintf("%s (%s)", d.Title, KindList(d.Kinds())))
 		}
 	}
 	if len(out) > 0 {
@@ -466,7 +458,7 @@ func summary(dec *Decision) string {
 	if dec.Robustness.Fragile {
 		fmt.Fprintf(&b, " The order is fragile (%s).", strings.Join(dec.Robustness.FlippedBy, ", "))
 	} else if len(dec.Ranking) > 1 {
-		fmt.Fprintf(&b, " The order survives ±%.0f %% on any weight.", dec.Robustness.Perturbation*100)
+		fmt.Fprintf(&b, " The order survives ±%s on any weight.", present.Percent(dec.Robustness.Perturbation))
 	}
 	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -204,7 +205,7 @@ func TestFragileWhenAWeightFlipsTheOrder(t *testing.T) {
 	if d.Robustness.Fragile || d.Robustness.Verdict != Robust {
 		t.Fatalf("the example itself is fragile: %s", d.Robustness.Text())
 	}
-	if rb := d.Robustness; rb.Perturbation != Perturbation || !strings.HasPrefix(rb.Text(), "Robust: "+Title(d.Ranking[0])+" stays first") {
+	if rb := d.Robustness; rb.Perturbation != Perturbation || !strings.HasPrefix(rb.Text(), "Robust: "+present.DirectionTitle(d.Ranking[0])+" stays first") {
 		t.Errorf("robustness %+v reads %q", rb, rb.Text())
 	}
 	winner, second := d.Ranking[0], d.Ranking[1]
@@ -235,9 +236,9 @@ func TestFragileWhenAWeightFlipsTheOrder(t *testing.T) {
 	// A weight 10 % short of the tie keeps the order, and the ±20 % move
 	// towards the tie crosses it: 0.8 × To/0.9 < To < To/0.9, or
 	// To/1.1 < To < 1.2 × To/1.1.
-	at, want := wc.To/0.9, wc.Dimension+" -20 %"
+	at, want := wc.To/0.9, dimWords(wc.Dimension)+" -20 %"
 	if wc.To > wc.From {
-		at, want = wc.To/1.1, wc.Dimension+" +20 %"
+		at, want = wc.To/1.1, dimWords(wc.Dimension)+" +20 %"
 	}
 	f := set(at)
 	if f.Ranking[0] != winner || f.Ranking[1] != second {
@@ -274,7 +275,7 @@ func TestWhyTheWinnerWins(t *testing.T) {
 	if sum < d.RunnerUp.Gap-1e-9 {
 		t.Errorf("leads add to %v, less than the gap %v", sum, d.RunnerUp.Gap)
 	}
-	if !strings.Contains(d.Why, Title(d.Ranking[0])+" leads "+Title(d.Ranking[1])) {
+	if !strings.Contains(d.Why, present.DirectionTitle(d.Ranking[0])+" leads "+present.DirectionTitle(d.Ranking[1])) {
 		t.Errorf("why: %q", d.Why)
 	}
 }

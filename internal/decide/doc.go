@@ -14,5 +14,7 @@
 // it raises through one table; a test fails when the model defines a code
 // the table lacks.
 //
-// It is pure computation with gonum/mat; it imports no GUI and no storage.
+// Its sentences write numbers and name directions and dimensions as
+// package present does. It is pure computation with gonum/mat; it imports
+// no GUI and no storage.
 package decide

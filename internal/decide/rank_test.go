@@ -3,6 +3,7 @@ package decide
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -128,6 +129,19 @@ func TestRobustnessFragile(t *testing.T) {
 		if !c.Survives && c.Winner != "b" {
 			t.Errorf("%s %+.1f: winner %s, want b", c.Dimension, c.Change, c.Winner)
 		}
+	}
+}
+
+// The same case with sovereignty and workload shape swapped: the flip is
+// named in words, "workload shape", not by its key.
+func TestRobustnessNamesDimensionInWords(t *testing.T) {
+	k := twoRows([]float64{.5, 1, .5, .6, .5}, []float64{.5, .5, .5, 1, .5}, []float64{.2, .22, .2, .25, .13})
+	rb := robustness(k, order(k.totals(k.raw)))
+	if want := []string{"workload shape -20 %", "economics +20 %"}; !slices.Equal(rb.FlippedBy, want) {
+		t.Errorf("flipped by %v, want %v", rb.FlippedBy, want)
+	}
+	if !strings.HasPrefix(rb.Summary, "workload shape -20 % puts B first") {
+		t.Errorf("summary %q", rb.Summary)
 	}
 }
 

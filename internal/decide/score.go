@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -156,7 +156,7 @@ func (c *scorer) shape(d *model.DirectionResult) Score {
 		}
 	case scenario.OnPrem:
 		aff = 0.4 + 0.6*math.Min(1, u/0.7)
-		why = fmt.Sprintf("owned GPUs at %.0f %% utilisation", u*100)
+		why = fmt.Sprintf("owned GPUs at %s utilisation", present.Percent(u))
 	}
 	if pattern != "" && !(d.Direction == scenario.Managed && serving && pattern == "continuous") {
 		why += " (" + pattern + " demand)"
@@ -197,9 +197,9 @@ func (c *scorer) timeFactor(d *model.DirectionResult) (float64, string) {
 		dl := w.DeadlineHours.Or(c.s.Purpose.AcceptableRuntimeHours.Or(0))
 		if dl > 0 {
 			f = deadlineFactor(d.TimeToResultHours, dl)
-			text = fmt.Sprintf("%s h to result of the %s h allowed", num(d.TimeToResultHours), num(dl))
+			text = fmt.Sprintf("%s h to result of the %s h allowed", present.Hours(d.TimeToResultHours), present.Hours(dl))
 		} else {
-			text = fmt.Sprintf("%s h to result, no deadline", num(d.TimeToResultHours))
+			text = fmt.Sprintf("%s h to result, no deadline", present.Hours(d.TimeToResultHours))
 		}
 	}
 	if d.LeadTimeDays > 0 {
@@ -310,11 +310,11 @@ func staffFTE(d *model.DirectionResult) (float64, bool) {
 func (c *scorer) economics(d *model.DirectionResult) Score {
 	cur := c.r.Currency
 	cost := d.CostHorizon
-	text := fmt.Sprintf("%s %s over %d months", model.Grouped(cost), cur, c.r.HorizonMonths)
+	text := fmt.Sprintf("%s %s over %d months", present.Amount(cost), cur, c.r.HorizonMonths)
 	if cost <= 0 || cost <= c.cheapest {
 		return Score{Score: 1, Reason: text + ", the cheapest feasible"}
 	}
-	return Score{Score: c.cheapest / cost, Reason: fmt.Sprintf("%s, %.2f × the cheapest feasible (%s)", text, cost/c.cheapest, model.Grouped(c.cheapest))}
+	return Score{Score: c.cheapest / cost, Reason: fmt.Sprintf("%s, %.2f × the cheapest feasible (%s)", text, cost/c.cheapest, present.Amount(c.cheapest))}
 }
 
 // Optionality (exit cost and lock-in). Portability of each direction:
@@ -357,12 +357,4 @@ func clamp01(x float64) float64 {
 		return 0
 	}
 	return math.Min(1, x)
-}
-
-// num formats hours and similar figures compactly (one decimal below 100).
-func num(x float64) string {
-	if math.Abs(x) >= 100 {
-		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
 }

@@ -3,8 +3,10 @@ package decide
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -70,7 +72,7 @@ func firstTrial(s *scenario.Scenario, r *model.Report, d *model.DirectionResult)
 		t.GPUs, t.GPUCounts = tp, []int{tp}
 		t.Hours = servingHours
 		t.GPUHours = float64(tp) * servingHours
-		t.Basis = fmt.Sprintf("one replica (%d × %s) under a %.0f h load test, concurrency rising to the planned batch of %d", tp, d.GPU, servingHours, d.Serving.Batch)
+		t.Basis = fmt.Sprintf("one replica (%s) under a %.0f h load test, concurrency rising to the planned batch of %d", present.GPUs(d.GPU, tp), servingHours, d.Serving.Batch)
 	default:
 		stepTrial(t, d)
 		if d.Direction == scenario.HPC || (d.Direction == scenario.Hybrid && s.Options.Hybrid.BurstTo == scenario.HPC) {
@@ -189,7 +191,7 @@ func evidence(t *Trial, s *scenario.Scenario, d *model.DirectionResult) []string
 	}
 	files := "the sample's files"
 	if t.SampleFiles > 0 {
-		files = fmt.Sprintf("the sample's %s files", model.Grouped(float64(t.SampleFiles)))
+		files = "the sample's " + present.Count(t.SampleFiles, "file")
 	}
 	ev = append(ev,
 		fmt.Sprintf("failed, missing or quarantined files out of %s, checked against its manifest (snapshot id, file count, checksums)", files),
@@ -213,17 +215,11 @@ func orUnnamed(s string) string {
 	return s
 }
 
+// intList lists GPU counts as a sentence does: "1, 2 and 4".
 func intList(xs []int) string {
-	out := ""
+	s := make([]string, len(xs))
 	for i, x := range xs {
-		switch {
-		case i == 0:
-		case i == len(xs)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += fmt.Sprint(x)
+		s[i] = strconv.Itoa(x)
 	}
-	return out
+	return present.And(s...)
 }

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/present"
 )
 
 // briefCols is the number of columns of the Brief sheet. Prose spans all of
@@ -106,7 +105,7 @@ func (w *briefSheet) items(items []brief.ListItem, level int) {
 func (w *briefSheet) table(t *brief.Table) {
 	header := make([]brief.Cell, len(t.Header))
 	for i, h := range t.Header {
-		header[i] = brief.Cell{Text: brief.Text{{Text: capitalise(h)}}}
+		header[i] = brief.Cell{Text: brief.Text{{Text: present.Sentence(h)}}}
 	}
 	w.line(func(row int) { writeTableRow(w.b, row, header, true) })
 	for _, r := range t.Rows {
@@ -169,15 +168,6 @@ func runsOf(t brief.Text) []run {
 		}
 	}
 	return out
-}
-
-// capitalise upper-cases the first letter of a table heading.
-func capitalise(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || !unicode.IsLower(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // writeBriefMissing explains a refused brief and lists what to fill.

@@ -37,9 +37,6 @@ func appliesTo(it brief.Item) string {
 	return strings.Join(ts, ", ")
 }
 
-// statusTitle is a checklist status in words.
-func statusTitle(s brief.Status) string { return strings.ReplaceAll(string(s), "_", " ") }
-
 // writeChecklist writes the readiness checklist of the scenario's shape,
 // one item a row in the brief's group order, with its status and owner.
 func writeChecklist(b *book, s *scenario.Scenario, entries []brief.Entry) {
@@ -82,7 +79,7 @@ func writeChecklistRow(b *book, row int, e brief.Entry) {
 	b.spanText(sh, row, colCkGroup, colCkGroup, brief.GroupTitle(e.Group), textStyle{})
 	b.spanText(sh, row, colCkItem, colCkItem, e.Text, textStyle{})
 	b.spanText(sh, row, colCkApplies, colCkApplies, appliesTo(e.Item), textStyle{})
-	b.spanText(sh, row, colCkStatus, colCkStatus, statusTitle(e.Status), textStyle{bold: e.Status == brief.StatusOpen})
+	b.spanText(sh, row, colCkStatus, colCkStatus, brief.StatusWords(string(e.Status)), textStyle{bold: e.Status == brief.StatusOpen})
 	b.spanText(sh, row, colCkOwner, colCkOwner, orDash(e.Owner), textStyle{})
 	b.spanText(sh, row, colCkID, colCkID, e.ID, textStyle{})
 }

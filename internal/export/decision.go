@@ -183,8 +183,8 @@ func (w *decWriter) ranking() {
 			continue
 		}
 		b.spanText(sh, w.row, colRankDir, colRankDir, dd.Title, textStyle{})
-		b.spanText(sh, w.row, colRankRank, colRankRank, "—", textStyle{align: "center"})
-		b.spanText(sh, w.row, colRankNote, colRankNote, "ruled out: "+kindList(dd.Kinds()), textStyle{indent: 1})
+		b.spanText(sh, w.row, colRankRank, colRankRank, present.NoValue, textStyle{align: "center"})
+		b.spanText(sh, w.row, colRankNote, colRankNote, "ruled out: "+decide.KindList(dd.Kinds()), textStyle{indent: 1})
 		w.row++
 	}
 }
@@ -293,7 +293,7 @@ func (w *decWriter) runnerUp() {
 		cur := w.r.Currency
 		w.factNum("Its cost over the horizon ("+cur+")", cc.From, fmtWhole, w.field("runner_up.cost_change.from"), "as the model costs it now")
 		w.factNum("Cost at which it ties ("+cur+")", cc.To, fmtWhole, w.field("runner_up.cost_change.to"),
-			fmt.Sprintf("%.0f %% lower", cc.Reduction*100))
+			present.Percent(cc.Reduction)+" lower")
 	} else {
 		w.fact("A cost that ties them", "none: a lower cost alone cannot close the gap")
 	}
@@ -303,7 +303,7 @@ func (w *decWriter) robustness() {
 	const sh = sheetDecision
 	b, d := w.b, w.d
 	rb := d.Robustness
-	w.section(fmt.Sprintf("Robustness: each weight moved by ±%.0f %%, the others as given", rb.Perturbation*100))
+	w.section("Robustness: each weight moved by ±" + present.Percent(rb.Perturbation) + ", the others as given")
 	w.para(rb.Text())
 	if len(rb.Checks) == 0 {
 		return
@@ -414,25 +414,17 @@ func dimIndex(name string) int {
 	return -1
 }
 
-func kindList(ks []decide.Kind) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = string(k)
-	}
-	return strings.Join(s, ", ")
-}
-
-// decideTitle is a direction's title, "—" for none.
+// decideTitle is a direction's title, present.NoValue for none.
 func decideTitle(id string) string {
 	if id == "" {
-		return "—"
+		return present.NoValue
 	}
 	return present.DirectionTitle(id)
 }
 
 func orDash(s string) string {
 	if strings.TrimSpace(s) == "" {
-		return "—"
+		return present.NoValue
 	}
 	return s
 }

@@ -217,7 +217,7 @@ func TestDecisionSheet(t *testing.T) {
 		row := head + 3 + i
 		wantRow(row, want)
 		dd := c.d.Directions[i]
-		if got := rows[row-1][8]; got != "ruled out: "+kindList(dd.Kinds()) {
+		if got := rows[row-1][8]; got != "ruled out: "+decide.KindList(dd.Kinds()) {
 			t.Errorf("%s standing %q", want, got)
 		}
 	}
@@ -313,7 +313,7 @@ func TestDecisionRunnerUp(t *testing.T) {
 	}
 	defer f.Close()
 	rows := rowsOf(t, f, sheetDecision, 9)
-	win, second := decide.Title(d.Recommendation), decide.Title(d.RunnerUp.Direction)
+	win, second := present.DirectionTitle(d.Recommendation), present.DirectionTitle(d.RunnerUp.Direction)
 	why := rowWith(t, rows, 1, "Why "+win+" wins")
 	if got := rows[why][0]; got != d.Why {
 		t.Errorf("why = %q, want %q", got, d.Why)

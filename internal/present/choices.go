@@ -146,6 +146,17 @@ func ChoiceLabel(path, value string) string {
 	return Humanize(value)
 }
 
+// ChoiceHelp is the one-line help of value in the enumerated field at
+// path: what choosing it means; "" for a value the field does not know.
+func ChoiceHelp(path, value string) string {
+	for _, c := range Choices(path) {
+		if c.Value == value {
+			return c.Help
+		}
+	}
+	return ""
+}
+
 // ChoiceLabels is ChoiceLabel for each value of a list field, joined by
 // ", ".
 func ChoiceLabels(path string, values []string) string {

@@ -5,7 +5,8 @@
 //   - number.go: how numbers, money, hours and percentages are written
 //     (Number, Figure, Fixed, Amount, Money, Hours, Percent, Share, Value);
 //   - titles.go: the names of the hosting directions, workload shapes and
-//     decision dimensions, and small helpers for turning codes into words;
+//     decision dimensions, and small helpers for turning codes into words
+//     and joining them into a sentence (And);
 //   - fields.go with the tables in fields_*.go: a label, a unit and a
 //     one-line help for every field of the scenario file, looked up by JSON
 //     path, and a plain label for every allowed value of an enumerated

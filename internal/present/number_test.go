@@ -212,6 +212,12 @@ func TestTitles(t *testing.T) {
 		{Humanize("data_path"), "Data path"},
 		{Humanize(""), "—"},
 		{Sentence("évaluer"), "Évaluer"},
+		{And(), ""},
+		{And("1"), "1"},
+		{And("1", "2"), "1 and 2"},
+		{And("1", "2", "4"), "1, 2 and 4"},
+		{ChoiceHelp("data.lifecycle[3].stage", "compute"), "Stage 5: the run itself."},
+		{ChoiceHelp("data.lifecycle[].stage", "dispose"), ""},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

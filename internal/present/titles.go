@@ -83,3 +83,12 @@ func Lower(title string) string {
 	}
 	return string(unicode.ToLower(r)) + title[size:]
 }
+
+// And joins words as a sentence lists them: "a", "a and b", "a, b and c";
+// "" for none.
+func And(words ...string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
