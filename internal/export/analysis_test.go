@@ -99,9 +99,7 @@ func addAnalysis(r *model.Report) {
 func breakEvens(r *model.Report) []model.BreakEven {
 	spend := func(d model.DirectionResult) float64 {
 		var v model.Values
-		v.Set(model.MonthlyFixedCost, d.MonthlyFixedCost)
-		v.Set(model.RunsPerMonth, r.Workload.RunsPerMonth)
-		v.Set(model.VariableCostPerRun, d.VariableCostPerRun)
+		v[model.MonthlyFixedCost], v[model.RunsPerMonth], v[model.VariableCostPerRun] = d.MonthlyFixedCost, r.Workload.RunsPerMonth, d.VariableCostPerRun
 		return model.Definition(model.MonthlySpend).Eval(&v)
 	}
 	out := []model.BreakEven{}

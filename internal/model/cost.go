@@ -7,15 +7,18 @@ package model
 // docs/report.md lists them as Words renders them. None of them restates the
 // arithmetic, so they cannot drift apart.
 //
-// To make a figure that is an input today (a fixed cost, a price) follow
-// finer drivers, add the drivers and give the figure a definition in
-// costIdentity: the evaluator, the renderers and the workbook's formulas
-// follow.
+// The engine runs them thousands of times per Monte Carlo, so it evaluates
+// them compiled to Go: cost_gen.go is generated from costIdentity (go test
+// ./internal/model -run TestCostCode -generate), and TestCostCode fails
+// while it does not match. Expr.Eval evaluates any expression directly.
+//
+// The monthly fixed cost and the one-off cost are inputs today: each
+// direction computes them (and lists their parts in its breakdown). To make
+// such a figure follow finer drivers (prices, utilisation, staff), add the
+// drivers, give the figure a definition in costIdentity and regenerate
+// cost_gen.go: the renderers and the workbook's formulas follow.
 
-import (
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
 // Driver names one quantity of the cost identity: an input, which the
 // directions (or the scenario) set, or a figure the identity defines. Its
@@ -98,34 +101,45 @@ var costIdentity = []struct {
 
 // Definition is the expression that defines d, or Ref(d) for an input.
 func Definition(d Driver) Expr {
-	if d < numDrivers && identity.def[d] >= 0 {
-		return costIdentity[identity.def[d]].e
+	if Defined(d) {
+		return costIdentity[definedAt[d]].e
 	}
 	return Ref(d)
 }
 
 // Defined reports whether the identity defines d (otherwise d is an input).
-func Defined(d Driver) bool { return d < numDrivers && identity.def[d] >= 0 }
+func Defined(d Driver) bool { return d < numDrivers && definedAt[d] >= 0 }
+
+// definedAt is the index in costIdentity of each figure's definition, -1
+// for an input.
+var definedAt = func() (at [numDrivers]int) {
+	for i := range at {
+		at[i] = -1
+	}
+	for i, def := range costIdentity {
+		at[def.d] = i
+	}
+	return at
+}()
 
 // DeriveCosts sets d's variable cost per run, cost per run and cost over
 // the horizon from its drivers, runsPerMonth and horizonMonths, by the cost
 // identity; with byMonth also its cumulative cost by month.
 func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, byMonth bool) {
 	var v Values
-	x := &v.x
-	x[GPUHoursPerRun], x[VariablePricePerGPUHour], x[OtherCostPerRun] = d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun
-	x[MonthlyFixedCost], x[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
-	x[RunsPerMonth], x[HorizonMonths] = runsPerMonth, float64(horizonMonths)
-	run(identity.figures, &v)
-	d.VariableCostPerRun, d.CostPerRun, d.CostHorizon = x[VariableCostPerRun], x[CostPerRun], x[CostHorizon]
+	v[GPUHoursPerRun], v[VariablePricePerGPUHour], v[OtherCostPerRun] = d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun
+	v[MonthlyFixedCost], v[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
+	v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
+	deriveFigures(&v)
+	d.VariableCostPerRun, d.CostPerRun, d.CostHorizon = v[VariableCostPerRun], v[CostPerRun], v[CostHorizon]
 	if !byMonth {
 		return
 	}
 	d.CumulativeByMonth = make([]float64, max(horizonMonths, 0))
 	for m := range d.CumulativeByMonth {
-		x[Month] = float64(m + 1)
-		run(identity.month, &v)
-		d.CumulativeByMonth[m] = x[CumulativeCost]
+		v[Month] = float64(m + 1)
+		deriveByMonth(&v)
+		d.CumulativeByMonth[m] = v[CumulativeCost]
 	}
 }
 
@@ -138,19 +152,24 @@ func (r *Report) DeriveCosts() {
 	}
 }
 
-// Values holds a value for each driver (and scratch space for evaluating).
-type Values struct {
-	x [numDrivers + scratch]float64
+// Values holds a value for each driver, indexed by Driver.
+type Values [numDrivers]float64
+
+// Derive sets every figure the identity defines from the inputs in v (the
+// cumulative cost at v[Month]).
+func (v *Values) Derive() {
+	deriveFigures(v)
+	deriveByMonth(v)
 }
 
-// Get is d's value.
-func (v *Values) Get(d Driver) float64 { return v.x[d] }
-
-// Set sets d's value.
-func (v *Values) Set(d Driver, x float64) { v.x[d] = x }
-
-// Derive sets every figure the identity defines from the inputs in v.
-func (v *Values) Derive() { run(identity.all, v) }
+// ifPositive is IfPositive for the generated code: a when c > 0, otherwise
+// b (both computed; a division by zero in the other is discarded).
+func ifPositive(c, a, b float64) float64 {
+	if c > 0 {
+		return a
+	}
+	return b
+}
 
 // Expr is an arithmetic expression over drivers: numbers, drivers, the four
 // operations and IfPositive. Build it with Num, Ref, Add, Sub, Mul, Div and
@@ -198,13 +217,30 @@ func IfPositive(cond, then, otherwise Expr) Expr {
 	return Expr{op: opIf, args: []Expr{cond, then, otherwise}}
 }
 
-// Eval is e's value at v (a figure it refers to has the value v holds),
-// computed as the engine computes the identity.
+// Eval is e's value at v (a figure e refers to has the value v holds).
+// Each operation is rounded as it is written, as in a spreadsheet.
 func (e Expr) Eval(v *Values) float64 {
-	var c compiler
-	out := c.operand(e, 0)
-	run(c.steps, v)
-	return v.x[out]
+	switch e.op {
+	case opNum:
+		return e.k
+	case opRef:
+		return v[e.d]
+	case opIf:
+		if e.args[0].Eval(v) > 0 {
+			return e.args[1].Eval(v)
+		}
+		return e.args[2].Eval(v)
+	}
+	a, b := e.args[0].Eval(v), e.args[1].Eval(v)
+	switch e.op {
+	case opAdd:
+		return a + b
+	case opSub:
+		return a - b
+	case opMul:
+		return a * b
+	}
+	return a / b
 }
 
 // Formula renders e as a spreadsheet formula, without the leading "=".
@@ -232,6 +268,9 @@ type syntax struct {
 	op       [opIf]string
 	choice   func(cond, then, otherwise string) string
 	choicePr int
+	// rounded, when set, wraps a product or quotient (Go code: float64(…),
+	// so that the compiler cannot fuse it with an addition).
+	rounded func(string) string
 }
 
 var (
@@ -290,7 +329,11 @@ func (e Expr) render(syn *syntax, ref func(Driver) string) (string, int) {
 	// The right operand of an operation of its own precedence keeps its
 	// parentheses: a − (b − c), and a + (b + c), which rounds differently
 	// from a + b + c.
-	return e.args[0].operand(syn, ref, pr) + syn.op[e.op] + e.args[1].operand(syn, ref, pr+1), pr
+	s := e.args[0].operand(syn, ref, pr) + syn.op[e.op] + e.args[1].operand(syn, ref, pr+1)
+	if pr == 2 && syn.rounded != nil {
+		return syn.rounded(s), 3
+	}
+	return s, pr
 }
 
 // operand renders e in parentheses when its precedence is below min.
@@ -300,139 +343,4 @@ func (e Expr) operand(syn *syntax, ref func(Driver) string, min int) string {
 		return "(" + s + ")"
 	}
 	return s
-}
-
-// The engine evaluates the identity compiled to steps: each step computes
-// one operation on slots of Values (drivers or scratch) and writes another.
-// A Monte Carlo draw runs them for every direction, so they are a loop over
-// a small array: no map, no allocation, no walk of the expression tree.
-type step struct {
-	op        op
-	dst, a, b uint8
-	c         uint8 // opIf: the otherwise slot
-	k         float64
-}
-
-// scratch is the slots after the drivers that hold intermediate results:
-// one per level of nesting in an expression.
-const scratch = 8
-
-type compiler struct{ steps []step }
-
-// operand returns the slot that holds e's value once c.steps have run,
-// adding the steps that compute it into scratch slots from depth on.
-func (c *compiler) operand(e Expr, depth int) uint8 {
-	if e.op == opRef {
-		return uint8(e.d)
-	}
-	dst := uint8(int(numDrivers) + depth)
-	c.emit(e, dst, depth)
-	return dst
-}
-
-// emit adds the steps that compute e into slot dst; they use scratch slots
-// from depth on.
-func (c *compiler) emit(e Expr, dst uint8, depth int) {
-	if depth+len(e.args) > scratch {
-		panic(fmt.Sprintf("model: a cost expression nests deeper than %d", scratch))
-	}
-	s := step{op: e.op, dst: dst, k: e.k}
-	switch e.op {
-	case opRef:
-		s.a = uint8(e.d)
-	case opNum:
-	default:
-		s.a = c.operand(e.args[0], depth)
-		s.b = c.operand(e.args[1], depth+1)
-		if e.op == opIf {
-			s.c = c.operand(e.args[2], depth+2)
-		}
-	}
-	c.steps = append(c.steps, s)
-}
-
-// run performs steps on v. IfPositive computes both branches and keeps
-// one: a division by zero in the other is discarded.
-func run(steps []step, v *Values) {
-	x := &v.x
-	for i := range steps {
-		s := steps[i]
-		switch s.op {
-		case opAdd:
-			x[s.dst] = x[s.a] + x[s.b]
-		case opMul:
-			x[s.dst] = x[s.a] * x[s.b]
-		case opSub:
-			x[s.dst] = x[s.a] - x[s.b]
-		case opDiv:
-			x[s.dst] = x[s.a] / x[s.b]
-		case opIf:
-			if x[s.a] > 0 {
-				x[s.dst] = x[s.b]
-			} else {
-				x[s.dst] = x[s.c]
-			}
-		case opRef:
-			x[s.dst] = x[s.a]
-		case opNum:
-			x[s.dst] = s.k
-		}
-	}
-}
-
-// identity is costIdentity compiled: the steps of every definition in
-// order, and the same split in two: the figures that do not depend on the
-// month, and those that do (run once per month).
-var identity = compileIdentity()
-
-type compiled struct {
-	def            [numDrivers]int8 // index in costIdentity, -1 for an input
-	all            []step
-	figures, month []step
-}
-
-// compileIdentity compiles costIdentity. It panics (when the package is
-// loaded, so every test fails) on a figure defined twice or a reference to
-// a figure defined further down.
-func compileIdentity() *compiled {
-	id := &compiled{}
-	for i := range id.def {
-		id.def[i] = -1
-	}
-	for i, def := range costIdentity {
-		if def.d >= numDrivers || id.def[def.d] >= 0 {
-			panic(fmt.Sprintf("model: the cost identity defines %v twice", def.d))
-		}
-		id.def[def.d] = int8(i)
-	}
-	var byMonth [numDrivers]bool
-	byMonth[Month] = true
-	for i, def := range costIdentity {
-		for _, d := range refs(def.e, nil) {
-			if id.def[d] >= int8(i) {
-				panic(fmt.Sprintf("model: the definition of %v refers to %v, defined after it", def.d, d))
-			}
-			byMonth[def.d] = byMonth[def.d] || byMonth[d]
-		}
-		var c compiler
-		c.emit(def.e, uint8(def.d), 0)
-		id.all = append(id.all, c.steps...)
-		if byMonth[def.d] {
-			id.month = append(id.month, c.steps...)
-		} else {
-			id.figures = append(id.figures, c.steps...)
-		}
-	}
-	return id
-}
-
-// refs appends the drivers e refers to to out.
-func refs(e Expr, out []Driver) []Driver {
-	if e.op == opRef {
-		out = append(out, e.d)
-	}
-	for _, a := range e.args {
-		out = refs(a, out)
-	}
-	return out
 }
