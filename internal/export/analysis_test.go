@@ -31,7 +31,7 @@ func analysedReport() *model.Report {
 	r := testReport()
 	op := &r.Directions[2]
 	op.OneOffCost, op.MonthlyFixedCost = 6000, 200
-	derive(r)
+	r.DeriveCosts()
 	r.Cheapest = scenario.OnPrem
 	addAnalysis(r)
 	return r
@@ -93,15 +93,19 @@ func addAnalysis(r *model.Report) {
 }
 
 // breakEvens is the break-even rule of model.compare (internal/model/
-// compare.go): a, with the higher one-off cost and the lower monthly spend,
-// is cheaper than b from m = (one-off a − one-off b) ÷ (monthly b − monthly
-// a), listed when 0 < m ≤ horizon.
+// compare.go): a, with the higher one-off cost and the lower monthly spend
+// (by the model's cost identity), is cheaper than b from m = (one-off a −
+// one-off b) ÷ (monthly b − monthly a), listed when 0 < m ≤ horizon.
 func breakEvens(r *model.Report) []model.BreakEven {
-	runs := r.Workload.RunsPerMonth
+	spend := func(d model.DirectionResult) float64 {
+		var v model.Values
+		v[model.MonthlyFixedCost], v[model.RunsPerMonth], v[model.VariableCostPerRun] = d.MonthlyFixedCost, r.Workload.RunsPerMonth, d.VariableCostPerRun
+		return model.Definition(model.MonthlySpend).Eval(&v)
+	}
 	out := []model.BreakEven{}
 	for _, a := range r.Directions {
 		for _, b := range r.Directions {
-			sa, sb := a.MonthlyFixedCost+runs*a.VariableCostPerRun, b.MonthlyFixedCost+runs*b.VariableCostPerRun
+			sa, sb := spend(a), spend(b)
 			if a.Direction == b.Direction || a.OneOffCost <= b.OneOffCost || sa >= sb {
 				continue
 			}
@@ -422,7 +426,7 @@ func TestCharts(t *testing.T) {
 
 	// A direction ruled out before it was costed draws no line.
 	r.Directions[0].OtherCostPerRun = 0 // managed, not feasible: now costs nothing
-	derive(r)
+	r.DeriveCosts()
 	g := mustWorkbook(t, testScenario(), r)
 	line = chartsBySheet(t, g)[sheetMonthly][0]
 	if slices.Contains(line.refs, "Monthly!$B$2:$B$13") || !slices.Contains(line.refs, "Monthly!$C$2:$C$13") {

@@ -9,16 +9,17 @@ import (
 
 // breakEvenFormula is the month from which direction a, with the higher
 // one-off cost, is cumulatively cheaper than b, from the named Costs cells:
-// two lines one-off + m × (monthly fixed + runs × variable) cross at
-// m = (one-off a − one-off b) ÷ (monthly b − monthly a), as in
-// model.Comparisons (internal/model/compare.go). "never" when a's monthly
-// spend is not lower.
+// two lines one-off + m × monthly spend (the cost identity's cumulative
+// cost, internal/model/cost.go) cross at m = (one-off a − one-off b) ÷
+// (monthly spend b − monthly spend a), as in model.Comparisons
+// (internal/model/compare.go). "never" when a's monthly spend is not lower.
 func breakEvenFormula(a, b string) string {
-	monthly := func(d string) string {
-		return fmt.Sprintf("(%[1]s_monthly_fixed_cost+%[2]s*%[1]s_variable_cost_per_run)", d, nameRunsPerMonth)
+	spend := func(dir string) string {
+		named := costRefs(func(c costColumn) string { return dir + "_" + c.suffix })
+		return "(" + model.Definition(model.MonthlySpend).Formula(named) + ")"
 	}
 	return fmt.Sprintf(`IF(%[3]s-%[4]s>0,(%[1]s_one_off_cost-%[2]s_one_off_cost)/(%[3]s-%[4]s),"never")`,
-		a, b, monthly(b), monthly(a))
+		a, b, spend(b), spend(a))
 }
 
 // writeComparisons writes the break-even points between directions: the

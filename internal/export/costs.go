@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strings"
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -24,50 +25,96 @@ const (
 
 func costRow(i int) int { return 2 + i }
 
-// The formulas below are the cost form documented on model.DirectionResult
-// (internal/model/report.go):
-//
-//	VariableCostPerRun = GPUHoursPerRun × VariablePricePerGPUHour + OtherCostPerRun
-//	CostPerRun         = VariableCostPerRun + MonthlyFixedCost ÷ RunsPerMonth
-//	CostHorizon        = OneOffCost + HorizonMonths × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
-//	CumulativeByMonth[m-1] = OneOffCost + m × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
-//
-// CostPerRun is guarded against runs_per_month = 0 (no runs: no share of the
-// fixed cost per run), so a reader who zeroes the runs sees a number, not
-// #DIV/0!.
-
-func variableFormula(row int) string {
-	return fmt.Sprintf("%s*%s+%s", cell(colGPUHours, row), cell(colPrice, row), cell(colOther, row))
+// costColumns binds the cost identity's drivers (internal/model/cost.go) to
+// the Costs sheet: the values finance changes, then the figures the
+// identity defines, each with the suffix of its defined name
+// (<direction>_<suffix>) and its words, which head the column and spell
+// the formulas under the table.
+var costColumns = []costColumn{
+	{model.GPUHoursPerRun, colGPUHours, "gpu_hours_per_run", "GPU-hours per run"},
+	{model.VariablePricePerGPUHour, colPrice, "price_per_gpu_hour", "variable price per GPU-hour"},
+	{model.OtherCostPerRun, colOther, "other_cost_per_run", "other cost per run"},
+	{model.MonthlyFixedCost, colFixed, "monthly_fixed_cost", "monthly fixed cost"},
+	{model.OneOffCost, colOneOff, "one_off_cost", "one-off cost"},
+	{model.VariableCostPerRun, colVariable, "variable_cost_per_run", "variable cost per run"},
+	{model.CostPerRun, colPerRun, "cost_per_run", "cost per run"},
+	{model.CostHorizon, colHorizon, "cost_horizon", "cost over horizon"},
 }
 
-func perRunFormula(row int) string {
-	v := cell(colVariable, row)
-	return fmt.Sprintf("IF(%[1]s>0,%[2]s+%[3]s/%[1]s,%[2]s)", nameRunsPerMonth, v, cell(colFixed, row))
+type costColumn struct {
+	d      model.Driver
+	col    int
+	suffix string
+	words  string
 }
 
-func horizonFormula(row int) string {
-	return fmt.Sprintf("%s+%s*(%s+%s*%s)", cell(colOneOff, row), nameHorizonMonths,
-		cell(colFixed, row), nameRunsPerMonth, cell(colVariable, row))
+// costRefs maps each driver of the identity to of(its Costs column), runs
+// per month and the horizon to their named cells on Inputs, and the rest to
+// "": monthly spend, which has no cell, is written out where it is used,
+// and the month is only Monthly's.
+func costRefs(of func(costColumn) string) func(model.Driver) string {
+	return func(d model.Driver) string {
+		switch d {
+		case model.RunsPerMonth:
+			return nameRunsPerMonth
+		case model.HorizonMonths:
+			return nameHorizonMonths
+		}
+		for _, c := range costColumns {
+			if c.d == d {
+				return of(c)
+			}
+		}
+		return ""
+	}
+}
+
+// costFormula is the identity's definition of d for Costs row row.
+func costFormula(d model.Driver, row int) string {
+	return model.Definition(d).Formula(costRefs(func(c costColumn) string { return cell(c.col, row) }))
+}
+
+// costWords spells the identity's definition of d in the columns' words.
+func costWords(d model.Driver) string {
+	words := costRefs(func(c costColumn) string { return c.words })
+	return upperFirst(words(d)) + " = " + model.Definition(d).Words(words) + "."
 }
 
 // cumulativeFormula is the total spent by the end of the month in cell
 // monthCell, for the direction in Costs row costsRow.
 func cumulativeFormula(costsRow int, monthCell string) string {
-	ref := func(col int) string { return sheetCosts + "!" + absCell(col, costsRow) }
-	return fmt.Sprintf("%s+%s*(%s+%s*%s)", ref(colOneOff), monthCell, ref(colFixed), nameRunsPerMonth, ref(colVariable))
+	refs := costRefs(func(c costColumn) string { return sheetCosts + "!" + absCell(c.col, costsRow) })
+	return model.Definition(model.CumulativeCost).Formula(func(d model.Driver) string {
+		if d == model.Month {
+			return monthCell
+		}
+		return refs(d)
+	})
 }
 
 // costRef is an absolute reference to a Costs cell, for other sheets.
 func costRef(col, i int) string { return sheetCosts + "!" + absCell(col, costRow(i)) }
 
+// upperFirst upper-cases the first letter of the (ASCII) words of a column.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func writeCosts(b *book, r *model.Report) {
 	const sh = sheetCosts
 	cur := r.Currency
-	b.headerRow(sh, 1,
-		"Direction", "Title", "Feasible",
-		"GPU-hours per run", "Variable price per GPU-hour ("+cur+")", "Other cost per run ("+cur+")",
-		"Monthly fixed cost ("+cur+")", "One-off cost ("+cur+")",
-		"Variable cost per run ("+cur+")", "Cost per run ("+cur+")", "Cost over horizon ("+cur+")")
+	headers := []string{"Direction", "Title", "Feasible"}
+	for _, c := range costColumns {
+		h := upperFirst(c.words)
+		if c.d != model.GPUHoursPerRun {
+			h += " (" + cur + ")"
+		}
+		headers = append(headers, h)
+	}
+	b.headerRow(sh, 1, headers...)
 	for i, d := range r.Directions {
 		row := costRow(i)
 		field := func(name string) string { return "directions[" + d.Direction + "]." + name }
@@ -79,36 +126,24 @@ func writeCosts(b *book, r *model.Report) {
 		b.num(sh, colOther, row, d.OtherCostPerRun, b.money, field("other_cost_per_run"))
 		b.num(sh, colFixed, row, d.MonthlyFixedCost, b.money, field("monthly_fixed_cost"))
 		b.num(sh, colOneOff, row, d.OneOffCost, b.money, field("one_off_cost"))
-		b.formula(sh, colVariable, row, variableFormula(row), b.money)
-		b.formula(sh, colPerRun, row, perRunFormula(row), b.money)
-		b.formula(sh, colHorizon, row, horizonFormula(row), b.money)
-		for _, n := range []struct {
-			suffix string
-			col    int
-		}{
-			{"gpu_hours_per_run", colGPUHours},
-			{"price_per_gpu_hour", colPrice},
-			{"other_cost_per_run", colOther},
-			{"monthly_fixed_cost", colFixed},
-			{"one_off_cost", colOneOff},
-			{"variable_cost_per_run", colVariable},
-			{"cost_per_run", colPerRun},
-			{"cost_horizon", colHorizon},
-		} {
-			b.name(d.Direction+"_"+n.suffix, sh, n.col, row)
+		for _, c := range costColumns {
+			if model.Defined(c.d) {
+				b.formula(sh, c.col, row, costFormula(c.d, row), b.money)
+			}
+			b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
 		}
 	}
 
+	// The formulas in words, from the same identity.
 	row := costRow(len(r.Directions)) + 1
-	for _, line := range []string{
-		"Variable cost per run = GPU-hours per run × variable price per GPU-hour + other cost per run.",
-		"Cost per run = variable cost per run + monthly fixed cost ÷ runs_per_month (Inputs).",
-		"Cost over horizon = one-off cost + horizon_months × (monthly fixed cost + runs_per_month × variable cost per run).",
-		"Change the values in columns D–H or the named cells on Inputs; the formulas follow.",
-	} {
-		b.str(sh, 1, row, line)
-		row++
+	for _, c := range costColumns {
+		if model.Defined(c.d) {
+			b.str(sh, 1, row, costWords(c.d))
+			row++
+		}
 	}
+	b.str(sh, 1, row, "Change the values in columns D–H or the named cells on Inputs; the formulas follow.")
+	row++
 
 	row++
 	b.str(sh, 1, row, "Cost breakdown over the horizon")

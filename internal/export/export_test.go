@@ -71,7 +71,8 @@ func testScenario() *scenario.Scenario {
 }
 
 // testReport is a report with hand-checkable numbers: runs_per_month = 4,
-// horizon = 12 months.
+// horizon = 12 months. Its derived cost figures are the model's cost
+// identity's (TestHandNumbers checks them against these, by hand):
 //
 //	cloud:   variable = 100 GPU-h × 2.50 + 30 = 280
 //	         per run  = 280 + 50 ÷ 4 = 292.50
@@ -107,9 +108,6 @@ func testReport() *model.Report {
 				{Code: model.ReasonProviderMayNotProcess, Kind: model.KindSovereignty, Fields: []string{"data.provider_may_process"}, Text: "the provider may not keep the data"},
 			},
 			OtherCostPerRun:         410.25,
-			VariableCostPerRun:      410.25,
-			CostPerRun:              410.25,
-			CostHorizon:             19692,
 			TimeToResultHours:       3,
 			Notes:                   []model.Note{{Code: model.NotePricingMode, Kind: model.NotePlan, Text: "per-token pricing"}},
 			Sources:                 []string{"managed/example as_of 2025-02-01"},
@@ -118,8 +116,7 @@ func testReport() *model.Report {
 		{
 			Direction: "cloud", Title: "Cloud IaaS", Feasible: true, GPU: "h100-80", GPUs: 8,
 			PricePerGPUHour: 2.5, GPUHoursPerRun: 100, ComputeHours: 12.5, TimeToResultHours: 14.25,
-			VariablePricePerGPUHour: 2.5, OtherCostPerRun: 30, VariableCostPerRun: 280,
-			MonthlyFixedCost: 50, CostPerRun: 292.5, CostHorizon: 14040,
+			VariablePricePerGPUHour: 2.5, OtherCostPerRun: 30, MonthlyFixedCost: 50,
 			Breakdown: []model.CostLine{
 				{Item: "GPU time", Amount: 12000, Basis: "48 runs × 100 GPU-h × 2.50"},
 				{Item: "Staging and egress", Amount: 1440, Basis: "48 runs × 30"},
@@ -131,8 +128,7 @@ func testReport() *model.Report {
 		{
 			Direction: "on_prem", Title: "On-premises", Feasible: true, GPU: "h100-80", GPUs: 8,
 			PricePerGPUHour: 0.4, GPUHoursPerRun: 120, ComputeHours: 15, TimeToResultHours: 15,
-			VariablePricePerGPUHour: 0.4, OtherCostPerRun: 5, VariableCostPerRun: 53,
-			MonthlyFixedCost: 2000, OneOffCost: 60000, CostPerRun: 553, CostHorizon: 86544,
+			VariablePricePerGPUHour: 0.4, OtherCostPerRun: 5, MonthlyFixedCost: 2000, OneOffCost: 60000,
 			LeadTimeDays: 90,
 			Breakdown: []model.CostLine{
 				{Item: "Hardware", Amount: 60000, Basis: "1 node"},
@@ -140,26 +136,38 @@ func testReport() *model.Report {
 			},
 		},
 	}
-	fillCumulative(r)
+	r.DeriveCosts()
 	return r
 }
 
-// fillCumulative sets CumulativeByMonth by the form documented in report.go.
-func fillCumulative(r *model.Report) {
-	runs := r.Workload.RunsPerMonth
-	for i := range r.Directions {
-		d := &r.Directions[i]
-		d.CumulativeByMonth = nil
-		for m := 1; m <= r.HorizonMonths; m++ {
-			d.CumulativeByMonth = append(d.CumulativeByMonth,
-				d.OneOffCost+float64(m)*(d.MonthlyFixedCost+runs*d.VariableCostPerRun))
+// TestHandNumbers: the model's cost identity gives testReport the figures
+// worked out by hand above.
+func TestHandNumbers(t *testing.T) {
+	r := testReport()
+	for i, want := range []struct{ variable, perRun, horizon, oneOff, perMonth float64 }{
+		{410.25, 410.25, 19692, 0, 1641},
+		{280, 292.5, 14040, 0, 1170},
+		{53, 553, 86544, 60000, 2212},
+	} {
+		d := r.Directions[i]
+		if d.VariableCostPerRun != want.variable || d.CostPerRun != want.perRun || d.CostHorizon != want.horizon {
+			t.Errorf("%s: variable %g, per run %g, horizon %g; want %g, %g, %g", d.Direction,
+				d.VariableCostPerRun, d.CostPerRun, d.CostHorizon, want.variable, want.perRun, want.horizon)
+		}
+		if len(d.CumulativeByMonth) != 12 {
+			t.Fatalf("%s: %d months", d.Direction, len(d.CumulativeByMonth))
+		}
+		for m, got := range d.CumulativeByMonth {
+			if w := want.oneOff + float64(m+1)*want.perMonth; got != w {
+				t.Errorf("%s month %d = %g, want %g", d.Direction, m+1, got, w)
+			}
 		}
 	}
 }
 
 // awkwardReport has runs, prices and hours that are not round, with the
-// report's cost fields computed by the form in report.go, so the formulas
-// are checked against float arithmetic, not only small integers.
+// report's cost figures derived by the model's cost identity, so the
+// formulas are checked against float arithmetic, not only small integers.
 func awkwardReport(runs float64, horizon int) *model.Report {
 	r := testReport()
 	r.Workload.RunsPerMonth = runs
@@ -174,24 +182,8 @@ func awkwardReport(runs float64, horizon int) *model.Report {
 		d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun, d.MonthlyFixedCost, d.OneOffCost =
 			in[i][0], in[i][1], in[i][2], in[i][3], in[i][4]
 	}
-	derive(r)
+	r.DeriveCosts()
 	return r
-}
-
-// derive sets each direction's derived cost fields from its value fields,
-// runs per month and the horizon, by the form documented in report.go.
-func derive(r *model.Report) {
-	runs := r.Workload.RunsPerMonth
-	for i := range r.Directions {
-		d := &r.Directions[i]
-		d.VariableCostPerRun = d.GPUHoursPerRun*d.VariablePricePerGPUHour + d.OtherCostPerRun
-		d.CostPerRun = d.VariableCostPerRun
-		if runs > 0 {
-			d.CostPerRun += d.MonthlyFixedCost / runs
-		}
-		d.CostHorizon = d.OneOffCost + float64(r.HorizonMonths)*(d.MonthlyFixedCost+runs*d.VariableCostPerRun)
-	}
-	fillCumulative(r)
 }
 
 func mustWorkbook(t *testing.T, s *scenario.Scenario, r *model.Report) *excelize.File {

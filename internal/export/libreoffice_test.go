@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,10 +16,11 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// TestLibreOfficeRecalculates opens the workbook as a user would: LibreOffice
-// loads it, recalculates every formula and exports each sheet as CSV. The
-// recalculated costs must equal the Report's. Skipped with -short or when
-// soffice is not installed.
+// TestLibreOfficeRecalculates opens workbooks as a user would: LibreOffice
+// loads them, recalculates every formula and exports each sheet as CSV.
+// The recalculated costs must equal the Report's, for a hand-made report
+// with awkward numbers and for the model's report of every example
+// scenario. Skipped with -short or when soffice is not installed.
 func TestLibreOfficeRecalculates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts LibreOffice")
@@ -37,7 +39,7 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	// months: monthly spend 98.77 + 2.7 × 0.2000123 ≈ 99.31 against
 	// cloud's ≈ 997 and managed's ≈ 3333.
 	r.Directions[2].OneOffCost, r.Directions[2].MonthlyFixedCost = 12345.6789, 98.7654321
-	derive(r)
+	r.DeriveCosts()
 	addAnalysis(r) // hand-made spread and tornado: here only their plumbing counts
 	if len(r.Comparisons.BreakEvenMonths) == 0 {
 		t.Fatal("test report has no break-even month to recalculate")
@@ -45,8 +47,17 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	if err := WriteWorkbook(path, s, r); err != nil {
 		t.Fatal(err)
 	}
+	examples := exampleReports(t)
+	paths := []string{path}
+	for _, ex := range examples {
+		p := filepath.Join(dir, ex.name+".xlsx")
+		if err := WriteWorkbook(p, ex.s, ex.r); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
 
-	convertCSV(t, soffice, home, path, out)
+	convertCSV(t, soffice, home, out, paths...)
 
 	sheets := map[string][][]string{}
 	for _, sh := range []string{sheetSummary, sheetCosts, sheetMonthly, sheetComparisons, sheetScaling, sheetUncertainty, sheetSensitivity} {
@@ -95,15 +106,9 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 		if sheets[sheet] == nil {
 			return
 		}
-		s := at(sheet, col, row)
-		// Raw values still carry the % of a percentage format.
-		num, pct := strings.CutSuffix(s, "%")
-		got, err := strconv.ParseFloat(num, 64)
-		if pct {
-			got /= 100
-		}
+		got, err := csvNumber(sheets[sheet], col, row)
 		if err != nil {
-			t.Errorf("LibreOffice %s!%s = %q, not a number", sheet, cell(col, row), s)
+			t.Errorf("LibreOffice %s!%s: %v", sheet, cell(col, row), err)
 			return
 		}
 		if !closeTo(got, want, relTol) {
@@ -114,24 +119,16 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	if got := at(sheetSummary, 2, 1); got != "=1+1" {
 		t.Errorf("LibreOffice Summary!B1 = %q, want the literal text =1+1", got)
 	}
-	for i, d := range r.Directions {
-		check(sheetCosts, colVariable, costRow(i), d.VariableCostPerRun)
-		check(sheetCosts, colPerRun, costRow(i), d.CostPerRun)
-		check(sheetCosts, colHorizon, costRow(i), d.CostHorizon)
-		check(sheetSummary, 7, summaryTableRow+1+i, d.CostPerRun)
-		check(sheetSummary, 8, summaryTableRow+1+i, d.CostHorizon)
-		for m, want := range d.CumulativeByMonth {
-			check(sheetMonthly, i+2, m+2, want)
-		}
+	// The cost figures, and the break-even months recalculated from Costs
+	// (column D, a formula), equal the report's.
+	for _, c := range costCells(r) {
+		check(c.sheet, c.col, c.row, c.want)
 	}
-
-	// The new sheets: break-even months recalculated from Costs (column D,
-	// a formula) equal the engine's (column C); the tornado's chart series
-	// (formulas) are the bars less the base; simulated and scaling values
-	// arrive as written.
+	// The engine's break-even months (column C) arrive as written; the
+	// tornado's chart series (formulas) are the bars less the base;
+	// simulated and scaling values arrive as written.
 	for i, be := range r.Comparisons.BreakEvenMonths {
 		check(sheetComparisons, 3, 5+i, be.Month)
-		check(sheetComparisons, 4, 5+i, be.Month)
 	}
 	tor := r.Tornado
 	for i, bar := range tor.Bars {
@@ -150,11 +147,44 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	check(sheetScaling, 1, 12, float64(p.GPUs))
 	check(sheetScaling, 2, 12, p.StepSeconds)
 	check(sheetScaling, 8, 12, p.Efficiency)
+
+	// Every example: the model's report, recalculated.
+	for _, ex := range examples {
+		t.Run(ex.name, func(t *testing.T) {
+			sheets := map[string][][]string{}
+			for _, sh := range []string{sheetSummary, sheetCosts, sheetMonthly, sheetComparisons} {
+				rows, err := readCSV(filepath.Join(out, ex.name+"-"+sh+".csv"))
+				if errors.Is(err, os.ErrNotExist) && sh == sheetSummary {
+					rows, err = readCSV(filepath.Join(out, ex.name+".csv"))
+				}
+				if errors.Is(err, os.ErrNotExist) {
+					t.Logf("no CSV for %s (LibreOffice before 7.2 exports the first sheet only)", sh)
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				sheets[sh] = rows
+			}
+			for _, c := range costCells(ex.r) {
+				if sheets[c.sheet] == nil {
+					continue
+				}
+				got, err := csvNumber(sheets[c.sheet], c.col, c.row)
+				if err != nil {
+					t.Errorf("LibreOffice %s!%s (%s): %v", c.sheet, cell(c.col, c.row), c.what, err)
+				} else if !closeTo(got, c.want, relTol) {
+					t.Errorf("LibreOffice %s!%s (%s) = %.12g, report %.12g", c.sheet, cell(c.col, c.row), c.what, got, c.want)
+				}
+			}
+		})
+	}
 }
 
-// convertCSV has LibreOffice, with its profile in home, open the workbook
-// at path, recalculate it and write each sheet as CSV into out.
-func convertCSV(t *testing.T, soffice, home, path, out string) {
+// convertCSV has LibreOffice, with its profile in home, open the workbooks
+// at paths, recalculate them and write each sheet as CSV into out, as
+// <name>-<sheet>.csv.
+func convertCSV(t *testing.T, soffice, home, out string, paths ...string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -162,15 +192,34 @@ func convertCSV(t *testing.T, soffice, home, path, out string) {
 	// cell formats, language 0, quoted fields not forced to text, detect
 	// special numbers, raw values (not as shown), no formulas, no trimming,
 	// sheet -1 = every sheet to its own file (LibreOffice 7.2+).
-	cmd := exec.CommandContext(ctx, soffice,
-		"-env:UserInstallation=file://"+filepath.ToSlash(home),
+	args := []string{"-env:UserInstallation=file://" + filepath.ToSlash(home),
 		"--headless", "--norestore",
 		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
-		"--outdir", out, path)
+		"--outdir", out}
+	cmd := exec.CommandContext(ctx, soffice, append(args, paths...)...)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("soffice: %v\n%s", err, b)
 	}
+}
+
+// csvNumber is the number in a CSV export's cell (1-based column and row);
+// a percentage's % sign is read as ÷ 100.
+func csvNumber(rows [][]string, col, row int) (float64, error) {
+	if row-1 >= len(rows) || col-1 >= len(rows[row-1]) {
+		return 0, fmt.Errorf("no such cell")
+	}
+	s := rows[row-1][col-1]
+	// Raw values still carry the % of a percentage format.
+	num, pct := strings.CutSuffix(s, "%")
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	if pct {
+		x /= 100
+	}
+	return x, nil
 }
 
 func readCSV(path string) ([][]string, error) {
@@ -202,7 +251,7 @@ func TestLibreOfficeOpensExtras(t *testing.T) {
 	if err := WriteWorkbookWith(path, c.s, c.r, c.x); err != nil {
 		t.Fatal(err)
 	}
-	convertCSV(t, soffice, home, path, out)
+	convertCSV(t, soffice, home, out, path)
 	read := func(sheet string) [][]string {
 		t.Helper()
 		rows, err := readCSV(filepath.Join(out, "plan-"+sheet+".csv"))

@@ -9,8 +9,9 @@ import (
 )
 
 // writeMonthly writes the cumulative cost of each direction by month, as
-// formulas on the Costs cells, and a line chart of those cells beside the
-// table: where two lines cross is a break-even month.
+// the cost identity's formula (cumulativeFormula) on the Costs cells, and a
+// line chart of those cells beside the table: where two lines cross is a
+// break-even month.
 func writeMonthly(b *book, r *model.Report) {
 	const sh = sheetMonthly
 	titles := []string{"Month"}

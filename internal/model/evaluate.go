@@ -502,24 +502,13 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 
 func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths }
 
-// finish derives the cost figures from the parts each direction set, in the
-// form the workbook reproduces (see DirectionResult), and checks the budget.
+// finish derives the cost figures from the parts each direction set, by the
+// cost identity the workbook also writes as formulas (cost.go), and checks
+// the budget.
 func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
-	r.VariableCostPerRun = r.GPUHoursPerRun*r.VariablePricePerGPUHour + r.OtherCostPerRun
-	r.CostPerRun = r.VariableCostPerRun
-	if runs > 0 {
-		r.CostPerRun += r.MonthlyFixedCost / runs
-	}
-	perMonth := r.MonthlyFixedCost + runs*r.VariableCostPerRun
-	r.CostHorizon = r.OneOffCost + months*perMonth
-	if !r.quiet {
-		r.CumulativeByMonth = make([]float64, e.months())
-		for m := range r.CumulativeByMonth {
-			r.CumulativeByMonth[m] = r.OneOffCost + float64(m+1)*perMonth
-		}
-	}
+	r.DeriveCosts(runs, e.months(), !r.quiet)
 	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}

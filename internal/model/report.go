@@ -72,11 +72,9 @@ type DirectionResult struct {
 	TimeToResultHours float64 `json:"time_to_result_hours"`
 	LeadTimeDays      float64 `json:"lead_time_days"` // before the first run can start (procurement)
 
-	// The cost model, in the form the workbook reproduces with formulas:
-	//   VariableCostPerRun = GPUHoursPerRun × VariablePricePerGPUHour + OtherCostPerRun
-	//   CostPerRun         = VariableCostPerRun + MonthlyFixedCost ÷ RunsPerMonth
-	//   CostHorizon        = OneOffCost + HorizonMonths × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
-	//   CumulativeByMonth[m-1] = OneOffCost + m × (MonthlyFixedCost + RunsPerMonth × VariableCostPerRun)
+	// The cost drivers each direction sets (GPU-hours per run above, the
+	// prices and costs below) and the figures that follow from them by the
+	// cost identity (cost.go), which the workbook writes as formulas.
 	VariablePricePerGPUHour float64 `json:"variable_price_per_gpu_hour"` // paid per GPU-hour used
 	OtherCostPerRun         float64 `json:"other_cost_per_run"`          // tokens, transfers, staging, storage per run
 	VariableCostPerRun      float64 `json:"variable_cost_per_run"`
