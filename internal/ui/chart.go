@@ -94,11 +94,6 @@ func (c *efficiencyChart) setHighlight(i int) {
 	c.Refresh()
 }
 
-// seriesCount and pointCount describe what the chart plots, for tests.
-func (c *efficiencyChart) seriesCount() int { return len(c.series) }
-
-func (c *efficiencyChart) pointCount(i int) int { return len(c.series[i].points) }
-
 // CreateRenderer implements fyne.Widget.
 func (c *efficiencyChart) CreateRenderer() fyne.WidgetRenderer {
 	r := &chartRenderer{chart: c}

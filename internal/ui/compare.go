@@ -33,9 +33,6 @@ type compareView struct {
 	refused string                   // the name of a scenario a fourth tick asked for
 	cache   map[string]*compareEntry // by scenario id
 
-	// mu guards launched and applied, which tests read.
-	mu                sync.Mutex
-	launched, applied int
 	// work lets one evaluation run at a time: the model's Monte Carlo
 	// already uses every core, and their results arrive one by one.
 	work sync.Mutex
@@ -118,36 +115,21 @@ func (v *compareView) refresh() {
 	}
 	v.redraw()
 	v.refused = ""
+	b := v.backend
 	for _, it := range todo {
 		e := v.cache[it.ID]
-		v.mu.Lock()
-		v.launched++
-		v.mu.Unlock()
-		go func(it Item, e *compareEntry) {
+		inBackground(func() func() {
 			v.work.Lock()
 			defer v.work.Unlock()
-			ev, err := evaluateItem(v.backend, it)
-			fyne.Do(func() {
-				defer func() {
-					v.mu.Lock()
-					v.applied++
-					v.mu.Unlock()
-				}()
+			ev, err := evaluateItem(b, it)
+			return func() {
 				e.ev, e.err, e.done = ev, err, true
 				if v.cache[it.ID] == e && v.isTicked(it.ID) {
 					v.redraw()
 				}
-			})
-		}(it, e)
+			}
+		})
 	}
-}
-
-// pending reports how many evaluations are still running; safe from any
-// goroutine.
-func (v *compareView) pending() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.launched - v.applied
 }
 
 // compareRows are the row headings, in order.

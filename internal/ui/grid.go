@@ -13,7 +13,6 @@ import (
 type grid struct {
 	headings []string
 	align    []fyne.TextAlign
-	rows     []gridRow
 	box      *fyne.Container
 }
 
@@ -34,7 +33,6 @@ func newGrid(headings []string, align []fyne.TextAlign) *grid {
 
 // set replaces the rows.
 func (g *grid) set(rows []gridRow) {
-	g.rows = rows
 	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*len(g.headings)+1)
 	for col, h := range g.headings {
 		l := widget.NewLabel(h)
@@ -67,14 +65,6 @@ func (g *grid) alignOf(col int) fyne.TextAlign {
 		return g.align[col]
 	}
 	return fyne.TextAlignLeading
-}
-
-// cell is the text of row i, column col, for tests.
-func (g *grid) cell(i, col int) string {
-	if i < 0 || i >= len(g.rows) || col < 0 || col >= len(g.rows[i].cells) {
-		return ""
-	}
-	return g.rows[i].cells[col]
 }
 
 // gridLayout is the one layout of the window's tables (the Scaling tab's

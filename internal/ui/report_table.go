@@ -41,7 +41,6 @@ const minWhyNotWidth = 220
 // direction. It does not scroll by itself: the tab scrolls as one page,
 // the decision above it, so the mouse wheel works wherever it points.
 type reportTable struct {
-	rows    []reportRow
 	box     *fyne.Container // header cells, row cells, then the rules between rows
 	content fyne.CanvasObject
 }
@@ -64,15 +63,15 @@ func newReportTable() *reportTable {
 
 // set shows report r.
 func (t *reportTable) set(r *model.Report) {
-	t.rows = reportRows(r)
-	objects := make([]fyne.CanvasObject, 0, (len(t.rows)+1)*(numColumns+1))
+	rows := reportRows(r)
+	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(numColumns+1))
 	for col, h := range reportColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
 		l.Alignment = columnAlignment(col)
 		objects = append(objects, l)
 	}
-	for _, row := range t.rows {
+	for _, row := range rows {
 		for col, text := range row.cells {
 			l := widget.NewLabel(text)
 			l.Alignment = columnAlignment(col)
@@ -86,7 +85,7 @@ func (t *reportTable) set(r *model.Report) {
 			objects = append(objects, l)
 		}
 	}
-	for range t.rows { // under the headings and between the rows
+	for range rows { // under the headings and between the rows
 		objects = append(objects, widget.NewSeparator())
 	}
 	t.box.Objects = objects
