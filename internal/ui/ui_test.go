@@ -574,7 +574,7 @@ func screenshotReal(t *testing.T, base string) {
 		switch it.ID {
 		case "constrained-snapshot-training", "foundation-7b-pretraining":
 			if !p.compare.isTicked(it.ID) {
-				settle(t, p) // one change at a time: the test driver runs fyne.Do at once
+				settle(t, p) // one change at a time
 				p.scenarios.list.Select(i)
 			}
 		}
