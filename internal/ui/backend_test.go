@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -159,8 +158,7 @@ func TestWindowSavesThroughApp(t *testing.T) {
 	}
 	test.Type(e.note, "renamed for the review")
 	test.Tap(e.save)
-	waitUntil(t, func() bool { return w.savesFinished() >= 1 },
-		func() string { return fmt.Sprintf("%d saves finished", w.savesFinished()) })
+	settle(t, w)
 	waitShown(t, w, "qlora-legal-70b")
 	h, err := p.History("qlora-legal-70b")
 	if err != nil || len(h) != 2 {
@@ -184,7 +182,7 @@ func TestWindowChecklistThroughApp(t *testing.T) {
 	v.rows[i].status.SetSelected("done")
 	test.Type(v.rows[i].owner, "Platform team")
 	test.Tap(v.save)
-	waitUntil(t, func() bool { return v.savesDone() == 1 }, func() string { return "the save did not finish" })
+	settle(t, w)
 	got, err := p.Checklist("constrained-snapshot-training")
 	if err != nil || got["before.quota"] != (brief.ItemState{Status: brief.StatusDone, Owner: "Platform team"}) {
 		t.Errorf("stored checklist %v, %v", got, err)

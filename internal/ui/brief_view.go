@@ -41,8 +41,7 @@ type briefView struct {
 	text     *widget.RichText
 	scroll   *container.Scroll
 	content  fyne.CanvasObject
-	onSaved  func(path string) // called after a save, for tests
-	saveErrs func(error)       // shows a failed save; dialog.ShowError unless set
+	saveErrs func(error) // shows a failed save; dialog.ShowError unless set
 }
 
 func newBriefView(w fyne.Window) *briefView {
@@ -188,9 +187,6 @@ func (v *briefView) chooseFile() {
 		}
 		if err == nil {
 			err = writeBrief(wc, md)
-			if err == nil && v.onSaved != nil {
-				v.onSaved(wc.URI().Path())
-			}
 		}
 		if err != nil {
 			v.showSaveError(err)

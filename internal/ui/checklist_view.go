@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -41,9 +40,6 @@ type checklistView struct {
 	// onSaved is called on the UI goroutine after a successful save with
 	// the scenario's id and the state stored.
 	onSaved func(id string, st brief.ChecklistState)
-
-	mu    sync.Mutex // guards saves, read by tests
-	saves int        // saves finished, successful or not
 }
 
 // checklistRow is the widgets of one item.
@@ -256,22 +252,20 @@ func (v *checklistView) saveChanges() {
 	st, err := v.state()
 	if err != nil {
 		v.showStatus("Not saved: "+err.Error(), widget.DangerImportance)
-		v.finishSave()
 		return
 	}
 	v.saving = true
 	v.setSave()
 	v.showStatus("Saving…", widget.MediumImportance)
 	id := v.id
-	go func() {
+	inBackground(func() func() {
 		err := safeSaveChecklist(w, id, st)
-		fyne.Do(func() { v.saved(id, st, err) })
-	}()
+		return func() { v.saved(id, st, err) }
+	})
 }
 
 // saved applies the outcome of a save of scenario id's state st.
 func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
-	defer v.finishSave()
 	v.saving = false
 	if id != v.id { // another scenario is shown now
 		return
@@ -288,19 +282,6 @@ func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
 	if v.onSaved != nil {
 		v.onSaved(id, maps.Clone(st))
 	}
-}
-
-func (v *checklistView) finishSave() {
-	v.mu.Lock()
-	v.saves++
-	v.mu.Unlock()
-}
-
-// savesDone counts finished saves; safe from any goroutine.
-func (v *checklistView) savesDone() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.saves
 }
 
 func (v *checklistView) showStatus(text string, imp widget.Importance) {

@@ -180,7 +180,7 @@ func TestChecklistTabSave(t *testing.T) {
 		t.Fatal("Save checklist disabled after a change")
 	}
 	test.Tap(v.save)
-	waitUntil(t, func() bool { return v.savesDone() == 1 }, func() string { return "the save did not finish" })
+	settle(t, p)
 
 	saves := b.saves()
 	if len(saves) != 1 {
@@ -204,7 +204,7 @@ func TestChecklistTabSave(t *testing.T) {
 	v.rows[i].status.SetSelected("open")
 	v.rows[i].owner.SetText("")
 	test.Tap(v.save)
-	waitUntil(t, func() bool { return v.savesDone() == 2 }, func() string { return "the second save did not finish" })
+	settle(t, p)
 	if saves = b.saves(); len(saves) != 2 || len(saves[1].st) != 1 {
 		t.Errorf("second save %v, want only before.region", saves[len(saves)-1].st)
 	}
@@ -220,7 +220,7 @@ func TestChecklistTabSaveError(t *testing.T) {
 	i := rowIndex(t, v, "before.quota")
 	v.rows[i].status.SetSelected("not applicable")
 	test.Tap(v.save)
-	waitUntil(t, func() bool { return v.savesDone() == 1 }, func() string { return "the save did not finish" })
+	settle(t, p)
 	if !strings.Contains(v.status.Text, "database is read-only") || !v.status.Visible() {
 		t.Errorf("status %q (shown %v), want the error", v.status.Text, v.status.Visible())
 	}

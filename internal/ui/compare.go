@@ -34,9 +34,6 @@ type compareView struct {
 	refused string                   // the name of a scenario a fourth tick asked for
 	cache   map[string]*compareEntry // by scenario id
 
-	// mu guards launched and applied, which tests read.
-	mu                sync.Mutex
-	launched, applied int
 	// work lets one evaluation run at a time: the model's Monte Carlo
 	// already uses every core, and their results arrive one by one.
 	work sync.Mutex
@@ -62,7 +59,9 @@ func newCompareView(b Backend) *compareView {
 	heading.SizeName = theme.SizeNameSubHeadingText
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
-	v.grid = container.New(&compareLayout{})
+	// The row headings, then one column per scenario ticked, sharing the
+	// rest of the width; redraw sets the count.
+	v.grid = container.New(newFillGridLayout(1, 1, minCompareColumn))
 	v.scroll = container.NewVScroll(v.grid)
 	v.content = container.NewBorder(container.NewVBox(heading, v.hint), nil, nil, nil, v.scroll)
 	v.refresh()
@@ -117,36 +116,21 @@ func (v *compareView) refresh() {
 	}
 	v.redraw()
 	v.refused = ""
+	b := v.backend
 	for _, it := range todo {
 		e := v.cache[it.ID]
-		v.mu.Lock()
-		v.launched++
-		v.mu.Unlock()
-		go func(it Item, e *compareEntry) {
+		inBackground(func() func() {
 			v.work.Lock()
 			defer v.work.Unlock()
-			ev, err := evaluateItem(v.backend, it)
-			fyne.Do(func() {
-				defer func() {
-					v.mu.Lock()
-					v.applied++
-					v.mu.Unlock()
-				}()
+			ev, err := evaluateItem(b, it)
+			return func() {
 				e.ev, e.err, e.done = ev, err, true
 				if v.cache[it.ID] == e && v.isTicked(it.ID) {
 					v.redraw()
 				}
-			})
-		}(it, e)
+			}
+		})
 	}
-}
-
-// pending reports how many evaluations are still running; safe from any
-// goroutine.
-func (v *compareView) pending() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.launched - v.applied
 }
 
 // compareRows are the row headings, in order.
@@ -198,7 +182,7 @@ func (v *compareView) redraw() {
 			objects = append(objects, widget.NewSeparator())
 		}
 	}
-	v.grid.Layout.(*compareLayout).cols = len(v.ticked) + 1
+	v.grid.Layout.(*gridLayout).cols = len(v.ticked) + 1
 	v.grid.Objects = objects
 	v.grid.Refresh()
 }
@@ -381,83 +365,3 @@ func caption(text string) *widget.Label {
 
 // minCompareColumn is the narrowest a scenario's column gets.
 const minCompareColumn = 160
-
-// compareLayout places the comparison: the row headings in the first
-// column as wide as the widest, the scenarios sharing the rest equally,
-// each row as tall as its tallest cell at those widths; after the cells,
-// one rule between each two rows.
-type compareLayout struct {
-	cols  int
-	width float32 // the width last laid out at
-}
-
-func (g *compareLayout) split(objects []fyne.CanvasObject) (cells, rules []fyne.CanvasObject) {
-	n := len(compareRows) * g.cols
-	if g.cols <= 1 || len(objects) < n {
-		return nil, nil
-	}
-	return objects[:n], objects[n:]
-}
-
-func (g *compareLayout) measure(cells []fyne.CanvasObject, width float32) (first, col float32, heights []float32) {
-	for i := 0; i < len(cells); i += g.cols {
-		first = max(first, cells[i].MinSize().Width)
-	}
-	col = max(minCompareColumn, (width-first)/float32(g.cols-1))
-	heights = make([]float32, len(cells)/g.cols)
-	for i, o := range cells {
-		w := col
-		if i%g.cols == 0 {
-			w = first
-		}
-		o.Resize(fyne.NewSize(w, o.Size().Height))
-		heights[i/g.cols] = max(heights[i/g.cols], o.MinSize().Height)
-	}
-	return first, col, heights
-}
-
-func (g *compareLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	cells, _ := g.split(objects)
-	if cells == nil {
-		return fyne.Size{}
-	}
-	// As narrow as the columns may get, and as tall as they are at the
-	// width last laid out at: a width taken from the last layout would
-	// keep the pane from ever shrinking.
-	first, _, heights := g.measure(cells, g.width)
-	s := fyne.NewSize(first+minCompareColumn*float32(g.cols-1), 0)
-	for _, h := range heights {
-		s.Height += h
-	}
-	return s
-}
-
-func (g *compareLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	g.width = size.Width
-	cells, rules := g.split(objects)
-	if cells == nil {
-		return
-	}
-	first, col, heights := g.measure(cells, size.Width)
-	total := first + col*float32(g.cols-1)
-	thick := theme.SeparatorThicknessSize()
-	y := float32(0)
-	for r, h := range heights {
-		x := float32(0)
-		for c := 0; c < g.cols; c++ {
-			w := col
-			if c == 0 {
-				w = first
-			}
-			o := cells[r*g.cols+c]
-			o.Move(fyne.NewPos(x, y))
-			o.Resize(fyne.NewSize(w, h))
-			x += w
-		}
-		y += h
-		if r < len(rules) {
-			rules[r].Move(fyne.NewPos(0, y-thick/2))
-			rules[r].Resize(fyne.NewSize(total, thick))
-		}
-	}
-}

@@ -170,8 +170,8 @@ func TestWindowShowsDecision(t *testing.T) {
 	if dp.badge.Visible() || dp.body.Visible() || dp.questions.Visible() {
 		t.Error("badge, reasons or questions shown without a decision")
 	}
-	if len(p.view.report.rows) != 5 {
-		t.Errorf("report table has %d rows after a failed decision, want 5", len(p.view.report.rows))
+	if n := len(p.view.report.drawnCells()); n != 5 {
+		t.Errorf("report table has %d rows after a failed decision, want 5", n)
 	}
 
 	p.scenarios.list.Select(0)

@@ -22,15 +22,17 @@ import (
 // revision, disabled while the text is invalid or unchanged. What is
 // already stored is never touched: only a text that parses and validates
 // reaches Backend.Save, and the store adds a revision instead of
-// overwriting one.
+// overwriting one. It is the dialog's content.
 type jsonEditor struct {
+	widget.BaseWidget
+
 	backend  Backend
 	original *scenario.Scenario
 	canon    []byte               // scenario.Marshal(original): the text as loaded
 	exists   func(id string) bool // whether another stored scenario has id
 	onSaved  func(id string, rev int)
-	onDone   func() // after every save's outcome is shown, saved or not
 
+	content  fyne.CanvasObject // the entry over the status, problems, note and buttons
 	entry    *widget.Entry
 	note     *widget.Entry
 	status   *widget.Label
@@ -79,11 +81,17 @@ func newJSONEditor(w fyne.Window, b Backend, s *scenario.Scenario, exists func(s
 	buttons := container.NewHBox(e.cancel, e.validate, e.save)
 	noteRow := container.NewBorder(nil, nil, widget.NewLabel("Note:"), nil, e.note)
 	bottom := container.NewVBox(e.status, problems, noteRow, container.NewBorder(nil, nil, nil, buttons))
-	content := container.NewBorder(nil, bottom, nil, nil, e.entry)
+	e.content = container.NewBorder(nil, bottom, nil, nil, e.entry)
+	e.ExtendBaseWidget(e)
 
-	e.dialog = dialog.NewCustomWithoutButtons("Edit “"+itemName(Item{ID: s.ID, Name: s.Name})+"” as JSON", content, w)
+	e.dialog = dialog.NewCustomWithoutButtons("Edit “"+itemName(Item{ID: s.ID, Name: s.Name})+"” as JSON", e, w)
 	e.check()
 	return e, nil
+}
+
+// CreateRenderer implements fyne.Widget.
+func (e *jsonEditor) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(e.content)
 }
 
 // textLineHeight is the height of one line of body text.
@@ -190,17 +198,15 @@ func (e *jsonEditor) saveRevision() {
 	e.setButtons()
 	e.status.Importance = widget.MediumImportance
 	e.status.SetText("Saving…")
-	go func() {
-		rev, err := safeSave(e.backend, s, note)
-		fyne.Do(func() { e.saved(s.ID, rev, err) })
-	}()
+	b := e.backend
+	inBackground(func() func() {
+		rev, err := safeSave(b, s, note)
+		return func() { e.saved(s.ID, rev, err) }
+	})
 }
 
 // saved applies the outcome of a save.
 func (e *jsonEditor) saved(id string, rev int, err error) {
-	if e.onDone != nil {
-		defer e.onDone()
-	}
 	e.saving = false
 	if err != nil {
 		lines := problemLines(err)

@@ -17,18 +17,19 @@ func openEditor(t *testing.T, p *planner, i int) *jsonEditor {
 	p.scenarios.list.Select(i)
 	waitFor(t, p.view, stateReady)
 	test.Tap(p.view.edit)
-	if p.editor == nil {
+	e := p.editor()
+	if e == nil {
 		t.Fatal("Edit JSON… opened no editor")
 	}
-	return p.editor
+	return e
 }
 
-// waitSaves waits until the window has shown the outcome of n saves and
-// returns the fake's successful saves.
-func waitSaves(t *testing.T, p *planner, b *fakeBackend, n int) []fakeSave {
+// waitSaves waits until the window has shown the outcome of the saves
+// started, and of what they started, and returns the fake's successful
+// saves.
+func waitSaves(t *testing.T, p *planner, b *fakeBackend) []fakeSave {
 	t.Helper()
-	waitUntil(t, func() bool { return p.savesFinished() >= n },
-		func() string { return fmt.Sprintf("%d saves finished, want %d", p.savesFinished(), n) })
+	settle(t, p)
 	return b.saved()
 }
 
@@ -93,7 +94,7 @@ func TestEditJSON(t *testing.T) {
 	}
 	test.Type(e.note, "renamed for the review")
 	test.Tap(e.save)
-	saves := waitSaves(t, p, b, 1)
+	saves := waitSaves(t, p, b)
 	if len(saves) != 1 {
 		t.Fatalf("%d saves, want 1 (the invalid text must never reach Save)", len(saves))
 	}
@@ -122,7 +123,7 @@ func TestEditJSONSaveRefused(t *testing.T) {
 	e := openEditor(t, p, 0)
 	e.entry.SetText(strings.Replace(e.entry.Text, `"hyperscaler-h100"`, `"hyperscaler-h200"`, 1))
 	test.Tap(e.save)
-	waitSaves(t, p, b, 1)
+	waitSaves(t, p, b)
 	if !strings.HasPrefix(e.status.Text, "Not saved") {
 		t.Errorf("status = %q", e.status.Text)
 	}
@@ -160,7 +161,7 @@ func TestDuplicate(t *testing.T) {
 	waitFor(t, p.view, stateReady)
 
 	test.Tap(p.view.duplicate)
-	saves := waitSaves(t, p, b, 1)
+	saves := waitSaves(t, p, b)
 	if got := saves[0].s; got.ID != "ft-7b-copy" || got.Name != "Fine-tune 7B on claims notes (copy)" || saves[0].note != "duplicate of ft-7b" {
 		t.Errorf("duplicate = %q %q, note %q", got.ID, got.Name, saves[0].note)
 	}
@@ -173,7 +174,7 @@ func TestDuplicate(t *testing.T) {
 	p.scenarios.selectID("ft-7b")
 	waitShown(t, p, "ft-7b")
 	test.Tap(p.view.duplicate)
-	if saves := waitSaves(t, p, b, 2); saves[1].s.ID != "ft-7b-copy-2" {
+	if saves := waitSaves(t, p, b); saves[1].s.ID != "ft-7b-copy-2" {
 		t.Errorf("second duplicate id = %q, want ft-7b-copy-2", saves[1].s.ID)
 	}
 }
@@ -218,20 +219,20 @@ func TestImport(t *testing.T) {
 	bad := strings.Replace(string(good), `"currency": "USD"`, `"currency": "dollars"`, 1)
 	bad = strings.Replace(bad, `"precision": "bf16"`, `"precision": "bf17"`, 1)
 	p.importBytes("claims.json", []byte(bad))
-	if p.problems == nil {
+	if p.problemsShown() == nil {
 		t.Fatal("no problems shown for a bad file")
 	}
 	for _, want := range []string{
 		`claims.json: currency: "dollars" is not a currency code`,
 		`claims.json: workload.precision: "bf17" is not a known value (allowed: `,
 	} {
-		if !strings.Contains(p.problems.Text, want) {
-			t.Errorf("problems lack %q:\n%s", want, p.problems.Text)
+		if !strings.Contains(p.problemsShown().Text, want) {
+			t.Errorf("problems lack %q:\n%s", want, p.problemsShown().Text)
 		}
 	}
 	p.importBytes("notes.txt", []byte("not json"))
-	if !strings.HasPrefix(p.problems.Text, "notes.txt: (file): is not valid JSON") {
-		t.Errorf("problems = %q", p.problems.Text)
+	if !strings.HasPrefix(p.problemsShown().Text, "notes.txt: (file): is not valid JSON") {
+		t.Errorf("problems = %q", p.problemsShown().Text)
 	}
 	if n := len(b.saved()); n != 0 {
 		t.Fatalf("%d saves from bad files", n)
@@ -239,7 +240,7 @@ func TestImport(t *testing.T) {
 
 	imported := strings.Replace(string(good), `"id": "ft-7b"`, `"id": "ft-7b-import"`, 1)
 	p.importBytes("ft-7b-import.json", []byte(imported))
-	saves := waitSaves(t, p, b, 1)
+	saves := waitSaves(t, p, b)
 	if saves[0].s.ID != "ft-7b-import" || saves[0].note != "imported from ft-7b-import.json" {
 		t.Errorf("saved %q with note %q", saves[0].s.ID, saves[0].note)
 	}
@@ -253,8 +254,8 @@ func TestImport(t *testing.T) {
 	b.saveErr = errors.New("database is locked")
 	b.mu.Unlock()
 	p.importBytes("again.json", []byte(imported))
-	waitSaves(t, p, b, 2)
-	if !strings.Contains(p.problems.Text, "again.json: database is locked") {
-		t.Errorf("problems = %q", p.problems.Text)
+	waitSaves(t, p, b)
+	if !strings.Contains(p.problemsShown().Text, "again.json: database is locked") {
+		t.Errorf("problems = %q", p.problemsShown().Text)
 	}
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
@@ -43,7 +42,6 @@ const minWhyNotWidth = 220
 // direction. It does not scroll by itself: the tab scrolls as one page,
 // the decision above it, so the mouse wheel works wherever it points.
 type reportTable struct {
-	rows    []reportRow
 	box     *fyne.Container // header cells, row cells, then the rules between rows
 	content fyne.CanvasObject
 }
@@ -58,7 +56,7 @@ type reportRow struct {
 
 func newReportTable() *reportTable {
 	t := &reportTable{}
-	t.box = container.New(&wrapGridLayout{cols: numColumns, wrap: colWhyNot, minWrap: minWhyNotWidth})
+	t.box = container.New(newFillGridLayout(numColumns, colWhyNot, minWhyNotWidth))
 	t.content = t.box
 	t.set(&model.Report{})
 	return t
@@ -66,15 +64,15 @@ func newReportTable() *reportTable {
 
 // set shows report r.
 func (t *reportTable) set(r *model.Report) {
-	t.rows = reportRows(r)
-	objects := make([]fyne.CanvasObject, 0, (len(t.rows)+1)*(numColumns+1))
+	rows := reportRows(r)
+	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(numColumns+1))
 	for col, h := range reportColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
 		l.Alignment = columnAlignment(col)
 		objects = append(objects, l)
 	}
-	for _, row := range t.rows {
+	for _, row := range rows {
 		for col, text := range row.cells {
 			l := widget.NewLabel(text)
 			l.Alignment = columnAlignment(col)
@@ -88,101 +86,11 @@ func (t *reportTable) set(r *model.Report) {
 			objects = append(objects, l)
 		}
 	}
-	for range t.rows { // under the headings and between the rows
+	for range rows { // under the headings and between the rows
 		objects = append(objects, widget.NewSeparator())
 	}
 	t.box.Objects = objects
 	t.box.Refresh()
-}
-
-// wrapGridLayout places cells row by row in cols columns: each column as
-// wide as its widest cell except column wrap, which takes the rest of the
-// width (at least minWrap) and wraps its text; each row as tall as its
-// tallest cell at those widths. After the cells come rules, one under the
-// first row and one between each two rows after it.
-type wrapGridLayout struct {
-	cols, wrap int
-	minWrap    float32
-	width      float32 // the width last laid out at; 0 before the first layout
-}
-
-// split returns the cells and the rules.
-func (g *wrapGridLayout) split(objects []fyne.CanvasObject) (cells, rules []fyne.CanvasObject) {
-	rows := (len(objects) + 1) / (g.cols + 1) // cells (rows × cols) + rules (rows − 1)
-	n := min(rows*g.cols, len(objects))
-	return objects[:n], objects[n:]
-}
-
-// measure returns the column widths and row heights for total width.
-func (g *wrapGridLayout) measure(cells []fyne.CanvasObject, width float32) (widths, heights []float32) {
-	widths = make([]float32, g.cols)
-	for i, o := range cells {
-		if i%g.cols != g.wrap {
-			widths[i%g.cols] = max(widths[i%g.cols], o.MinSize().Width)
-		}
-	}
-	fixed := float32(0)
-	for _, w := range widths {
-		fixed += w
-	}
-	widths[g.wrap] = max(g.minWrap, width-fixed)
-	heights = make([]float32, (len(cells)+g.cols-1)/g.cols)
-	for i, o := range cells {
-		h := o.MinSize().Height
-		if i%g.cols == g.wrap {
-			// A wrapping label's height depends on its width: set the
-			// width first, then ask.
-			o.Resize(fyne.NewSize(widths[g.wrap], o.Size().Height))
-			h = o.MinSize().Height
-		}
-		heights[i/g.cols] = max(heights[i/g.cols], h)
-	}
-	return widths, heights
-}
-
-func (g *wrapGridLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	cells, _ := g.split(objects)
-	widths, heights := g.measure(cells, g.width)
-	// As narrow as the wrapping column may get, and as tall as the rows
-	// are at the width last laid out at.
-	widths[g.wrap] = g.minWrap
-	var s fyne.Size
-	for _, w := range widths {
-		s.Width += w
-	}
-	for _, h := range heights {
-		s.Height += h
-	}
-	return s
-}
-
-func (g *wrapGridLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	g.width = size.Width
-	cells, rules := g.split(objects)
-	widths, heights := g.measure(cells, size.Width)
-	total := float32(0)
-	for _, w := range widths {
-		total += w
-	}
-	thick := theme.SeparatorThicknessSize()
-	y := float32(0)
-	for r, h := range heights {
-		x := float32(0)
-		for c, w := range widths {
-			i := r*g.cols + c
-			if i >= len(cells) {
-				break
-			}
-			cells[i].Move(fyne.NewPos(x, y))
-			cells[i].Resize(fyne.NewSize(w, h))
-			x += w
-		}
-		y += h
-		if r < len(rules) {
-			rules[r].Move(fyne.NewPos(0, y-thick/2))
-			rules[r].Resize(fyne.NewSize(total, thick))
-		}
-	}
 }
 
 // columnAlignment right-aligns the numeric columns.

@@ -120,8 +120,8 @@ func TestScalingTab(t *testing.T) {
 		{"Shared HPC", "4 × a100-80gb", "Queue", "62.5", noValue, noValue, "12 min each\n3 wall-time jobs", noValue},
 		{"Hybrid", "8 × h100-sxm", noValue, noValue, noValue, noValue, noValue, noValue},
 	}
-	if len(v.summary.rows) != len(wantSummary) {
-		t.Fatalf("summary has %d rows, want %d", len(v.summary.rows), len(wantSummary))
+	if len(v.summary.drawnRows()) != len(wantSummary) {
+		t.Fatalf("summary has %d rows, want %d", len(v.summary.drawnRows()), len(wantSummary))
 	}
 	for i, want := range wantSummary {
 		var got [numSummaryColumns]string
@@ -132,7 +132,7 @@ func TestScalingTab(t *testing.T) {
 			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	if !v.summary.rows[0].bold || v.summary.rows[1].bold {
+	if !v.summary.drawnRows()[0].bold || v.summary.drawnRows()[1].bold {
 		t.Error("only the cheapest direction (cloud) should be bold in the summary")
 	}
 
@@ -184,7 +184,7 @@ func TestScalingTab(t *testing.T) {
 		{"32", "14.2", "21.1", "66 %", "9.0", "Communication"},
 	}
 	checkCurve(t, v, wantOnPrem, 4)
-	for i, row := range v.detail.rows {
+	for i, row := range v.detail.drawnRows() {
 		if fits := i >= 2; (row.danger == curveBottleneck) == fits {
 			t.Errorf("on-premises row %d: danger column %d, want the bottleneck marked only where it does not fit", i, row.danger)
 		}
@@ -205,8 +205,8 @@ func TestScalingTab(t *testing.T) {
 // checkCurve compares the scaling table with want, row chosen in bold.
 func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, chosen int) {
 	t.Helper()
-	if len(v.detail.rows) != len(want) {
-		t.Fatalf("scaling table has %d rows, want %d", len(v.detail.rows), len(want))
+	if len(v.detail.drawnRows()) != len(want) {
+		t.Fatalf("scaling table has %d rows, want %d", len(v.detail.drawnRows()), len(want))
 	}
 	for i, w := range want {
 		var got [numCurveColumns]string
@@ -216,7 +216,7 @@ func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, ch
 		if got != w {
 			t.Errorf("%s row %d:\n got %q\nwant %q", v.selector.Selected, i, got, w)
 		}
-		if bold := v.detail.rows[i].bold; bold != (i == chosen) {
+		if bold := v.detail.drawnRows()[i].bold; bold != (i == chosen) {
 			t.Errorf("%s row %d bold = %v, want %v", v.selector.Selected, i, bold, i == chosen)
 		}
 	}
@@ -254,8 +254,8 @@ func TestScalingTabInteractive(t *testing.T) {
 	if !strings.HasPrefix(v.servingNote.Text, "Serving is sized by replicas, not by scaling one job") {
 		t.Errorf("note = %q", v.servingNote.Text)
 	}
-	if len(v.summary.rows) != 1 {
-		t.Fatalf("summary has %d rows, want 1 (cloud)", len(v.summary.rows))
+	if len(v.summary.drawnRows()) != 1 {
+		t.Fatalf("summary has %d rows, want 1 (cloud)", len(v.summary.drawnRows()))
 	}
 	if got, want := v.summary.cell(0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
 		t.Errorf("serving cell = %q, want %q", got, want)
@@ -264,8 +264,8 @@ func TestScalingTabInteractive(t *testing.T) {
 		t.Errorf("bottleneck = %q, want %q", got, want)
 	}
 	wantServing := []string{"Cloud IaaS", "2", "141", "2 / 1", "20.9", "6,752", "6.6", "6,371", "Memory bandwidth"}
-	if len(v.servingGrid.rows) != 1 || !slices.Equal(v.servingGrid.rows[0].cells, wantServing) {
-		t.Errorf("serving table = %v, want one row %q", v.servingGrid.rows, wantServing)
+	if len(v.servingGrid.drawnRows()) != 1 || !slices.Equal(v.servingGrid.drawnRows()[0].cells, wantServing) {
+		t.Errorf("serving table = %v, want one row %q", v.servingGrid.drawnRows(), wantServing)
 	}
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Serving is sized by replicas", "Output tokens/s", "Memory bandwidth"} {
@@ -327,8 +327,8 @@ func TestScalingTabWithoutCurves(t *testing.T) {
 	_, p := openWindow(t, newFakeBackend())
 	v := openScalingTab(t, p, 0)
 
-	if len(v.summary.rows) != 4 || !v.noCurves.Visible() {
-		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(v.summary.rows), v.noCurves.Visible())
+	if len(v.summary.drawnRows()) != 4 || !v.noCurves.Visible() {
+		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(v.summary.drawnRows()), v.noCurves.Visible())
 	}
 	if v.chart.Visible() || v.servingNote.Visible() {
 		t.Errorf("chart visible %v, serving note visible %v; want neither", v.chart.Visible(), v.servingNote.Visible())

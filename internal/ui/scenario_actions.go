@@ -34,14 +34,10 @@ func (p *planner) editCurrent() {
 	e, err := newJSONEditor(p.window, p.backend, ev.s, p.scenarios.has, func(id string, rev int) {
 		p.afterSave(id, rev, "Saved")
 	})
-	if e != nil {
-		e.onDone = p.finish
-	}
 	if err != nil {
 		p.showProblems("Cannot edit this scenario", []string{err.Error()})
 		return
 	}
-	p.editor = e
 	e.show()
 }
 
@@ -54,18 +50,18 @@ func (p *planner) duplicateCurrent() {
 	}
 	c := duplicateOf(ev.s, p.scenarios.has)
 	p.view.duplicate.Disable()
-	go func() {
-		rev, err := safeSave(p.backend, c, "duplicate of "+ev.s.ID)
-		fyne.Do(func() {
-			defer p.finish()
+	b, note := p.backend, "duplicate of "+ev.s.ID
+	inBackground(func() func() {
+		rev, err := safeSave(b, c, note)
+		return func() {
 			p.view.duplicate.Enable()
 			if err != nil {
 				p.showProblems(fmt.Sprintf("Could not duplicate “%s”: nothing was saved", itemName(ev.item)), problemLines(err))
 				return
 			}
 			p.afterSave(c.ID, rev, "Duplicated as")
-		})
-	}()
+		}
+	})
 }
 
 // duplicateOf copies s under a new id and name.
@@ -152,17 +148,17 @@ func (p *planner) importBytes(name string, data []byte) {
 		fail(errors.New("the file holds no scenario"))
 		return
 	}
-	go func() {
-		rev, err := safeSave(p.backend, s, "imported from "+name)
-		fyne.Do(func() {
-			defer p.finish()
+	b := p.backend
+	inBackground(func() func() {
+		rev, err := safeSave(b, s, "imported from "+name)
+		return func() {
 			if err != nil {
 				fail(err)
 				return
 			}
 			p.afterSave(s.ID, rev, "Imported "+name+" as")
-		})
-	}()
+		}
+	})
 }
 
 // afterSave reloads the list, chooses scenario id and says what happened.
@@ -182,7 +178,6 @@ func (p *planner) showProblems(title string, lines []string) {
 	l := widget.NewLabel(strings.Join(lines, "\n"))
 	l.Wrapping = fyne.TextWrapWord
 	l.TextStyle = fyne.TextStyle{Monospace: true}
-	p.problems = l
 	scroll := container.NewVScroll(l)
 	size := p.window.Canvas().Size()
 	// Most problems wrap onto a second line in a dialog this wide.

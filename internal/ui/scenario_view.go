@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -17,16 +16,6 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// viewState is what the right pane currently shows.
-type viewState int
-
-const (
-	stateEmpty   viewState = iota // nothing chosen yet
-	stateLoading                  // loading and evaluating the chosen scenario
-	stateReady                    // showing a report
-	stateFailed                   // showing why the scenario could not be shown
-)
-
 // scenarioView is the right pane: the chosen scenario's header and its
 // Report, Scaling, Uncertainty, Brief, Checklist, Inputs and Notes tabs.
 // Loading, evaluating, deciding and writing the brief run off the UI
@@ -38,15 +27,8 @@ type scenarioView struct {
 	onEdit, onDuplicate func() // the header's actions, set by the planner
 	edit, duplicate     *widget.Button
 
-	// mu guards gen, state, arrived and shown, which the evaluating
-	// goroutine and tests read.
-	mu       sync.Mutex
-	gen      int // counts choices, so a late result for an earlier one is dropped
-	state    viewState
-	launched int    // evaluations started
-	applied  int    // evaluations whose outcome has been applied or dropped, to the end
-	arrived  int    // evaluations whose outcome came back, shown or dropped
-	shown    string // the id of the scenario whose report is shown
+	gen   int    // counts choices, so a late result for an earlier one is dropped
+	shown string // the id of the scenario whose report is shown
 
 	message *widget.Label     // placeholder, progress or error text
 	body    fyne.CanvasObject // header and tabs, shown with a report
@@ -139,19 +121,16 @@ func (v *scenarioView) reportPage() fyne.CanvasObject {
 // show loads and evaluates the chosen scenario and shows the result. It is
 // called on the UI goroutine; the work runs on another one.
 func (v *scenarioView) show(it Item) {
-	v.mu.Lock()
 	v.gen++
 	gen := v.gen
-	v.state = stateLoading
-	v.launched++
-	v.mu.Unlock()
 
 	v.showMessage(fmt.Sprintf("Evaluating “%s”…", itemName(it)), widget.MediumImportance)
 
-	go func() {
-		ev, err := evaluateItem(v.backend, it)
-		fyne.Do(func() { v.apply(gen, ev, err) })
-	}()
+	b := v.backend
+	inBackground(func() func() {
+		ev, err := evaluateItem(b, it)
+		return func() { v.apply(gen, ev, err) }
+	})
 }
 
 // evaluation is everything the view shows of one scenario, computed off
@@ -208,67 +187,22 @@ func safeDecide(s *scenario.Scenario, r *model.Report) (d *decide.Decision, err 
 
 // apply shows the outcome of choice gen, unless a later choice replaced it.
 func (v *scenarioView) apply(gen int, ev *evaluation, err error) {
-	defer func() {
-		v.mu.Lock()
-		v.applied++
-		v.mu.Unlock()
-	}()
-	v.mu.Lock()
-	v.arrived++
-	current := gen == v.gen
-	v.mu.Unlock()
-	if !current {
+	if gen != v.gen {
 		return
 	}
-
-	next := stateReady
+	v.shown = ""
 	if err != nil {
 		v.showMessage(present.Sentence(err.Error()), widget.DangerImportance)
-		next = stateFailed
-	} else {
-		v.setReport(ev)
+		return
 	}
-
-	v.mu.Lock()
-	if gen == v.gen {
-		v.state = next
-		v.shown = ""
-		if err == nil {
-			v.shown = ev.item.ID
-		}
-	}
-	v.mu.Unlock()
-}
-
-// currentState reports what the pane shows; safe from any goroutine.
-func (v *scenarioView) currentState() viewState {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.state
+	v.setReport(ev)
+	v.shown = ev.item.ID
 }
 
 // shownID is the id of the scenario whose report the pane shows, "" when
-// it shows none; safe from any goroutine.
+// it shows none.
 func (v *scenarioView) shownID() string {
-	v.mu.Lock()
-	defer v.mu.Unlock()
 	return v.shown
-}
-
-// pending reports how many evaluations are still running; safe from any
-// goroutine.
-func (v *scenarioView) pending() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.launched - v.applied
-}
-
-// arrivals reports how many evaluations have come back; safe from any
-// goroutine.
-func (v *scenarioView) arrivals() int {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.arrived
 }
 
 func (v *scenarioView) showMessage(text string, imp widget.Importance) {

@@ -12,8 +12,6 @@
 package ui
 
 import (
-	"sync"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -50,14 +48,6 @@ type planner struct {
 	view      *scenarioView
 	compare   *compareView
 	split     *container.Split
-
-	editor   *jsonEditor   // the last JSON editor opened, for tests
-	problems *widget.Label // the last list of problems shown, for tests
-
-	// mu guards finished, the count of saves (edit, duplicate, import)
-	// whose outcome has been shown; tests wait on it.
-	mu       sync.Mutex
-	finished int
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -92,27 +82,6 @@ func (p *planner) tick(it Item) {
 	p.compare.toggle(it)
 	p.scenarios.list.Refresh()
 	p.compare.refresh() // last: it starts evaluations
-}
-
-// finish counts a save whose outcome has been shown.
-func (p *planner) finish() {
-	p.mu.Lock()
-	p.finished++
-	p.mu.Unlock()
-}
-
-// pending reports how many evaluations are still running, for a scenario
-// or the comparison; safe from any goroutine.
-func (p *planner) pending() int {
-	return p.view.pending() + p.compare.pending()
-}
-
-// savesFinished reports how many saves have finished; safe from any
-// goroutine.
-func (p *planner) savesFinished() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.finished
 }
 
 func newPlanner(w fyne.Window, b Backend) *planner {

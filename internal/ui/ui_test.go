@@ -257,9 +257,8 @@ func openWindow(t *testing.T, b Backend) (fyne.Window, *planner) {
 	if !ok {
 		t.Fatalf("window content is %T, want *planner", w.Content())
 	}
-	// The test driver runs fyne.Do on the calling goroutine, so an
-	// evaluation still running when a test ends would touch widgets (and
-	// Fyne's font caches) during the next one: wait for it first.
+	// An evaluation still running when a test ends would be applied to
+	// this window during the next test: wait for it first.
 	t.Cleanup(func() { settle(t, p) })
 	return w, p
 }
@@ -341,11 +340,12 @@ func TestSelectShowsReport(t *testing.T) {
 		{"Shared HPC", "No", "4 × a100-80gb", "140", "USD 87.50", "USD 29,832", "queue wait and wall-time chunks exceed the 72 h deadline"},
 		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", ""},
 	}
-	if len(v.report.rows) != len(wantRows) {
-		t.Fatalf("table has %d rows, want %d", len(v.report.rows), len(wantRows))
+	rows := v.report.drawnCells()
+	if len(rows) != len(wantRows) {
+		t.Fatalf("table has %d rows, want %d", len(rows), len(wantRows))
 	}
 	for i, want := range wantRows {
-		if got := v.report.rows[i].cells; got != want {
+		if got := rows[i]; got != want {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
@@ -454,8 +454,8 @@ func TestLateResultIsDropped(t *testing.T) {
 	p.scenarios.list.Select(1)
 	waitFor(t, p.view, stateReady)
 	close(first)
-	waitUntil(t, func() bool { return p.view.arrivals() == 2 },
-		func() string { return fmt.Sprintf("%d evaluations came back, want 2", p.view.arrivals()) })
+	waitUntil(t, func() bool { return p.pending() == 0 },
+		func() string { return fmt.Sprintf("%d evaluations still running, want none", p.pending()) })
 
 	if got := p.view.currentState(); got != stateReady {
 		t.Errorf("state = %d, want stateReady", got)
@@ -540,7 +540,7 @@ func screenshotEditing(t *testing.T, base string, w fyne.Window, p *planner) {
 	p.view.reportScroll.Content.Refresh()
 
 	test.Tap(p.view.edit)
-	e := p.editor
+	e := p.editor()
 	good := e.entry.Text
 	bad := strings.Replace(good, `"currency": "USD"`, `"currency": "usd"`, 1)
 	bad = strings.Replace(bad, `"shape": "fine_tuning"`, `"shape": "finetune"`, 1)
@@ -593,7 +593,7 @@ func screenshotReal(t *testing.T, base string) {
 		switch it.ID {
 		case "constrained-snapshot-training", "foundation-7b-pretraining":
 			if !p.compare.isTicked(it.ID) {
-				settle(t, p) // one change at a time: the test driver runs fyne.Do at once
+				settle(t, p) // one change at a time
 				p.scenarios.list.Select(i)
 			}
 		}

@@ -76,18 +76,18 @@ func TestUncertaintyTab(t *testing.T) {
 		{"Shared HPC", "25,000", "29,832", "36,000", "96.0", "140", "210", "0 %", "0 %", "8 %", "100 %"},
 		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
 	}
-	if len(v.spread.rows) != len(want) {
-		t.Fatalf("spread has %d rows, want %d", len(v.spread.rows), len(want))
+	if len(v.spread.drawnRows()) != len(want) {
+		t.Fatalf("spread has %d rows, want %d", len(v.spread.drawnRows()), len(want))
 	}
 	for i, row := range want {
-		if got := v.spread.rows[i].cells; !slices.Equal(got, row[:]) {
+		if got := v.spread.drawnRows()[i].cells; !slices.Equal(got, row[:]) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, row)
 		}
 	}
-	if !v.spread.rows[1].bold {
+	if !v.spread.drawnRows()[1].bold {
 		t.Error("the cheapest direction (cloud) is not in bold")
 	}
-	if v.spread.rows[3].danger != spFeasible {
+	if v.spread.drawnRows()[3].danger != spFeasible {
 		t.Error("a direction never feasible does not show P(feasible) in the error colour")
 	}
 	if !v.none.Visible() || !strings.Contains(v.none.Text, "2 %") {

@@ -1,0 +1,189 @@
+package ui
+
+// What the package's tests reach inside the window, compiled only with
+// them: a stand-in for the UI goroutine, and readers of what the widgets
+// show. No production type keeps anything for the tests' sake.
+
+import (
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The test driver runs fyne.Do at once on the goroutine that calls it, so
+// work finished in the background would change widgets while a test reads
+// or taps them. The tests play the UI goroutine instead: inBackground
+// queues what the work hands back, and the test goroutine applies it
+// whenever it asks how far the window has got (pending, currentState), as
+// the UI goroutine applies fyne.Do's functions between events. Every
+// widget is then touched by one goroutine only, as in the application.
+var uiLoop struct {
+	sync.Mutex
+	arrived  []func() // outcomes waiting to be applied, in order of arrival
+	inFlight int      // work started whose outcome is not applied yet
+}
+
+func init() {
+	inBackground = func(work func() func()) {
+		uiLoop.Lock()
+		uiLoop.inFlight++
+		uiLoop.Unlock()
+		go func() {
+			apply := work()
+			uiLoop.Lock()
+			uiLoop.arrived = append(uiLoop.arrived, apply)
+			uiLoop.Unlock()
+		}()
+	}
+}
+
+// applyArrived applies, on the calling goroutine, the outcome of every
+// piece of background work that has finished, including work that those
+// outcomes start and that finishes meanwhile.
+func applyArrived() {
+	for {
+		uiLoop.Lock()
+		next := uiLoop.arrived
+		uiLoop.arrived = nil
+		uiLoop.Unlock()
+		if len(next) == 0 {
+			return
+		}
+		for _, apply := range next {
+			apply()
+			uiLoop.Lock()
+			uiLoop.inFlight--
+			uiLoop.Unlock()
+		}
+	}
+}
+
+// pending applies what has arrived and reports how many pieces of work
+// (evaluations, saves) are still running.
+func (p *planner) pending() int {
+	applyArrived()
+	uiLoop.Lock()
+	defer uiLoop.Unlock()
+	return uiLoop.inFlight
+}
+
+// viewState is what the right pane shows.
+type viewState int
+
+const (
+	stateEmpty   viewState = iota // nothing chosen yet
+	stateLoading                  // loading and evaluating the chosen scenario
+	stateReady                    // showing a report
+	stateFailed                   // showing why the scenario could not be shown
+)
+
+// currentState applies what has arrived and tells from the widgets what
+// the pane shows.
+func (v *scenarioView) currentState() viewState {
+	applyArrived()
+	switch {
+	case v.body.Visible():
+		return stateReady
+	case v.message.Importance == widget.DangerImportance:
+		return stateFailed
+	case strings.HasPrefix(v.message.Text, "Evaluating"):
+		return stateLoading
+	}
+	return stateEmpty
+}
+
+// find returns the first object drawn under o, o included, for which
+// match is true: it walks containers and the renderers of widgets.
+func find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if o == nil {
+		return nil
+	}
+	if match(o) {
+		return o
+	}
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		children = x.Objects
+	case fyne.Widget:
+		children = test.WidgetRenderer(x).Objects()
+	}
+	for _, c := range children {
+		if f := find(c, match); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// editor is the JSON editor open over the window, nil when none is.
+func (p *planner) editor() *jsonEditor {
+	e, _ := find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		_, ok := o.(*jsonEditor)
+		return ok
+	}).(*jsonEditor)
+	return e
+}
+
+// problemsShown is the list of problems in the dialog on top of the
+// window (its monospaced label), nil when there is none.
+func (p *planner) problemsShown() *widget.Label {
+	l, _ := find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		l, ok := o.(*widget.Label)
+		return ok && l.TextStyle.Monospace
+	}).(*widget.Label)
+	return l
+}
+
+// drawnRows are the grid's rows as its labels show them: each cell's
+// text, bold when the row is, and the column in the error colour (-1 for
+// none).
+func (g *grid) drawnRows() []gridRow {
+	cells, _ := g.box.Layout.(*gridLayout).split(g.box.Objects)
+	cols := len(g.headings)
+	var rows []gridRow
+	for i := cols; i+cols <= len(cells); i += cols {
+		row := gridRow{danger: -1}
+		for col, o := range cells[i : i+cols] {
+			l := o.(*widget.Label)
+			row.cells = append(row.cells, l.Text)
+			row.bold = row.bold || l.TextStyle.Bold
+			if l.Importance == widget.DangerImportance {
+				row.danger = col
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// cell is the text of row i, column col, as drawn.
+func (g *grid) cell(i, col int) string {
+	rows := g.drawnRows()
+	if i < 0 || i >= len(rows) || col < 0 || col >= len(rows[i].cells) {
+		return ""
+	}
+	return rows[i].cells[col]
+}
+
+// drawnCells are the report table's rows as its labels show them.
+func (t *reportTable) drawnCells() [][numColumns]string {
+	cells, _ := t.box.Layout.(*gridLayout).split(t.box.Objects)
+	var rows [][numColumns]string
+	for i := numColumns; i+numColumns <= len(cells); i += numColumns {
+		var row [numColumns]string
+		for col, o := range cells[i : i+numColumns] {
+			row[col] = o.(*widget.Label).Text
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// seriesCount and pointCount describe what the chart plots.
+func (c *efficiencyChart) seriesCount() int { return len(c.series) }
+
+func (c *efficiencyChart) pointCount(i int) int { return len(c.series[i].points) }

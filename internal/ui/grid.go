@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// grid is a read-only table of labels: headings in bold over a rule, each
+// column as wide as its widest cell. Unlike widget.Table it does not scroll
+// by itself, so the Scaling tab scrolls as one page.
+type grid struct {
+	headings []string
+	align    []fyne.TextAlign
+	box      *fyne.Container
+}
+
+// gridRow is one row's cells and style: bold for the chosen or cheapest,
+// and the cell in column danger (-1 for none) in the error colour.
+type gridRow struct {
+	cells  []string
+	bold   bool
+	danger int
+}
+
+func newGrid(headings []string, align []fyne.TextAlign) *grid {
+	g := &grid{headings: headings, align: align}
+	g.box = container.New(newNaturalGridLayout(len(headings)))
+	g.set(nil)
+	return g
+}
+
+// set replaces the rows.
+func (g *grid) set(rows []gridRow) {
+	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*len(g.headings)+1)
+	for col, h := range g.headings {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		l.Alignment = g.alignOf(col)
+		objects = append(objects, l)
+	}
+	for _, row := range rows {
+		for col := range g.headings {
+			text := ""
+			if col < len(row.cells) {
+				text = row.cells[col]
+			}
+			l := widget.NewLabel(text)
+			l.TextStyle.Bold = row.bold
+			l.Alignment = g.alignOf(col)
+			if col == row.danger {
+				l.Importance = widget.DangerImportance
+			}
+			objects = append(objects, l)
+		}
+	}
+	objects = append(objects, widget.NewSeparator()) // the rule under the headings
+	g.box.Objects = objects
+	g.box.Refresh()
+}
+
+func (g *grid) alignOf(col int) fyne.TextAlign {
+	if col < len(g.align) {
+		return g.align[col]
+	}
+	return fyne.TextAlignLeading
+}
+
+// gridLayout is the one layout of the window's tables (the Scaling tab's
+// grids, the report table, the decision's questions and the comparison).
+// It places the cells row by row in cols columns. The columns before
+// fillFrom are as wide as their widest cell; the columns from fillFrom on
+// share the width those leave equally, each at least minFill wide, and
+// their cells (wrapping labels) grow downwards to fit; a table with no
+// such column keeps its natural width. Each row is as tall as its tallest
+// cell at those widths. After the cells come the rules, the objects of
+// type *widget.Separator at the end: the first is drawn under the first
+// row, the next under the second, and so on.
+type gridLayout struct {
+	cols     int
+	fillFrom int
+	minFill  float32
+	width    float32 // the width last laid out at; 0 before the first layout
+}
+
+// newNaturalGridLayout is a table of cols columns, each as wide as its
+// widest cell.
+func newNaturalGridLayout(cols int) *gridLayout {
+	return &gridLayout{cols: cols, fillFrom: cols}
+}
+
+// newFillGridLayout is a table of cols columns whose columns from fillFrom
+// on share the width the others leave, each at least minFill wide.
+func newFillGridLayout(cols, fillFrom int, minFill float32) *gridLayout {
+	return &gridLayout{cols: cols, fillFrom: fillFrom, minFill: minFill}
+}
+
+// split returns the cells and the rules.
+func (g *gridLayout) split(objects []fyne.CanvasObject) (cells, rules []fyne.CanvasObject) {
+	n := len(objects)
+	for n > 0 {
+		if _, ok := objects[n-1].(*widget.Separator); !ok {
+			break
+		}
+		n--
+	}
+	return objects[:n], objects[n:]
+}
+
+// filling is the number of columns that share the remaining width.
+func (g *gridLayout) filling() int {
+	return g.cols - min(max(g.fillFrom, 0), g.cols)
+}
+
+// measure returns the column widths and row heights for total width.
+func (g *gridLayout) measure(cells []fyne.CanvasObject, width float32) (widths, heights []float32) {
+	widths = make([]float32, g.cols)
+	for i, o := range cells {
+		if c := i % g.cols; c < g.fillFrom {
+			widths[c] = max(widths[c], o.MinSize().Width)
+		}
+	}
+	if n := g.filling(); n > 0 {
+		fixed := float32(0)
+		for _, w := range widths {
+			fixed += w
+		}
+		share := max(g.minFill, (width-fixed)/float32(n))
+		for c := g.cols - n; c < g.cols; c++ {
+			widths[c] = share
+		}
+	}
+	heights = make([]float32, (len(cells)+g.cols-1)/g.cols)
+	for i, o := range cells {
+		if c := i % g.cols; c >= g.fillFrom {
+			// A wrapping label's height depends on its width: set the
+			// width first, then ask.
+			o.Resize(fyne.NewSize(widths[c], o.Size().Height))
+		}
+		heights[i/g.cols] = max(heights[i/g.cols], o.MinSize().Height)
+	}
+	return widths, heights
+}
+
+func (g *gridLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	if g.cols <= 0 {
+		return fyne.Size{}
+	}
+	cells, _ := g.split(objects)
+	// As narrow as the sharing columns may get, and as tall as the rows
+	// are at the width last laid out at: a width taken from the last
+	// layout would keep the pane from ever shrinking.
+	widths, heights := g.measure(cells, g.width)
+	for c := g.cols - g.filling(); c < g.cols; c++ {
+		widths[c] = g.minFill
+	}
+	var s fyne.Size
+	for _, w := range widths {
+		s.Width += w
+	}
+	for _, h := range heights {
+		s.Height += h
+	}
+	return s
+}
+
+func (g *gridLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	g.width = size.Width
+	if g.cols <= 0 {
+		return
+	}
+	cells, rules := g.split(objects)
+	widths, heights := g.measure(cells, size.Width)
+	total := float32(0)
+	for _, w := range widths {
+		total += w
+	}
+	thick := theme.SeparatorThicknessSize()
+	y := float32(0)
+	for r, h := range heights {
+		x := float32(0)
+		for c, w := range widths {
+			i := r*g.cols + c
+			if i >= len(cells) {
+				break
+			}
+			cells[i].Move(fyne.NewPos(x, y))
+			cells[i].Resize(fyne.NewSize(w, h))
+			x += w
+		}
+		y += h
+		if r < len(rules) {
+			rules[r].Move(fyne.NewPos(0, y-thick/2))
+			rules[r].Resize(fyne.NewSize(total, thick))
+		}
+	}
+}
