@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -59,22 +58,6 @@ type DirectionSpread struct {
 	// deadline and the budget cap (1 when the scenario sets none).
 	ProbDeadline float64 `json:"prob_deadline"`
 	ProbBudget   float64 `json:"prob_budget"`
-}
-
-// Tornado is the one-at-a-time sensitivity of one metric.
-type Tornado struct {
-	Metric    string  `json:"metric"`    // e.g. "cost_horizon"
-	Direction string  `json:"direction"` // whose metric
-	Base      float64 `json:"base"`      // with every input at its likely value
-	Bars      []Bar   `json:"bars"`      // largest swing first
-}
-
-// Bar is the metric with one estimate at its low and at its high end.
-type Bar struct {
-	Input string  `json:"input"`
-	Low   float64 `json:"at_low"`
-	High  float64 `json:"at_high"`
-	Swing float64 `json:"swing"` // |at_high − at_low|
 }
 
 // sampler draws one estimate.
@@ -396,41 +379,29 @@ func b2i(b bool) int {
 	return 0
 }
 
-// tornado swings each estimate to its low and high end with the others at
-// their likely values and records direction d's cost over the horizon.
-func (p *plan) tornado(d string) (*Tornado, error) {
-	p.likely()
-	t := &Tornado{Metric: "cost_horizon", Direction: d, Bars: []Bar{}}
-	at := func() (float64, error) {
-		r, err := p.eval()
-		if err != nil {
-			return 0, err
+// pins hold a plan's discrete choices fixed while Monte Carlo and the
+// tornado vary its numbers: GPU counts, serving batch and tensor-parallel
+// degree, and the trial's fitted curves (fitting is costly). Offers are
+// pinned by writing them into the working scenario's options.
+type pins struct {
+	gpus   map[string]int
+	serve  map[string][2]int // tp, batch
+	fits   map[string]*Fit   // by GPU id; nil entry: the fit failed
+	quiet  bool              // skip tables, comparisons and the estimate list
+	dirs   []DirectionResult // reused between quiet evaluations
+	z      size              // reused between quiet evaluations
+	report Report            // reused between quiet evaluations
+}
+
+func newPins(base *Report) *pins {
+	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}, fits: map[string]*Fit{}, quiet: true}
+	for _, d := range base.Directions {
+		if d.GPUs > 0 {
+			p.gpus[d.Direction] = d.GPUs
 		}
-		return r.Direction(d).CostHorizon, nil
+		if d.Serving != nil {
+			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
+		}
 	}
-	base, err := at()
-	if err != nil {
-		return nil, err
-	}
-	t.Base = base
-	for i := range p.samplers {
-		sm := &p.samplers[i]
-		if sm.fix {
-			continue
-		}
-		sm.set(sm.v.Low)
-		lo, err := at()
-		if err != nil {
-			return nil, err
-		}
-		sm.set(sm.v.High)
-		hi, err := at()
-		if err != nil {
-			return nil, err
-		}
-		sm.set(sm.v.Likely)
-		t.Bars = append(t.Bars, Bar{Input: sm.path, Low: lo, High: hi, Swing: math.Abs(hi - lo)})
-	}
-	sort.SliceStable(t.Bars, func(i, j int) bool { return t.Bars[i].Swing > t.Bars[j].Swing })
-	return t, nil
+	return p
 }
