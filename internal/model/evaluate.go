@@ -37,7 +37,7 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return evaluate(s, cat, nil)
+	return evaluate(s, cat, nil, nil)
 }
 
 // withScenarioPrices applies the scenario's own price overrides to the
@@ -69,26 +69,28 @@ func withScenarioPrices(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Ca
 	return nil, fe
 }
 
-func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, error) {
+// evaluate computes the report of s. With pins it is quiet: a Monte Carlo
+// draw or a tornado point of a pinned plan, with the full report's numbers
+// and verdicts but no words, tables or comparisons, written into buf's
+// storage. This is the one place that decides whether words are written.
+func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratch) (*Report, error) {
+	quiet := pin != nil
 	var zbuf *size
-	if pin != nil && pin.quiet {
-		zbuf = &pin.z
+	r := &Report{}
+	if quiet {
+		zbuf, r = &buf.z, &buf.report
 	}
-	z, err := sizeWorkload(s, cat, pin != nil && pin.quiet, zbuf)
+	z, err := sizeWorkload(s, cat, quiet, zbuf)
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluator{s: s, cat: cat, z: z, pin: pin}
-	if pin == nil {
-		e.staffCost = map[string]float64{}
-	}
+	e := &evaluator{s: s, cat: cat, z: z, pin: pin, quiet: quiet}
 	estimates := []string{}
-	if pin == nil {
+	if quiet {
+		e.trial = pin.trial
+	} else {
+		e.staffCost = map[string]float64{}
 		estimates = nonNil(scenario.Estimates(s))
-	}
-	r := &Report{}
-	if pin != nil && pin.quiet {
-		r = &pin.report
 	}
 	*r = Report{
 		ScenarioID:          s.ID,
@@ -107,10 +109,10 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 			Estimates: estimates,
 		},
 	}
-	if pin != nil && pin.quiet {
+	if quiet {
 		// Reuse the previous draw's storage: the caller has read it.
-		r.Directions = pin.dirs[:0]
-		defer func() { pin.dirs = r.Directions }()
+		r.Directions = buf.dirs[:0]
+		defer func() { buf.dirs = r.Directions }()
 	} else {
 		r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
 	}
@@ -144,14 +146,14 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins) (*Report, e
 			best, r.Cheapest = d.CostHorizon, d.Direction
 		}
 	}
-	if pin == nil {
+	if !quiet {
 		r.Comparisons = e.compare(r)
 		r.Workload.FitByGPU = fitByGPU(z, cat)
 	}
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
 	}
-	if s.Currency != catalogCurrency && (pin == nil || !pin.quiet) {
+	if s.Currency != catalogCurrency && !quiet {
 		r.Warnings = append(r.Warnings, newNote(NoteCatalogCurrency, []string{"currency"},
 			fmt.Sprintf("catalog prices are in %s and the scenario is in %s: no exchange rate is applied, so enter prices as options overrides in %s", catalogCurrency, s.Currency, s.Currency)))
 	}
@@ -187,7 +189,9 @@ type evaluator struct {
 	// rents it as bridge capacity while its hardware is on order.
 	cloudRun      float64
 	cloudFeasible bool
-	pin           *pins // nil for a full report
+	pin           *pins     // nil for a full report
+	quiet         bool      // a pinned plan's evaluation: numbers and verdicts only
+	trial         *trialFit // the trial's fit, once made (see fit)
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -216,7 +220,7 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 func (e *evaluator) direction(r *DirectionResult, d string) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
-		quiet: e.pin != nil && e.pin.quiet}
+		quiet: e.quiet}
 	var err error
 	switch d {
 	case scenario.Managed:

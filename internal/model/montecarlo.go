@@ -109,14 +109,16 @@ type plan struct {
 	base     *Report
 	work     *scenario.Scenario
 	cat      *catalog.Catalog
-	pins     *pins
+	pins     *pins // shared by every plan of one analysis
 	samplers []sampler
+	buf      scratch
 }
 
-// newPlan copies s, pins the offers and GPU counts the base report chose,
-// and finds every estimate to sample — the scenario's, and the catalog's
-// queue-wait estimate for an HPC partition the scenario does not override.
-func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report) *plan {
+// newPlan copies s, pins the offers the base report chose (and the
+// choices in pin), and finds every estimate to sample — the scenario's, and
+// the catalog's queue-wait estimate for an HPC partition the scenario does
+// not override.
+func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report, pin *pins) *plan {
 	w := scenario.Clone(s)
 	pinOffer := func(d string, dst *string) {
 		if res := base.Direction(d); res != nil && *dst == "" && res.Offer != "" {
@@ -127,7 +129,7 @@ func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report) *plan {
 	pinOffer(scenario.Cloud, &w.Options.Cloud.Offer)
 	pinOffer(scenario.OnPrem, &w.Options.OnPrem.Node)
 	pinOffer(scenario.HPC, &w.Options.HPC.Partition)
-	p := &plan{base: base, work: w, cat: cat, pins: newPins(base)}
+	p := &plan{base: base, work: w, cat: cat, pins: pin}
 	dist := s.Distribution
 	if dist == "" {
 		dist = "triangular"
@@ -153,7 +155,7 @@ func (p *plan) likely() {
 	}
 }
 
-func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins) }
+func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins, &p.buf) }
 
 // Analyze evaluates s and adds the Monte Carlo spread (draws ≤ 0: the
 // default 10,000) and the tornado of the cheapest feasible direction's cost
@@ -167,7 +169,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	if err != nil {
 		return nil, err
 	}
-	r, err := evaluate(s, cat, nil)
+	r, err := evaluate(s, cat, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +177,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 		draws = DefaultDraws
 	}
 	seed := s.Seed
-	p := newPlan(s, cat, r)
+	p := newPlan(s, cat, r, newPins(s, r))
 	u, err := monteCarlo(s, cat, r, p, draws, seed)
 	if err != nil {
 		return nil, err
@@ -215,13 +217,8 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 	workers := min(runtime.GOMAXPROCS(0), chunks)
 	plans := make([]*plan, workers)
 	plans[0] = first
-	// Fit the trial once, before the plans are shared out.
-	if _, err := first.eval(); err != nil {
-		return nil, err
-	}
 	for w := 1; w < workers; w++ {
-		plans[w] = newPlan(s, cat, base)
-		plans[w].pins.fits = first.pins.fits
+		plans[w] = newPlan(s, cat, base, first.pins)
 	}
 	next := make(chan int, chunks)
 	for c := 0; c < chunks; c++ {
@@ -379,22 +376,21 @@ func b2i(b bool) int {
 	return 0
 }
 
-// pins hold a plan's discrete choices fixed while Monte Carlo and the
-// tornado vary its numbers: GPU counts, serving batch and tensor-parallel
-// degree, and the trial's fitted curves (fitting is costly). Offers are
-// pinned by writing them into the working scenario's options.
+// pins hold a plan's discrete choices fixed while the Monte Carlo and the
+// tornado vary its numbers: GPU counts, the serving batch and
+// tensor-parallel degree, and the trial's fitted curve (fitting is costly,
+// and the trial's points are not sampled). They are computed once, before
+// any draw, and then only read — by every worker at once. Offers are pinned
+// by writing them into each plan's working scenario.
 type pins struct {
-	gpus   map[string]int
-	serve  map[string][2]int // tp, batch
-	fits   map[string]*Fit   // by GPU id; nil entry: the fit failed
-	quiet  bool              // skip tables, comparisons and the estimate list
-	dirs   []DirectionResult // reused between quiet evaluations
-	z      size              // reused between quiet evaluations
-	report Report            // reused between quiet evaluations
+	gpus  map[string]int
+	serve map[string][2]int // tp, batch
+	trial *trialFit         // nil when the scenario has no trial
 }
 
-func newPins(base *Report) *pins {
-	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}, fits: map[string]*Fit{}, quiet: true}
+// newPins takes the choices of the base report of s.
+func newPins(s *scenario.Scenario, base *Report) *pins {
+	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}}
 	for _, d := range base.Directions {
 		if d.GPUs > 0 {
 			p.gpus[d.Direction] = d.GPUs
@@ -403,5 +399,17 @@ func newPins(base *Report) *pins {
 			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
 		}
 	}
+	if pts := trialPoints(s.Workload); len(pts) > 0 {
+		f, err := FitUSL(pts)
+		p.trial = &trialFit{fit: f, err: err}
+	}
 	return p
+}
+
+// scratch is one worker's storage, reused from draw to draw: a quiet
+// evaluation writes its report here instead of allocating a new one.
+type scratch struct {
+	z      size
+	report Report
+	dirs   []DirectionResult
 }

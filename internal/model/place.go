@@ -54,7 +54,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	}
 	c := curve{z: z, hw: hw}
 	if len(z.trial) > 0 && z.trialGPU == g.ID {
-		if fit, err := e.fit(g.ID); err == nil {
+		if fit, err := e.fit(); err == nil {
 			c.usl = &fit
 			r.Calibration = calibration(fit)
 			if !r.quiet {
@@ -76,7 +76,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		// A Monte Carlo draw of a pinned plan: the count is given; only
 		// whether it still fits matters.
 		if !z.fits(g, n, 1) || n > limit {
-			r.ruleOut()
+			r.Feasible = false
 		}
 		e.finishPlace(r, c, n, overheadH)
 		return
@@ -123,7 +123,9 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	e.finishPlace(r, c, n, overheadH)
 }
 
-// finishPlace sets the run's figures on n GPUs along the curve.
+// finishPlace sets the run's figures on n GPUs along the curve: in a quiet
+// evaluation the times only, otherwise also the scaling table, the
+// bottleneck and the data path.
 func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH float64) {
 	z, hw := e.z, c.hw
 	if r.quiet {
@@ -137,18 +139,14 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
-	if e.pin == nil || !e.pin.quiet {
-		r.Scaling = c.table(n)
-		r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
-	}
+	r.Scaling = c.table(n)
+	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
 	r.Bottleneck = pt.Bottleneck
-	if pt.Efficiency < z.threshold && r.Scaling != nil {
-		if !r.quiet {
-			r.note(NoteBelowEfficiencyThreshold, []string{"workload.efficiency_threshold", e.countField(r.Direction)},
-				"scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
-		}
+	if pt.Efficiency < z.threshold {
+		r.note(NoteBelowEfficiencyThreshold, []string{"workload.efficiency_threshold", e.countField(r.Direction)},
+			"scaling efficiency at %d GPUs is %.0f %%, below the %.0f %% threshold; the largest efficient count is %d", n, pt.Efficiency*100, z.threshold*100, r.MaxEfficientGPUs)
 	}
-	if hw.storageGBs > 0 && r.ComputeHours > 0 && !r.quiet {
+	if hw.storageGBs > 0 && r.ComputeHours > 0 {
 		r.DataPath = &DataPath{NeededGBs: z.dataReadGB / (r.ComputeHours * 3600), AvailableGBs: hw.storageGBs}
 	}
 }
@@ -187,25 +185,20 @@ func (e *evaluator) pinnedServe(d string) ([2]int, bool) {
 	return v, ok
 }
 
-// fit fits the trial once per GPU type and evaluation plan.
-func (e *evaluator) fit(gpu string) (Fit, error) {
-	if e.pin != nil {
-		if f, ok := e.pin.fits[gpu]; ok {
-			if f == nil {
-				return Fit{}, ErrDegenerateFit
-			}
-			return *f, nil
-		}
+// trialFit is the trial's Universal Scalability Law fit, or why it failed.
+type trialFit struct {
+	fit Fit
+	err error
+}
+
+// fit returns the trial's fit: a pinned plan's, made before its draws, or
+// made once for this evaluation.
+func (e *evaluator) fit() (Fit, error) {
+	if e.trial == nil {
+		f, err := FitUSL(e.z.trial)
+		e.trial = &trialFit{fit: f, err: err}
 	}
-	f, err := FitUSL(e.z.trial)
-	if e.pin != nil {
-		if err != nil {
-			e.pin.fits[gpu] = nil
-		} else {
-			e.pin.fits[gpu] = &f
-		}
-	}
-	return f, err
+	return e.trial.fit, e.trial.err
 }
 
 // fitByGPU sizes the run on every GPU type of the catalog.

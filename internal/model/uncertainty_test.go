@@ -184,9 +184,13 @@ func TestQuietPathMatchesReport(t *testing.T) {
 	s.Dimensions.Economics.BudgetCap = scenario.Known(1)
 	s.Options.Hybrid.Disabled = true
 	ss = append(ss, s)
+	// A trial on the cloud's H100s, fitted and too flat to fit: the plan's
+	// pinned fit gives the report's curve.
+	truth := USL{Lambda: 5000, Sigma: 0.03, Kappa: 0.0005}
+	ss = append(ss, withTrial(base(), truth.Throughput), withTrial(base(), func(float64) float64 { return 5000 }))
 	for _, s := range ss {
 		full := eval(t, s)
-		p := newPlan(s, cat(t), full)
+		p := newPlan(s, cat(t), full, newPins(s, full))
 		p.likely()
 		q, err := p.eval()
 		if err != nil {
@@ -205,6 +209,33 @@ func TestQuietPathMatchesReport(t *testing.T) {
 				t.Errorf("%s %s: full feasible %v, %d GPUs, %.6f, %.6f h; quiet %v, %d, %.6f, %.6f h",
 					s.ID, d.Direction, d.Feasible, d.GPUs, d.CostHorizon, d.TimeToResultHours, g.Feasible, g.GPUs, g.CostHorizon, g.TimeToResultHours)
 			}
+		}
+	}
+}
+
+// withTrial gives s a trial on H100s with the throughputs x(N), and an
+// estimate to sample.
+func withTrial(s *scenario.Scenario, x func(n float64) float64) *scenario.Scenario {
+	s.Workload.TrialGPU = "h100-sxm"
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		s.Workload.Trial = append(s.Workload.Trial, scenario.TrialPoint{GPUs: n, Throughput: x(float64(n))})
+	}
+	s.Workload.TokensPerRunB = scenario.Estimate(5, 10, 20)
+	return s
+}
+
+// The draws of a plan with a trial share its fit, made before they start
+// (run with -race: the workers only read it), and agree with the report.
+func TestAnalyzeWithTrial(t *testing.T) {
+	s := withTrial(base(), USL{Lambda: 5000, Sigma: 0.03, Kappa: 0.0005}.Throughput)
+	r := analyze(t, s, 4*chunkDraws)
+	c := r.Direction(scenario.Cloud)
+	if c.Calibration == nil {
+		t.Fatal("no calibration on the trial's GPU")
+	}
+	for _, d := range r.Uncertainty.Directions {
+		if d.Direction == scenario.Cloud && !(d.CostP10 <= c.CostHorizon && c.CostHorizon <= d.CostP90) {
+			t.Errorf("cloud cost %g outside P10–P90 %g–%g", c.CostHorizon, d.CostP10, d.CostP90)
 		}
 	}
 }
