@@ -76,9 +76,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !burst {
 		e.sovereigntyOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 	} else if !e.residencyOK(offer.Jurisdiction) {
-		if r.ruleOut() {
-			e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
-		}
+		e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 	}
 	z := e.z
 	stageGB := z.stagingGB
@@ -115,8 +113,6 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		r.MonthlyFixedCost += commit
 		if !r.quiet {
 			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
-		}
-		if !r.quiet {
 			r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
 				"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 		}
@@ -125,15 +121,13 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	dp, ok := e.cat.DataPrice(offer.Provider)
 	storage := e.s.Options.Cloud.StorageGBMonth.Or(dp.StoragePerGBMonth)
 	egress := e.s.Options.Cloud.EgressPerGB.Or(dp.EgressPerGB)
-	if ok {
-		if !r.quiet {
-			e.use(r, "data prices "+offer.Provider, dp.Entry)
-		}
-	} else if !e.s.Options.Cloud.StorageGBMonth.IsSet() {
-		if !r.quiet {
-			r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
-				"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
-		}
+	switch {
+	case r.quiet:
+	case ok:
+		e.use(r, "data prices "+offer.Provider, dp.Entry)
+	case !e.s.Options.Cloud.StorageGBMonth.IsSet():
+		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
+			"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
 	}
 	if burst {
 		// The snapshot lives in cloud storage for the run only; outputs return.

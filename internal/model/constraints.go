@@ -14,20 +14,20 @@ func (e *evaluator) sovereigntyOutside(r *DirectionResult, name, jurisdiction, o
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
-		if r.ruleOut() {
-			r.infeasible(ReasonDataMustStay, []string{"data.movement"}, "no data may leave the controlled environment")
-		}
+		r.infeasible(ReasonDataMustStay, []string{"data.movement"}, "no data may leave the controlled environment")
 	case scenario.MoveSnapshot:
-		if r.ruleOut() {
-			r.infeasible(ReasonSourceMustStay, []string{"data.movement"},
-				"the source records must stay in the controlled environment and only an approved snapshot may leave; this direction moves the whole workload out — hybrid sends only the snapshot")
-		}
+		r.infeasible(ReasonSourceMustStay, []string{"data.movement"},
+			"the source records must stay in the controlled environment and only an approved snapshot may leave; this direction moves the whole workload out — hybrid sends only the snapshot")
 	}
 	if !e.residencyOK(jurisdiction) {
-		if r.ruleOut() {
-			e.outsideResidency(r, name, jurisdiction, offerField)
-		}
+		e.outsideResidency(r, name, jurisdiction, offerField)
 	}
+}
+
+// residencyOK reports whether a provider jurisdiction satisfies data.residency.
+func (e *evaluator) residencyOK(jurisdiction string) bool {
+	res := e.s.Data.Residency
+	return res == "any" || res == "" || res == jurisdiction
 }
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
@@ -39,12 +39,6 @@ const (
 	staffHPC     = 0.1
 	staffHybrid  = 0.25 // on top of the burst target's own
 )
-
-// residencyOK reports whether a provider jurisdiction satisfies data.residency.
-func (e *evaluator) residencyOK(jurisdiction string) bool {
-	res := e.s.Data.Residency
-	return res == "any" || res == "" || res == jurisdiction
-}
 
 // staff adds the operating effort as a monthly cost and checks it against
 // the team (dimensions.operations.staff_fte).
@@ -65,8 +59,6 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	r.MonthlyFixedCost += monthly
 	if !r.quiet {
 		r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
-	}
-	if !r.quiet {
 		e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
 	}
 }

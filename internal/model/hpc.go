@@ -54,16 +54,12 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	e.cite(r, g.ID, g.Entry)
 	z := e.z
 	if z.serving {
-		if r.ruleOut() {
-			r.infeasible(ReasonHPCNotForServing, []string{"workload.shape"}, "shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
-		}
+		r.infeasible(ReasonHPCNotForServing, []string{"workload.shape"}, "shared HPC runs bounded batch jobs through a scheduler, not an always-on service")
 	}
 	if !burst {
 		e.sovereigntyOutside(r, p.Centre, p.Jurisdiction, "options.hpc.partition")
 	} else if !e.residencyOK(p.Jurisdiction) {
-		if r.ruleOut() {
-			e.burstOutside(r, p.Centre, p.Jurisdiction, "options.hpc.partition")
-		}
+		e.burstOutside(r, p.Centre, p.Jurisdiction, "options.hpc.partition")
 	}
 	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() && !r.quiet {
 		w := newNote(NotePartitionCurrency, []string{"currency", "options.hpc.partition", "options.hpc.price_per_gpu_hour"},
@@ -76,11 +72,9 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	}
 	stageH := z.stagingHours(stageGB)
 	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
-	if !o.QueueWaitHours.IsSet() {
-		if !r.quiet {
-			r.note(NoteQueueWaitAssumed, []string{"options.hpc.queue_wait_hours"},
-				"queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); give the wait the centre reports", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
-		}
+	if !o.QueueWaitHours.IsSet() && !r.quiet {
+		r.note(NoteQueueWaitAssumed, []string{"options.hpc.queue_wait_hours"},
+			"queue wait %.0f h per job assumed (catalog estimate %.0f–%.0f h); give the wait the centre reports", wait, p.QueueWaitHours[0], p.QueueWaitHours[2])
 	}
 	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
 		storageGBs: p.StorageGBs, maxGPUs: p.MaxGPUs}
@@ -103,8 +97,6 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		r.TimeToResultHours = r.ComputeHours + stageH + float64(chunks)*wait
 		if !r.quiet {
 			r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
-		}
-		if !r.quiet {
 			r.note(NoteWallTimeJobs, []string{"options.hpc.partition", "options.hpc.queue_wait_hours"},
 				"%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.0f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
 		}
@@ -127,9 +119,7 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 			}
 		}
 		if price == 0 {
-			if !r.quiet {
-				r.note(NoteGrantedHours, []string{"options.hpc.granted_gpu_hours"}, "granted hours: no charge, limited by the quota")
-			}
+			r.note(NoteGrantedHours, []string{"options.hpc.granted_gpu_hours"}, "granted hours: no charge, limited by the quota")
 		}
 	}
 	if !burst {

@@ -40,19 +40,13 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	d := e.s.Data
 	switch d.Movement {
 	case scenario.MoveNone:
-		if r.ruleOut() {
-			r.infeasible(ReasonNothingToBurst, []string{"data.movement"}, "no data may leave, not even a snapshot, so there is nothing to burst")
-		}
+		r.infeasible(ReasonNothingToBurst, []string{"data.movement"}, "no data may leave, not even a snapshot, so there is nothing to burst")
 	case scenario.MoveAny:
-		if !r.quiet {
-			r.note(NoteHybridUnconstrained, []string{"data.movement"},
-				"hybrid earns its complexity only when a constraint needs two environments; here the data may move freely")
-		}
+		r.note(NoteHybridUnconstrained, []string{"data.movement"},
+			"hybrid earns its complexity only when a constraint needs two environments; here the data may move freely")
 	}
 	if e.z.serving && d.Movement != scenario.MoveAny {
-		if r.ruleOut() {
-			r.infeasible(ReasonLiveRequestsCarryData, []string{"data.movement", "workload.shape"}, "live requests would carry source data out of the controlled environment")
-		}
+		r.infeasible(ReasonLiveRequestsCarryData, []string{"data.movement", "workload.shape"}, "live requests would carry source data out of the controlled environment")
 	}
 	for _, need := range producedOutputs(e.s.Workload.Shape) {
 		if !slices.Contains(d.ReturnOutputs, need) {

@@ -29,11 +29,9 @@ func (e *evaluator) checkpointHours(hw hardware) float64 {
 // work and restarts (reliability.go).
 func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	f := e.s.Options.Cloud.SpotInterruptions.Or(defaultSpotInterruptions)
-	if !e.s.Options.Cloud.SpotInterruptions.IsSet() {
-		if !r.quiet {
-			r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
-				"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
-		}
+	if !e.s.Options.Cloud.SpotInterruptions.IsSet() && !r.quiet {
+		r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
+			"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
 	}
 	if f <= 0 {
 		return
@@ -43,9 +41,6 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	delta := e.checkpointHours(hw)
 	tau := DalyInterval(delta, mtbi)
 	ov := CheckpointOverhead(delta, mtbi, tau, restartHours)
-	if !r.quiet {
-		r.Interruptions = &Interruptions{MTBIHours: mtbi, CheckpointMinutes: delta * 60, IntervalHours: tau, OverheadFraction: ov, WallTimeChunks: 1}
-	}
 	added := r.ComputeHours * ov
 	r.ComputeHours += added
 	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
@@ -57,6 +52,7 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 		}
 	}
 	if !r.quiet {
+		r.Interruptions = &Interruptions{MTBIHours: mtbi, CheckpointMinutes: delta * 60, IntervalHours: tau, OverheadFraction: ov, WallTimeChunks: 1}
 		r.note(NoteSpotOverhead, []string{"options.cloud.spot_interruptions_per_month"},
 			"spot: job MTBI %.0f h over %d node(s); checkpoint every %.1f h (Daly) adds %.1f %% for checkpoints, lost work and restarts", mtbi, nodes, tau, ov*100)
 	}

@@ -43,15 +43,11 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			r.infeasible(ReasonProviderReceivesData, []string{"data.movement"}, "a managed provider would receive the data, but %s", movementWords(d.Movement))
 		}
 	} else if !d.ProviderAllowed {
-		if r.ruleOut() {
-			r.infeasible(ReasonProviderMayNotProcess, []string{"data.provider_may_process"}, "the provider may not receive or keep the data")
-		}
+		r.infeasible(ReasonProviderMayNotProcess, []string{"data.provider_may_process"}, "the provider may not receive or keep the data")
 	}
 	if s.Workload.Shape == scenario.ShapeTraining {
-		if r.ruleOut() {
-			r.infeasible(ReasonNoManagedTraining, []string{"workload.shape"},
-				"no managed service in the catalog trains a model from scratch; add one with a catalog override")
-		}
+		r.infeasible(ReasonNoManagedTraining, []string{"workload.shape"},
+			"no managed service in the catalog trains a model from scratch; add one with a catalog override")
 		return nil
 	}
 	if offer.ID == "" {
@@ -64,9 +60,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	r.Offer, r.OfferName = offer.ID, offer.Name
 	e.use(r, offer.ID, offer.Entry)
 	if !e.residencyOK(offer.Jurisdiction) {
-		if r.ruleOut() {
-			e.outsideResidency(r, offer.Name, offer.Jurisdiction, "options.managed.offer")
-		}
+		e.outsideResidency(r, offer.Name, offer.Jurisdiction, "options.managed.offer")
 	}
 	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
 		if r.ruleOut() {
@@ -108,10 +102,8 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		if t := s.Workload.Traffic; t != nil && z.tokensIn+z.tokensOut > 0 {
 			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
 		} else {
-			if !r.quiet {
-				r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
-					"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
-			}
+			r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+				"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
 		}
 		r.OtherCostPerRun = z.tokens / 1e6 * price
 		if !r.quiet {

@@ -85,9 +85,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	idle := node.PowerKWTypical * site.IdlePowerFraction * float64(nodes) * pue * elec * hoursPerMonth
 	switch {
 	case o.Existing:
-		if !r.quiet {
-			r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
-		}
+		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
 		dep = 0
 	case o.Financing == "purchase":
 		// Cash view: the price is paid up front; no residual value is
@@ -107,19 +105,13 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, price, life, e.months())
 		}
 	}
-	if !r.quiet {
-		r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
-	}
-	if !r.quiet {
-		r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
-	}
-	if !r.quiet {
-		r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
-	}
 	r.MonthlyFixedCost = dep + maint + space + idle
 	// Active power above idle, per GPU-hour used.
 	r.VariablePricePerGPUHour = node.PowerKWTypical * (1 - site.IdlePowerFraction) / float64(node.GPUs) * pue * elec
 	if !r.quiet {
+		r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
+		r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
+		r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
 		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
 			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
 	}

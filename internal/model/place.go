@@ -22,9 +22,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 			p = z.serve(g)
 		}
 		if !p.ok {
-			if r.ruleOut() {
-				e.servingFailed(r, p, g)
-			}
+			e.servingFailed(r, p, g)
 			r.GPUs = p.tp
 			r.Bottleneck = BottleneckMemoryCapacity
 			return

@@ -205,6 +205,9 @@ func TestQuietPathMatchesReport(t *testing.T) {
 			if len(g.Reasons) != 0 || len(g.Notes) != 0 {
 				t.Errorf("%s %s: the quiet evaluation wrote reasons %+v and notes %+v", s.ID, d.Direction, g.Reasons, g.Notes)
 			}
+			if len(g.Breakdown) != 0 || len(g.Sources) != 0 || g.Scaling != nil || g.Interruptions != nil || g.OwnedCost != nil {
+				t.Errorf("%s %s: the quiet evaluation wrote cost lines %+v, sources %v or details", s.ID, d.Direction, g.Breakdown, g.Sources)
+			}
 			if d.Feasible != g.Feasible || d.GPUs != g.GPUs || !near(d.CostHorizon, g.CostHorizon, 1e-12) || !near(d.TimeToResultHours, g.TimeToResultHours, 1e-12) {
 				t.Errorf("%s %s: full feasible %v, %d GPUs, %.6f, %.6f h; quiet %v, %d, %.6f, %.6f h",
 					s.ID, d.Direction, d.Feasible, d.GPUs, d.CostHorizon, d.TimeToResultHours, g.Feasible, g.GPUs, g.CostHorizon, g.TimeToResultHours)
