@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -55,7 +56,7 @@ func (b *backend) Load(id string) (*scenario.Scenario, error) {
 // (model.DefaultDraws draws, some tens of milliseconds); the window calls
 // it off the UI goroutine.
 func (b *backend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
-	return model.Analyze(s, b.cat, model.DefaultDraws)
+	return model.Analyze(context.Background(), s, b.cat, model.DefaultDraws)
 }
 
 // Save stores s as a new revision with its lineage: the author from the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -108,7 +109,7 @@ func (e *env) analyze(s *scenario.Scenario, file string, draws int) (*model.Repo
 	if err != nil {
 		return nil, err
 	}
-	r, err := model.Analyze(s, cat, draws)
+	r, err := model.Analyze(context.Background(), s, cat, draws)
 	if err != nil {
 		return nil, asFileError(file, err)
 	}

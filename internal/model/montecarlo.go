@@ -1,11 +1,13 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -159,8 +161,13 @@ func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins, 
 
 // Analyze evaluates s and adds the Monte Carlo spread (draws ≤ 0: the
 // default 10,000) and the tornado of the cheapest feasible direction's cost
-// over the horizon. The same scenario and seed give the same numbers.
-func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
+// over the horizon. The same scenario and seed give the same numbers. When
+// ctx ends first, Analyze stops — the draws between chunks of chunkDraws,
+// the tornado between inputs — and returns ctx.Err().
+func Analyze(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
@@ -178,7 +185,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	}
 	seed := s.Seed
 	p := newPlan(s, cat, r, newPins(s, r))
-	u, err := monteCarlo(s, cat, r, p, draws, seed)
+	u, err := monteCarlo(ctx, s, cat, r, p, draws, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +194,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	if ref == "" {
 		ref = scenario.Cloud
 	}
-	t, err := p.tornado(ref)
+	t, err := p.tornado(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +217,9 @@ type outcome struct {
 // monteCarlo samples every estimate draws times and summarises the spread.
 // Workers evaluate chunks of draws in parallel, each on its own copy of the
 // plan; results are stored by draw index, so the summary is deterministic.
-func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first *plan, draws int, seed uint64) (*Uncertainty, error) {
+// Before each chunk a worker stops if ctx has ended or another worker's
+// draw failed; monteCarlo returns once every worker has stopped.
+func monteCarlo(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, base *Report, first *plan, draws int, seed uint64) (*Uncertainty, error) {
 	nd := len(base.Directions)
 	out := make([]outcome, draws*nd)
 	chunks := (draws + chunkDraws - 1) / chunkDraws
@@ -226,12 +235,16 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 	}
 	close(next)
 	errs := make([]error, workers)
+	var failed atomic.Bool
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(p *plan, errp *error) {
 			defer wg.Done()
 			for c := range next {
+				if failed.Load() || ctx.Err() != nil {
+					return
+				}
 				rng := rand.New(rand.NewPCG(seed, uint64(c)+0x9e3779b97f4a7c15))
 				for k := c * chunkDraws; k < min(draws, (c+1)*chunkDraws); k++ {
 					for i := range p.samplers {
@@ -240,6 +253,7 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 					r, err := p.eval()
 					if err != nil {
 						*errp = fmt.Errorf("monte carlo draw %d: %w", k, err)
+						failed.Store(true)
 						return
 					}
 					w := p.work
@@ -259,6 +273,9 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	first.likely()
 

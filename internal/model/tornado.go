@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"math"
 	"sort"
 )
@@ -22,8 +23,9 @@ type Bar struct {
 }
 
 // tornado swings each estimate to its low and high end with the others at
-// their likely values and records direction d's cost over the horizon.
-func (p *plan) tornado(d string) (*Tornado, error) {
+// their likely values and records direction d's cost over the horizon. It
+// stops with ctx.Err() before an input when ctx has ended.
+func (p *plan) tornado(ctx context.Context, d string) (*Tornado, error) {
 	p.likely()
 	t := &Tornado{Metric: "cost_horizon", Direction: d, Bars: []Bar{}}
 	at := func() (float64, error) {
@@ -42,6 +44,9 @@ func (p *plan) tornado(d string) (*Tornado, error) {
 		sm := &p.samplers[i]
 		if sm.fix {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		sm.set(sm.v.Low)
 		lo, err := at()

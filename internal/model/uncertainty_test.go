@@ -1,12 +1,17 @@
 package model
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -15,7 +20,7 @@ import (
 
 func analyze(t testing.TB, s *scenario.Scenario, draws int) *Report {
 	t.Helper()
-	r, err := Analyze(s, cat(t), draws)
+	r, err := Analyze(context.Background(), s, cat(t), draws)
 	if err != nil {
 		t.Fatalf("Analyze: %v", err)
 	}
@@ -150,7 +155,7 @@ func BenchmarkAnalyzeExample(b *testing.B) {
 	c := cat(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Analyze(s, c, DefaultDraws); err != nil {
+		if _, err := Analyze(context.Background(), s, c, DefaultDraws); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -306,7 +311,7 @@ func TestRandomAnalyzeStaysFinite(t *testing.T) {
 			s.Workload.Traffic = &scenario.Traffic{PeakRPS: est(1, 50), MeanRPS: scenario.Known(0.5), TokensIn: est(100, 4000),
 				TokensOut: est(10, 800), LatencyTargetMS: scenario.Known(20000)}
 		}
-		r, err := Analyze(s, c, 300)
+		r, err := Analyze(context.Background(), s, c, 300)
 		if err != nil {
 			t.Fatalf("case %d (%s %s): %v", i, s.Workload.Shape, s.Workload.Model.Preset, err)
 		}
@@ -343,5 +348,119 @@ func TestUncertaintyRanges(t *testing.T) {
 		if w, ok := want[r.Input]; ok && [3]float64{r.Low, r.Likely, r.High} != w {
 			t.Errorf("%s: %v–%v–%v, want %v", r.Input, r.Low, r.Likely, r.High, w)
 		}
+	}
+}
+
+// countingContext ends once its Err has been asked after limit times: the
+// draws ask between chunks, so it ends a run at a known point.
+type countingContext struct {
+	context.Context
+	mu    sync.Mutex
+	limit int
+	asked int
+	done  chan struct{}
+}
+
+func newCountingContext(limit int) *countingContext {
+	return &countingContext{Context: context.Background(), limit: limit, done: make(chan struct{})}
+}
+
+func (c *countingContext) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.asked++
+	if c.asked <= c.limit {
+		return nil
+	}
+	if c.asked == c.limit+1 {
+		close(c.done)
+	}
+	return context.Canceled
+}
+
+func (c *countingContext) Done() <-chan struct{} { return c.done }
+
+func (c *countingContext) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.asked
+}
+
+// settled waits for the goroutines Analyze started to be gone: no more than
+// before it ran.
+func settled(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines still running after Analyze returned (%d before)", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// The draws ask the context once per chunk, and a context that ends
+// mid-run stops them at the next chunk: Analyze returns context.Canceled,
+// the workers ask only once more each, and none is left running.
+func TestAnalyzeStopsBetweenChunks(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cat(t)
+	const chunks = 50
+	never := newCountingContext(math.MaxInt)
+	if _, err := Analyze(never, s, c, chunks*chunkDraws); err != nil {
+		t.Fatal(err)
+	}
+	if n := never.count(); n < chunks {
+		t.Errorf("the context was asked %d times in %d chunks of draws", n, chunks)
+	}
+
+	before := runtime.NumGoroutine()
+	ctx := newCountingContext(4) // Analyze's own check, then three chunks
+	r, err := Analyze(ctx, s, c, chunks*chunkDraws)
+	if !errors.Is(err, context.Canceled) || r != nil {
+		t.Fatalf("Analyze = %v, %v; want no report and context.Canceled", r, err)
+	}
+	// Each worker asks once more before it stops, and monteCarlo once at the end.
+	if n := ctx.count(); n > 4+runtime.GOMAXPROCS(0)+1 {
+		t.Errorf("the context was asked %d times: the draws went on past its end", n)
+	}
+	settled(t, before)
+}
+
+// Cancelled by the clock while 400,000 draws run, Analyze returns promptly
+// with context.Canceled and leaves no goroutine behind.
+func TestAnalyzeCancelled(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cat(t)
+	// The same run with a fortieth of the draws, for scale.
+	start := time.Now()
+	analyze(t, s, 10000)
+	fortieth := time.Since(start)
+
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(fortieth, cancel)
+	start = time.Now()
+	r, err := Analyze(ctx, s, c, 400000)
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) || r != nil {
+		t.Fatalf("Analyze = %v, %v; want no report and context.Canceled", r, err)
+	}
+	// Whole, the run would take about 40 × fortieth.
+	if took > 10*fortieth+250*time.Millisecond {
+		t.Errorf("cancelled after %v, Analyze returned after %v (the whole run: about %v)", fortieth, took, 40*fortieth)
+	}
+	settled(t, before)
+
+	// An ended context stops Analyze before it starts.
+	if _, err := Analyze(ctx, s, c, 100); !errors.Is(err, context.Canceled) {
+		t.Errorf("Analyze with an ended context: %v", err)
 	}
 }

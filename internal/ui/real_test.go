@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -74,7 +75,7 @@ func (b *realBackend) Load(id string) (*scenario.Scenario, error) {
 }
 
 func (b *realBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
-	return model.Analyze(s, b.cat, model.DefaultDraws)
+	return model.Analyze(context.Background(), s, b.cat, model.DefaultDraws)
 }
 
 // Save validates s and checks it against the catalog as the real backend
