@@ -78,14 +78,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		if !r.quiet {
 			r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
 		}
-		// The provider does not publish elapsed time: estimate it as 8 × H100.
-		if g, ok := e.cat.GPU("h100-sxm"); ok {
-			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
-			r.TimeToResultHours = r.ComputeHours
-			if !r.quiet {
-				r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "time to result estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
-			}
-		}
+		e.managedTime(r, offer, "time to result")
 	case z.serving:
 		// Per-token prices × a month of traffic at the mean rate.
 		reqs := z.meanRPS * hoursPerMonth * 3600
@@ -109,14 +102,23 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		if !r.quiet {
 			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
 		}
-		if g, ok := e.cat.GPU("h100-sxm"); ok {
-			r.ComputeHours = z.flops / (8 * z.achieved(g)) / 3600
-			r.TimeToResultHours = r.ComputeHours
-			if !r.quiet {
-				r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "batch time estimated as 8 × H100 at the scenario's MFU: the provider publishes none")
-			}
-		}
+		e.managedTime(r, offer, "batch time")
 	}
 	e.staff(r, staffManaged, "managed service")
 	return nil
+}
+
+// managedTime estimates the elapsed time of a managed run, which the
+// provider does not publish: its FLOPs on the offer's reference hardware
+// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU.
+func (e *evaluator) managedTime(r *DirectionResult, offer catalog.ManagedOffer, what string) {
+	g, ok := e.cat.GPU(offer.ReferenceGPU)
+	if !ok || offer.ReferenceGPUs < 1 {
+		return // the catalog's check refuses both
+	}
+	r.ComputeHours = e.z.flops / (float64(offer.ReferenceGPUs) * e.z.achieved(g)) / 3600
+	r.TimeToResultHours = r.ComputeHours
+	if !r.quiet {
+		r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "%s estimated as %d × %s at the scenario's MFU: the provider publishes none", what, offer.ReferenceGPUs, gpuWords(g))
+	}
 }
