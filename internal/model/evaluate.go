@@ -7,6 +7,15 @@
 // ruled out, every note and every bottleneck has a stable code, a kind and
 // the scenario fields it concerns, beside a sentence in plain words; the
 // faces key on the codes and never parse the sentences.
+//
+// Evaluate (evaluate.go) sizes the work (size.go, memory.go) and asks each
+// direction in turn: managed.go, cloud.go, onprem.go, hpc.go and hybrid.go,
+// which share the placement of a run on a GPU count along its scaling curve
+// (place.go, scaling.go, usl.go), the hard constraints (constraints.go) and
+// the cost of interruptions (interruptions.go, reliability.go). Analyze
+// (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
+// report's choices, and the tornado (tornado.go); compare.go finds the
+// break-even points.
 package model
 
 import (

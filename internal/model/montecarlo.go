@@ -105,6 +105,44 @@ func (sm *sampler) draw(rng *rand.Rand) float64 {
 
 func (sm *sampler) set(x float64) { *sm.ptr = scenario.Known(x) }
 
+// pins hold a plan's discrete choices fixed while the Monte Carlo and the
+// tornado vary its numbers: GPU counts, the serving batch and
+// tensor-parallel degree, and the trial's fitted curve (fitting is costly,
+// and the trial's points are not sampled). They are computed once, before
+// any draw, and then only read — by every worker at once. Offers are pinned
+// by writing them into each plan's working scenario.
+type pins struct {
+	gpus  map[string]int
+	serve map[string][2]int // tp, batch
+	trial *trialFit         // nil when the scenario has no trial
+}
+
+// newPins takes the choices of the base report of s.
+func newPins(s *scenario.Scenario, base *Report) *pins {
+	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}}
+	for _, d := range base.Directions {
+		if d.GPUs > 0 {
+			p.gpus[d.Direction] = d.GPUs
+		}
+		if d.Serving != nil {
+			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
+		}
+	}
+	if pts := trialPoints(s.Workload); len(pts) > 0 {
+		f, err := FitUSL(pts)
+		p.trial = &trialFit{fit: f, err: err}
+	}
+	return p
+}
+
+// scratch is one worker's storage, reused from draw to draw: a quiet
+// evaluation writes its report here instead of allocating a new one.
+type scratch struct {
+	z      size
+	report Report
+	dirs   []DirectionResult
+}
+
 // plan is a working copy of a scenario with its discrete choices pinned,
 // ready to be evaluated many times with different numbers.
 type plan struct {
@@ -391,42 +429,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// pins hold a plan's discrete choices fixed while the Monte Carlo and the
-// tornado vary its numbers: GPU counts, the serving batch and
-// tensor-parallel degree, and the trial's fitted curve (fitting is costly,
-// and the trial's points are not sampled). They are computed once, before
-// any draw, and then only read — by every worker at once. Offers are pinned
-// by writing them into each plan's working scenario.
-type pins struct {
-	gpus  map[string]int
-	serve map[string][2]int // tp, batch
-	trial *trialFit         // nil when the scenario has no trial
-}
-
-// newPins takes the choices of the base report of s.
-func newPins(s *scenario.Scenario, base *Report) *pins {
-	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}}
-	for _, d := range base.Directions {
-		if d.GPUs > 0 {
-			p.gpus[d.Direction] = d.GPUs
-		}
-		if d.Serving != nil {
-			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
-		}
-	}
-	if pts := trialPoints(s.Workload); len(pts) > 0 {
-		f, err := FitUSL(pts)
-		p.trial = &trialFit{fit: f, err: err}
-	}
-	return p
-}
-
-// scratch is one worker's storage, reused from draw to draw: a quiet
-// evaluation writes its report here instead of allocating a new one.
-type scratch struct {
-	z      size
-	report Report
-	dirs   []DirectionResult
 }
