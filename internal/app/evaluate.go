@@ -39,5 +39,5 @@ func (p *Planner) Analyze(ctx context.Context, s *scenario.Scenario, draws int) 
 	if err != nil {
 		return nil, err
 	}
-	return model.Analyze(s, cat, draws)
+	return model.Analyze(ctx, s, cat, draws)
 }

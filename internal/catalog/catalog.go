@@ -182,6 +182,10 @@ type ManagedOffer struct {
 	ReturnsWeights  bool    `json:"returns_weights"`
 	Region          string  `json:"region"`
 	Jurisdiction    string  `json:"jurisdiction"`
+	// ReferenceGPUs × ReferenceGPU is the hardware a run's elapsed time is
+	// estimated on, at the scenario's MFU: providers publish no times.
+	ReferenceGPU  string `json:"reference_gpu"` // a GPU id of the catalog
+	ReferenceGPUs int    `json:"reference_gpus"`
 	Entry
 }
 
@@ -344,6 +348,12 @@ func (c *Catalog) problems() []problem {
 		date("managed", m.ID, m.Entry)
 		if m.Kind != "inference" && m.Kind != "fine_tuning" {
 			bad("managed", m.ID, "managed %s: kind %q (allowed: inference, fine_tuning)", m.ID, m.Kind)
+		}
+		if _, ok := c.GPU(m.ReferenceGPU); !ok {
+			bad("managed", m.ID, "managed %s: unknown reference_gpu %q", m.ID, m.ReferenceGPU)
+		}
+		if m.ReferenceGPUs < 1 {
+			bad("managed", m.ID, "managed %s: reference_gpus must be ≥ 1", m.ID)
 		}
 	}
 	return ps

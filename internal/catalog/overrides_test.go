@@ -197,6 +197,10 @@ func TestApplyAddsCompleteEntries(t *testing.T) {
 	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 3: cloud nebius-h100: unknown gpu "b300"` {
 		t.Errorf("unknown gpu: %v", err)
 	}
+	_, err = def.Apply(parse(t, OverridesHeader+"\nmanaged,together-8b,reference_gpu,b300,2026-01-01,typo\n"))
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 2: managed together-8b: unknown reference_gpu "b300"` {
+		t.Errorf("unknown reference gpu: %v", err)
+	}
 	_, err = def.Apply(parse(t, OverridesHeader+"\nsite,site,pue,0.9,2026-01-01,typo\n"))
 	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != "line 2: site: pue must be ≥ 1 and life_years > 0" {
 		t.Errorf("site pue: %v", err)

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"io"
 	"testing"
 
@@ -50,5 +51,5 @@ func BenchmarkExportExample(b *testing.B) {
 }
 
 func analyzeForBench(s *scenario.Scenario, cat *catalog.Catalog) (*model.Report, error) {
-	return model.Analyze(s, cat, model.DefaultDraws)
+	return model.Analyze(context.Background(), s, cat, model.DefaultDraws)
 }

@@ -43,8 +43,8 @@ func numOpt(x float64) *float64 { return &x }
 // model's search), then any other option the scenario sets.
 //
 // The model's rules quoted in "how" are those of internal/model
-// (directions.go: managed, cloudOffer, onPrem, hpcPartition, hybrid;
-// evaluate.go: place); keep them in step.
+// (managed.go, cloud.go: cloudOffer, onprem.go, hpc.go: hpcPartition,
+// hybrid.go; place.go: place); keep them in step.
 func writeOptions(b *book, s *scenario.Scenario, r *model.Report) {
 	const sh = sheetOptions
 	b.widths(sh, 34, 34, 20, 36, 70)

@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Kind is the class of hard constraint a reason belongs to, after the
 // design's list: sovereignty and residency (which data may leave, which
 // outputs may return), fit (the work does not fit the memory or capacity on
@@ -267,18 +269,22 @@ func NoteTexts(ns []Note) []string {
 // noFields is the empty list of a reason or note that concerns no field.
 var noFields = []string{}
 
-func newReason(code ReasonCode, fields []string, text string) Reason {
-	if fields == nil {
-		fields = noFields
+// ownFields is the reason's or note's own copy of fields: the caller's list
+// then need not outlive the call, so a writer that writes nothing (a quiet
+// evaluation) costs no allocation.
+func ownFields(fields []string) []string {
+	if len(fields) == 0 {
+		return noFields
 	}
-	return Reason{Code: code, Kind: code.Kind(), Fields: fields, Text: text}
+	return slices.Clone(fields)
+}
+
+func newReason(code ReasonCode, fields []string, text string) Reason {
+	return Reason{Code: code, Kind: code.Kind(), Fields: ownFields(fields), Text: text}
 }
 
 func newNote(code NoteCode, fields []string, text string) Note {
-	if fields == nil {
-		fields = noFields
-	}
-	return Note{Code: code, Kind: code.Kind(), Fields: fields, Text: text}
+	return Note{Code: code, Kind: code.Kind(), Fields: ownFields(fields), Text: text}
 }
 
 // Bottleneck is what limits a run first. The value is a stable code; Text

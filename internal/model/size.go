@@ -127,9 +127,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		if _, ok := cat.GPU(z.trialGPU); !ok {
 			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
 		}
-		for _, p := range w.Trial {
-			z.trial = append(z.trial, Point{N: float64(p.GPUs), X: p.Throughput})
-		}
+		z.trial = trialPoints(w)
 	}
 	if !w.MFU.IsSet() && !quiet {
 		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"},
@@ -239,6 +237,19 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (give the throughput of the storage the data comes from)", defaultStorageGBs)))
 	}
 	return z, nil
+}
+
+// trialPoints are the throughputs measured on workload.trial_gpu, none
+// when no trial GPU is named.
+func trialPoints(w scenario.Workload) []Point {
+	if w.TrialGPU == "" {
+		return nil
+	}
+	out := make([]Point, 0, len(w.Trial))
+	for _, p := range w.Trial {
+		out = append(out, Point{N: float64(p.GPUs), X: p.Throughput})
+	}
+	return out
 }
 
 func orInt(v, def int) int {

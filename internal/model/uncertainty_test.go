@@ -1,12 +1,17 @@
 package model
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -15,7 +20,7 @@ import (
 
 func analyze(t testing.TB, s *scenario.Scenario, draws int) *Report {
 	t.Helper()
-	r, err := Analyze(s, cat(t), draws)
+	r, err := Analyze(context.Background(), s, cat(t), draws)
 	if err != nil {
 		t.Fatalf("Analyze: %v", err)
 	}
@@ -150,7 +155,7 @@ func BenchmarkAnalyzeExample(b *testing.B) {
 	c := cat(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Analyze(s, c, DefaultDraws); err != nil {
+		if _, err := Analyze(context.Background(), s, c, DefaultDraws); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -184,9 +189,13 @@ func TestQuietPathMatchesReport(t *testing.T) {
 	s.Dimensions.Economics.BudgetCap = scenario.Known(1)
 	s.Options.Hybrid.Disabled = true
 	ss = append(ss, s)
+	// A trial on the cloud's H100s, fitted and too flat to fit: the plan's
+	// pinned fit gives the report's curve.
+	truth := USL{Lambda: 5000, Sigma: 0.03, Kappa: 0.0005}
+	ss = append(ss, withTrial(base(), truth.Throughput), withTrial(base(), func(float64) float64 { return 5000 }))
 	for _, s := range ss {
 		full := eval(t, s)
-		p := newPlan(s, cat(t), full)
+		p := newPlan(s, cat(t), full, newPins(s, full))
 		p.likely()
 		q, err := p.eval()
 		if err != nil {
@@ -201,10 +210,40 @@ func TestQuietPathMatchesReport(t *testing.T) {
 			if len(g.Reasons) != 0 || len(g.Notes) != 0 {
 				t.Errorf("%s %s: the quiet evaluation wrote reasons %+v and notes %+v", s.ID, d.Direction, g.Reasons, g.Notes)
 			}
+			if len(g.Breakdown) != 0 || len(g.Sources) != 0 || g.Scaling != nil || g.Interruptions != nil || g.OwnedCost != nil {
+				t.Errorf("%s %s: the quiet evaluation wrote cost lines %+v, sources %v or details", s.ID, d.Direction, g.Breakdown, g.Sources)
+			}
 			if d.Feasible != g.Feasible || d.GPUs != g.GPUs || !near(d.CostHorizon, g.CostHorizon, 1e-12) || !near(d.TimeToResultHours, g.TimeToResultHours, 1e-12) {
 				t.Errorf("%s %s: full feasible %v, %d GPUs, %.6f, %.6f h; quiet %v, %d, %.6f, %.6f h",
 					s.ID, d.Direction, d.Feasible, d.GPUs, d.CostHorizon, d.TimeToResultHours, g.Feasible, g.GPUs, g.CostHorizon, g.TimeToResultHours)
 			}
+		}
+	}
+}
+
+// withTrial gives s a trial on H100s with the throughputs x(N), and an
+// estimate to sample.
+func withTrial(s *scenario.Scenario, x func(n float64) float64) *scenario.Scenario {
+	s.Workload.TrialGPU = "h100-sxm"
+	for _, n := range []int{1, 2, 4, 8, 16} {
+		s.Workload.Trial = append(s.Workload.Trial, scenario.TrialPoint{GPUs: n, Throughput: x(float64(n))})
+	}
+	s.Workload.TokensPerRunB = scenario.Estimate(5, 10, 20)
+	return s
+}
+
+// The draws of a plan with a trial share its fit, made before they start
+// (run with -race: the workers only read it), and agree with the report.
+func TestAnalyzeWithTrial(t *testing.T) {
+	s := withTrial(base(), USL{Lambda: 5000, Sigma: 0.03, Kappa: 0.0005}.Throughput)
+	r := analyze(t, s, 4*chunkDraws)
+	c := r.Direction(scenario.Cloud)
+	if c.Calibration == nil {
+		t.Fatal("no calibration on the trial's GPU")
+	}
+	for _, d := range r.Uncertainty.Directions {
+		if d.Direction == scenario.Cloud && !(d.CostP10 <= c.CostHorizon && c.CostHorizon <= d.CostP90) {
+			t.Errorf("cloud cost %g outside P10–P90 %g–%g", c.CostHorizon, d.CostP10, d.CostP90)
 		}
 	}
 }
@@ -272,7 +311,7 @@ func TestRandomAnalyzeStaysFinite(t *testing.T) {
 			s.Workload.Traffic = &scenario.Traffic{PeakRPS: est(1, 50), MeanRPS: scenario.Known(0.5), TokensIn: est(100, 4000),
 				TokensOut: est(10, 800), LatencyTargetMS: scenario.Known(20000)}
 		}
-		r, err := Analyze(s, c, 300)
+		r, err := Analyze(context.Background(), s, c, 300)
 		if err != nil {
 			t.Fatalf("case %d (%s %s): %v", i, s.Workload.Shape, s.Workload.Model.Preset, err)
 		}
@@ -309,5 +348,119 @@ func TestUncertaintyRanges(t *testing.T) {
 		if w, ok := want[r.Input]; ok && [3]float64{r.Low, r.Likely, r.High} != w {
 			t.Errorf("%s: %v–%v–%v, want %v", r.Input, r.Low, r.Likely, r.High, w)
 		}
+	}
+}
+
+// countingContext ends once its Err has been asked after limit times: the
+// draws ask between chunks, so it ends a run at a known point.
+type countingContext struct {
+	context.Context
+	mu    sync.Mutex
+	limit int
+	asked int
+	done  chan struct{}
+}
+
+func newCountingContext(limit int) *countingContext {
+	return &countingContext{Context: context.Background(), limit: limit, done: make(chan struct{})}
+}
+
+func (c *countingContext) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.asked++
+	if c.asked <= c.limit {
+		return nil
+	}
+	if c.asked == c.limit+1 {
+		close(c.done)
+	}
+	return context.Canceled
+}
+
+func (c *countingContext) Done() <-chan struct{} { return c.done }
+
+func (c *countingContext) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.asked
+}
+
+// settled waits for the goroutines Analyze started to be gone: no more than
+// before it ran.
+func settled(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines still running after Analyze returned (%d before)", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// The draws ask the context once per chunk, and a context that ends
+// mid-run stops them at the next chunk: Analyze returns context.Canceled,
+// the workers ask only once more each, and none is left running.
+func TestAnalyzeStopsBetweenChunks(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cat(t)
+	const chunks = 50
+	never := newCountingContext(math.MaxInt)
+	if _, err := Analyze(never, s, c, chunks*chunkDraws); err != nil {
+		t.Fatal(err)
+	}
+	if n := never.count(); n < chunks {
+		t.Errorf("the context was asked %d times in %d chunks of draws", n, chunks)
+	}
+
+	before := runtime.NumGoroutine()
+	ctx := newCountingContext(4) // Analyze's own check, then three chunks
+	r, err := Analyze(ctx, s, c, chunks*chunkDraws)
+	if !errors.Is(err, context.Canceled) || r != nil {
+		t.Fatalf("Analyze = %v, %v; want no report and context.Canceled", r, err)
+	}
+	// Each worker asks once more before it stops, and monteCarlo once at the end.
+	if n := ctx.count(); n > 4+runtime.GOMAXPROCS(0)+1 {
+		t.Errorf("the context was asked %d times: the draws went on past its end", n)
+	}
+	settled(t, before)
+}
+
+// Cancelled by the clock while 400,000 draws run, Analyze returns promptly
+// with context.Canceled and leaves no goroutine behind.
+func TestAnalyzeCancelled(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cat(t)
+	// The same run with a fortieth of the draws, for scale.
+	start := time.Now()
+	analyze(t, s, 10000)
+	fortieth := time.Since(start)
+
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(fortieth, cancel)
+	start = time.Now()
+	r, err := Analyze(ctx, s, c, 400000)
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) || r != nil {
+		t.Fatalf("Analyze = %v, %v; want no report and context.Canceled", r, err)
+	}
+	// Whole, the run would take about 40 × fortieth.
+	if took > 10*fortieth+250*time.Millisecond {
+		t.Errorf("cancelled after %v, Analyze returned after %v (the whole run: about %v)", fortieth, took, 40*fortieth)
+	}
+	settled(t, before)
+
+	// An ended context stops Analyze before it starts.
+	if _, err := Analyze(ctx, s, c, 100); !errors.Is(err, context.Canceled) {
+		t.Errorf("Analyze with an ended context: %v", err)
 	}
 }

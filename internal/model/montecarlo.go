@@ -1,12 +1,13 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -61,22 +62,6 @@ type DirectionSpread struct {
 	ProbBudget   float64 `json:"prob_budget"`
 }
 
-// Tornado is the one-at-a-time sensitivity of one metric.
-type Tornado struct {
-	Metric    string  `json:"metric"`    // e.g. "cost_horizon"
-	Direction string  `json:"direction"` // whose metric
-	Base      float64 `json:"base"`      // with every input at its likely value
-	Bars      []Bar   `json:"bars"`      // largest swing first
-}
-
-// Bar is the metric with one estimate at its low and at its high end.
-type Bar struct {
-	Input string  `json:"input"`
-	Low   float64 `json:"at_low"`
-	High  float64 `json:"at_high"`
-	Swing float64 `json:"swing"` // |at_high − at_low|
-}
-
 // sampler draws one estimate.
 type sampler struct {
 	path string
@@ -120,20 +105,60 @@ func (sm *sampler) draw(rng *rand.Rand) float64 {
 
 func (sm *sampler) set(x float64) { *sm.ptr = scenario.Known(x) }
 
+// pins hold a plan's discrete choices fixed while the Monte Carlo and the
+// tornado vary its numbers: GPU counts, the serving batch and
+// tensor-parallel degree, and the trial's fitted curve (fitting is costly,
+// and the trial's points are not sampled). They are computed once, before
+// any draw, and then only read — by every worker at once. Offers are pinned
+// by writing them into each plan's working scenario.
+type pins struct {
+	gpus  map[string]int
+	serve map[string][2]int // tp, batch
+	trial *trialFit         // nil when the scenario has no trial
+}
+
+// newPins takes the choices of the base report of s.
+func newPins(s *scenario.Scenario, base *Report) *pins {
+	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}}
+	for _, d := range base.Directions {
+		if d.GPUs > 0 {
+			p.gpus[d.Direction] = d.GPUs
+		}
+		if d.Serving != nil {
+			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
+		}
+	}
+	if pts := trialPoints(s.Workload); len(pts) > 0 {
+		f, err := FitUSL(pts)
+		p.trial = &trialFit{fit: f, err: err}
+	}
+	return p
+}
+
+// scratch is one worker's storage, reused from draw to draw: a quiet
+// evaluation writes its report here instead of allocating a new one.
+type scratch struct {
+	z      size
+	report Report
+	dirs   []DirectionResult
+}
+
 // plan is a working copy of a scenario with its discrete choices pinned,
 // ready to be evaluated many times with different numbers.
 type plan struct {
 	base     *Report
 	work     *scenario.Scenario
 	cat      *catalog.Catalog
-	pins     *pins
+	pins     *pins // shared by every plan of one analysis
 	samplers []sampler
+	buf      scratch
 }
 
-// newPlan copies s, pins the offers and GPU counts the base report chose,
-// and finds every estimate to sample — the scenario's, and the catalog's
-// queue-wait estimate for an HPC partition the scenario does not override.
-func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report) *plan {
+// newPlan copies s, pins the offers the base report chose (and the
+// choices in pin), and finds every estimate to sample — the scenario's, and
+// the catalog's queue-wait estimate for an HPC partition the scenario does
+// not override.
+func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report, pin *pins) *plan {
 	w := scenario.Clone(s)
 	pinOffer := func(d string, dst *string) {
 		if res := base.Direction(d); res != nil && *dst == "" && res.Offer != "" {
@@ -144,7 +169,7 @@ func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report) *plan {
 	pinOffer(scenario.Cloud, &w.Options.Cloud.Offer)
 	pinOffer(scenario.OnPrem, &w.Options.OnPrem.Node)
 	pinOffer(scenario.HPC, &w.Options.HPC.Partition)
-	p := &plan{base: base, work: w, cat: cat, pins: newPins(base)}
+	p := &plan{base: base, work: w, cat: cat, pins: pin}
 	dist := s.Distribution
 	if dist == "" {
 		dist = "triangular"
@@ -170,12 +195,17 @@ func (p *plan) likely() {
 	}
 }
 
-func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins) }
+func (p *plan) eval() (*Report, error) { return evaluate(p.work, p.cat, p.pins, &p.buf) }
 
 // Analyze evaluates s and adds the Monte Carlo spread (draws ≤ 0: the
 // default 10,000) and the tornado of the cheapest feasible direction's cost
-// over the horizon. The same scenario and seed give the same numbers.
-func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
+// over the horizon. The same scenario and seed give the same numbers. When
+// ctx ends first, Analyze stops — the draws between chunks of chunkDraws,
+// the tornado between inputs — and returns ctx.Err().
+func Analyze(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
@@ -184,7 +214,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	if err != nil {
 		return nil, err
 	}
-	r, err := evaluate(s, cat, nil)
+	r, err := evaluate(s, cat, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -192,8 +222,8 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 		draws = DefaultDraws
 	}
 	seed := s.Seed
-	p := newPlan(s, cat, r)
-	u, err := monteCarlo(s, cat, r, p, draws, seed)
+	p := newPlan(s, cat, r, newPins(s, r))
+	u, err := monteCarlo(ctx, s, cat, r, p, draws, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +232,7 @@ func Analyze(s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, er
 	if ref == "" {
 		ref = scenario.Cloud
 	}
-	t, err := p.tornado(ref)
+	t, err := p.tornado(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -225,20 +255,17 @@ type outcome struct {
 // monteCarlo samples every estimate draws times and summarises the spread.
 // Workers evaluate chunks of draws in parallel, each on its own copy of the
 // plan; results are stored by draw index, so the summary is deterministic.
-func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first *plan, draws int, seed uint64) (*Uncertainty, error) {
+// Before each chunk a worker stops if ctx has ended or another worker's
+// draw failed; monteCarlo returns once every worker has stopped.
+func monteCarlo(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, base *Report, first *plan, draws int, seed uint64) (*Uncertainty, error) {
 	nd := len(base.Directions)
 	out := make([]outcome, draws*nd)
 	chunks := (draws + chunkDraws - 1) / chunkDraws
 	workers := min(runtime.GOMAXPROCS(0), chunks)
 	plans := make([]*plan, workers)
 	plans[0] = first
-	// Fit the trial once, before the plans are shared out.
-	if _, err := first.eval(); err != nil {
-		return nil, err
-	}
 	for w := 1; w < workers; w++ {
-		plans[w] = newPlan(s, cat, base)
-		plans[w].pins.fits = first.pins.fits
+		plans[w] = newPlan(s, cat, base, first.pins)
 	}
 	next := make(chan int, chunks)
 	for c := 0; c < chunks; c++ {
@@ -246,12 +273,16 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 	}
 	close(next)
 	errs := make([]error, workers)
+	var failed atomic.Bool
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(p *plan, errp *error) {
 			defer wg.Done()
 			for c := range next {
+				if failed.Load() || ctx.Err() != nil {
+					return
+				}
 				rng := rand.New(rand.NewPCG(seed, uint64(c)+0x9e3779b97f4a7c15))
 				for k := c * chunkDraws; k < min(draws, (c+1)*chunkDraws); k++ {
 					for i := range p.samplers {
@@ -260,6 +291,7 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 					r, err := p.eval()
 					if err != nil {
 						*errp = fmt.Errorf("monte carlo draw %d: %w", k, err)
+						failed.Store(true)
 						return
 					}
 					w := p.work
@@ -279,6 +311,9 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	first.likely()
 
@@ -394,43 +429,4 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// tornado swings each estimate to its low and high end with the others at
-// their likely values and records direction d's cost over the horizon.
-func (p *plan) tornado(d string) (*Tornado, error) {
-	p.likely()
-	t := &Tornado{Metric: "cost_horizon", Direction: d, Bars: []Bar{}}
-	at := func() (float64, error) {
-		r, err := p.eval()
-		if err != nil {
-			return 0, err
-		}
-		return r.Direction(d).CostHorizon, nil
-	}
-	base, err := at()
-	if err != nil {
-		return nil, err
-	}
-	t.Base = base
-	for i := range p.samplers {
-		sm := &p.samplers[i]
-		if sm.fix {
-			continue
-		}
-		sm.set(sm.v.Low)
-		lo, err := at()
-		if err != nil {
-			return nil, err
-		}
-		sm.set(sm.v.High)
-		hi, err := at()
-		if err != nil {
-			return nil, err
-		}
-		sm.set(sm.v.Likely)
-		t.Bars = append(t.Bars, Bar{Input: sm.path, Low: lo, High: hi, Swing: math.Abs(hi - lo)})
-	}
-	sort.SliceStable(t.Bars, func(i, j int) bool { return t.Bars[i].Swing > t.Bars[j].Swing })
-	return t, nil
 }

@@ -1,0 +1,155 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+// cloudOffer resolves the cloud offer and its price for the pricing mode.
+func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.GPU, float64, error) {
+	o := e.s.Options.Cloud
+	mode := o.Pricing
+	if mode == "" {
+		mode = "on_demand"
+	}
+	var offer catalog.CloudOffer
+	if o.Offer != "" {
+		x, ok := e.cat.CloudOffer(o.Offer)
+		if !ok {
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: strings.Join(e.cat.IDs("cloud"), ", ")}}
+		}
+		if _, ok := x.Price(mode); !ok && !o.PricePerGPUHr.IsSet() {
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"}}
+		}
+		offer = x
+	} else {
+		// The model's choice: the offer with the lowest GPU-hours × price for
+		// one run, within the data residency.
+		best := math.Inf(1)
+		for _, x := range e.cat.Cloud {
+			p, ok := x.Price(mode)
+			g, _ := e.cat.GPU(x.GPU)
+			if !ok || !e.residencyOK(x.Jurisdiction) {
+				continue
+			}
+			cost := p / g.PeakTFLOPs(e.z.precision) // price per unit of compute
+			if e.z.serving {
+				plan := e.z.serve(g)
+				if !plan.ok {
+					continue
+				}
+				cost = p * float64(plan.tp*plan.replicas)
+			}
+			if cost < best {
+				best, offer = cost, x
+			}
+		}
+		if offer.ID == "" {
+			offer = e.cat.Cloud[0]
+			if r.ruleOut() {
+				r.infeasible(ReasonNoCloudPrice, []string{"options.cloud.pricing", "data.residency"},
+					"no cloud offer in the catalog has a %s price%s", pricingWords(mode), withinResidency(e.s.Data.Residency))
+			}
+		}
+	}
+	g, _ := e.cat.GPU(offer.GPU)
+	price, _ := offer.Price(mode)
+	price = o.PricePerGPUHr.Or(price)
+	if !r.quiet {
+		r.note(NotePricingMode, []string{"options.cloud.pricing"}, "pricing: %s", pricingWords(mode))
+	}
+	return offer, g, price, nil
+}
+
+func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
+	offer, g, price, err := e.cloudOffer(r)
+	if err != nil {
+		return err
+	}
+	r.Offer, r.OfferName = offer.ID, offer.Name
+	e.use(r, offer.ID, offer.Entry)
+	e.cite(r, g.ID, g.Entry)
+	if !burst {
+		e.sovereigntyOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
+	} else if !e.residencyOK(offer.Jurisdiction) {
+		e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
+	}
+	z := e.z
+	stageGB := z.stagingGB
+	if burst {
+		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
+	}
+	stageH := 0.0
+	if !z.serving {
+		stageH = z.stagingHours(stageGB)
+	}
+	hw := hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
+		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
+	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
+	if r.DataPath != nil {
+		r.DataPath.StagingHours = stageH
+	}
+	r.VariablePricePerGPUHour = price
+	r.PricePerGPUHour = price
+	switch mode := e.s.Options.Cloud.Pricing; {
+	case mode == "spot" && !z.serving:
+		e.spot(r, hw)
+	case mode == "commit_1y" || mode == "commit_3y":
+		// A commitment pays for the reserved GPUs every hour of the month,
+		// used or not.
+		reserved := float64(r.GPUs) * hoursPerMonth
+		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
+			if r.ruleOut() {
+				r.infeasible(ReasonCommittedGPUsShort, []string{"options.cloud.gpus", "options.cloud.pricing", "workload.runs_per_month"},
+					"needs %s GPU-hours a month; %d committed GPUs give %s", Grouped(need), r.GPUs, Grouped(reserved))
+			}
+		}
+		r.VariablePricePerGPUHour = 0
+		commit := reserved * price
+		r.MonthlyFixedCost += commit
+		if !r.quiet {
+			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
+			r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
+				"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+		}
+	}
+
+	dp, ok := e.cat.DataPrice(offer.Provider)
+	storage := e.s.Options.Cloud.StorageGBMonth.Or(dp.StoragePerGBMonth)
+	egress := e.s.Options.Cloud.EgressPerGB.Or(dp.EgressPerGB)
+	switch {
+	case r.quiet:
+	case ok:
+		e.use(r, "data prices "+offer.Provider, dp.Entry)
+	case !e.s.Options.Cloud.StorageGBMonth.IsSet():
+		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
+			"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+	}
+	if burst {
+		// The snapshot lives in cloud storage for the run only; outputs return.
+		runMonths := r.TimeToResultHours / hoursPerMonth
+		r.OtherCostPerRun = stageGB*storage*runMonths + z.outputGB*egress
+		if !r.quiet {
+			r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run", stageGB, storage, runMonths, z.outputGB, egress)
+		}
+	} else {
+		// The data set lives in the cloud for the horizon; outputs leave each run.
+		monthly := stageGB * storage
+		r.MonthlyFixedCost += monthly
+		if !r.quiet {
+			r.line("Object storage", monthly*float64(e.months()), "%.4g GB × %.4g per GB-month × %d months", stageGB, storage, e.months())
+		}
+		r.OtherCostPerRun = z.outputGB * egress
+		if r.OtherCostPerRun > 0 {
+			if !r.quiet {
+				r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB per run", z.outputGB, egress)
+			}
+		}
+		e.staff(r, staffCloud, "cloud IaaS operations")
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package model
+
+import (
+	"slices"
+	"strings"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+// sovereigntyOutside marks r infeasible when the whole workload, source
+// data included, may not run outside the controlled environment.
+func (e *evaluator) sovereigntyOutside(r *DirectionResult, name, jurisdiction, offerField string) {
+	d := e.s.Data
+	switch d.Movement {
+	case scenario.MoveNone:
+		r.infeasible(ReasonDataMustStay, []string{"data.movement"}, "no data may leave the controlled environment")
+	case scenario.MoveSnapshot:
+		r.infeasible(ReasonSourceMustStay, []string{"data.movement"},
+			"the source records must stay in the controlled environment and only an approved snapshot may leave; this direction moves the whole workload out — hybrid sends only the snapshot")
+	}
+	if !e.residencyOK(jurisdiction) {
+		e.outsideResidency(r, name, jurisdiction, offerField)
+	}
+}
+
+// residencyOK reports whether a provider jurisdiction satisfies data.residency.
+func (e *evaluator) residencyOK(jurisdiction string) bool {
+	res := e.s.Data.Residency
+	return res == "any" || res == "" || res == jurisdiction
+}
+
+// Staff each direction needs, in full-time equivalents (estimates, labelled
+// as such in the notes; a user can override on-premises and hybrid).
+const (
+	staffManaged = 0.05
+	staffCloud   = 0.25
+	staffOnPrem  = 1.0
+	staffHPC     = 0.1
+	staffHybrid  = 0.25 // on top of the burst target's own
+)
+
+// staff adds the operating effort as a monthly cost and checks it against
+// the team (dimensions.operations.staff_fte).
+func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
+	r.StaffFTE = fte
+	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
+	if fte > team+1e-9 {
+		if r.ruleOut() {
+			r.infeasible(ReasonStaffShort, e.staffFields(r.Direction), "needs %.2f FTE of operations (%s); the team has %.2f", fte, basis, team)
+		}
+	}
+	e.skills(r)
+	site := e.cat.Site
+	monthly := fte * site.StaffCostPerFTE / 12
+	if e.staffCost != nil {
+		e.staffCost[r.Direction] = monthly
+	}
+	r.MonthlyFixedCost += monthly
+	if !r.quiet {
+		r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
+		e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+	}
+}
+
+// coreSkill is the one skill a team must have to operate a direction at
+// all (dimensions.operations.skills); other useful skills only lower the
+// decision's operations score.
+func (e *evaluator) coreSkill(d string) string {
+	switch d {
+	case scenario.Cloud:
+		return "cloud"
+	case scenario.OnPrem:
+		if e.s.Options.OnPrem.Existing {
+			return "gpu_cluster"
+		}
+		return "datacentre"
+	case scenario.HPC:
+		return "hpc_scheduler"
+	case scenario.Hybrid:
+		if e.s.Options.Hybrid.BurstTo == scenario.HPC {
+			return "hpc_scheduler"
+		}
+		return "cloud"
+	}
+	return ""
+}
+
+// skills rules a direction out when the team lists its skills and lacks the
+// direction's core one. A scenario that lists no skills is not judged.
+func (e *evaluator) skills(r *DirectionResult) {
+	have := e.s.Dimensions.Operations.Skills
+	need := e.coreSkill(r.Direction)
+	if len(have) == 0 || need == "" || slices.Contains(have, need) {
+		return
+	}
+	if r.ruleOut() {
+		words := make([]string, len(have))
+		for i, h := range have {
+			words[i] = skillWords(h)
+		}
+		r.infeasible(ReasonSkillMissing, []string{"dimensions.operations.skills"}, "needs the %s skill; the team lists %s", skillWords(need), strings.Join(words, ", "))
+	}
+}

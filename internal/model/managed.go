@@ -1,0 +1,124 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
+func (e *evaluator) managed(r *DirectionResult) error {
+	z, s := e.z, e.s
+	kind := "inference"
+	if s.Workload.Shape == scenario.ShapeFineTuning || s.Workload.Shape == scenario.ShapeTraining {
+		kind = "fine_tuning"
+	}
+	var offer catalog.ManagedOffer
+	if id := s.Options.Managed.Offer; id != "" {
+		o, ok := e.cat.ManagedOffer(id)
+		if !ok {
+			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs("managed"), ", ")}}
+		}
+		offer = o
+	} else {
+		// The cheapest offer of the right kind whose size class holds the model.
+		best := math.Inf(1)
+		for _, o := range e.cat.Managed {
+			if o.Kind != kind || o.MaxParamsB < z.paramsB {
+				continue
+			}
+			if p := o.PriceInPerM + o.PriceOutPerM + o.TrainPerMTokens; p < best && e.residencyOK(o.Jurisdiction) {
+				best, offer = p, o
+			}
+		}
+	}
+	// Whatever the offer, a provider-operated service receives the data:
+	// the sovereignty reasons come first and always.
+	d := s.Data
+	if d.Movement != scenario.MoveAny {
+		if r.ruleOut() {
+			r.infeasible(ReasonProviderReceivesData, []string{"data.movement"}, "a managed provider would receive the data, but %s", movementWords(d.Movement))
+		}
+	} else if !d.ProviderAllowed {
+		r.infeasible(ReasonProviderMayNotProcess, []string{"data.provider_may_process"}, "the provider may not receive or keep the data")
+	}
+	if s.Workload.Shape == scenario.ShapeTraining {
+		r.infeasible(ReasonNoManagedTraining, []string{"workload.shape"},
+			"no managed service in the catalog trains a model from scratch; add one with a catalog override")
+		return nil
+	}
+	if offer.ID == "" {
+		if r.ruleOut() {
+			r.infeasible(ReasonNoManagedOffer, []string{"workload.model", "data.residency", "options.managed.offer"},
+				"no managed %s offer in the catalog serves a %.3g B model%s", strings.ReplaceAll(kind, "_", "-"), z.paramsB, withinResidency(s.Data.Residency))
+		}
+		return nil
+	}
+	r.Offer, r.OfferName = offer.ID, offer.Name
+	e.use(r, offer.ID, offer.Entry)
+	if !e.residencyOK(offer.Jurisdiction) {
+		e.outsideResidency(r, offer.Name, offer.Jurisdiction, "options.managed.offer")
+	}
+	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
+		if r.ruleOut() {
+			r.infeasible(ReasonProviderKeepsWeights, []string{"data.return_outputs", "options.managed.offer"},
+				"%s keeps the tuned weights, so the checkpoints cannot come back", offer.Name)
+		}
+	}
+
+	in := s.Options.Managed.PriceInPerM.Or(offer.PriceInPerM)
+	out := s.Options.Managed.PriceOutPerM.Or(offer.PriceOutPerM)
+	switch {
+	case kind == "fine_tuning":
+		// Per-token fine-tuning price × training tokens.
+		r.OtherCostPerRun = z.tokens / 1e6 * offer.TrainPerMTokens
+		if !r.quiet {
+			r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
+		}
+		e.managedTime(r, offer, "time to result")
+	case z.serving:
+		// Per-token prices × a month of traffic at the mean rate.
+		reqs := z.meanRPS * hoursPerMonth * 3600
+		r.OtherCostPerRun = reqs * (z.tokensIn*in + z.tokensOut*out) / 1e6
+		if !r.quiet {
+			r.line("Tokens", r.OtherCostPerRun*float64(e.months()), "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", reqs, z.tokensIn, in, z.tokensOut, out)
+		}
+		r.TimeToResultHours = hoursPerMonth
+		r.ComputeHours = hoursPerMonth
+	default:
+		// Batch: tokens priced at the mean of input and output prices unless
+		// traffic gives the split.
+		price := (in + out) / 2
+		if t := s.Workload.Traffic; t != nil && z.tokensIn+z.tokensOut > 0 {
+			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
+		} else {
+			r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+				"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
+		}
+		r.OtherCostPerRun = z.tokens / 1e6 * price
+		if !r.quiet {
+			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
+		}
+		e.managedTime(r, offer, "batch time")
+	}
+	e.staff(r, staffManaged, "managed service")
+	return nil
+}
+
+// managedTime estimates the elapsed time of a managed run, which the
+// provider does not publish: its FLOPs on the offer's reference hardware
+// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU.
+func (e *evaluator) managedTime(r *DirectionResult, offer catalog.ManagedOffer, what string) {
+	g, ok := e.cat.GPU(offer.ReferenceGPU)
+	if !ok || offer.ReferenceGPUs < 1 {
+		return // the catalog's check refuses both
+	}
+	r.ComputeHours = e.z.flops / (float64(offer.ReferenceGPUs) * e.z.achieved(g)) / 3600
+	r.TimeToResultHours = r.ComputeHours
+	if !r.quiet {
+		r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "%s estimated as %d × %s at the scenario's MFU: the provider publishes none", what, offer.ReferenceGPUs, gpuWords(g))
+	}
+}
