@@ -15,7 +15,9 @@ import (
 type Backend interface {
 	List() ([]Item, error) // scenarios in the store
 	Load(id string) (*scenario.Scenario, error)
-	Evaluate(s *scenario.Scenario) (*model.Report, error)
+	// Evaluate runs the model on s; it stops early with ctx's error when
+	// ctx ends (the window cancels an evaluation a later choice replaced).
+	Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error)
 	// Save stores s as a new revision with note and returns its number.
 	// An invalid s is refused with its problems (scenario.Errors) and
 	// nothing is written; saving what the current revision already holds
@@ -75,8 +77,8 @@ func (b appBackend) Load(id string) (*scenario.Scenario, error) {
 	return s, err
 }
 
-func (b appBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
-	return b.p.Analyze(context.Background(), s, model.DefaultDraws)
+func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error) {
+	return b.p.Analyze(ctx, s, model.DefaultDraws)
 }
 
 func (b appBackend) Save(s *scenario.Scenario, note string) (int, error) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestBackendListLoadEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := b.Evaluate(s)
+	r, err := b.Evaluate(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}

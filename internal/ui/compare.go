@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -122,7 +123,7 @@ func (v *compareView) refresh() {
 		inBackground(func() func() {
 			v.work.Lock()
 			defer v.work.Unlock()
-			ev, err := evaluateItem(b, it)
+			ev, err := evaluateItem(context.Background(), b, it)
 			return func() {
 				e.ev, e.err, e.done = ev, err, true
 				if v.cache[it.ID] == e && v.isTicked(it.ID) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -27,8 +28,11 @@ type scenarioView struct {
 	onEdit, onDuplicate func() // the header's actions, set by the planner
 	edit, duplicate     *widget.Button
 
-	gen   int    // counts choices, so a late result for an earlier one is dropped
-	shown string // the id of the scenario whose report is shown
+	gen int // counts choices, so a late result for an earlier one is dropped
+	// cancel ends the evaluation of the choice in progress, when a later
+	// choice replaces it.
+	cancel context.CancelFunc
+	shown  string // the id of the scenario whose report is shown
 
 	message *widget.Label     // placeholder, progress or error text
 	body    fyne.CanvasObject // header and tabs, shown with a report
@@ -123,12 +127,18 @@ func (v *scenarioView) reportPage() fyne.CanvasObject {
 func (v *scenarioView) show(it Item) {
 	v.gen++
 	gen := v.gen
+	if v.cancel != nil {
+		v.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	v.cancel = cancel
 
 	v.showMessage(fmt.Sprintf("Evaluating “%s”…", itemName(it)), widget.MediumImportance)
 
 	b := v.backend
 	inBackground(func() func() {
-		ev, err := evaluateItem(b, it)
+		ev, err := evaluateItem(ctx, b, it)
+		cancel() // done: release the context
 		return func() { v.apply(gen, ev, err) }
 	})
 }
@@ -149,7 +159,7 @@ type evaluation struct {
 // the backend or in deciding becomes an error on screen rather than the
 // end of the session. Loading and evaluating must succeed; a failure to
 // decide is kept in decErr and shown beside the report.
-func evaluateItem(b Backend, it Item) (ev *evaluation, err error) {
+func evaluateItem(ctx context.Context, b Backend, it Item) (ev *evaluation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ev, err = nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
@@ -162,7 +172,7 @@ func evaluateItem(b Backend, it Item) (ev *evaluation, err error) {
 	if s == nil {
 		return nil, fmt.Errorf("could not load “%s”: the store returned nothing", itemName(it))
 	}
-	r, err := b.Evaluate(s)
+	r, err := b.Evaluate(ctx, s)
 	if err != nil {
 		return nil, fmt.Errorf("could not evaluate “%s”: %w", itemName(it), err)
 	}

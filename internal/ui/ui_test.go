@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -35,6 +36,9 @@ type fakeBackend struct {
 	// gate, when set, makes Evaluate of a scenario wait until its channel
 	// is closed, so a test can finish evaluations out of order.
 	gate map[string]chan struct{}
+	// cancelled lists the scenarios whose gated evaluation ended because
+	// the window cancelled it.
+	cancelled []string
 
 	// mu guards what Save changes: items, scenarios, reports and saves.
 	mu         sync.Mutex
@@ -70,9 +74,16 @@ func (f *fakeBackend) Load(id string) (*scenario.Scenario, error) {
 	return s, nil
 }
 
-func (f *fakeBackend) Evaluate(s *scenario.Scenario) (*model.Report, error) {
+func (f *fakeBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error) {
 	if ch, ok := f.gate[s.ID]; ok {
-		<-ch
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			f.mu.Lock()
+			f.cancelled = append(f.cancelled, s.ID)
+			f.mu.Unlock()
+			return nil, ctx.Err()
+		}
 	}
 	if f.evalPanic != "" {
 		panic(f.evalPanic)
@@ -459,6 +470,29 @@ func TestLateResultIsDropped(t *testing.T) {
 
 	if got := p.view.currentState(); got != stateReady {
 		t.Errorf("state = %d, want stateReady", got)
+	}
+	if got, want := p.view.title.Text, "Citizen chat assistant"; got != want {
+		t.Errorf("title = %q, want %q (the later choice)", got, want)
+	}
+}
+
+// Choosing another scenario cancels the evaluation still running for the
+// one before: its work ends (it would otherwise wait forever here) rather
+// than finishing for a result nobody will see.
+func TestSupersededEvaluationIsCancelled(t *testing.T) {
+	b := newFakeBackend()
+	b.gate = map[string]chan struct{}{"ft-7b": make(chan struct{})} // never opened
+	_, p := openWindow(t, b)
+
+	p.scenarios.list.Select(0) // waits in Evaluate until cancelled
+	p.scenarios.list.Select(1)
+	waitUntil(t, func() bool { return p.pending() == 0 },
+		func() string { return fmt.Sprintf("%d evaluations still running, want none", p.pending()) })
+	b.mu.Lock()
+	cancelled := slices.Clone(b.cancelled)
+	b.mu.Unlock()
+	if !slices.Equal(cancelled, []string{"ft-7b"}) {
+		t.Errorf("cancelled evaluations %v, want [ft-7b]", cancelled)
 	}
 	if got, want := p.view.title.Text, "Citizen chat assistant"; got != want {
 		t.Errorf("title = %q, want %q (the later choice)", got, want)
