@@ -15,7 +15,9 @@
 // the cost of interruptions (interruptions.go, reliability.go). Analyze
 // (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
 // report's choices, and the tornado (tornado.go); compare.go finds the
-// break-even points.
+// break-even points. Every cost figure comes from one cost identity
+// (cost.go; the engine runs it as the generated cost_gen.go): expressions
+// over named drivers that the workbook writes as the same formulas.
 package model
 
 import (
