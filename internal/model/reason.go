@@ -63,10 +63,7 @@ const (
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
 // them: the one table of the model's reasons.
-var reasonKinds = []struct {
-	code ReasonCode
-	kind Kind
-}{
+var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonExcluded, KindOther},
 	{ReasonDataMustStay, KindSovereignty},
 	{ReasonSourceMustStay, KindSovereignty},
@@ -101,24 +98,11 @@ var reasonKinds = []struct {
 
 // ReasonCodes lists every code the model can give, in the order of its
 // table.
-var ReasonCodes = func() []ReasonCode {
-	out := make([]ReasonCode, len(reasonKinds))
-	for i, k := range reasonKinds {
-		out[i] = k.code
-	}
-	return out
-}()
+var ReasonCodes = codesOf(reasonKinds)
 
 // Kind returns the kind of constraint the code belongs to (KindOther for a
 // code the model does not define).
-func (c ReasonCode) Kind() Kind {
-	for _, k := range reasonKinds {
-		if k.code == c {
-			return k.kind
-		}
-	}
-	return KindOther
-}
+func (c ReasonCode) Kind() Kind { return kindOf(reasonKinds, c, KindOther) }
 
 // Reason is one hard constraint a direction breaks: its code and kind, the
 // scenario fields it concerns (JSON paths such as "data.movement", for a
@@ -131,13 +115,7 @@ type Reason struct {
 }
 
 // ReasonTexts returns the texts of reasons, in order.
-func ReasonTexts(rs []Reason) []string {
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = r.Text
-	}
-	return out
-}
+func ReasonTexts(rs []Reason) []string { return texts(rs, func(r Reason) string { return r.Text }) }
 
 // NoteKind says what a note is about.
 type NoteKind string
@@ -194,10 +172,7 @@ const (
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
 // them.
-var noteKinds = []struct {
-	code NoteCode
-	kind NoteKind
-}{
+var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteMFUAssumed, NoteAssumption},
 	{NoteGradientSizeAssumed, NoteAssumption},
 	{NoteStorageAssumed, NoteAssumption},
@@ -229,24 +204,11 @@ var noteKinds = []struct {
 }
 
 // NoteCodes lists every note code the model can write.
-var NoteCodes = func() []NoteCode {
-	out := make([]NoteCode, len(noteKinds))
-	for i, k := range noteKinds {
-		out[i] = k.code
-	}
-	return out
-}()
+var NoteCodes = codesOf(noteKinds)
 
 // Kind returns the kind of the note (NoteCaveat for a code the model does
 // not define).
-func (c NoteCode) Kind() NoteKind {
-	for _, k := range noteKinds {
-		if k.code == c {
-			return k.kind
-		}
-	}
-	return NoteCaveat
-}
+func (c NoteCode) Kind() NoteKind { return kindOf(noteKinds, c, NoteCaveat) }
 
 // Note is something a reader should know about the numbers: its code and
 // kind, the scenario fields it concerns and its text in plain words.
@@ -258,13 +220,7 @@ type Note struct {
 }
 
 // NoteTexts returns the texts of notes, in order.
-func NoteTexts(ns []Note) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.Text
-	}
-	return out
-}
+func NoteTexts(ns []Note) []string { return texts(ns, func(n Note) string { return n.Text }) }
 
 // noFields is the empty list of a reason or note that concerns no field.
 var noFields = []string{}
@@ -343,4 +299,39 @@ func (b Bottleneck) Fields() []string {
 		return []string{"workload.trial"}
 	}
 	return noFields
+}
+
+// coded is one row of a code table: a code and the kind it belongs to.
+// Reasons and notes each keep one table; the helpers below read either.
+type coded[C, K ~string] struct {
+	code C
+	kind K
+}
+
+// codesOf lists a table's codes in order.
+func codesOf[C, K ~string](table []coded[C, K]) []C {
+	out := make([]C, len(table))
+	for i, row := range table {
+		out[i] = row.code
+	}
+	return out
+}
+
+// kindOf is the kind of code c in table, or def when the table lacks it.
+func kindOf[C, K ~string](table []coded[C, K], c C, def K) K {
+	for _, row := range table {
+		if row.code == c {
+			return row.kind
+		}
+	}
+	return def
+}
+
+// texts maps each element to its text.
+func texts[T any](xs []T, text func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = text(x)
+	}
+	return out
 }
