@@ -44,6 +44,10 @@ type OverrideRow struct {
 // OverridesHeader is the first line of an overrides CSV file.
 const OverridesHeader = "kind,id,field,value,as_of,source"
 
+// MaxCSVBytes is the largest overrides file hostplan reads (4 MiB): the
+// whole catalog exported is some 70 KB.
+const MaxCSVBytes = 4 << 20
+
 // overridesFormat is the version of the JSON encoding of Overrides.
 const overridesFormat = 1
 
@@ -169,8 +173,10 @@ func (r OverrideRow) check() []string {
 		msgs = append(msgs, fmt.Sprintf("%s: the id is empty (allowed: the %s of an entry, e.g. %s)", r.Kind, k.idField, exampleID(k)))
 	}
 	if f, ok := k.field(r.Field); ok {
-		if _, err := parseValue(f.typ, r.Value); err != nil {
+		if x, err := parseValue(f.typ, r.Value); err != nil {
 			msgs = append(msgs, fmt.Sprintf("%s: %s %q %v", r.what(), r.Field, r.Value, err))
+		} else if msg := f.outOfRange(k, x); msg != "" {
+			msgs = append(msgs, r.what()+": "+msg)
 		}
 	} else if why := notSettable[r.Field]; why != "" {
 		msgs = append(msgs, fmt.Sprintf("%s: field %q cannot be set: %s", r.what(), r.Field, why))
@@ -241,15 +247,12 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 	return v, nil
 }
 
-// parseNumber reads a plain decimal number ≥ 0 (every number in the
-// catalog is a price, a size, a rate or a duration).
+// parseNumber reads a plain decimal number; its range is the field's
+// (scenario.CatalogBound), checked by the caller.
 func parseNumber(raw string) (float64, error) {
 	x, err := strconv.ParseFloat(raw, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, errors.New("is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)")
-	}
-	if x < 0 {
-		return 0, errors.New("is out of range (allowed: a number ≥ 0)")
 	}
 	return x, nil
 }

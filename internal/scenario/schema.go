@@ -69,36 +69,60 @@ func jsonName(f reflect.StructField) string {
 }
 
 // JSONSchema returns a JSON Schema (draft 2020-12) of the scenario file
-// format, derived from the Go types so the two cannot drift apart.
+// format, derived from the Go types so the two cannot drift apart. Every
+// number carries its range (bounds.go) as minimum and maximum.
 func JSONSchema() map[string]any {
 	s := schemaOf(reflect.TypeOf(Scenario{}), "")
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["$id"] = "https://hostplan.example/schema/scenario-v1.json"
 	s["title"] = "hostplan scenario"
-	s["$defs"] = map[string]any{"value": valueSchema()}
 	return s
 }
 
-func valueSchema() map[string]any {
+// valueSchema is the schema of a Value whose points lie in r.
+func valueSchema(r Range) map[string]any {
+	point := func() map[string]any { return rangeSchema(map[string]any{"type": "number"}, r) }
 	return map[string]any{
 		"description": "A known number, or an estimate {low, likely, high} with low ≤ likely ≤ high.",
 		"oneOf": []any{
-			map[string]any{"type": "number"},
+			point(),
 			map[string]any{
 				"type":                 "object",
 				"required":             []string{"low", "likely", "high"},
 				"additionalProperties": false,
-				"properties": map[string]any{
-					"low": map[string]any{"type": "number"}, "likely": map[string]any{"type": "number"}, "high": map[string]any{"type": "number"},
-				},
+				"properties":           map[string]any{"low": point(), "likely": point(), "high": point()},
 			},
 		},
 	}
 }
 
+// rangeSchema adds r to the schema of a number as minimum and maximum
+// (exclusiveMinimum for an open lower limit). A 0 that means "left out"
+// widens the range to 0 where that leaves no gap, and is allowed besides
+// it otherwise.
+func rangeSchema(s map[string]any, r Range) map[string]any {
+	limits := func(m map[string]any, lo float64, open bool) map[string]any {
+		if open {
+			m["exclusiveMinimum"] = lo
+		} else {
+			m["minimum"] = lo
+		}
+		m["maximum"] = r.Max
+		return m
+	}
+	switch {
+	case r.Zero == "":
+		return limits(s, r.Min, r.MinOpen)
+	case r.Min == 0 || r.Whole && r.Min == 1:
+		return limits(s, 0, false)
+	}
+	s["anyOf"] = []any{map[string]any{"const": 0}, limits(map[string]any{}, r.Min, r.MinOpen)}
+	return s
+}
+
 func schemaOf(t reflect.Type, path string) map[string]any {
 	if t == valueType {
-		return map[string]any{"$ref": "#/$defs/value"}
+		return valueSchema(rangeOf(path))
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -115,7 +139,11 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 		}
 		return out
 	case reflect.Slice:
-		return map[string]any{"type": "array", "items": schemaOf(t.Elem(), path+"[]")}
+		out := map[string]any{"type": "array", "items": schemaOf(t.Elem(), path+"[]")}
+		if path == "workload.trial" {
+			out["maxItems"] = MaxTrialPoints
+		}
+		return out
 	case reflect.String:
 		out := map[string]any{"type": "string"}
 		if e, ok := enums[path]; ok {
@@ -125,9 +153,9 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}
 	case reflect.Int, reflect.Int64, reflect.Uint64:
-		return map[string]any{"type": "integer"}
+		return rangeSchema(map[string]any{"type": "integer"}, rangeOf(path))
 	case reflect.Float64:
-		return map[string]any{"type": "number"}
+		return rangeSchema(map[string]any{"type": "number"}, rangeOf(path))
 	}
 	panic("scenario: no schema for " + t.String())
 }
