@@ -251,6 +251,13 @@ func monteCarlo(s *scenario.Scenario, cat *catalog.Catalog, base *Report, first 
 		wg.Add(1)
 		go func(p *plan, errp *error) {
 			defer wg.Done()
+			defer func() {
+				// A panic here would end the process past any caller's
+				// recover: it becomes this worker's error.
+				if v := recover(); v != nil {
+					*errp = fmt.Errorf("internal error in the Monte Carlo: %v", v)
+				}
+			}()
 			for c := range next {
 				rng := rand.New(rand.NewPCG(seed, uint64(c)+0x9e3779b97f4a7c15))
 				for k := c * chunkDraws; k < min(draws, (c+1)*chunkDraws); k++ {
