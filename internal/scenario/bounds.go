@@ -62,34 +62,36 @@ func (r Range) String() string {
 	return s
 }
 
-// Num writes a limit or a value for a message: whole numbers below a
-// billion with thousands separators (100,000), larger ones as powers of
-// ten (1e15), others in the shortest form that reads back (0.001, 1e-300).
+// Num writes a limit or a value for a message: whole numbers with
+// thousands separators (100,000; 4,611,686,018,427,387,904), except that
+// those of a billion or more that a power of ten writes shorter are
+// written so (1e15, 2.5e9); others in the shortest form that reads back
+// (0.001, 1e-300, 1e308).
 func Num(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e9 {
-		s := strconv.FormatFloat(math.Abs(x), 'f', 0, 64)
-		var b strings.Builder
-		if x < 0 {
-			b.WriteByte('-')
-		}
-		for i, c := range s {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				b.WriteByte(',')
-			}
-			b.WriteRune(c)
-		}
-		return b.String()
-	}
-	s := strconv.FormatFloat(x, 'g', -1, 64)
-	if m, e, ok := strings.Cut(s, "e"); ok {
+	g := strconv.FormatFloat(x, 'g', -1, 64)
+	if m, e, ok := strings.Cut(g, "e"); ok {
 		sign := ""
 		if strings.HasPrefix(e, "-") {
 			sign = "-"
 		}
-		e = strings.TrimLeft(e, "+-0")
-		s = m + "e" + sign + e
+		g = m + "e" + sign + strings.TrimLeft(e, "+-0")
 	}
-	return s
+	whole := x == math.Trunc(x) && math.Abs(x) < 1e21
+	if !whole || math.Abs(x) >= 1e9 && len(strings.Trim(strings.SplitN(g, "e", 2)[0], "-.")) <= 3 {
+		return g
+	}
+	s := strconv.FormatFloat(math.Abs(x), 'f', 0, 64)
+	var b strings.Builder
+	if x < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // Bound is one row of a bounds table: the field's path and its range.

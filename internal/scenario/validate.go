@@ -98,11 +98,11 @@ func checkNumbers(c *checker, s *Scenario) {
 			}
 		case int:
 			if !r.Contains(float64(x)) {
-				c.add(path, strconv.Itoa(x)+" is out of range", r.String())
+				c.add(path, outOfRange(float64(x)), r.String())
 			}
 		case uint64:
 			if !r.Contains(float64(x)) {
-				c.add(path, strconv.FormatUint(x, 10)+" is out of range", r.String())
+				c.add(path, outOfRange(float64(x)), r.String())
 			}
 		}
 	})
