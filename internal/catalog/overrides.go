@@ -173,7 +173,9 @@ func (r OverrideRow) check() []string {
 		msgs = append(msgs, fmt.Sprintf("%s: the id is empty (allowed: the %s of an entry, e.g. %s)", r.Kind, k.idField, exampleID(k)))
 	}
 	if f, ok := k.field(r.Field); ok {
-		if x, err := parseValue(f.typ, r.Value); err != nil {
+		if x, err := parseValue(f.typ, r.Value); errors.Is(err, errTooLarge) {
+			msgs = append(msgs, r.what()+": "+f.outOfRange(k, x))
+		} else if err != nil {
 			msgs = append(msgs, fmt.Sprintf("%s: %s %q %v", r.what(), r.Field, r.Value, err))
 		} else if msg := f.outOfRange(k, x); msg != "" {
 			msgs = append(msgs, r.what()+": "+msg)
@@ -199,6 +201,10 @@ func exampleID(k *kind) string {
 		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b"}[k.name]
 }
 
+// errTooLarge is a whole number too large for an int; parseValue returns
+// it with the number as a float64.
+var errTooLarge = errors.New("is out of range")
+
 // parseValue reads an override value of one of the types newKind allows.
 func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 	v := reflect.New(t).Elem()
@@ -214,10 +220,13 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 		v.SetFloat(x)
 	case reflect.Int:
 		x, err := strconv.ParseInt(raw, 10, 0)
-		if err != nil || x < 0 {
+		if err != nil {
+			if f, ferr := strconv.ParseFloat(raw, 64); ferr == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
+				return reflect.ValueOf(f), errTooLarge
+			}
 			return v, errors.New("is not a whole number (allowed: a whole number ≥ 0)")
 		}
-		v.SetInt(x)
+		v.SetInt(x) // its range is the field's, checked by the caller
 	case reflect.Bool:
 		x, err := strconv.ParseBool(raw)
 		if err != nil {

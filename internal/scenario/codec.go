@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strings"
 )
 
 // Parse decodes and validates one scenario file's bytes, upgrading a file of
@@ -23,6 +24,9 @@ func Parse(b []byte) (*Scenario, error) {
 	if len(b) > MaxFileBytes {
 		return nil, Errors{{Path: "(file)", Problem: fmt.Sprintf("is %s bytes, too large to read", Num(float64(len(b)))),
 			Allowed: fmt.Sprintf("a scenario file of at most %s bytes (1 MiB)", Num(MaxFileBytes))}}
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, Errors{{Path: "(file)", Problem: "is empty", Allowed: "one scenario object, as hostplan schema describes"}}
 	}
 	var raw any
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -51,6 +55,9 @@ func Parse(b []byte) (*Scenario, error) {
 				return nil, Errors{{Path: "(file)", Problem: err.Error()}}
 			}
 		}
+	}
+	if raw == nil {
+		return nil, Errors{{Path: "(file)", Problem: "is null", Allowed: "one scenario object, as hostplan schema describes"}}
 	}
 	raw = numbersToFloat(raw)
 	c := &checker{}
@@ -119,6 +126,9 @@ func numbersToFloat(v any) any {
 		f, err := x.Float64()
 		if err != nil {
 			return x.String() // out of float range: reported as "must be a number"
+		}
+		if strings.ContainsAny(x.String(), ".eE") {
+			return decimal(f)
 		}
 		return f
 	case map[string]any:

@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -178,12 +179,12 @@ func checkShape(c *checker, v any, t reflect.Type, path, schemaPath string) {
 	}
 	if t == valueType {
 		switch x := v.(type) {
-		case float64:
+		case float64, decimal:
 		case map[string]any:
 			for _, k := range sortedKeys(x) {
 				if k != "low" && k != "likely" && k != "high" {
 					c.add(join(path, k), "is not a field of an estimate", "low, likely, high")
-				} else if _, ok := x[k].(float64); !ok {
+				} else if _, ok := asNumber(x[k]); !ok {
 					c.add(join(path, k), "must be a number", "a number")
 				}
 			}
@@ -241,17 +242,42 @@ func checkShape(c *checker, v any, t reflect.Type, path, schemaPath string) {
 			c.add(path, "must be true or false", "true, false")
 		}
 	case reflect.Int, reflect.Int64, reflect.Uint64:
+		// A whole number written as one: 32, not 32.0 or 3.2e1, which
+		// encoding/json does not read into an integer.
 		x, ok := v.(float64)
-		if !ok || x != float64(int64(x)) {
+		switch {
+		case !ok:
 			c.add(path, "must be a whole number", "an integer")
-		} else if x < 0 && t.Kind() == reflect.Uint64 {
+		case math.Abs(x) >= 1<<63:
+			allowed := "an integer"
+			if r, ok := BoundOf(path); ok {
+				allowed = r.String()
+			}
+			c.add(path, outOfRange(x), allowed)
+		case x < 0 && t.Kind() == reflect.Uint64:
 			c.add(path, "must not be negative", "an integer ≥ 0")
 		}
 	case reflect.Float64:
-		if _, ok := v.(float64); !ok {
+		if _, ok := asNumber(v); !ok {
 			c.add(path, "must be a number", "a number")
 		}
 	}
+}
+
+// decimal is a decoded JSON number written with a fraction or an exponent
+// (2.5, 1e3); a number written as a whole number decodes to float64.
+// Integer fields take only the latter, as encoding/json does.
+type decimal float64
+
+// asNumber returns decoded JSON v as a number, however it was written.
+func asNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case decimal:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 func orRoot(path string) string {
