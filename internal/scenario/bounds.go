@@ -49,6 +49,8 @@ func (r Range) Contains(x float64) bool {
 func (r Range) String() string {
 	var s string
 	switch {
+	case r.Min == r.Max:
+		s = "exactly " + Num(r.Min)
 	case r.Whole:
 		s = "a whole number from " + Num(r.Min) + " to " + Num(r.Max)
 	case r.MinOpen:
