@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -19,8 +20,12 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// finiteReport walks every number of r: each must be finite, and the
-// costs, times and counts of each direction not negative.
+// nonFiniteText finds a number printed as NaN or ±Inf in a sentence.
+var nonFiniteText = regexp.MustCompile(`NaN|[+-]Inf|\bInf\b`)
+
+// finiteReport walks every number of r: each must be finite, no sentence
+// may print one that is not, and the costs, times and counts of each
+// direction must not be negative.
 func finiteReport(r *model.Report) error {
 	var bad []string
 	var walk func(v reflect.Value, path string)
@@ -29,6 +34,10 @@ func finiteReport(r *model.Report) error {
 		case reflect.Float64:
 			if x := v.Float(); math.IsNaN(x) || math.IsInf(x, 0) {
 				bad = append(bad, fmt.Sprintf("%s = %v", path, x))
+			}
+		case reflect.String:
+			if nonFiniteText.MatchString(v.String()) {
+				bad = append(bad, fmt.Sprintf("%s = %q", path, v.String()))
 			}
 		case reflect.Pointer, reflect.Interface:
 			if !v.IsNil() {
