@@ -116,7 +116,8 @@ func transcript(t *testing.T, cmd, file string, code int, stderr string) string 
 }
 
 // The corpus of inputs at the edge: valid, at the limits of their ranges,
-// they validate, evaluate to finite figures and import.
+// they validate, evaluate to finite figures, are decided and briefed
+// without NaN or Inf, and import.
 func TestEdgeInputs(t *testing.T) {
 	files, _ := filepath.Glob("testdata/edge/*.json")
 	if len(files) < 3 {
@@ -124,14 +125,14 @@ func TestEdgeInputs(t *testing.T) {
 	}
 	for _, f := range files {
 		db := tempDB(t)
-		for _, args := range [][]string{{"validate", f}, {"eval", "--draws", "200", "--format", "json", f}, {"import", f}} {
+		for _, args := range [][]string{{"validate", f}, {"eval", "--draws", "200", "--format", "json", f}, {"decide", f}, {"brief", f}, {"import", f}} {
 			code, out, stderr := run(t, db, args...)
 			if code != ExitOK {
 				t.Errorf("%v: exit %d\n%s", args, code, stderr)
 				continue
 			}
 			for _, bad := range []string{"NaN", "+Inf", "-Inf"} {
-				if args[0] == "eval" && strings.Contains(out, bad) {
+				if strings.Contains(out, bad) {
 					t.Errorf("%v: the report holds %q", args, bad)
 				}
 			}
