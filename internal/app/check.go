@@ -11,6 +11,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -190,13 +191,26 @@ func blame(s *scenario.Scenario, cat *catalog.Catalog, nf *model.NonFiniteError)
 		if _, err := safeEvaluate(&t, cat); err != nil {
 			return false
 		}
-		found = scenario.FieldError{Path: path,
-			Problem: fmt.Sprintf("leads to %s: hostplan's ranges should not allow this, please report it", nf.Error()),
-			Allowed: r.String()}
+		found = scenario.FieldError{Path: path, Problem: nonFiniteProblem(path, nf), Allowed: r.String()}
 		ok = true
 		return true
 	})
 	return found, ok
+}
+
+// nonFiniteProblem says, in the field's and the direction's names, that
+// the value of the field at path makes a figure of the report non-finite.
+func nonFiniteProblem(path string, nf *model.NonFiniteError) string {
+	field := path
+	if f, ok := present.Lookup(path); ok {
+		field = present.Lower(f.Label)
+	}
+	where := "the workload summary"
+	if nf.Direction != "" {
+		where = present.DirectionTitle(nf.Direction)
+	}
+	return fmt.Sprintf("with this %s, the %s of %s is %v, not a number: hostplan's ranges should have prevented this; please report it",
+		field, nf.Figure, where, nf.Value)
 }
 
 // tame is a value within r that no figure should choke on: 1 when r

@@ -176,7 +176,7 @@ func TestNonFiniteFigureIsTracedToAField(t *testing.T) {
 	}
 	_, err = evaluated(s, &cat, r, err)
 	var es scenario.Errors
-	if !errors.As(err, &es) || len(es) != 1 || !strings.Contains(es[0].Problem, "is +Inf, not a finite number") {
+	if !errors.As(err, &es) || len(es) != 1 || !strings.Contains(es[0].Problem, "of On-premises is +Inf, not a number: hostplan's ranges should have prevented this") {
 		t.Fatalf("not traced to a field: %v", err)
 	}
 	// Taming that field gives a finite report.

@@ -1,7 +1,9 @@
 // Package cli implements hostplan's subcommands: flags, output formats and
 // exit codes (0 success, 1 failure while running, 2 bad input or usage).
-// Every failure prints one line per problem on stderr naming the file and
-// the field. The store, the catalog and the model are reached through
+// Every failure caused by input prints one line per problem on stderr
+// naming the file and the field; files are read within their size limits;
+// a panic is caught at the command boundary and reported as an internal
+// error (exit 1), with its Go stack only when HOSTPLAN_TRACEBACK is set. The store, the catalog and the model are reached through
 // internal/app; the commands are split by theme (commands.go: validate,
 // eval, export; scenario_cmds.go: save, list, show, delete; history_cmds.go;
 // transfer_cmds.go; store_cmds.go; catalog, brief and estimate commands).
