@@ -21,13 +21,11 @@ func withCommand(t *testing.T, c command) {
 // says so, no Go stack trace unless HOSTPLAN_TRACEBACK asks for one.
 func TestPanicBecomesInternalError(t *testing.T) {
 	withCommand(t, command{"explode", "", "", func(e *env, args []string) error {
-		var m map[string]int
-		m["x"]++ // a nil map: the kind of bug a panic is
-		return nil
+		panic("index 3 out of range [3] with length 3") // what a bug looks like
 	}})
 	t.Setenv(TracebackEnv, "")
 	code, out, errs := run(t, tempDB(t), "explode")
-	want := "hostplan: internal error in explode: assignment to entry in nil map (please report it; HOSTPLAN_TRACEBACK=1 prints the details)\n"
+	want := "hostplan: internal error in explode: index 3 out of range [3] with length 3 (please report it; HOSTPLAN_TRACEBACK=1 prints the details)\n"
 	if code != ExitFail || out != "" || errs != want {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out, errs, want)
 	}
