@@ -7,8 +7,10 @@
 // one with the store's price overrides applied), saves scenarios as new
 // revisions only when they validate and evaluate against that catalog, with
 // their lineage (author, note, model version, catalog date), and evaluates
-// and analyses scenarios under a context.Context. It holds no presentation:
-// the faces decide what to print or draw.
+// and analyses scenarios under a context.Context. Check is the one check
+// that validate, eval, save, import and the window all run, so a scenario
+// it passes evaluates. It holds no presentation: the faces decide what to
+// print or draw.
 package app
 
 import (

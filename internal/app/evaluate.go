@@ -19,13 +19,15 @@ func (p *Planner) begin(ctx context.Context) (*catalog.Catalog, error) {
 
 // Evaluate runs the model on s with the catalog in use: the deterministic
 // report, without the Monte Carlo spread. An invalid s, or one that names
-// what the catalog lacks, comes back as scenario.Errors.
+// what the catalog lacks, comes back as scenario.Errors with every problem
+// Check finds.
 func (p *Planner) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error) {
-	cat, err := p.begin(ctx)
+	cat, err := p.checked(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	return model.Evaluate(s, cat)
+	r, err := model.Evaluate(s, cat)
+	return evaluated(s, cat, r, err)
 }
 
 // Analyze is Evaluate plus the Monte Carlo spread over draws draws and the
@@ -35,9 +37,10 @@ func (p *Planner) Analyze(ctx context.Context, s *scenario.Scenario, draws int) 
 	if draws == 0 {
 		return p.Evaluate(ctx, s)
 	}
-	cat, err := p.begin(ctx)
+	cat, err := p.checked(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	return model.Analyze(ctx, s, cat, draws)
+	r, err := model.Analyze(ctx, s, cat, draws)
+	return evaluated(s, cat, r, err)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -24,27 +25,20 @@ func (l Lineage) meta(r *model.Report) store.RevisionMeta {
 }
 
 // Save stores s as a new revision with its lineage. Nothing is written
-// unless s is valid and the model can evaluate it against the catalog in
-// use (its offers, presets and GPUs exist): the problems come back as
-// scenario.Errors. Saving what the current revision already holds adds no
+// unless s passes Check against the catalog in use (it is valid, its
+// offers, presets and GPUs exist, and the model evaluates it): the
+// problems come back as scenario.Errors. Saving what the current revision already holds adds no
 // revision and returns the current one; saving a deleted scenario brings
 // it back.
 func (p *Planner) Save(s *scenario.Scenario, l Lineage) (store.Revision, error) {
 	if s == nil {
 		return store.Revision{}, errors.New("no scenario to save")
 	}
-	if errs := scenario.Validate(s); errs != nil {
-		return store.Revision{}, errs
-	}
 	st, err := p.store()
 	if err != nil {
 		return store.Revision{}, err
 	}
-	cat, err := p.Catalog()
-	if err != nil {
-		return store.Revision{}, err
-	}
-	r, err := model.Evaluate(s, cat)
+	r, err := p.Evaluate(context.Background(), s)
 	if err != nil {
 		return store.Revision{}, err
 	}
@@ -66,11 +60,7 @@ func (p *Planner) Restore(id string, n int, l Lineage) (store.Revision, error) {
 	if err != nil {
 		return store.Revision{}, err
 	}
-	cat, err := p.Catalog()
-	if err != nil {
-		return store.Revision{}, err
-	}
-	r, err := model.Evaluate(sc, cat)
+	r, err := p.Evaluate(context.Background(), sc)
 	if err != nil {
 		return store.Revision{}, err
 	}

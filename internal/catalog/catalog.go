@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"hostplan/assets"
+	"hostplan/internal/scenario"
 )
 
 // Entry is the provenance every catalog item carries.
@@ -285,12 +286,18 @@ func (c *Catalog) problems() []problem {
 		}
 		ids[kind+"/"+id] = true
 	}
+	for _, k := range kinds {
+		for _, v := range c.entries(k) {
+			for _, f := range k.fields {
+				if msg := f.outOfRange(k, v.FieldByIndex(f.index)); msg != "" {
+					bad(k.name, k.id(v), "%s: %s", strings.TrimSpace(k.name+" "+k.id(v)), msg)
+				}
+			}
+		}
+	}
 	for _, g := range c.GPUs {
 		unique("gpu", g.ID)
 		date("gpu", g.ID, g.Entry)
-		if g.BF16TFLOPs <= 0 || g.MemoryGB <= 0 || g.BandwidthGBs <= 0 {
-			bad("gpu", g.ID, "gpu %s: bf16_tflops, memory_gb and bandwidth_gbs must be > 0", g.ID)
-		}
 	}
 	gpu := func(kind, id, gpuID string) {
 		if _, ok := c.GPU(gpuID); !ok {
@@ -300,20 +307,14 @@ func (c *Catalog) problems() []problem {
 	for _, m := range c.Models {
 		unique("model", m.ID)
 		date("model", m.ID, m.Entry)
-		if m.ParamsB <= 0 || m.ActiveParamsB <= 0 || m.ActiveParamsB > m.ParamsB {
-			bad("model", m.ID, "model %s: need 0 < active_params_b ≤ params_b", m.ID)
-		}
-		if m.Layers < 1 || m.HiddenSize < 1 || m.Heads < 1 || m.KVHeads < 1 || m.HeadDim < 1 {
-			bad("model", m.ID, "model %s: layers, hidden_size, heads, kv_heads and head_dim must be ≥ 1", m.ID)
+		if m.ActiveParamsB > m.ParamsB {
+			bad("model", m.ID, "model %s: active_params_b %s is larger than params_b %s (allowed: active parameters ≤ total parameters)", m.ID, scenario.Num(m.ActiveParamsB), scenario.Num(m.ParamsB))
 		}
 	}
 	for _, o := range c.Cloud {
 		unique("cloud", o.ID)
 		date("cloud", o.ID, o.Entry)
 		gpu("cloud", o.ID, o.GPU)
-		if o.OnDemand <= 0 || o.GPUsPerNode < 1 || o.IntraNodeGBs <= 0 || o.NetworkGBsPerGPU <= 0 || o.StorageGBs <= 0 {
-			bad("cloud", o.ID, "cloud %s: on_demand, gpus_per_node, intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", o.ID)
-		}
 	}
 	for _, d := range c.Data {
 		unique("data", d.Provider)
@@ -323,24 +324,14 @@ func (c *Catalog) problems() []problem {
 		unique("node", n.ID)
 		date("node", n.ID, n.Entry)
 		gpu("node", n.ID, n.GPU)
-		if n.Price <= 0 || n.GPUs < 1 || n.PowerKWTypical <= 0 || n.IntraNodeGBs <= 0 || n.NetworkGBs <= 0 || n.StorageGBs <= 0 {
-			bad("node", n.ID, "node %s: price, gpus, power_kw_typical and the three bandwidths must be > 0", n.ID)
-		}
 	}
 	date("site", "", c.Site.Entry)
-	if c.Site.PUE < 1 || c.Site.LifeYears <= 0 {
-		bad("site", "", "site: pue must be ≥ 1 and life_years > 0")
-	}
 	for _, p := range c.HPC {
 		unique("hpc", p.ID)
 		date("hpc", p.ID, p.Entry)
 		gpu("hpc", p.ID, p.GPU)
-		q := p.QueueWaitHours
-		if p.IntraNodeGBs <= 0 || p.NetworkGBs <= 0 || p.StorageGBs <= 0 {
-			bad("hpc", p.ID, "hpc %s: intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0", p.ID)
-		}
-		if p.WalltimeHours <= 0 || p.MaxGPUs < 1 || !(q[0] <= q[1] && q[1] <= q[2]) {
-			bad("hpc", p.ID, "hpc %s: walltime_hours and max_gpus must be > 0 and queue_wait_hours ordered low ≤ likely ≤ high", p.ID)
+		if q := p.QueueWaitHours; !(q[0] <= q[1] && q[1] <= q[2]) {
+			bad("hpc", p.ID, "hpc %s: queue_wait_hours is out of order (allowed: low ≤ likely ≤ high)", p.ID)
 		}
 	}
 	for _, m := range c.Managed {

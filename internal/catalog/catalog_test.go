@@ -1,9 +1,12 @@
 package catalog
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"hostplan/internal/scenario"
 )
 
 func TestDefaultLoadsAndChecks(t *testing.T) {
@@ -77,5 +80,37 @@ func TestOldestAsOf(t *testing.T) {
 	got := OldestAsOf(Entry{AsOf: "2026-01-01"}, Entry{}, Entry{AsOf: "2023-05-01"})
 	if got != "2023-05-01" {
 		t.Errorf("OldestAsOf = %q", got)
+	}
+}
+
+// Every number of every kind of entry has a range (scenario.CatalogBound),
+// every range names a field, and the embedded catalog lies within them.
+func TestEveryCatalogNumberHasABound(t *testing.T) {
+	seen := map[string]bool{}
+	for _, k := range kinds {
+		for _, f := range k.fields {
+			switch f.typ.Kind() {
+			case reflect.Float64, reflect.Int, reflect.Array:
+				if _, ok := scenario.CatalogBound(k.name, f.name); !ok {
+					t.Errorf("%s.%s has no range", k.name, f.name)
+				}
+				seen[k.name+"."+f.name] = true
+			}
+		}
+	}
+	for _, b := range scenario.CatalogBounds() {
+		if !seen[b.Path] {
+			t.Errorf("range for %s, which is not a number of the catalog", b.Path)
+		}
+	}
+	if _, err := Default(); err != nil {
+		t.Errorf("the embedded catalog: %v", err)
+	}
+	// An override row out of range names its line and the range.
+	_, err := ParseOverridesCSV(strings.NewReader(OverridesHeader + "\nmodel,mistral-7b,params_b,1e308,2026-10-01,typo\ngpu,h100-sxm,bf16_tflops,1e-300,2026-10-01,typo\n"))
+	want := "catalog overrides: line 2: model mistral-7b: params_b 1e308 is out of range (allowed: a number > 0 and ≤ 100,000); " +
+		"line 3: gpu h100-sxm: bf16_tflops 1e-300 is out of range (allowed: a number ≥ 1 and ≤ 1,000,000)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

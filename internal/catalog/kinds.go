@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"hostplan/internal/scenario"
 )
 
 // A kind is one sort of catalog entry as overrides and listings name it.
@@ -81,6 +83,33 @@ func newKind(name, goField, idField, label string, zero any) *kind {
 		panic(fmt.Sprintf("catalog: %s has no field %q or %q", k.typ.Name(), idField, label))
 	}
 	return k
+}
+
+// outOfRange says what is wrong with the value v of field f of kind k when
+// it lies outside the field's range (scenario.CatalogBound), or "".
+// Text, flags and numbers without a range have nothing to check.
+func (f field) outOfRange(k *kind, v reflect.Value) string {
+	r, ok := scenario.CatalogBound(k.name, f.name)
+	if !ok {
+		return ""
+	}
+	var xs []float64
+	switch v.Kind() {
+	case reflect.Float64:
+		xs = []float64{v.Float()}
+	case reflect.Int:
+		xs = []float64{float64(v.Int())}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			xs = append(xs, v.Index(i).Float())
+		}
+	}
+	for _, x := range xs {
+		if !r.Contains(x) {
+			return fmt.Sprintf("%s %s is out of range (allowed: %s)", f.name, scenario.Num(x), r)
+		}
+	}
+	return ""
 }
 
 func kindNamed(name string) *kind {

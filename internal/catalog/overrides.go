@@ -44,6 +44,10 @@ type OverrideRow struct {
 // OverridesHeader is the first line of an overrides CSV file.
 const OverridesHeader = "kind,id,field,value,as_of,source"
 
+// MaxCSVBytes is the largest overrides file hostplan reads (4 MiB): the
+// whole catalog exported is some 70 KB.
+const MaxCSVBytes = 4 << 20
+
 // overridesFormat is the version of the JSON encoding of Overrides.
 const overridesFormat = 1
 
@@ -169,8 +173,12 @@ func (r OverrideRow) check() []string {
 		msgs = append(msgs, fmt.Sprintf("%s: the id is empty (allowed: the %s of an entry, e.g. %s)", r.Kind, k.idField, exampleID(k)))
 	}
 	if f, ok := k.field(r.Field); ok {
-		if _, err := parseValue(f.typ, r.Value); err != nil {
+		if x, err := parseValue(f.typ, r.Value); errors.Is(err, errTooLarge) {
+			msgs = append(msgs, r.what()+": "+f.outOfRange(k, x))
+		} else if err != nil {
 			msgs = append(msgs, fmt.Sprintf("%s: %s %q %v", r.what(), r.Field, r.Value, err))
+		} else if msg := f.outOfRange(k, x); msg != "" {
+			msgs = append(msgs, r.what()+": "+msg)
 		}
 	} else if why := notSettable[r.Field]; why != "" {
 		msgs = append(msgs, fmt.Sprintf("%s: field %q cannot be set: %s", r.what(), r.Field, why))
@@ -193,6 +201,10 @@ func exampleID(k *kind) string {
 		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b"}[k.name]
 }
 
+// errTooLarge is a whole number too large for an int; parseValue returns
+// it with the number as a float64.
+var errTooLarge = errors.New("is out of range")
+
 // parseValue reads an override value of one of the types newKind allows.
 func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 	v := reflect.New(t).Elem()
@@ -208,10 +220,13 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 		v.SetFloat(x)
 	case reflect.Int:
 		x, err := strconv.ParseInt(raw, 10, 0)
-		if err != nil || x < 0 {
+		if err != nil {
+			if f, ferr := strconv.ParseFloat(raw, 64); ferr == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
+				return reflect.ValueOf(f), errTooLarge
+			}
 			return v, errors.New("is not a whole number (allowed: a whole number ≥ 0)")
 		}
-		v.SetInt(x)
+		v.SetInt(x) // its range is the field's, checked by the caller
 	case reflect.Bool:
 		x, err := strconv.ParseBool(raw)
 		if err != nil {
@@ -241,15 +256,12 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 	return v, nil
 }
 
-// parseNumber reads a plain decimal number ≥ 0 (every number in the
-// catalog is a price, a size, a rate or a duration).
+// parseNumber reads a plain decimal number; its range is the field's
+// (scenario.CatalogBound), checked by the caller.
 func parseNumber(raw string) (float64, error) {
 	x, err := strconv.ParseFloat(raw, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, errors.New("is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)")
-	}
-	if x < 0 {
-		return 0, errors.New("is out of range (allowed: a number ≥ 0)")
 	}
 	return x, nil
 }

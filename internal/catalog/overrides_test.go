@@ -201,8 +201,9 @@ func TestApplyAddsCompleteEntries(t *testing.T) {
 	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 2: managed together-8b: unknown reference_gpu "b300"` {
 		t.Errorf("unknown reference gpu: %v", err)
 	}
-	_, err = def.Apply(parse(t, OverridesHeader+"\nsite,site,pue,0.9,2026-01-01,typo\n"))
-	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != "line 2: site: pue must be ≥ 1 and life_years > 0" {
+	// A value out of its range (scenario.CatalogBound) names its row's line.
+	_, err = def.Apply(Overrides{Rows: []OverrideRow{{Kind: "site", ID: SiteID, Field: "pue", Value: "0.9", AsOf: "2026-01-01", Source: "typo", Line: 2}}})
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != "line 2: site site: pue 0.9 is out of range (allowed: a number ≥ 1 and ≤ 3)" {
 		t.Errorf("site pue: %v", err)
 	}
 }
@@ -248,7 +249,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		t.Fatalf("err = %v, want OverrideErrors", err)
 	}
 	want := []string{
-		`line 3: cloud aws-p5-h100: spot "-1" is out of range (allowed: a number ≥ 0)`,
+		`line 3: cloud aws-p5-h100: spot -1 is out of range (allowed: a number > 0 and ≤ 10,000,000, or 0 for no published price)`,
 		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed)`,
 		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
 		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -198,9 +197,9 @@ func runCatalogImport(e *env, args []string) error {
 		return usagef("catalog import: give one CSV file (header %s)", catalog.OverridesHeader)
 	}
 	file := args[0]
-	b, err := os.ReadFile(file)
+	b, err := readLimited(file, catalog.MaxCSVBytes, "an overrides CSV")
 	if err != nil {
-		return usagef("%s: cannot read: %v", file, unwrapPath(err))
+		return err
 	}
 	rows, err := catalog.ParseOverridesCSV(bytes.NewReader(b))
 	if err != nil {

@@ -88,8 +88,11 @@ func TestCatalogImportRefusesWholeFile(t *testing.T) {
 			"cloud,nebius-h100,gpu,h100-sxm,2026-10-01,Nebius page",
 		}, []string{
 			`FILE: line 3: cloud nebius-h100 is not in the catalog, and a new entry needs every field: provider, name, region, jurisdiction, gpus_per_node, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs missing (allowed fields: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
-			`FILE: line 3: cloud nebius-h100: on_demand, gpus_per_node, intra_node_gbs, network_gbs_per_gpu and storage_gbs must be > 0`,
-			`hostplan: catalog import: FILE refused (2 problems); nothing was imported`,
+			`FILE: line 3: cloud nebius-h100: gpus_per_node 0 is out of range (allowed: a whole number from 1 to 1,024)`,
+			`FILE: line 3: cloud nebius-h100: network_gbs_per_gpu 0 is out of range (allowed: a number ≥ 0.001 and ≤ 100,000)`,
+			`FILE: line 3: cloud nebius-h100: intra_node_gbs 0 is out of range (allowed: a number ≥ 0.001 and ≤ 100,000)`,
+			`FILE: line 3: cloud nebius-h100: storage_gbs 0 is out of range (allowed: a number ≥ 0.001 and ≤ 100,000)`,
+			`hostplan: catalog import: FILE refused (5 problems); nothing was imported`,
 		}},
 	} {
 		f := writeCSV(t, tc.rows...)

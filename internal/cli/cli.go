@@ -1,7 +1,9 @@
 // Package cli implements hostplan's subcommands: flags, output formats and
 // exit codes (0 success, 1 failure while running, 2 bad input or usage).
-// Every failure prints one line per problem on stderr naming the file and
-// the field. The store, the catalog and the model are reached through
+// Every failure caused by input prints one line per problem on stderr
+// naming the file and the field; files are read within their size limits;
+// a panic is caught at the command boundary and reported as an internal
+// error (exit 1), with its Go stack only when HOSTPLAN_TRACEBACK is set. The store, the catalog and the model are reached through
 // internal/app; the commands are split by theme (commands.go: validate,
 // eval, export; scenario_cmds.go: save, list, show, delete; history_cmds.go;
 // transfer_cmds.go; store_cmds.go; catalog, brief and estimate commands).
@@ -14,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -116,7 +119,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	e := &env{stdout: stdout, stderr: stderr, ctx: context.Background(), plan: app.New(db)}
 	for _, c := range commands {
 		if c.name == rest[0] {
-			err := c.run(e, rest[1:])
+			err := runGuarded(c, e, rest[1:])
 			e.plan.Close() // commands close what they open; this is only a safety net
 			return exitCode(stderr, err)
 		}
@@ -125,9 +128,44 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return ExitUsage
 }
 
+// TracebackEnv names the environment variable that, set to any value,
+// makes an internal error print its Go stack trace too.
+const TracebackEnv = "HOSTPLAN_TRACEBACK"
+
+// internalError is a panic caught at the command boundary: a bug, not bad
+// input. It prints as "internal error: …" and ends the command with exit 1.
+type internalError struct {
+	cmd   string
+	value any
+	stack []byte
+}
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("internal error in %s: %v (please report it; %s=1 prints the details)", e.cmd, e.value, TracebackEnv)
+}
+
+// runGuarded runs command c, turning a panic into an *internalError so
+// that no input ends hostplan with a Go stack trace.
+func runGuarded(c command, e *env, args []string) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &internalError{cmd: c.name, value: v, stack: debug.Stack()}
+		}
+	}()
+	return c.run(e, args)
+}
+
 func exitCode(stderr io.Writer, err error) int {
 	if err == nil {
 		return ExitOK
+	}
+	var ie *internalError
+	if errors.As(err, &ie) {
+		fmt.Fprintln(stderr, "hostplan:", ie)
+		if os.Getenv(TracebackEnv) != "" {
+			stderr.Write(ie.stack)
+		}
+		return ExitFail
 	}
 	var u usageError
 	var fe fileErrors
@@ -193,13 +231,19 @@ func (f fileErrors) lines() []string {
 	return out
 }
 
-// loadScenario reads and validates a scenario file. Validation problems come
-// back as fileErrors (exit 2); a file that cannot be read is a usage error.
+// loadScenario reads and validates a scenario file of at most
+// scenario.MaxFileBytes. Validation problems come back as fileErrors (exit
+// 2); a file that cannot be read is a usage error.
 func loadScenario(path string) (*scenario.Scenario, error) {
-	b, err := os.ReadFile(path)
+	b, err := readLimited(path, scenario.MaxFileBytes, "a scenario file")
 	if err != nil {
-		return nil, usagef("%s: cannot read: %v", path, unwrapPath(err))
+		return nil, err
 	}
+	return parseScenario(path, b)
+}
+
+// parseScenario parses the bytes of the scenario file path.
+func parseScenario(path string, b []byte) (*scenario.Scenario, error) {
 	s, err := scenario.Parse(b)
 	if err != nil {
 		return nil, asFileError(path, err)

@@ -76,7 +76,7 @@ func TestValidateBrokenFileNamesFields(t *testing.T) {
 		`testdata/broken.json: id: "Broken Example" is not a valid id`,
 		`testdata/broken.json: currency: "usd" is not a currency code (allowed: a three-letter ISO 4217 code`,
 		`testdata/broken.json: workload.precision: "bf17" is not a known value (allowed: fp32, bf16, fp16, fp8, int8, int4)`,
-		`testdata/broken.json: workload.model.params_b: -7 is out of range (allowed: a number > 0)`,
+		`testdata/broken.json: workload.model.params_b: -7 is out of range (allowed: a number > 0 and ≤ 100,000, or 0 for the preset's count)`,
 		`testdata/broken.json: workload.tokens_per_run_b: estimate 5, 2, 9 is out of order (allowed: low ≤ likely ≤ high)`,
 		`testdata/broken.json: data.classification: "secret" is not a known value`,
 		`testdata/broken.json: options.cloud.pricing: "cheap" is not a known value (allowed: on_demand, commit_1y, commit_3y, spot)`,

@@ -30,27 +30,55 @@ func init() {
 	register(command{"version", "", "print the model and schema versions", runVersion})
 }
 
+// runValidate runs on each file every check eval and save run (Check:
+// ranges, catalog references and price overrides against the catalog in
+// use, then the model), so a file it calls valid evaluates.
 func runValidate(e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef("validate: give one or more scenario files")
 	}
 	bad := 0
+	var failed error // the first failure that is not the file's fault
 	for _, f := range args {
-		if _, err := loadScenario(f); err != nil {
-			bad++
-			if fe, ok := err.(fileErrors); ok {
-				for _, l := range fe.lines() {
-					fmt.Fprintln(e.stderr, l)
-				}
-				continue
-			}
-			fmt.Fprintln(e.stderr, "hostplan:", err)
+		err := e.validate(f)
+		if err == nil {
+			fmt.Fprintf(e.stdout, "%s: valid\n", f)
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s: valid\n", f)
+		var fe fileErrors
+		var u usageError
+		switch {
+		case errors.As(err, &fe):
+			bad++
+			for _, l := range fe.lines() {
+				fmt.Fprintln(e.stderr, l)
+			}
+		case errors.As(err, &u):
+			bad++
+			fmt.Fprintln(e.stderr, "hostplan:", u.msg)
+		default:
+			if failed == nil {
+				failed = err
+			}
+		}
+	}
+	if failed != nil {
+		return failed
 	}
 	if bad > 0 {
 		return usageError{fmt.Sprintf("%d of %d files invalid", bad, len(args))}
+	}
+	return nil
+}
+
+// validate reads file and checks it as eval and save do.
+func (e *env) validate(file string) error {
+	s, err := loadScenario(file)
+	if err != nil {
+		return err
+	}
+	if err := e.plan.Check(e.ctx, s); err != nil {
+		return inFile(file, err)
 	}
 	return nil
 }
@@ -85,7 +113,7 @@ func (e *env) resolve(arg string) (*scenario.Scenario, error) {
 func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error) {
 	r, err := e.plan.Evaluate(e.ctx, s)
 	if err != nil {
-		return nil, asFileError(file, err)
+		return nil, inFile(file, err)
 	}
 	return r, nil
 }
@@ -95,9 +123,19 @@ func (e *env) evaluate(s *scenario.Scenario, file string) (*model.Report, error)
 func (e *env) analyze(s *scenario.Scenario, file string, draws int) (*model.Report, error) {
 	r, err := e.plan.Analyze(e.ctx, s, draws)
 	if err != nil {
-		return nil, asFileError(file, err)
+		return nil, inFile(file, err)
 	}
 	return r, nil
+}
+
+// inFile is an error of the scenario in file: its problems as fileErrors
+// (exit 2), any other failure prefixed with the file's name (exit 1).
+func inFile(file string, err error) error {
+	var es scenario.Errors
+	if errors.As(err, &es) {
+		return fileErrors{file: file, errs: es}
+	}
+	return fmt.Errorf("%s: %w", file, err)
 }
 
 // drawsFlag defines --draws and checks it after parsing.

@@ -1,17 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"hostplan/internal/model"
+	"hostplan/internal/scenario"
 )
 
 // estimators are the kinds of `hostplan estimate KIND`: quick calculations
@@ -210,18 +211,20 @@ func runFit(e *env, args []string) error {
 		return usagef("fit: give exactly one CSV file of trial points (header gpus,throughput)")
 	}
 	file := pos[0]
-	f, err := os.Open(file)
+	b, err := readLimited(file, scenario.MaxFileBytes, "a trial CSV")
 	if err != nil {
-		return usagef("%s: cannot read: %v", file, unwrapPath(err))
+		return err
 	}
-	defer f.Close()
-	pts, err := model.ReadTrialCSV(f)
+	pts, err := model.ReadTrialCSV(bytes.NewReader(b))
 	if err != nil {
 		var lines []string
 		for _, l := range strings.Split(err.Error(), "\n") {
 			lines = append(lines, file+": "+l)
 		}
 		return usageLines(lines)
+	}
+	if err := checkTrial(file, pts); err != nil {
+		return err
 	}
 	fit, err := model.FitUSL(pts)
 	if err != nil {
@@ -247,4 +250,28 @@ func runFit(e *env, args []string) error {
 		fmt.Fprintf(tw, "N_max\tnone (κ = 0: no retrograde region)\t\n")
 	}
 	return tw.Flush()
+}
+
+// checkTrial holds trial points read for fit to the bounds of a scenario's
+// trial (workload.trial): at most scenario.MaxTrialPoints, each GPU count
+// and throughput within its range.
+func checkTrial(file string, pts []model.Point) error {
+	if len(pts) > scenario.MaxTrialPoints {
+		return usagef("%s: %s trial points (allowed: at most %s)", file, scenario.Num(float64(len(pts))), scenario.Num(scenario.MaxTrialPoints))
+	}
+	gpus, _ := scenario.BoundOf("workload.trial[].gpus")
+	tput, _ := scenario.BoundOf("workload.trial[].throughput")
+	var lines []string
+	for i, p := range pts {
+		if !gpus.Contains(p.N) {
+			lines = append(lines, fmt.Sprintf("%s: trial point %d: gpus %s is out of range (allowed: %s)", file, i+1, scenario.Num(p.N), gpus))
+		}
+		if !tput.Contains(p.X) {
+			lines = append(lines, fmt.Sprintf("%s: trial point %d: throughput %s is out of range (allowed: %s)", file, i+1, scenario.Num(p.X), tput))
+		}
+	}
+	if lines != nil {
+		return usageLines(lines)
+	}
+	return nil
 }

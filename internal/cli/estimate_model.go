@@ -9,6 +9,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 func init() {
@@ -16,9 +17,10 @@ func init() {
 	estimators["serve"] = runEstimateServe
 }
 
-// count parses a positive count written plainly (7e10) or with a suffix
-// K, M, B or T (70B, 1.4T).
-func count(cmd, name, raw string) (float64, error) {
+// count parses a count written plainly (7e10) or with a suffix K, M, B or
+// T (70B, 1.4T) and checks it against r, a range in units of scale (the
+// scenario's ranges count parameters and tokens in billions).
+func count(cmd, name, raw string, r scenario.Range, scale float64) (float64, error) {
 	s := strings.TrimSpace(raw)
 	mult := 1.0
 	if n := len(s); n > 0 {
@@ -35,8 +37,51 @@ func count(cmd, name, raw string) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	v *= mult
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
-		return 0, usagef("%s: --%s %q is out of range (allowed: a number > 0, optionally with K, M, B or T, e.g. 70B)", cmd, name, raw)
+	if err != nil || !r.Contains(v/scale) {
+		return 0, usagef("%s: --%s %q is out of range (allowed: a number > %s and ≤ %s, optionally with K, M, B or T, e.g. 70B)", cmd, name, raw, suffixed(r.Min*scale), suffixed(r.Max*scale))
+	}
+	return v, nil
+}
+
+// suffixed writes a count with the largest suffix that keeps it whole:
+// 1e14 is 100T.
+func suffixed(x float64) string {
+	for _, u := range []struct {
+		mult float64
+		sfx  string
+	}{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}} {
+		if x >= u.mult && x/u.mult == math.Trunc(x/u.mult) {
+			return scenario.Num(x/u.mult) + u.sfx
+		}
+	}
+	return scenario.Num(x)
+}
+
+// bound is the range of the scenario field at path, which a flag of the
+// same meaning shares.
+func bound(path string) scenario.Range {
+	r, ok := scenario.BoundOf(path)
+	if !ok {
+		panic("cli: no bound for " + path)
+	}
+	return r
+}
+
+// within checks f against the range r of the scenario field it stands
+// for, as numFlag.value does with its own ranges.
+func (f *numFlag) within(cmd, name string, r scenario.Range, def ...float64) (float64, error) {
+	if !f.set {
+		if len(def) > 0 {
+			return def[0], nil
+		}
+		return 0, usagef("%s: --%s is required (allowed: %s)", cmd, name, r)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(f.raw), 64)
+	if err != nil {
+		return 0, usagef("%s: --%s %q is not a number (allowed: %s)", cmd, name, f.raw, r)
+	}
+	if !r.Contains(v) {
+		return 0, usagef("%s: --%s %s is out of range (allowed: %s)", cmd, name, f.raw, r)
 	}
 	return v, nil
 }
@@ -63,11 +108,11 @@ func runEstimateTrain(e *env, args []string) error {
 	if *params == "" || *tokens == "" {
 		return usagef("%s: --params and --tokens are required (allowed: numbers > 0, e.g. --params 70B --tokens 1.4T)", cmd)
 	}
-	P, err := count(cmd, "params", *params)
+	P, err := count(cmd, "params", *params, bound("workload.model.params_b"), 1e9)
 	if err != nil {
 		return err
 	}
-	D, err := count(cmd, "tokens", *tokens)
+	D, err := count(cmd, "tokens", *tokens, bound("workload.tokens_per_run_b"), 1e9)
 	if err != nil {
 		return err
 	}
@@ -79,30 +124,25 @@ func runEstimateTrain(e *env, args []string) error {
 	if !ok {
 		return usagef("%s: --gpu %q is not in the catalog (allowed: %s)", cmd, *gpuID, strings.Join(cat.IDs("gpus"), ", "))
 	}
-	n, err := gpus.value(cmd, "gpus", positive)
+	n, err := gpus.within(cmd, "gpus", bound("workload.trial[].gpus"))
 	if err != nil {
 		return err
-	}
-	if n != math.Trunc(n) || n > 1e6 {
-		return usagef("%s: --gpus %s is out of range (allowed: a whole number from 1 to 1,000,000)", cmd, gpus.raw)
 	}
 	var X float64
 	switch {
 	case mfu.set && tflops.set:
 		return usagef("%s: give --mfu or --tflops, not both", cmd)
 	case tflops.set:
-		t, err := tflops.value(cmd, "tflops", positive)
+		r, _ := scenario.CatalogBound("gpu", "bf16_tflops")
+		t, err := tflops.within(cmd, "tflops", r)
 		if err != nil {
 			return err
 		}
 		X = t * 1e12
 	case mfu.set:
-		f, err := mfu.value(cmd, "mfu", positive)
+		f, err := mfu.within(cmd, "mfu", bound("workload.mfu"))
 		if err != nil {
 			return err
-		}
-		if f > 1 {
-			return usagef("%s: --mfu %s is out of range (allowed: a number > 0 and ≤ 1)", cmd, mfu.raw)
 		}
 		if *precision != "bf16" && *precision != "fp8" {
 			return usagef("%s: --precision %q is not known (allowed: bf16, fp8)", cmd, *precision)
@@ -173,19 +213,16 @@ func runEstimateServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c != math.Trunc(c) || c > 1e7 {
-		return usagef("%s: --context %s is out of range (allowed: a whole number from 1 to 10,000,000)", cmd, ctx.raw)
+	if tokens := bound("workload.traffic.tokens_in"); c != math.Trunc(c) || !tokens.Contains(c) {
+		return usagef("%s: --context %s is out of range (allowed: a whole number from 1 to %s)", cmd, ctx.raw, scenario.Num(tokens.Max))
 	}
-	l, err := lat.value(cmd, "latency-ms", positive)
+	l, err := lat.within(cmd, "latency-ms", bound("workload.traffic.latency_target_ms"))
 	if err != nil {
 		return err
 	}
-	f, err := mfu.value(cmd, "mfu", positive, 0.4)
+	f, err := mfu.within(cmd, "mfu", bound("workload.mfu"), 0.4)
 	if err != nil {
 		return err
-	}
-	if f > 1 {
-		return usagef("%s: --mfu %s is out of range (allowed: a number > 0 and ≤ 1)", cmd, mfu.raw)
 	}
 	est, err := model.EstimateServe(m, g, int(b), c, l, f)
 	if err != nil {

@@ -84,24 +84,32 @@ func runImport(e *env, args []string) error {
 		bad  int
 	)
 	seen := map[string]string{} // id → file
+	var failed error            // the first failure that is not a file's fault
 	fail := func(err error) {
 		bad++
 		var fe fileErrors
-		if errors.As(err, &fe) {
+		var u usageError
+		switch {
+		case errors.As(err, &fe):
 			for _, l := range fe.lines() {
 				fmt.Fprintln(e.stderr, l)
 			}
-			return
+		case errors.As(err, &u):
+			fmt.Fprintln(e.stderr, "hostplan:", u.msg)
+		default:
+			fmt.Fprintln(e.stderr, "hostplan:", err)
+			if failed == nil {
+				failed = err
+			}
 		}
-		fmt.Fprintln(e.stderr, "hostplan:", err)
 	}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readLimited(p, scenario.MaxFileBytes, "a scenario file")
 		if err != nil {
-			fail(usagef("%s: cannot read: %v", p, unwrapPath(err)))
+			fail(err)
 			continue
 		}
-		sc, err := loadScenario(p)
+		sc, err := parseScenario(p, b)
 		if err != nil {
 			fail(err)
 			continue
@@ -167,6 +175,9 @@ func runImport(e *env, args []string) error {
 			}
 			fmt.Fprintf(e.stdout, "%s: %s\n", f.path, what)
 		}
+	}
+	if failed != nil {
+		return fmt.Errorf("import: %d of %d files could not be checked; nothing from them was written", bad, len(paths))
 	}
 	if bad > 0 {
 		return usageError{fmt.Sprintf("import: %d of %d files have problems; nothing from them was written", bad, len(paths))}

@@ -113,8 +113,10 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		r.MonthlyFixedCost += commit
 		if !r.quiet {
 			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
-			r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
-				"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+			if reserved > 0 { // no GPUs (nothing fits): no utilisation to state
+				r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
+					"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+			}
 		}
 	}
 

@@ -308,42 +308,6 @@ func (e *evaluator) finish(r *DirectionResult) {
 	e.deadline(r)
 }
 
-// checkFinite refuses a report with NaN or Inf anywhere: a bug must not
-// reach a user as a number.
-func checkFinite(r *Report) error {
-	bad := func(xs ...float64) bool {
-		for _, x := range xs {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return true
-			}
-		}
-		return false
-	}
-	w := r.Workload
-	if bad(w.ParamsB, w.ActiveParamsB, w.FLOPsPerRun, w.TokensPerRun, w.RunsPerMonth, w.WeightsGB, w.MemoryNeededGB) {
-		return fmt.Errorf("model: workload summary has a non-finite number")
-	}
-	for i := range r.Directions {
-		d := &r.Directions[i]
-		if bad(d.PricePerGPUHour, d.GPUHoursPerRun, d.ComputeHours, d.TimeToResultHours, d.LeadTimeDays,
-			d.VariablePricePerGPUHour, d.OtherCostPerRun, d.VariableCostPerRun, d.MonthlyFixedCost, d.OneOffCost,
-			d.CostPerRun, d.CostHorizon, d.MemoryPerGPUGB) || bad(d.CumulativeByMonth...) {
-			return fmt.Errorf("model: %s has a non-finite number", d.Direction)
-		}
-		for _, l := range d.Breakdown {
-			if bad(l.Amount) {
-				return fmt.Errorf("model: %s cost line %q is not finite", d.Direction, l.Item)
-			}
-		}
-		for _, p := range d.Scaling {
-			if bad(p.StepSeconds, p.Speedup, p.Efficiency, p.TimeToResultHours, p.CommSeconds, p.DataSeconds) {
-				return fmt.Errorf("model: %s scaling at %d GPUs is not finite", d.Direction, p.GPUs)
-			}
-		}
-	}
-	return nil
-}
-
 func nonNil(xs []string) []string {
 	if xs == nil {
 		return []string{}

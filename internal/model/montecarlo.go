@@ -279,6 +279,13 @@ func monteCarlo(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog,
 		wg.Add(1)
 		go func(p *plan, errp *error) {
 			defer wg.Done()
+			defer func() {
+				// A panic here would end the process past any caller's
+				// recover: it becomes this worker's error.
+				if v := recover(); v != nil {
+					*errp = fmt.Errorf("internal error in the Monte Carlo: %v", v)
+				}
+			}()
 			for c := range next {
 				if failed.Load() || ctx.Err() != nil {
 					return

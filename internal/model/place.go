@@ -30,8 +30,12 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		r.GPUs = p.tp * p.replicas
 		if r.GPUs > limit {
 			if r.ruleOut() {
+				more := ""
+				if p.capped {
+					more = "more than "
+				}
 				r.infeasible(ReasonReplicasOverCapacity, []string{"workload.traffic.peak_rps", e.countField(r.Direction)},
-					"needs %d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", r.GPUs, plural(p.replicas, "replica"), p.tp, countWords(z.peakRPS), limit)
+					"needs %s%d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", more, r.GPUs, plural(p.replicas, "replica"), p.tp, countWords(z.peakRPS), limit)
 			}
 		}
 		r.ComputeHours = hoursPerMonth

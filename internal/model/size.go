@@ -287,6 +287,7 @@ type servingPlan struct {
 	latencyMS         float64
 	memoryBound       bool
 	ok                bool
+	capped            bool // replicas is maxReplicas: the load needs more
 	// fail says why no plan serves the load when !ok:
 	// ReasonWeightsDoNotFit or ReasonLatencyTargetMissed.
 	fail ReasonCode
@@ -338,8 +339,8 @@ func (z *size) serve(g catalog.GPU) servingPlan {
 		best.fail = ReasonLatencyTargetMissed
 		return best
 	}
-	best.replicas = max(1, int(math.Ceil(z.peakRPS/best.rpsPerRep)))
-	best.meanReplicas = max(1, int(math.Ceil(z.meanRPS/best.rpsPerRep)))
+	best.replicas, best.capped = replicasFor(z.peakRPS, best.rpsPerRep)
+	best.meanReplicas, _ = replicasFor(z.meanRPS, best.rpsPerRep)
 	return best
 }
 
@@ -363,7 +364,23 @@ func (z *size) servePinned(g catalog.GPU, tp, b int) servingPlan {
 	rps := float64(b) / (prefillS*float64(b) + z.tokensOut*stepS)
 	p := servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true, tokensPerSecond: float64(b) / stepS,
 		latencyMS: (prefillS + z.tokensOut*stepS) * 1000, memoryBound: memBound}
-	p.replicas = max(1, int(math.Ceil(z.peakRPS/rps)))
-	p.meanReplicas = max(1, int(math.Ceil(z.meanRPS/rps)))
+	p.replicas, p.capped = replicasFor(z.peakRPS, rps)
+	p.meanReplicas, _ = replicasFor(z.meanRPS, rps)
 	return p
+}
+
+// maxReplicas caps a replica count: far beyond any GPU limit (so the plan
+// is ruled out), and small enough that replicas × the tensor-parallel
+// degree (≤ 64) cannot overflow an int.
+const maxReplicas = 1 << 30
+
+// replicasFor is ⌈load ÷ perReplica⌉, at least 1, computed in floating
+// point; a count above maxReplicas (or none at all, when perReplica is 0)
+// comes back as maxReplicas with capped set.
+func replicasFor(load, perReplica float64) (n int, capped bool) {
+	x := math.Ceil(load / perReplica)
+	if !(x <= maxReplicas) {
+		return maxReplicas, true
+	}
+	return max(1, int(x)), false
 }

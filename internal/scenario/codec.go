@@ -5,23 +5,43 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
+	"strings"
 )
 
 // Parse decodes and validates one scenario file's bytes, upgrading a file of
 // an older schema version first (see Migrate). A file that is not JSON
 // yields a single error with its line and column; otherwise every
 // structural and semantic problem is returned together as Errors.
+//
+// Before decoding it refuses what a decoder would accept silently: a file
+// over MaxFileBytes, a key given twice in one object (the last would win)
+// and bytes that are not UTF-8 (they would become U+FFFD), each with its
+// path (scan.go).
 func Parse(b []byte) (*Scenario, error) {
+	if len(b) > MaxFileBytes {
+		return nil, Errors{{Path: "(file)", Problem: fmt.Sprintf("is %s bytes, too large to read", Num(float64(len(b)))),
+			Allowed: fmt.Sprintf("a scenario file of at most %s bytes (1 MiB)", Num(MaxFileBytes))}}
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, Errors{{Path: "(file)", Problem: "is empty", Allowed: "one scenario object, as hostplan schema describes"}}
+	}
 	var raw any
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
+		if errs := badUTF8(b); errs != nil {
+			return nil, errs
+		}
 		return nil, syntaxError(b, err)
 	}
 	if dec.More() {
 		return nil, Errors{{Path: "(file)", Problem: "has more than one JSON value", Allowed: "one scenario object"}}
+	}
+	if errs := scan(b); errs != nil {
+		return nil, errs
 	}
 	// Upgrade a file of an older schema version (migrate.go); the struct
 	// decode below then reads the upgraded document.
@@ -35,6 +55,9 @@ func Parse(b []byte) (*Scenario, error) {
 				return nil, Errors{{Path: "(file)", Problem: err.Error()}}
 			}
 		}
+	}
+	if raw == nil {
+		return nil, Errors{{Path: "(file)", Problem: "is null", Allowed: "one scenario object, as hostplan schema describes"}}
 	}
 	raw = numbersToFloat(raw)
 	c := &checker{}
@@ -54,9 +77,15 @@ func Parse(b []byte) (*Scenario, error) {
 	return &s, nil
 }
 
-// Load reads and parses the scenario file at path.
+// Load reads and parses the scenario file at path. A file over
+// MaxFileBytes is refused before it is read.
 func Load(path string) (*Scenario, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +126,9 @@ func numbersToFloat(v any) any {
 		f, err := x.Float64()
 		if err != nil {
 			return x.String() // out of float range: reported as "must be a number"
+		}
+		if strings.ContainsAny(x.String(), ".eE") {
+			return decimal(f)
 		}
 		return f
 	case map[string]any:

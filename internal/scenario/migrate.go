@@ -78,10 +78,10 @@ func version(v any) (int, Errors) {
 		return -1, versionError(fmt.Sprintf("must be a number, not %s", jsonKind(v)))
 	}
 	if f != math.Trunc(f) || f < 0 || math.IsInf(f, 0) {
-		return -1, versionError(fmt.Sprintf("%s is not a version", num(f)))
+		return -1, versionError(fmt.Sprintf("%s is not a version", Num(f)))
 	}
 	if f > SchemaVersion {
-		return int(min(f, math.MaxInt32)), versionError(fmt.Sprintf("%s is from a newer hostplan", num(f)))
+		return int(min(f, math.MaxInt32)), versionError(fmt.Sprintf("%s is from a newer hostplan", Num(f)))
 	}
 	return int(f), nil
 }

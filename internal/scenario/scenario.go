@@ -2,8 +2,11 @@
 // five decision dimensions and the per-direction options. It decodes and
 // encodes the JSON file format (schema version 1), validates it with
 // field-path errors, describes it as a JSON Schema and compares two
-// scenarios field by field (Diff). It imports nothing of the GUI, the store
-// or the model.
+// scenarios field by field (Diff). It also holds the bounds (bounds.go):
+// the range and meaning of every number of a scenario and of the catalog,
+// which validation, the schema, the catalog's checks and the commands'
+// flags all read, and the limits on the size of what hostplan reads. It
+// imports nothing of the GUI, the store or the model.
 package scenario
 
 // SchemaVersion is the version of the scenario file format this build writes.

@@ -156,14 +156,14 @@ func TestParseReportsEveryProblem(t *testing.T) {
 			obj(m, "data")["movement"] = "sometimes"
 		}, []string{
 			`workload.shape: "quantum" is not a known value (allowed: interactive_inference, batch_inference, fine_tuning, training)`,
-			"workload.mfu: 1.5 is out of range (allowed: a number > 0 and ≤ 1)",
+			"workload.mfu: 1.5 is out of range (allowed: a number ≥ 0.001 and ≤ 1)",
 			"data.volume_gb: estimate 80, 40, 20 is out of order (allowed: low ≤ likely ≤ high)",
 			"dimensions.economics.horizon_months: 0 is out of range (allowed: a whole number from 1 to 120)",
 			`data.movement: "sometimes" is not a known value (allowed: any, snapshot_only, none)`,
 		}},
 		{"negative estimate point named", func(m map[string]any) {
 			obj(m, "workload")["tokens_per_run_b"] = map[string]any{"low": -1, "likely": 0.5, "high": 1}
-		}, []string{"workload.tokens_per_run_b.low: -1 is out of range (allowed: a number > 0)"}},
+		}, []string{"workload.tokens_per_run_b.low: -1 is out of range (allowed: a number > 0 and ≤ 10,000,000)"}},
 		{"incomplete estimate", func(m map[string]any) {
 			obj(m, "workload")["tokens_per_run_b"] = map[string]any{"low": 1, "high": 2}
 		}, []string{"workload.tokens_per_run_b.likely: is missing from the estimate"}},

@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -69,36 +70,60 @@ func jsonName(f reflect.StructField) string {
 }
 
 // JSONSchema returns a JSON Schema (draft 2020-12) of the scenario file
-// format, derived from the Go types so the two cannot drift apart.
+// format, derived from the Go types so the two cannot drift apart. Every
+// number carries its range (bounds.go) as minimum and maximum.
 func JSONSchema() map[string]any {
 	s := schemaOf(reflect.TypeOf(Scenario{}), "")
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["$id"] = "https://hostplan.example/schema/scenario-v1.json"
 	s["title"] = "hostplan scenario"
-	s["$defs"] = map[string]any{"value": valueSchema()}
 	return s
 }
 
-func valueSchema() map[string]any {
+// valueSchema is the schema of a Value whose points lie in r.
+func valueSchema(r Range) map[string]any {
+	point := func() map[string]any { return rangeSchema(map[string]any{"type": "number"}, r) }
 	return map[string]any{
 		"description": "A known number, or an estimate {low, likely, high} with low ≤ likely ≤ high.",
 		"oneOf": []any{
-			map[string]any{"type": "number"},
+			point(),
 			map[string]any{
 				"type":                 "object",
 				"required":             []string{"low", "likely", "high"},
 				"additionalProperties": false,
-				"properties": map[string]any{
-					"low": map[string]any{"type": "number"}, "likely": map[string]any{"type": "number"}, "high": map[string]any{"type": "number"},
-				},
+				"properties":           map[string]any{"low": point(), "likely": point(), "high": point()},
 			},
 		},
 	}
 }
 
+// rangeSchema adds r to the schema of a number as minimum and maximum
+// (exclusiveMinimum for an open lower limit). A 0 that means "left out"
+// widens the range to 0 where that leaves no gap, and is allowed besides
+// it otherwise.
+func rangeSchema(s map[string]any, r Range) map[string]any {
+	limits := func(m map[string]any, lo float64, open bool) map[string]any {
+		if open {
+			m["exclusiveMinimum"] = lo
+		} else {
+			m["minimum"] = lo
+		}
+		m["maximum"] = r.Max
+		return m
+	}
+	switch {
+	case r.Zero == "":
+		return limits(s, r.Min, r.MinOpen)
+	case r.Min == 0 || r.Whole && r.Min == 1:
+		return limits(s, 0, false)
+	}
+	s["anyOf"] = []any{map[string]any{"const": 0}, limits(map[string]any{}, r.Min, r.MinOpen)}
+	return s
+}
+
 func schemaOf(t reflect.Type, path string) map[string]any {
 	if t == valueType {
-		return map[string]any{"$ref": "#/$defs/value"}
+		return valueSchema(rangeOf(path))
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -115,7 +140,11 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 		}
 		return out
 	case reflect.Slice:
-		return map[string]any{"type": "array", "items": schemaOf(t.Elem(), path+"[]")}
+		out := map[string]any{"type": "array", "items": schemaOf(t.Elem(), path+"[]")}
+		if path == "workload.trial" {
+			out["maxItems"] = MaxTrialPoints
+		}
+		return out
 	case reflect.String:
 		out := map[string]any{"type": "string"}
 		if e, ok := enums[path]; ok {
@@ -125,9 +154,9 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}
 	case reflect.Int, reflect.Int64, reflect.Uint64:
-		return map[string]any{"type": "integer"}
+		return rangeSchema(map[string]any{"type": "integer"}, rangeOf(path))
 	case reflect.Float64:
-		return map[string]any{"type": "number"}
+		return rangeSchema(map[string]any{"type": "number"}, rangeOf(path))
 	}
 	panic("scenario: no schema for " + t.String())
 }
@@ -150,12 +179,12 @@ func checkShape(c *checker, v any, t reflect.Type, path, schemaPath string) {
 	}
 	if t == valueType {
 		switch x := v.(type) {
-		case float64:
+		case float64, decimal:
 		case map[string]any:
 			for _, k := range sortedKeys(x) {
 				if k != "low" && k != "likely" && k != "high" {
 					c.add(join(path, k), "is not a field of an estimate", "low, likely, high")
-				} else if _, ok := x[k].(float64); !ok {
+				} else if _, ok := asNumber(x[k]); !ok {
 					c.add(join(path, k), "must be a number", "a number")
 				}
 			}
@@ -213,17 +242,42 @@ func checkShape(c *checker, v any, t reflect.Type, path, schemaPath string) {
 			c.add(path, "must be true or false", "true, false")
 		}
 	case reflect.Int, reflect.Int64, reflect.Uint64:
+		// A whole number written as one: 32, not 32.0 or 3.2e1, which
+		// encoding/json does not read into an integer.
 		x, ok := v.(float64)
-		if !ok || x != float64(int64(x)) {
+		switch {
+		case !ok:
 			c.add(path, "must be a whole number", "an integer")
-		} else if x < 0 && t.Kind() == reflect.Uint64 {
+		case math.Abs(x) >= 1<<63:
+			allowed := "an integer"
+			if r, ok := BoundOf(path); ok {
+				allowed = r.String()
+			}
+			c.add(path, outOfRange(x), allowed)
+		case x < 0 && t.Kind() == reflect.Uint64:
 			c.add(path, "must not be negative", "an integer ≥ 0")
 		}
 	case reflect.Float64:
-		if _, ok := v.(float64); !ok {
+		if _, ok := asNumber(v); !ok {
 			c.add(path, "must be a number", "a number")
 		}
 	}
+}
+
+// decimal is a decoded JSON number written with a fraction or an exponent
+// (2.5, 1e3); a number written as a whole number decodes to float64.
+// Integer fields take only the latter, as encoding/json does.
+type decimal float64
+
+// asNumber returns decoded JSON v as a number, however it was written.
+func asNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case decimal:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 func orRoot(path string) string {

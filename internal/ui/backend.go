@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 
 	"hostplan/internal/app"
 	"hostplan/internal/brief"
@@ -77,16 +78,29 @@ func (b appBackend) Load(id string) (*scenario.Scenario, error) {
 	return s, err
 }
 
-func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error) {
+// Evaluate runs app.Planner.Analyze; a panic in it comes back as an
+// error, so that the window shows it and stays open.
+func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (r *model.Report, err error) {
+	defer recovered(&err)
 	return b.p.Analyze(ctx, s, model.DefaultDraws)
 }
 
-func (b appBackend) Save(s *scenario.Scenario, note string) (int, error) {
+// Save runs app.Planner.Save, which checks s as hostplan validate does; a
+// panic comes back as an error.
+func (b appBackend) Save(s *scenario.Scenario, note string) (n int, err error) {
+	defer recovered(&err)
 	rev, err := b.p.Save(s, app.Lineage{Author: app.DefaultAuthor(), Note: note})
 	if err != nil {
 		return 0, err
 	}
 	return rev.Number, nil
+}
+
+// recovered turns a panic of the function it is deferred in into *err.
+func recovered(err *error) {
+	if v := recover(); v != nil {
+		*err = fmt.Errorf("internal error: %v", v)
+	}
 }
 
 func (b appBackend) Checklist(id string) (brief.ChecklistState, error) {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
@@ -187,5 +188,18 @@ func TestWindowChecklistThroughApp(t *testing.T) {
 	got, err := p.Checklist("constrained-snapshot-training")
 	if err != nil || got["before.quota"] != (brief.ItemState{Status: brief.StatusDone, Owner: "Platform team"}) {
 		t.Errorf("stored checklist %v, %v", got, err)
+	}
+}
+
+// A panic in the backend's evaluation or save comes back as an error, so
+// the window shows it instead of closing.
+func TestBackendPanicBecomesError(t *testing.T) {
+	f := func() (r *model.Report, err error) {
+		defer recovered(&err)
+		panic("index 3 out of range [3] with length 3")
+	}
+	r, err := f()
+	if r != nil || err == nil || err.Error() != "internal error: index 3 out of range [3] with length 3" {
+		t.Errorf("got %v, %v", r, err)
 	}
 }
