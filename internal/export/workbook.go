@@ -102,7 +102,7 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
 	}
 	f := excelize.NewFile()
-	b := &book{f: f}
+	b := &book{f: f, currency: r.Currency}
 	b.init()
 	for _, name := range sheetOrder(x) {
 		b.sheet(name)
@@ -130,6 +130,7 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if x.Lineage != nil {
 		writeLineage(b, s, x.Source, x.Lineage)
 	}
+	b.finish(pageInfoOf(s, x))
 	b.fitRows()
 	if b.err != nil {
 		f.Close()
@@ -146,6 +147,7 @@ type book struct {
 
 	header, bold, wrap     int // text styles
 	money, hours, gpuHours int // number styles
+	price                  int // a per-unit amount (fmtPrice)
 	count                  int // plain number, General
 
 	family  string            // the workbook's default font
@@ -156,6 +158,15 @@ type book struct {
 	texts   map[textStyle]int // text styles, by textFmt
 
 	alignedStyles map[alignKey]int // by aligned
+
+	currency     string             // of the money formats (resolve)
+	names        []cellAt           // cells with a defined name (name)
+	inputs       []cellAt           // cells finance changes (markInput)
+	formulaLike  []cellAt           // text cells that need the quote prefix (noteText)
+	frozen       map[string]int     // header rows kept in view and printed on every page (freeze)
+	inputStyles  map[int]int        // by inputStyle
+	quotedStyles map[int]int        // by quoted
+	facts        map[int]styleFacts // by styleInfo
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -201,9 +212,10 @@ func (b *book) init() {
 	b.center[0] = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "center"}})
 	b.center[1] = b.newStyle(&excelize.Style{Font: boldFont, Alignment: &excelize.Alignment{Horizontal: "center"}})
 	b.wrap = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
-	b.money = b.numStyle("#,##0.00")
-	b.hours = b.numStyle("0.0")
-	b.gpuHours = b.numStyle("#,##0.00")
+	b.money = b.numFmt(fmtMoney, false)
+	b.price = b.numFmt(fmtPrice, false)
+	b.hours = b.numFmt(fmtHours, false)
+	b.gpuHours = b.numFmt(fmtGPUHours, false)
 	b.count = b.newStyle(&excelize.Style{NumFmt: 0})
 }
 
@@ -213,23 +225,19 @@ func (b *book) newStyle(s *excelize.Style) int {
 	return id
 }
 
-func (b *book) numStyle(format string) int {
-	return b.newStyle(&excelize.Style{CustomNumFmt: &format})
-}
-
-// Number formats of the analysis sheets.
+// Number formats of the analysis sheets; the money kinds are in layout.go.
 const (
-	fmtMoney   = "#,##0.00"
-	fmtWhole   = "#,##0"
-	fmtHours   = "0.0"
-	fmtSeconds = "#,##0.000"
-	fmtRatio   = "0.00"
-	fmtPercent = "0.0%"
-	fmtGeneral = "General"
+	fmtWhole    = "#,##0"
+	fmtHours    = "#,##0.0#"   // 0.05 h shows, 1,240 h groups
+	fmtGPUHours = "#,##0.00##" // a short inference run takes thousandths
+	fmtSeconds  = "#,##0.000"
+	fmtRatio    = "0.00"
+	fmtPercent  = "0.0%"
+	fmtGeneral  = "General"
 )
 
-// numFmt returns the style of number format format, in bold when bold is
-// set; styles are made once and shared.
+// numFmt returns the style of number format format (or a money kind,
+// resolve), in bold when bold is set; styles are made once and shared.
 func (b *book) numFmt(format string, bold bool) int {
 	key := format
 	if bold {
@@ -238,6 +246,7 @@ func (b *book) numFmt(format string, bold bool) int {
 	if id, ok := b.styles[key]; ok {
 		return id
 	}
+	format = b.resolve(format)
 	st := &excelize.Style{CustomNumFmt: &format}
 	if format == fmtGeneral {
 		st = &excelize.Style{NumFmt: 0}
@@ -295,9 +304,12 @@ func absCell(col, row int) string {
 }
 
 // str writes text. SetCellStr stores it as a shared string, so text that
-// starts with = + - or @ stays text and is never read as a formula.
+// starts with = + - or @ stays text and is never read as a formula; such
+// text also gets the quote prefix (noteText), so that editing the cell
+// keeps it text.
 func (b *book) str(sheet string, col, row int, text string) {
 	b.fail(b.f.SetCellStr(sheet, cell(col, row), text))
+	b.noteText(sheet, col, row, text)
 }
 
 // num writes a number with a style; field names the number in the error
@@ -530,8 +542,13 @@ func (b *book) widths(sheet string, ws ...float64) {
 	}
 }
 
-// freeze keeps the top rows of sheet in view while scrolling.
+// freeze keeps the top rows of sheet in view while scrolling; finish
+// prints them at the top of every page.
 func (b *book) freeze(sheet string, rows int) {
+	if b.frozen == nil {
+		b.frozen = map[string]int{}
+	}
+	b.frozen[sheet] = rows
 	top := cell(1, rows+1)
 	b.fail(b.f.SetPanes(sheet, &excelize.Panes{
 		Freeze:      true,
@@ -542,8 +559,10 @@ func (b *book) freeze(sheet string, rows int) {
 	}))
 }
 
-// name defines a workbook-wide name for one cell.
+// name defines a workbook-wide name for one cell; finish styles it as an
+// input unless it holds a formula.
 func (b *book) name(name, sheet string, col, row int) {
+	b.names = append(b.names, cellAt{sheet, col, row})
 	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
 }
 
