@@ -217,8 +217,7 @@ const (
 // it). Wrapped and merged cells are left alone; they have their own
 // layout. Columns are never narrowed.
 func (b *book) fitColumns(sheet string) {
-	rows, err := b.f.GetRows(sheet)
-	b.fail(err)
+	rows := b.rows(sheet)
 	merged := b.mergedCells(sheet)
 	need := map[int]float64{}
 	for r, row := range rows {
@@ -270,6 +269,21 @@ func (b *book) fitColumns(sheet string) {
 			b.fail(b.f.SetColWidth(sheet, name, name, w))
 		}
 	}
+}
+
+// rows are the values of sheet as GetRows reads them, read once when
+// every sheet is written: GetRows serialises the whole sheet each time.
+func (b *book) rows(sheet string) [][]string {
+	if rs, ok := b.rowCache[sheet]; ok {
+		return rs
+	}
+	rs, err := b.f.GetRows(sheet)
+	b.fail(err)
+	if b.rowCache == nil {
+		b.rowCache = map[string][][]string{}
+	}
+	b.rowCache[sheet] = rs
+	return rs
 }
 
 // mergedCells lists every cell inside a merged range of sheet.

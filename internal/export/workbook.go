@@ -159,14 +159,15 @@ type book struct {
 
 	alignedStyles map[alignKey]int // by aligned
 
-	currency     string             // of the money formats (resolve)
-	names        []cellAt           // cells with a defined name (name)
-	inputs       []cellAt           // cells finance changes (markInput)
-	formulaLike  []cellAt           // text cells that need the quote prefix (noteText)
-	frozen       map[string]int     // header rows kept in view and printed on every page (freeze)
-	inputStyles  map[int]int        // by inputStyle
-	quotedStyles map[int]int        // by quoted
-	facts        map[int]styleFacts // by styleInfo
+	currency     string                // of the money formats (resolve)
+	names        []cellAt              // cells with a defined name (name)
+	inputs       []cellAt              // cells finance changes (markInput)
+	formulaLike  []cellAt              // text cells that need the quote prefix (noteText)
+	frozen       map[string]int        // header rows kept in view and printed on every page (freeze)
+	inputStyles  map[int]int           // by inputStyle
+	quotedStyles map[int]int           // by quoted
+	facts        map[int]styleFacts    // by styleInfo
+	rowCache     map[string][][]string // by rows, once every value is written
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -371,9 +372,7 @@ func (b *book) fitRows() {
 	}
 	for _, h := range b.wrapped {
 		if _, ok := rows[h.sheet]; !ok {
-			rs, err := b.f.GetRows(h.sheet)
-			b.fail(err)
-			rows[h.sheet] = rs
+			rows[h.sheet] = b.rows(h.sheet)
 		}
 		rs := rows[h.sheet]
 		if h.row > len(rs) {
