@@ -183,7 +183,9 @@ func (b *book) finish(page pageInfo) {
 		b.fail(err)
 		b.style(c.sheet, ref, ref, b.quoted(id))
 	}
-	b.legend(b.f.GetSheetName(0))
+	if len(b.inputs) > 0 {
+		b.legend(b.f.GetSheetName(0))
+	}
 	for _, sh := range b.f.GetSheetList() {
 		b.fitColumns(sh)
 		b.pageSetup(sh, page)

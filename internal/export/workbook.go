@@ -168,6 +168,7 @@ type book struct {
 	quotedStyles map[int]int           // by quoted
 	facts        map[int]styleFacts    // by styleInfo
 	rowCache     map[string][][]string // by rows, once every value is written
+	muted        map[int]int           // by mutedStyle
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -240,6 +241,7 @@ const (
 // numFmt returns the style of number format format (or a money kind,
 // resolve), in bold when bold is set; styles are made once and shared.
 func (b *book) numFmt(format string, bold bool) int {
+	format = b.resolve(format)
 	key := format
 	if bold {
 		key = "bold " + format
@@ -247,7 +249,6 @@ func (b *book) numFmt(format string, bold bool) int {
 	if id, ok := b.styles[key]; ok {
 		return id
 	}
-	format = b.resolve(format)
 	st := &excelize.Style{CustomNumFmt: &format}
 	if format == fmtGeneral {
 		st = &excelize.Style{NumFmt: 0}
