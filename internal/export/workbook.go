@@ -8,7 +8,18 @@
 // Options sheet says which direction options the scenario set and which the
 // model chose. With Extras (WorkbookWith) the workbook also carries the
 // decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. Field labels, units, titles and numbers written
+// scenario's stored lineage. Comparison (WriteComparison) puts several
+// scenarios side by side on a Compare sheet instead.
+//
+// Layout (layout.go): money is formatted in the scenario's currency, a
+// per-unit price with the decimals it needs; every named cell that holds a
+// value is an input — filled, unlocked, explained by a legend on the first
+// sheet; text that a spreadsheet would take for a formula carries the
+// quote prefix; header rows are frozen and printed on every page under a
+// header naming the scenario and its revision; columns are widened until
+// every label and figure shows. Native charts draw each direction in its
+// colour from package chart, those that are not feasible faded and dashed
+// and off the cost scale. Field labels, units, titles and numbers written
 // as text come from package present, which the window and the command line
 // share. It imports nothing of the GUI or the store.
 package export
