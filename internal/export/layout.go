@@ -210,14 +210,27 @@ func (b *book) legend(sheet string) {
 // Column width limits, in characters of the default font.
 const (
 	maxAutoWidth = 60 // wider text wraps or overflows instead
+	maxWrapWidth = 40 // the width of a column whose text wraps
 	widthPad     = 2  // room either side of the text
 )
+
+// filled reports whether cell k (from 0) of row, row number rowNo of
+// sheet, shows something: a value, or a formula without a cached result.
+func (b *book) filled(sheet string, row []string, k, rowNo int) bool {
+	if row[k] != "" {
+		return true
+	}
+	fo, err := b.f.GetCellFormula(sheet, cell(k+1, rowNo))
+	b.fail(err)
+	return fo != ""
+}
 
 // fitColumns widens each column of sheet that is too narrow for a cell
 // in it: a number (which a viewer shows as ### when it does not fit), or
 // a label whose right-hand neighbour is not empty (so it cannot run over
-// it). Wrapped and merged cells are left alone; they have their own
-// layout. Columns are never narrowed.
+// it). A label too long for maxAutoWidth wraps instead, its row made tall
+// enough by fitRows. Wrapped and merged cells are left alone; they have
+// their own layout. Columns are never narrowed.
 func (b *book) fitColumns(sheet string) {
 	rows := b.rows(sheet)
 	merged := b.mergedCells(sheet)
@@ -250,12 +263,29 @@ func (b *book) fitColumns(sheet string) {
 			case st.number:
 				w = float64(utf8.RuneCountInString(text))
 			default:
-				if c+1 >= len(row) || row[c+1] == "" {
-					continue // free to overflow to the right
-				}
 				w = float64(utf8.RuneCountInString(text))
 				if st.bold {
 					w *= 1.1
+				}
+				// Text runs over the empty cells to its right, up to the
+				// first filled one.
+				room, bounded := b.colWidths(sheet, col, col), false
+				for k := c + 1; k < len(row); k++ {
+					if b.filled(sheet, row, k, rowNo) {
+						bounded = true
+						break
+					}
+					room += b.colWidths(sheet, k+1, k+1)
+				}
+				if !bounded || w+widthPad <= room {
+					continue
+				}
+				w -= room - b.colWidths(sheet, col, col) // the shortfall, on this column
+				if w+widthPad > maxAutoWidth {
+					// Too long for any column: wrapped in a wide one.
+					b.style(sheet, ref, ref, b.wrapStyle(id))
+					b.wrapsText(sheet, rowNo)
+					w = maxWrapWidth - widthPad
 				}
 			}
 			if w == 0 {
@@ -286,6 +316,31 @@ func (b *book) rows(sheet string) [][]string {
 	}
 	b.rowCache[sheet] = rs
 	return rs
+}
+
+// wrapStyle is style id with its text wrapped and aligned to the top; made
+// once per style.
+func (b *book) wrapStyle(id int) int {
+	if w, ok := b.wrappedStyles[id]; ok {
+		return w
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	if st == nil {
+		st = &excelize.Style{}
+	}
+	al := excelize.Alignment{}
+	if st.Alignment != nil {
+		al = *st.Alignment
+	}
+	al.WrapText, al.Vertical = true, "top"
+	st.Alignment = &al
+	w := b.newStyle(st)
+	if b.wrappedStyles == nil {
+		b.wrappedStyles = map[int]int{}
+	}
+	b.wrappedStyles[id] = w
+	return w
 }
 
 // mergedCells lists every cell inside a merged range of sheet.

@@ -170,16 +170,17 @@ type book struct {
 
 	alignedStyles map[alignKey]int // by aligned
 
-	currency     string                // of the money formats (resolve)
-	names        []cellAt              // cells with a defined name (name)
-	inputs       []cellAt              // cells finance changes (markInput)
-	formulaLike  []cellAt              // text cells that need the quote prefix (noteText)
-	frozen       map[string]int        // header rows kept in view and printed on every page (freeze)
-	inputStyles  map[int]int           // by inputStyle
-	quotedStyles map[int]int           // by quoted
-	facts        map[int]styleFacts    // by styleInfo
-	rowCache     map[string][][]string // by rows, once every value is written
-	muted        map[int]int           // by mutedStyle
+	currency      string                // of the money formats (resolve)
+	names         []cellAt              // cells with a defined name (name)
+	inputs        []cellAt              // cells finance changes (markInput)
+	formulaLike   []cellAt              // text cells that need the quote prefix (noteText)
+	frozen        map[string]int        // header rows kept in view and printed on every page (freeze)
+	inputStyles   map[int]int           // by inputStyle
+	quotedStyles  map[int]int           // by quoted
+	facts         map[int]styleFacts    // by styleInfo
+	rowCache      map[string][][]string // by rows, once every value is written
+	muted         map[int]int           // by mutedStyle
+	wrappedStyles map[int]int           // by wrapStyle
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
