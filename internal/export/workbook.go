@@ -429,9 +429,13 @@ func (b *book) fitRows() {
 			continue
 		}
 		if _, ok := ncols[at.sheet]; !ok {
-			cols, err := b.f.GetCols(at.sheet)
-			b.fail(err)
-			ncols[at.sheet] = len(cols) + 4 // formula cells may lie past the last value
+			// The widest row, from the rows already read: GetCols would
+			// parse the whole sheet again.
+			n := 0
+			for _, r := range b.rows(at.sheet) {
+				n = max(n, len(r))
+			}
+			ncols[at.sheet] = n + 4 // formula cells may lie past the last value
 		}
 		b.alignTop(at, ncols[at.sheet])
 	}
