@@ -98,13 +98,14 @@ func tornadoChart(b *book, r *model.Report, metric string) {
 	b.chart(sh, colSensHighDelta+2, rowSensHeader+1, &excelize.Chart{
 		Type:       excelize.Bar,
 		VaryColors: &noVary,
-		Series:     []excelize.ChartSeries{series(colSensLowDelta, "4472C4"), series(colSensHighDelta, "ED7D31")},
-		Overlap:    &overlap,
-		GapWidth:   &gap,
-		Dimension:  excelize.ChartDimension{Width: 640, Height: uint(max(300, 110+34*len(t.Bars)))},
-		Format:     excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: 10},
-		Title:      chartTitle(directionTitle(r, t.Direction)+": "+metric+" by input", b.family),
-		Legend:     excelize.ChartLegend{Position: "bottom"},
+		// Okabe–Ito blue and vermillion, as in the tornado of package chart.
+		Series:    []excelize.ChartSeries{series(colSensLowDelta, "0072B2"), series(colSensHighDelta, "D55E00")},
+		Overlap:   &overlap,
+		GapWidth:  &gap,
+		Dimension: excelize.ChartDimension{Width: 640, Height: uint(max(300, 110+34*len(t.Bars)))},
+		Format:    excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: 10},
+		Title:     chartTitle(directionTitle(r, t.Direction)+": "+metric+" by input", b.family),
+		Legend:    excelize.ChartLegend{Position: "bottom"},
 		// On a bar chart the category axis is vertical: reversed, so the
 		// largest swing (the first row) is on top; its labels at the low
 		// end, so they sit left of the bars, not across the negative ones.
