@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"hostplan/internal/celltext"
 )
 
 // Overrides are the user's changes to the catalog, in the long format of
@@ -88,7 +90,8 @@ func (es OverrideErrors) sorted() OverrideErrors {
 
 // ParseOverridesCSV reads an overrides file. The first line must be exactly
 // OverridesHeader (a spreadsheet's byte-order mark is allowed); cells are
-// trimmed of surrounding spaces. Every bad row is reported, each with its
+// trimmed of surrounding spaces, and the apostrophe WriteCSV puts before
+// formula-like text is removed (celltext.Unescape). Every bad row is reported, each with its
 // line, as OverrideErrors; then no rows are returned. Two rows setting the
 // same field of the same entry are an error.
 func ParseOverridesCSV(r io.Reader) (Overrides, error) {
@@ -131,7 +134,8 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 			continue
 		}
 		for i := range rec {
-			rec[i] = strings.TrimSpace(rec[i])
+			// WriteCSV escaped formula-like text (celltext.Escape).
+			rec[i] = celltext.Unescape(strings.TrimSpace(rec[i]))
 		}
 		row := OverrideRow{Kind: rec[0], ID: rec[1], Field: rec[2], Value: rec[3], AsOf: rec[4], Source: rec[5], Line: line}
 		msgs := row.check()
@@ -471,15 +475,35 @@ func (c *Catalog) ExportCSV(w io.Writer) error {
 	return Overrides{Rows: rows}.WriteCSV(w)
 }
 
-// WriteCSV writes the rows in the format ParseOverridesCSV reads.
+// WriteCSV writes the rows in the format ParseOverridesCSV reads. A cell
+// that a spreadsheet would read as a formula (a source of
+// =HYPERLINK("…"), a name starting with -) is escaped with a leading
+// apostrophe (celltext.Escape), which ParseOverridesCSV removes again; a
+// value that is a plain number is written as it is, so a spreadsheet
+// still reads it as that number.
 func (o Overrides) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(strings.Split(OverridesHeader, ","))
 	for _, r := range o.Rows {
-		cw.Write([]string{r.Kind, r.ID, r.Field, r.Value, r.AsOf, r.Source})
+		value := r.Value
+		if !plainNumber(value) {
+			value = celltext.Escape(value)
+		}
+		cw.Write([]string{celltext.Escape(r.Kind), celltext.Escape(r.ID), celltext.Escape(r.Field), value,
+			celltext.Escape(r.AsOf), celltext.Escape(r.Source)})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// plainNumber reports whether a spreadsheet reads s as a number and
+// nothing else: a decimal with an optional sign and exponent (-1, +5,
+// 2.5e-3), never a formula.
+func plainNumber(s string) bool {
+	if _, err := strconv.ParseFloat(s, 64); err != nil {
+		return false
+	}
+	return strings.Trim(s, "0123456789.+-eE") == ""
 }
 
 // MarshalJSON encodes the overrides for the store: {"format":1,"rows":[…]}.

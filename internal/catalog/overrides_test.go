@@ -405,3 +405,92 @@ func TestKindsCoverTheCatalog(t *testing.T) {
 		t.Errorf("Item(data, aws) = %+v", it)
 	}
 }
+
+// TestExportEscapesFormulaLikeText: text a spreadsheet would run as a
+// formula is written with a leading apostrophe, numbers are written as
+// numbers, and the file imports back to the same catalog.
+func TestExportEscapesFormulaLikeText(t *testing.T) {
+	def := mustDefault(t)
+	link := `=HYPERLINK("http://example.invalid/x","prices")`
+	o := Overrides{Rows: []OverrideRow{
+		{Kind: "gpu", ID: "h100-sxm", Field: "name", Value: "-H100 (sign first)", AsOf: "2026-09-01", Source: link},
+		{Kind: "gpu", ID: "h100-sxm", Field: "note", Value: "@home; 'quoted'", AsOf: "2026-09-01", Source: link},
+		{Kind: "cloud", ID: "aws-p5-h100", Field: "note", Value: "+1 spare", AsOf: "2026-09-01", Source: "'already quoted"},
+		{Kind: "cloud", ID: "aws-p5-h100", Field: "on_demand", Value: "5.1", AsOf: "2026-09-01", Source: "\tTabbed"},
+	}}
+	eff, err := def.Apply(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := eff.ExportCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{
+		`,'-H100 (sign first),`,
+		`,"'=HYPERLINK(""http://example.invalid/x"",""prices"")"` + "\n",
+		`,'@home; 'quoted',`,
+		`,'+1 spare,`,
+		`,''already quoted; ` + "\tTabbed", // the entry's sources joined
+		"cloud,aws-p5-h100,on_demand,5.1,", // a number stays a number
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("export lacks %q", want)
+		}
+	}
+	for i, line := range strings.Split(text, "\n") {
+		for _, cell := range strings.Split(line, ",") {
+			cell = strings.TrimPrefix(cell, `"`)
+			if cell != "" && strings.ContainsRune("=+@\t\r", rune(cell[0])) {
+				t.Errorf("line %d: cell %q starts like a formula", i+1, cell)
+			}
+		}
+	}
+	again, err := def.Apply(parse(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again, eff) {
+		t.Error("effective → export → apply to default differs from the effective catalog")
+	}
+	g := again.GPUs[slicesIndexGPU(again, "h100-sxm")]
+	if g.Name != "-H100 (sign first)" || g.Source != link || g.Note != "@home; 'quoted'" {
+		t.Errorf("read back name %q, source %q, note %q", g.Name, g.Source, g.Note)
+	}
+}
+
+// TestWriteCSVKeepsNumbers: a value a spreadsheet reads as a number, sign
+// included, is not escaped; the overrides read back unchanged.
+func TestWriteCSVKeepsNumbers(t *testing.T) {
+	o := Overrides{Rows: []OverrideRow{
+		{Kind: "cloud", ID: "aws-p5-h100", Field: "spot", Value: "+2.5", AsOf: "2026-09-01", Source: "x"},
+		{Kind: "cloud", ID: "aws-p5-h100", Field: "max_gpus", Value: "-0", AsOf: "2026-09-01", Source: "x"}, // zero: no stated limit
+		{Kind: "hpc", ID: "caltech-hpc", Field: "queue_wait_hours", Value: "1;6;24", AsOf: "2026-09-01", Source: "x"},
+	}}
+	var b bytes.Buffer
+	if err := o.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{",+2.5,", ",-0,", ",1;6;24,"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("WriteCSV lacks %q:\n%s", want, b.String())
+		}
+	}
+	back := parse(t, b.String())
+	for i := range back.Rows {
+		back.Rows[i].Line = 0
+	}
+	if !reflect.DeepEqual(back, o) {
+		t.Errorf("read back %+v, want %+v", back, o)
+	}
+}
+
+func slicesIndexGPU(c *Catalog, id string) int {
+	for i, g := range c.GPUs {
+		if g.ID == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -11,11 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"time"
 
-	"hostplan/internal/app"
-	"hostplan/internal/brief"
-	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -26,7 +20,7 @@ func init() {
 	register(command{"validate", "FILE…", "check scenario files; every problem as path.to.field: what is wrong (allowed: …)", runValidate})
 	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
 	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
-	register(command{"export", "FILE|ID -o OUT.xlsx", "write a workbook with the inputs, the report and live cost formulas", runExport})
+	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG", runExport})
 	register(command{"version", "", "print the model and schema versions", runVersion})
 }
 
@@ -330,100 +324,62 @@ func printPerformance(w io.Writer, r *model.Report) {
 func runExport(e *env, args []string) error {
 	fs := flags(e, "export")
 	out := fs.String("o", "", "output .xlsx path")
+	charts := fs.String("charts", "", "also write each chart as PNG and SVG into this directory")
 	draws := drawsFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || *out == "" {
-		return usagef("export: give one scenario file or stored id and -o OUT.xlsx")
+	if len(pos) == 0 || len(pos) > export.MaxCompared || *out == "" && *charts == "" {
+		return usagef("export: give 1 to %d scenario files or stored ids, and -o OUT.xlsx, --charts DIR or both", export.MaxCompared)
 	}
-	if !strings.EqualFold(filepath.Ext(*out), ".xlsx") {
+	if *out != "" && !strings.EqualFold(filepath.Ext(*out), ".xlsx") {
 		return usagef("export: -o %s must end in .xlsx", *out)
-	}
-	arg := pos[0]
-	x := &export.Extras{}
-	var s *scenario.Scenario
-	var state brief.ChecklistState // nil: the default state, every item open
-	if isFile(arg) {
-		if s, err = loadScenario(arg); err != nil {
-			return err
-		}
-		x.Source = "the file " + arg + ", not the store"
-	} else {
-		// A stored id: read the scenario, its checklist state, its history
-		// and the catalog overrides in one opening of the store, and close
-		// it before the Monte Carlo run.
-		err := func() error {
-			if err := e.plan.Open(); err != nil {
-				return err
-			}
-			defer e.plan.Close()
-			sc, rev, err := e.plan.Load(arg)
-			if err != nil {
-				return usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
-			}
-			s = sc
-			if state, err = e.plan.Checklist(arg); err != nil {
-				return err
-			}
-			hist, err := e.plan.History(arg)
-			if err != nil {
-				return err
-			}
-			for _, h := range hist {
-				x.Lineage = append(x.Lineage, export.LineageRow{Rev: h.Number, Time: h.Time, Author: h.Author, Note: h.Note,
-					ModelVersion: h.ModelVersion, CatalogAsOf: h.CatalogAsOf, InputHash: h.InputHash})
-			}
-			// The workbook names the store file, not its directory: the
-			// path may hold the user's name.
-			x.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(e.storePath()))
-			_, err = e.plan.Catalog() // kept by the planner for analyze below
-			return err
-		}()
-		if err != nil {
-			return err
-		}
 	}
 	if err := checkDraws("export", *draws); err != nil {
 		return err
 	}
-	r, err := e.analyze(s, arg, *draws)
-	if err != nil {
-		return err
+	if *charts != "" {
+		if err := chartDir(*charts); err != nil {
+			return err
+		}
 	}
-	if x.Lineage == nil {
-		// A file has no revisions: one row that says where it came from,
-		// with the hash a stored revision of the same content would have.
-		body, err := scenario.Marshal(s)
+	// Every scenario is read and analysed before anything is written: a
+	// bad one leaves no file behind.
+	var (
+		entries []export.Entry
+		extras  []*export.Extras
+	)
+	for _, arg := range pos {
+		s, r, x, err := e.exportScenario(arg, *draws)
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(body)
-		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: app.DefaultAuthor(),
-			Note:         "exported from the file " + arg + ", not from the store: no revisions are recorded",
-			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
+		entries = append(entries, export.Entry{Scenario: s, Report: r, Decision: x.Decision, Source: x.Source})
+		extras = append(extras, x)
 	}
-	if x.Decision, err = decide.Decide(s, r); err != nil {
-		return fmt.Errorf("%s: %w", arg, err)
-	}
-	x.Brief, err = brief.Build(s, r, x.Decision, state)
-	var few *brief.TooFewFieldsError
-	switch {
-	case errors.As(err, &few):
-		// The workbook is still written; its Brief sheet lists what to fill.
-		x.Brief, x.BriefMissing = nil, []string{}
-		for _, f := range few.Missing {
-			x.BriefMissing = append(x.BriefMissing, f.Label+" ("+f.Path+")")
+	if *out != "" {
+		if len(entries) == 1 {
+			err = export.WriteWorkbookWith(*out, entries[0].Scenario, entries[0].Report, extras[0])
+		} else {
+			err = export.WriteComparison(*out, entries)
 		}
-	case err != nil:
-		return fmt.Errorf("%s: %w", arg, err)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *out, err)
+		}
+		if len(entries) == 1 {
+			fmt.Fprintf(e.stdout, "wrote %s\n", *out)
+		} else {
+			fmt.Fprintf(e.stdout, "wrote %s (%d scenarios side by side)\n", *out, len(entries))
+		}
 	}
-	x.Checklist = brief.Checklist(s.Workload.Shape, state)
-	if err := export.WriteWorkbookWith(*out, s, r, x); err != nil {
-		return fmt.Errorf("%s: %w", *out, err)
+	if *charts != "" {
+		n, err := writeCharts(*charts, entries)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "wrote %d charts to %s, each as PNG and SVG\n", n, *charts)
 	}
-	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	return nil
 }
 

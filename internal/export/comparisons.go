@@ -94,4 +94,5 @@ func writeComparisons(b *book, r *model.Report) {
 		row++
 	}
 	b.widths(sh, 30, 30, 20, 36)
+	b.freeze(sh, 1)
 }

@@ -122,13 +122,13 @@ func writeCosts(b *book, r *model.Report) {
 		b.str(sh, colTitle, row, d.Title)
 		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
 		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
-		b.num(sh, colPrice, row, d.VariablePricePerGPUHour, b.money, field("variable_price_per_gpu_hour"))
-		b.num(sh, colOther, row, d.OtherCostPerRun, b.money, field("other_cost_per_run"))
+		b.num(sh, colPrice, row, d.VariablePricePerGPUHour, b.price, field("variable_price_per_gpu_hour"))
+		b.num(sh, colOther, row, d.OtherCostPerRun, b.price, field("other_cost_per_run"))
 		b.num(sh, colFixed, row, d.MonthlyFixedCost, b.money, field("monthly_fixed_cost"))
 		b.num(sh, colOneOff, row, d.OneOffCost, b.money, field("one_off_cost"))
 		for _, c := range costColumns {
 			if model.Defined(c.d) {
-				b.formula(sh, c.col, row, costFormula(c.d, row), b.money)
+				b.formula(sh, c.col, row, costFormula(c.d, row), b.costStyle(c.d))
 			}
 			b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
 		}

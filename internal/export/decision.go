@@ -121,6 +121,7 @@ func writeDecision(b *book, r *model.Report, d *decide.Decision) {
 		title = "Decision: " + top.Title + " is recommended"
 	}
 	b.spanText(sh, w.row, 1, colDecLast, title, textStyle{bold: true, size: sizeTitle})
+	b.freeze(sh, 1)
 	w.row++
 	w.para(d.Summary)
 	w.para("Values from hostplan's decision rules, not formulas: changing Inputs or Costs does not re-rank the directions; re-run the analysis in hostplan.")
@@ -291,8 +292,8 @@ func (w *decWriter) runnerUp() {
 	}
 	if cc := ru.Cost; cc != nil {
 		cur := w.r.Currency
-		w.factNum("Its cost over the horizon ("+cur+")", cc.From, fmtWhole, w.field("runner_up.cost_change.from"), "as the model costs it now")
-		w.factNum("Cost at which it ties ("+cur+")", cc.To, fmtWhole, w.field("runner_up.cost_change.to"),
+		w.factNum("Its cost over the horizon ("+cur+")", cc.From, fmtMoneyWhole, w.field("runner_up.cost_change.from"), "as the model costs it now")
+		w.factNum("Cost at which it ties ("+cur+")", cc.To, fmtMoneyWhole, w.field("runner_up.cost_change.to"),
 			present.Percent(cc.Reduction)+" lower")
 	} else {
 		w.fact("A cost that ties them", "none: a lower cost alone cannot close the gap")

@@ -54,11 +54,13 @@ func monthlyChart(b *book, r *model.Report) {
 		if !d.Feasible && allZero(d.CumulativeByMonth) && d.CostHorizon == 0 {
 			continue
 		}
+		fill, line := directionLine(&r.Directions[i])
 		series = append(series, excelize.ChartSeries{
 			Name:       sh + "!" + absCell(i+2, 1),
 			Categories: fmt.Sprintf("%s!%s:%s", sh, absCell(1, 2), absCell(1, last)),
 			Values:     fmt.Sprintf("%s!%s:%s", sh, absCell(i+2, 2), absCell(i+2, last)),
-			Line:       excelize.LineOptions{Width: 2},
+			Fill:       fill,
+			Line:       line,
 			Marker:     excelize.ChartMarker{Symbol: "none"},
 		})
 	}
@@ -85,6 +87,8 @@ func monthlyChart(b *book, r *model.Report) {
 			Font:           font,
 			MajorGridLines: true,
 			NumFmt:         excelize.ChartNumFmt{CustomNumFmt: fmtWhole},
+			Maximum:        costAxisMax(r),
+			Minimum:        new(0.0),
 		},
 		ShowBlanksAs: "gap",
 	})

@@ -50,6 +50,7 @@ func writeOptions(b *book, s *scenario.Scenario, r *model.Report) {
 	b.widths(sh, 34, 34, 20, 36, 70)
 	b.spanText(sh, 1, 1, 5, "Options of each hosting direction: what the scenario set and what the model chose (engine values, not formulas)", textStyle{bold: true, size: sizeHead})
 	b.spanText(sh, 2, 1, 5, "Set an option in the scenario (the field in column D) to overrule the model's choice; anything left out defaults from the catalog.", textStyle{})
+	b.freeze(sh, 2)
 	row := 4
 	for i := range r.Directions {
 		d := &r.Directions[i]
@@ -154,7 +155,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 		if d.GPU == "" {
 			return
 		}
-		op := option{label: "Price per GPU-hour", num: numOpt(d.PricePerGPUHour), fmt: fmtMoney, set: v.IsSet(), field: f, how: catalogHow}
+		op := option{label: "Price per GPU-hour", num: numOpt(d.PricePerGPUHour), fmt: fmtPrice, set: v.IsSet(), field: f, how: catalogHow}
 		if v.IsSet() {
 			op.how = valueHow(v)
 		}
@@ -217,7 +218,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 		} {
 			op := option{label: p.label, text: "the offer's catalog price", field: p.f, how: "from the catalog entry of the offer"}
 			if p.v.IsSet() {
-				op = option{label: p.label, num: numOpt(p.v.Likely), fmt: fmtMoney, set: true, field: p.f, how: valueHow(p.v)}
+				op = option{label: p.label, num: numOpt(p.v.Likely), fmt: fmtPrice, set: true, field: p.f, how: valueHow(p.v)}
 			}
 			add(op)
 		}
@@ -256,7 +257,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 				u.set, u.how = true, valueHow(v)
 			}
 			add(u)
-			add(option{label: "Effective price per GPU-hour", num: numOpt(oc.EffectivePricePerGPUHour), fmt: fmtMoney,
+			add(option{label: "Effective price per GPU-hour", num: numOpt(oc.EffectivePricePerGPUHour), fmt: fmtPrice,
 				how: "owned cost per month ÷ GPU-hours used at that utilisation, plus the power above idle"})
 		}
 		cover("options.on_prem.node", "options.on_prem.nodes", "options.on_prem.financing", "options.on_prem.existing", "options.on_prem.expected_utilisation")

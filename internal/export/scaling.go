@@ -34,6 +34,7 @@ func writeScaling(b *book, r *model.Report) {
 		row++
 	}
 	b.widths(sh, 24, 12, 12, 14, 12, 12, 10, 11, 14, 12, 18)
+	b.freeze(sh, 2)
 }
 
 // blockTitle writes a direction's title, marked when it is not feasible.

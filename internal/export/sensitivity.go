@@ -42,7 +42,7 @@ func writeSensitivity(b *book, r *model.Report) {
 		return
 	}
 	metric := present.MetricTitle(t.Metric) + " (" + r.Currency + ")"
-	money := b.numFmt(fmtWhole, false)
+	money := b.numFmt(fmtMoneyWhole, false)
 	b.title(sh, 1, 1, "Sensitivity: each estimate at its low and its high end, the others at their likely values (engine values)")
 	b.str(sh, 1, rowSensMetric, "Metric")
 	b.str(sh, 2, rowSensMetric, metric)
@@ -66,6 +66,7 @@ func writeSensitivity(b *book, r *model.Report) {
 		b.formula(sh, colSensHighDelta, row, cell(colSensHigh, row)+"-"+base, money)
 	}
 	b.widths(sh, 40, 34, 14, 14, 12, 14, 14)
+	b.freeze(sh, rowSensHeader)
 	if len(t.Bars) == 0 {
 		b.str(sh, 1, rowSensHeader+1, "No input is an estimate: nothing to swing.")
 		return
@@ -93,16 +94,18 @@ func tornadoChart(b *book, r *model.Report, metric string) {
 	}
 	overlap, gap, noVary := 100, uint(40), false
 	font := axisFont(b.family)
-	b.chart(sh, colSensHighDelta+2, rowSensMetric, &excelize.Chart{
+	// Below the frozen header rows, so that it scrolls as one piece.
+	b.chart(sh, colSensHighDelta+2, rowSensHeader+1, &excelize.Chart{
 		Type:       excelize.Bar,
 		VaryColors: &noVary,
-		Series:     []excelize.ChartSeries{series(colSensLowDelta, "4472C4"), series(colSensHighDelta, "ED7D31")},
-		Overlap:    &overlap,
-		GapWidth:   &gap,
-		Dimension:  excelize.ChartDimension{Width: 640, Height: uint(max(300, 110+34*len(t.Bars)))},
-		Format:     excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: 10},
-		Title:      chartTitle(directionTitle(r, t.Direction)+": "+metric+" by input", b.family),
-		Legend:     excelize.ChartLegend{Position: "bottom"},
+		// Okabe–Ito blue and vermillion, as in the tornado of package chart.
+		Series:    []excelize.ChartSeries{series(colSensLowDelta, "0072B2"), series(colSensHighDelta, "D55E00")},
+		Overlap:   &overlap,
+		GapWidth:  &gap,
+		Dimension: excelize.ChartDimension{Width: 640, Height: uint(max(300, 110+34*len(t.Bars)))},
+		Format:    excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: 10},
+		Title:     chartTitle(directionTitle(r, t.Direction)+": "+metric+" by input", b.family),
+		Legend:    excelize.ChartLegend{Position: "bottom"},
 		// On a bar chart the category axis is vertical: reversed, so the
 		// largest swing (the first row) is on top; its labels at the low
 		// end, so they sit left of the bars, not across the negative ones.

@@ -73,8 +73,9 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		}
 		b.num(sh, 6, row, d.TimeToResultHours, b.hours, fmt.Sprintf("directions[%s].time_to_result_hours", d.Direction))
 		// Formulas, not copies: the Summary follows any change made on Costs.
-		b.formula(sh, 7, row, costRef(colPerRun, i), b.money)
+		b.formula(sh, 7, row, costRef(colPerRun, i), b.price)
 		b.formula(sh, 8, row, costRef(colHorizon, i), b.money)
 	}
 	b.widths(sh, 40, 24, 48, 14, 8, 12, 16, 18)
+	b.freeze(sh, summaryTableRow)
 }

@@ -68,7 +68,7 @@ func writeUncertainty(b *book, r *model.Report) {
 		"Time to result P10 (h)", "Time P50 (h)", "Time P90 (h)",
 		"Probability cheapest", "Probability feasible", "Probability meeting deadline", "Probability within budget")
 	row++
-	money, hours, pct := b.numFmt(fmtWhole, false), b.numFmt(fmtHours, false), b.numFmt(fmtPercent, false)
+	money, hours, pct := b.numFmt(fmtMoneyWhole, false), b.numFmt(fmtHours, false), b.numFmt(fmtPercent, false)
 	for _, d := range u.Directions {
 		field := func(name string) string { return "uncertainty.directions[" + d.Direction + "]." + name }
 		b.str(sh, 1, row, directionTitle(r, d.Direction))
@@ -88,4 +88,5 @@ func writeUncertainty(b *book, r *model.Report) {
 	}
 	b.str(sh, 1, row+1, "P10, P50, P90: 10 %, 50 % and 90 % of the draws cost (or take) at most this much.")
 	b.widths(sh, 40, 16, 16, 16, 14, 12, 12, 13, 13, 13, 13)
+	b.freeze(sh, 2)
 }

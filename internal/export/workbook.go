@@ -8,7 +8,18 @@
 // Options sheet says which direction options the scenario set and which the
 // model chose. With Extras (WorkbookWith) the workbook also carries the
 // decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. Field labels, units, titles and numbers written
+// scenario's stored lineage. Comparison (WriteComparison) puts several
+// scenarios side by side on a Compare sheet instead.
+//
+// Layout (layout.go): money is formatted in the scenario's currency, a
+// per-unit price with the decimals it needs; every named cell that holds a
+// value is an input — filled, unlocked, explained by a legend on the first
+// sheet; text that a spreadsheet would take for a formula carries the
+// quote prefix; header rows are frozen and printed on every page under a
+// header naming the scenario and its revision; columns are widened until
+// every label and figure shows. Native charts draw each direction in its
+// colour from package chart, those that are not feasible faded and dashed
+// and off the cost scale. Field labels, units, titles and numbers written
 // as text come from package present, which the window and the command line
 // share. It imports nothing of the GUI or the store.
 package export
@@ -102,7 +113,7 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
 	}
 	f := excelize.NewFile()
-	b := &book{f: f}
+	b := &book{f: f, currency: r.Currency}
 	b.init()
 	for _, name := range sheetOrder(x) {
 		b.sheet(name)
@@ -130,6 +141,7 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if x.Lineage != nil {
 		writeLineage(b, s, x.Source, x.Lineage)
 	}
+	b.finish(pageInfoOf(s, x))
 	b.fitRows()
 	if b.err != nil {
 		f.Close()
@@ -146,6 +158,7 @@ type book struct {
 
 	header, bold, wrap     int // text styles
 	money, hours, gpuHours int // number styles
+	price                  int // a per-unit amount (fmtPrice)
 	count                  int // plain number, General
 
 	family  string            // the workbook's default font
@@ -156,6 +169,18 @@ type book struct {
 	texts   map[textStyle]int // text styles, by textFmt
 
 	alignedStyles map[alignKey]int // by aligned
+
+	currency      string                // of the money formats (resolve)
+	names         []cellAt              // cells with a defined name (name)
+	inputs        []cellAt              // cells finance changes (markInput)
+	formulaLike   []cellAt              // text cells that need the quote prefix (noteText)
+	frozen        map[string]int        // header rows kept in view and printed on every page (freeze)
+	inputStyles   map[int]int           // by inputStyle
+	quotedStyles  map[int]int           // by quoted
+	facts         map[int]styleFacts    // by styleInfo
+	rowCache      map[string][][]string // by rows, once every value is written
+	muted         map[int]int           // by mutedStyle
+	wrappedStyles map[int]int           // by wrapStyle
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -201,9 +226,10 @@ func (b *book) init() {
 	b.center[0] = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{Horizontal: "center"}})
 	b.center[1] = b.newStyle(&excelize.Style{Font: boldFont, Alignment: &excelize.Alignment{Horizontal: "center"}})
 	b.wrap = b.newStyle(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
-	b.money = b.numStyle("#,##0.00")
-	b.hours = b.numStyle("0.0")
-	b.gpuHours = b.numStyle("#,##0.00")
+	b.money = b.numFmt(fmtMoney, false)
+	b.price = b.numFmt(fmtPrice, false)
+	b.hours = b.numFmt(fmtHours, false)
+	b.gpuHours = b.numFmt(fmtGPUHours, false)
 	b.count = b.newStyle(&excelize.Style{NumFmt: 0})
 }
 
@@ -213,24 +239,21 @@ func (b *book) newStyle(s *excelize.Style) int {
 	return id
 }
 
-func (b *book) numStyle(format string) int {
-	return b.newStyle(&excelize.Style{CustomNumFmt: &format})
-}
-
-// Number formats of the analysis sheets.
+// Number formats of the analysis sheets; the money kinds are in layout.go.
 const (
-	fmtMoney   = "#,##0.00"
-	fmtWhole   = "#,##0"
-	fmtHours   = "0.0"
-	fmtSeconds = "#,##0.000"
-	fmtRatio   = "0.00"
-	fmtPercent = "0.0%"
-	fmtGeneral = "General"
+	fmtWhole    = "#,##0"
+	fmtHours    = "#,##0.0#"   // 0.05 h shows, 1,240 h groups
+	fmtGPUHours = "#,##0.00##" // a short inference run takes thousandths
+	fmtSeconds  = "#,##0.000"
+	fmtRatio    = "0.00"
+	fmtPercent  = "0.0%"
+	fmtGeneral  = "General"
 )
 
-// numFmt returns the style of number format format, in bold when bold is
-// set; styles are made once and shared.
+// numFmt returns the style of number format format (or a money kind,
+// resolve), in bold when bold is set; styles are made once and shared.
 func (b *book) numFmt(format string, bold bool) int {
+	format = b.resolve(format)
 	key := format
 	if bold {
 		key = "bold " + format
@@ -295,9 +318,12 @@ func absCell(col, row int) string {
 }
 
 // str writes text. SetCellStr stores it as a shared string, so text that
-// starts with = + - or @ stays text and is never read as a formula.
+// starts with = + - or @ stays text and is never read as a formula; such
+// text also gets the quote prefix (noteText), so that editing the cell
+// keeps it text.
 func (b *book) str(sheet string, col, row int, text string) {
 	b.fail(b.f.SetCellStr(sheet, cell(col, row), text))
+	b.noteText(sheet, col, row, text)
 }
 
 // num writes a number with a style; field names the number in the error
@@ -359,9 +385,7 @@ func (b *book) fitRows() {
 	}
 	for _, h := range b.wrapped {
 		if _, ok := rows[h.sheet]; !ok {
-			rs, err := b.f.GetRows(h.sheet)
-			b.fail(err)
-			rows[h.sheet] = rs
+			rows[h.sheet] = b.rows(h.sheet)
 		}
 		rs := rows[h.sheet]
 		if h.row > len(rs) {
@@ -405,9 +429,13 @@ func (b *book) fitRows() {
 			continue
 		}
 		if _, ok := ncols[at.sheet]; !ok {
-			cols, err := b.f.GetCols(at.sheet)
-			b.fail(err)
-			ncols[at.sheet] = len(cols) + 4 // formula cells may lie past the last value
+			// The widest row, from the rows already read: GetCols would
+			// parse the whole sheet again.
+			n := 0
+			for _, r := range b.rows(at.sheet) {
+				n = max(n, len(r))
+			}
+			ncols[at.sheet] = n + 4 // formula cells may lie past the last value
 		}
 		b.alignTop(at, ncols[at.sheet])
 	}
@@ -530,8 +558,13 @@ func (b *book) widths(sheet string, ws ...float64) {
 	}
 }
 
-// freeze keeps the top rows of sheet in view while scrolling.
+// freeze keeps the top rows of sheet in view while scrolling; finish
+// prints them at the top of every page.
 func (b *book) freeze(sheet string, rows int) {
+	if b.frozen == nil {
+		b.frozen = map[string]int{}
+	}
+	b.frozen[sheet] = rows
 	top := cell(1, rows+1)
 	b.fail(b.f.SetPanes(sheet, &excelize.Panes{
 		Freeze:      true,
@@ -542,8 +575,10 @@ func (b *book) freeze(sheet string, rows int) {
 	}))
 }
 
-// name defines a workbook-wide name for one cell.
+// name defines a workbook-wide name for one cell; finish styles it as an
+// input unless it holds a formula.
 func (b *book) name(name, sheet string, col, row int) {
+	b.names = append(b.names, cellAt{sheet, col, row})
 	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
 }
 

@@ -1,0 +1,336 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/atomicfile"
+	"hostplan/internal/decide"
+	"hostplan/internal/model"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// sheetCompare is the sheet of a comparison workbook.
+const sheetCompare = "Compare"
+
+// MaxCompared is how many scenarios a comparison workbook holds side by
+// side: a column each, readable on one landscape page.
+const MaxCompared = 5
+
+// Entry is one scenario of a comparison: the scenario, the model's report
+// of it and, when there is one, the decision.
+type Entry struct {
+	Scenario *scenario.Scenario
+	Report   *model.Report
+	Decision *decide.Decision // nil: the Compare sheet shows no recommendation
+	// Source says where the scenario came from, e.g. "revision 3 in the
+	// store" or "the file plans/x.json".
+	Source string
+}
+
+// Comparison builds a workbook with the Compare sheet: the entries side
+// by side, a column each — the recommendation, the cheapest feasible
+// direction, each direction's cost over the horizon, cost per run and time
+// to result, and the directions ruled out with the reasons. These are the
+// engine's values at each scenario's likely inputs; the workbook of one
+// scenario (Workbook) is the one with live formulas. It takes 1 to
+// MaxCompared entries and fails when a report or decision is not for its
+// scenario, or a number is not finite. The caller closes the file.
+func Comparison(entries []Entry) (*excelize.File, error) {
+	if len(entries) == 0 || len(entries) > MaxCompared {
+		return nil, fmt.Errorf("export: a comparison takes 1 to %d scenarios, not %d", MaxCompared, len(entries))
+	}
+	for i, e := range entries {
+		if e.Scenario == nil || e.Report == nil {
+			panic("export: Comparison needs a scenario and a report for every entry")
+		}
+		if e.Report.ScenarioID != e.Scenario.ID {
+			return nil, fmt.Errorf("export: comparison entry %d: report is for scenario %q, not %q", i+1, e.Report.ScenarioID, e.Scenario.ID)
+		}
+		if d := e.Decision; d != nil && d.ScenarioID != e.Scenario.ID {
+			return nil, fmt.Errorf("export: comparison entry %d: decision is for scenario %q, not %q", i+1, d.ScenarioID, e.Scenario.ID)
+		}
+	}
+	f := excelize.NewFile()
+	b := &book{f: f, currency: entries[0].Report.Currency}
+	b.init()
+	b.sheet(sheetCompare)
+	writeCompare(b, entries)
+	b.finish(comparePage(entries))
+	b.fitRows()
+	if b.err != nil {
+		f.Close()
+		return nil, b.err
+	}
+	return f, nil
+}
+
+// WriteComparison writes the comparison workbook of entries to path
+// through atomicfile, as WriteWorkbookWith does.
+func WriteComparison(path string, entries []Entry) (err error) {
+	f, err := Comparison(entries)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("export: write %s: %w", path, cerr)
+		}
+	}()
+	if err := atomicfile.Write(path, 0o644, func(w io.Writer) error { return f.Write(w) }); err != nil {
+		return fmt.Errorf("export: %w", err) // err names path
+	}
+	return nil
+}
+
+// comparePage is the page header of a comparison: how many scenarios, and
+// their ids.
+func comparePage(entries []Entry) pageInfo {
+	ids := make([]string, len(entries))
+	for i, e := range entries {
+		ids[i] = e.Scenario.ID
+	}
+	return pageInfo{
+		scenario: fmt.Sprintf("Comparison of %s", present.Count(len(entries), "scenario")),
+		revision: strings.Join(ids, ", "),
+	}
+}
+
+// Layout of the Compare sheet: labels in column A, scenario i in column
+// colFirstScenario+i, the scenarios' names in the header row.
+const (
+	colFirstScenario = 2
+	rowCompareHeader = 4
+)
+
+// compareWriter writes the Compare sheet row by row.
+type compareWriter struct {
+	b       *book
+	entries []Entry
+	row     int
+}
+
+func writeCompare(b *book, entries []Entry) {
+	const sh = sheetCompare
+	last := colFirstScenario + len(entries) - 1
+	b.spanText(sh, 1, 1, last, "Comparison: "+present.Count(len(entries), "scenario")+" side by side", textStyle{bold: true, size: sizeHead})
+	b.spanText(sh, 2, 1, last, "The engine's values at each scenario's likely inputs; they do not recalculate. "+
+		"Export one scenario (hostplan export ID -o FILE.xlsx) for a workbook whose costs are live formulas. "+
+		"Figures in grey are for directions that are not feasible.", textStyle{})
+	titles := []string{""}
+	for _, e := range entries {
+		titles = append(titles, scenarioTitle(e.Scenario))
+	}
+	b.headerRow(sh, rowCompareHeader, titles...)
+	w := &compareWriter{b: b, entries: entries, row: rowCompareHeader + 1}
+
+	w.text("Scenario id", func(e Entry) string { return e.Scenario.ID })
+	w.text("Exported from", func(e Entry) string { return orDash(e.Source) })
+	w.text("Workload shape", func(e Entry) string { return present.ShapeTitle(e.Report.Shape) })
+	w.text("Currency", func(e Entry) string { return e.Report.Currency })
+	w.number("Horizon (months)", fmtGeneral, func(e Entry) (float64, bool) { return float64(e.Report.HorizonMonths), true })
+	w.number("Runs per month", fmtGeneral, func(e Entry) (float64, bool) { return e.Report.Workload.RunsPerMonth, true })
+	w.text("Prices as of", func(e Entry) string { return e.Report.CatalogAsOf })
+	w.text("Model version", func(e Entry) string { return e.Report.ModelVersion })
+
+	w.section("Decision")
+	w.text("Recommended by the weights", recommendation)
+	w.text("Runner-up", runnerUp)
+	w.text("Robustness of the ranking", func(e Entry) string {
+		if e.Decision == nil {
+			return "—"
+		}
+		return e.Decision.Robustness.Text()
+	})
+	w.text("Cheapest feasible over the horizon", func(e Entry) string {
+		if d := e.Report.Direction(e.Report.Cheapest); d != nil {
+			return d.Title
+		}
+		return "None is feasible"
+	})
+	w.number("Its cost over the horizon", fmtMoney, func(e Entry) (float64, bool) {
+		if d := e.Report.Direction(e.Report.Cheapest); d != nil {
+			return d.CostHorizon, true
+		}
+		return 0, false
+	})
+
+	dirs := directionsOf(entries)
+	w.section("Cost over the horizon")
+	w.perDirection(dirs, fmtMoney, func(d *model.DirectionResult) float64 { return d.CostHorizon }, "cost_horizon")
+	w.section("Cost per run")
+	w.perDirection(dirs, fmtPrice, func(d *model.DirectionResult) float64 { return d.CostPerRun }, "cost_per_run")
+	w.section("Time to result per run (hours)")
+	w.perDirection(dirs, fmtHours, func(d *model.DirectionResult) float64 { return d.TimeToResultHours }, "time_to_result_hours")
+
+	w.section("Ruled out, and why")
+	for _, id := range dirs {
+		w.text(present.DirectionTitle(id), func(e Entry) string {
+			d := e.Report.Direction(id)
+			switch {
+			case d == nil:
+				return "—"
+			case d.Feasible:
+				return "Feasible"
+			}
+			return present.Sentence(strings.Join(model.ReasonTexts(d.Reasons), "; "))
+		})
+	}
+
+	widths := []float64{34}
+	for range entries {
+		widths = append(widths, max(30, 120/float64(len(entries))))
+	}
+	b.widths(sh, widths...)
+	b.freeze(sh, rowCompareHeader)
+}
+
+// scenarioTitle is a scenario's name, or its id when it has none.
+func scenarioTitle(s *scenario.Scenario) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+func recommendation(e Entry) string {
+	d := e.Decision
+	switch {
+	case d == nil:
+		return "— (no decision)"
+	case d.Recommendation == "":
+		return "None: no direction is feasible"
+	}
+	return fmt.Sprintf("%s (score %.2f of 1)", directionTitle(e.Report, d.Recommendation), d.For(d.Recommendation).Total)
+}
+
+func runnerUp(e Entry) string {
+	d := e.Decision
+	switch {
+	case d == nil || d.Recommendation == "":
+		return "—"
+	case d.RunnerUp == nil:
+		return "None: the only feasible direction"
+	}
+	return fmt.Sprintf("%s, %.3f behind", directionTitle(e.Report, d.RunnerUp.Direction), d.RunnerUp.Gap)
+}
+
+// directionsOf lists the direction ids of every entry, in the order they
+// first appear.
+func directionsOf(entries []Entry) []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, e := range entries {
+		for _, d := range e.Report.Directions {
+			if !seen[d.Direction] {
+				seen[d.Direction] = true
+				ids = append(ids, d.Direction)
+			}
+		}
+	}
+	return ids
+}
+
+// section starts a titled block after a blank row.
+func (w *compareWriter) section(title string) {
+	w.row++
+	w.b.title(sheetCompare, 1, w.row, title)
+	w.row++
+}
+
+// text writes a row of text, one cell per scenario, wrapped.
+func (w *compareWriter) text(label string, of func(Entry) string) {
+	const sh = sheetCompare
+	w.b.spanText(sh, w.row, 1, 1, label, textStyle{bold: true})
+	for i, e := range w.entries {
+		col := colFirstScenario + i
+		w.b.spanText(sh, w.row, col, col, of(e), textStyle{})
+	}
+	w.row++
+}
+
+// number writes a row of numbers in format; a scenario for which of says
+// false gets a dash.
+func (w *compareWriter) number(label, format string, of func(Entry) (float64, bool)) {
+	const sh = sheetCompare
+	w.b.spanText(sh, w.row, 1, 1, label, textStyle{bold: true})
+	for i, e := range w.entries {
+		col := colFirstScenario + i
+		x, ok := of(e)
+		if !ok {
+			w.b.str(sh, col, w.row, "—")
+			continue
+		}
+		w.b.num(sh, col, w.row, x, w.b.numIn(format, e.Report.Currency, false), fmt.Sprintf("%s: %s", e.Scenario.ID, label))
+	}
+	w.row++
+}
+
+// perDirection writes a row per direction of the figure of, in grey for a
+// direction that is not feasible; a scenario without the direction, or
+// with the direction ruled out before it was costed, gets a dash.
+func (w *compareWriter) perDirection(dirs []string, format string, of func(*model.DirectionResult) float64, field string) {
+	const sh = sheetCompare
+	for _, id := range dirs {
+		w.b.spanText(sh, w.row, 1, 1, present.DirectionTitle(id), textStyle{indent: 1})
+		for i, e := range w.entries {
+			col := colFirstScenario + i
+			d := e.Report.Direction(id)
+			if d == nil || notCosted(d) {
+				w.b.str(sh, col, w.row, "—")
+				w.b.style(sh, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
+				continue
+			}
+			w.b.num(sh, col, w.row, of(d), w.b.numIn(format, e.Report.Currency, !d.Feasible),
+				fmt.Sprintf("%s: directions[%s].%s", e.Scenario.ID, id, field))
+		}
+		w.row++
+	}
+}
+
+// notCosted reports whether direction d was ruled out before the model
+// costed it: not feasible, and no cost or time at all.
+func notCosted(d *model.DirectionResult) bool {
+	return !d.Feasible && d.CostHorizon == 0 && d.CostPerRun == 0 && d.TimeToResultHours == 0
+}
+
+// numIn is the style of number format format with money in currency, in
+// grey italics when muted.
+func (b *book) numIn(format, currency string, muted bool) int {
+	keep := b.currency
+	b.currency = currency
+	id := b.numFmt(format, false)
+	b.currency = keep
+	if muted {
+		id = b.mutedStyle(id)
+	}
+	return id
+}
+
+// mutedStyle is style id in grey italics: a figure set aside.
+func (b *book) mutedStyle(id int) int {
+	if m, ok := b.muted[id]; ok {
+		return m
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	if st == nil {
+		st = &excelize.Style{}
+	}
+	font := excelize.Font{Family: b.family}
+	if st.Font != nil {
+		font = *st.Font
+	}
+	font.Color, font.Italic = "808080", true
+	st.Font = &font
+	m := b.newStyle(st)
+	if b.muted == nil {
+		b.muted = map[int]int{}
+	}
+	b.muted[id] = m
+	return m
+}

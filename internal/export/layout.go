@@ -1,0 +1,491 @@
+package export
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/celltext"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// Number formats by kind. The sheets name a kind; numFmt turns it into the
+// format of the workbook's currency, e.g. #,##0.00 "EUR", which Excel and
+// LibreOffice both render the same in any locale.
+const (
+	// fmtMoney is an amount in the scenario's currency: two decimals.
+	fmtMoney = "money"
+	// fmtPrice is a per-unit amount (a price per GPU-hour, a cost per
+	// run): below 1 with up to six decimals, so that 0.083572 does not
+	// show as 0.08; from 1 up with two.
+	fmtPrice = "price"
+	// fmtMoneyWhole is a simulated or swung amount: whole units.
+	fmtMoneyWhole = "money whole"
+)
+
+// resolve returns the number format of format: a money kind in the
+// workbook's currency, anything else as it is.
+func (b *book) resolve(format string) string {
+	unit := ""
+	if currencyCode(b.currency) {
+		unit = ` "` + b.currency + `"`
+	}
+	switch format {
+	case fmtMoney:
+		return "#,##0.00" + unit
+	case fmtMoneyWhole:
+		return "#,##0" + unit
+	case fmtPrice:
+		// A condition in the first section: the second takes the rest.
+		return "[<1]0.00####" + unit + ";#,##0.00" + unit
+	}
+	return format
+}
+
+// currencyCode reports whether c can stand in a number format as quoted
+// text: letters only (scenario validation allows three capitals).
+func currencyCode(c string) bool {
+	if c == "" || len(c) > 8 {
+		return false
+	}
+	for _, r := range c {
+		if (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// costStyle is the style of the cost identity's figure d: a per-unit
+// amount (per GPU-hour, per run) as a price, with the decimals a small
+// one needs; totals as money.
+func (b *book) costStyle(d model.Driver) int {
+	switch d {
+	case model.GPUHoursPerRun:
+		return b.gpuHours
+	case model.VariablePricePerGPUHour, model.OtherCostPerRun, model.VariableCostPerRun, model.CostPerRun:
+		return b.price
+	}
+	return b.money
+}
+
+// Input cells: what finance changes. A light yellow fill with dark blue
+// figures (the usual look of a model's inputs), unlocked, so that when a
+// reader protects a sheet the inputs alone stay editable; the workbook is
+// written with protection off.
+const (
+	inputFill = "FFF2CC"
+	inputInk  = "1F4E79"
+)
+
+// markInput styles cell (col, row) of sheet as an input, keeping its
+// number format; finish marks every named cell without a formula the
+// same way.
+func (b *book) markInput(sheet string, col, row int) {
+	b.inputs = append(b.inputs, cellAt{sheet, col, row})
+}
+
+// cellAt is one cell of a sheet.
+type cellAt struct {
+	sheet    string
+	col, row int
+}
+
+// inputStyle is style id as an input cell; made once per style.
+func (b *book) inputStyle(id int) int {
+	if s, ok := b.inputStyles[id]; ok {
+		return s
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	if st == nil {
+		st = &excelize.Style{}
+	}
+	st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{inputFill}}
+	font := excelize.Font{Family: b.family}
+	if st.Font != nil {
+		font = *st.Font
+	}
+	font.Color = inputInk
+	st.Font = &font
+	st.Border = []excelize.Border{
+		{Type: "left", Color: "BFBFBF", Style: 1}, {Type: "right", Color: "BFBFBF", Style: 1},
+		{Type: "top", Color: "BFBFBF", Style: 1}, {Type: "bottom", Color: "BFBFBF", Style: 1},
+	}
+	st.Protection = &excelize.Protection{Locked: false}
+	s := b.newStyle(st)
+	if b.inputStyles == nil {
+		b.inputStyles = map[int]int{}
+	}
+	b.inputStyles[id] = s
+	return s
+}
+
+// quoted is style id with the quote prefix set: the viewer shows the text
+// as it is and keeps it text when the cell is edited, where =1+1 typed
+// back would become a formula. excelize's Style has no field for it, so
+// the cell format is copied with quotePrefix set, once per style; the
+// copy comes after the original, which NewStyle keeps finding first.
+func (b *book) quoted(id int) int {
+	if q, ok := b.quotedStyles[id]; ok {
+		return q
+	}
+	xfs := b.f.Styles.CellXfs
+	if xfs == nil || id < 0 || id >= len(xfs.Xf) {
+		return id
+	}
+	xf := xfs.Xf[id]
+	on := true
+	xf.QuotePrefix = &on
+	xfs.Xf = append(xfs.Xf, xf)
+	xfs.Count = len(xfs.Xf)
+	q := len(xfs.Xf) - 1
+	if b.quotedStyles == nil {
+		b.quotedStyles = map[int]int{}
+	}
+	b.quotedStyles[id] = q
+	return q
+}
+
+// noteText records a text cell that a spreadsheet would read as a formula
+// when edited, for finish to give the quote prefix.
+func (b *book) noteText(sheet string, col, row int, text string) {
+	if celltext.FormulaLike(text) {
+		b.formulaLike = append(b.formulaLike, cellAt{sheet, col, row})
+	}
+}
+
+// finish lays out the whole workbook once every sheet is written: input
+// cells styled and unlocked, formula-like text quoted, the legend on the
+// first sheet, column widths that show every label, and each sheet's
+// print titles, header and footer.
+func (b *book) finish(page pageInfo) {
+	for _, n := range b.names {
+		fo, err := b.f.GetCellFormula(n.sheet, cell(n.col, n.row))
+		b.fail(err)
+		if fo == "" {
+			b.markInput(n.sheet, n.col, n.row)
+		}
+	}
+	for _, c := range b.inputs {
+		ref := cell(c.col, c.row)
+		id, err := b.f.GetCellStyle(c.sheet, ref)
+		b.fail(err)
+		b.style(c.sheet, ref, ref, b.inputStyle(id))
+	}
+	for _, c := range b.formulaLike {
+		ref := cell(c.col, c.row)
+		id, err := b.f.GetCellStyle(c.sheet, ref)
+		b.fail(err)
+		b.style(c.sheet, ref, ref, b.quoted(id))
+	}
+	if len(b.inputs) > 0 {
+		b.legend(b.f.GetSheetName(0))
+	}
+	for _, sh := range b.f.GetSheetList() {
+		b.fitColumns(sh)
+		b.pageSetup(sh, page)
+	}
+}
+
+// legend explains the cell styles below the last row of sheet.
+func (b *book) legend(sheet string) {
+	rows, err := b.f.GetRows(sheet)
+	b.fail(err)
+	row := len(rows) + 2
+	b.title(sheet, 1, row, "How to read the cells")
+	b.str(sheet, 1, row+1, "Input")
+	b.style(sheet, cell(1, row+1), cell(1, row+1), b.inputStyle(0))
+	b.str(sheet, 2, row+1, "a value you may change (named cells on Inputs and Costs); the formulas follow it")
+	b.str(sheet, 1, row+2, "Formula")
+	b.str(sheet, 2, row+2, "computed from the inputs by the workbook; recalculates when an input changes")
+	b.str(sheet, 1, row+3, "Other figures")
+	b.str(sheet, 2, row+3, "the engine's values (scaling, Monte Carlo, sensitivity): re-run hostplan to change them")
+}
+
+// Column width limits, in characters of the default font.
+const (
+	maxAutoWidth = 60 // wider text wraps or overflows instead
+	maxWrapWidth = 40 // the width of a column whose text wraps
+	widthPad     = 2  // room either side of the text
+)
+
+// filled reports whether cell k (from 0) of row, row number rowNo of
+// sheet, shows something: a value, or a formula without a cached result.
+func (b *book) filled(sheet string, row []string, k, rowNo int) bool {
+	if row[k] != "" {
+		return true
+	}
+	fo, err := b.f.GetCellFormula(sheet, cell(k+1, rowNo))
+	b.fail(err)
+	return fo != ""
+}
+
+// fitColumns widens each column of sheet that is too narrow for a cell
+// in it: a number (which a viewer shows as ### when it does not fit), or
+// a label whose right-hand neighbour is not empty (so it cannot run over
+// it). A label too long for maxAutoWidth wraps instead, its row made tall
+// enough by fitRows. Wrapped and merged cells are left alone; they have
+// their own layout. Columns are never narrowed.
+func (b *book) fitColumns(sheet string) {
+	rows := b.rows(sheet)
+	merged := b.mergedCells(sheet)
+	need := map[int]float64{}
+	for r, row := range rows {
+		for c := range row {
+			col, rowNo := c+1, r+1
+			if merged[cellAt{sheet, col, rowNo}] {
+				continue
+			}
+			text := row[c]
+			ref := cell(col, rowNo)
+			id, err := b.f.GetCellStyle(sheet, ref)
+			b.fail(err)
+			st := b.styleInfo(id)
+			if st.wraps {
+				continue
+			}
+			var w float64
+			switch {
+			case text == "":
+				fo, err := b.f.GetCellFormula(sheet, ref)
+				b.fail(err)
+				if fo == "" {
+					continue
+				}
+				// No cached result to measure: as wide as the format
+				// shows a large figure.
+				w = st.figureWidth
+			case st.number:
+				w = float64(utf8.RuneCountInString(text))
+			default:
+				w = float64(utf8.RuneCountInString(text))
+				if st.bold {
+					w *= 1.1
+				}
+				// Text runs over the empty cells to its right, up to the
+				// first filled one.
+				room, bounded := b.colWidths(sheet, col, col), false
+				for k := c + 1; k < len(row); k++ {
+					if b.filled(sheet, row, k, rowNo) {
+						bounded = true
+						break
+					}
+					room += b.colWidths(sheet, k+1, k+1)
+				}
+				if !bounded || w+widthPad <= room {
+					continue
+				}
+				w -= room - b.colWidths(sheet, col, col) // the shortfall, on this column
+				if w+widthPad > maxAutoWidth {
+					// Too long for any column: wrapped in a wide one.
+					b.style(sheet, ref, ref, b.wrapStyle(id))
+					b.wrapsText(sheet, rowNo)
+					w = maxWrapWidth - widthPad
+				}
+			}
+			if w == 0 {
+				continue
+			}
+			need[col] = max(need[col], min(w+widthPad, maxAutoWidth))
+		}
+	}
+	for col, w := range need {
+		if have := b.colWidths(sheet, col, col); w > have {
+			name, err := excelize.ColumnNumberToName(col)
+			b.fail(err)
+			b.fail(b.f.SetColWidth(sheet, name, name, w))
+		}
+	}
+}
+
+// rows are the values of sheet as GetRows reads them, read once when
+// every sheet is written: GetRows serialises the whole sheet each time.
+func (b *book) rows(sheet string) [][]string {
+	if rs, ok := b.rowCache[sheet]; ok {
+		return rs
+	}
+	rs, err := b.f.GetRows(sheet)
+	b.fail(err)
+	if b.rowCache == nil {
+		b.rowCache = map[string][][]string{}
+	}
+	b.rowCache[sheet] = rs
+	return rs
+}
+
+// wrapStyle is style id with its text wrapped and aligned to the top; made
+// once per style.
+func (b *book) wrapStyle(id int) int {
+	if w, ok := b.wrappedStyles[id]; ok {
+		return w
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	if st == nil {
+		st = &excelize.Style{}
+	}
+	al := excelize.Alignment{}
+	if st.Alignment != nil {
+		al = *st.Alignment
+	}
+	al.WrapText, al.Vertical = true, "top"
+	st.Alignment = &al
+	w := b.newStyle(st)
+	if b.wrappedStyles == nil {
+		b.wrappedStyles = map[int]int{}
+	}
+	b.wrappedStyles[id] = w
+	return w
+}
+
+// mergedCells lists every cell inside a merged range of sheet.
+func (b *book) mergedCells(sheet string) map[cellAt]bool {
+	ms, err := b.f.GetMergeCells(sheet)
+	b.fail(err)
+	out := map[cellAt]bool{}
+	for _, m := range ms {
+		c1, r1, err1 := excelize.CellNameToCoordinates(m.GetStartAxis())
+		c2, r2, err2 := excelize.CellNameToCoordinates(m.GetEndAxis())
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for r := r1; r <= r2; r++ {
+			for c := c1; c <= c2; c++ {
+				out[cellAt{sheet, c, r}] = true
+			}
+		}
+	}
+	return out
+}
+
+// styleFacts are what fitColumns needs to know of a cell style.
+type styleFacts struct {
+	wraps, bold, number bool
+	figureWidth         float64 // characters a large figure takes in its number format
+}
+
+// styleInfo reads the facts of style id, once per style.
+func (b *book) styleInfo(id int) styleFacts {
+	if f, ok := b.facts[id]; ok {
+		return f
+	}
+	st, err := b.f.GetStyle(id)
+	b.fail(err)
+	var f styleFacts
+	if st != nil {
+		f.wraps = st.Alignment != nil && st.Alignment.WrapText
+		f.bold = st.Font != nil && st.Font.Bold
+		if st.CustomNumFmt != nil {
+			f.number = true
+			f.figureWidth = figureWidth(*st.CustomNumFmt)
+		} else if st.NumFmt != 0 {
+			f.number = true
+			f.figureWidth = 12
+		}
+	}
+	if b.facts == nil {
+		b.facts = map[int]styleFacts{}
+	}
+	b.facts[id] = f
+	return f
+}
+
+// figureWidth is how many characters number format format takes to show
+// a figure in the millions: 9,999,999 and its decimals, a percent sign,
+// quoted text such as a currency.
+func figureWidth(format string) float64 {
+	section, _, _ := strings.Cut(format, ";")
+	w := 9.0 // 9,999,999
+	if _, dec, ok := strings.Cut(section, "."); ok {
+		w++
+		for _, r := range dec {
+			if r == '0' || r == '#' {
+				w++
+			}
+			if r == ' ' || r == '"' {
+				break
+			}
+		}
+	}
+	if strings.Contains(section, "%") {
+		w = 7 // 100.0 %
+	}
+	if i := strings.IndexByte(section, '"'); i >= 0 {
+		w += float64(len(section) - i - 1) // the quoted text and the space before it
+	}
+	return w
+}
+
+// pageInfo is what every printed page's header and footer say.
+type pageInfo struct {
+	scenario string // the scenario's name
+	revision string // "Revision 3 of 2026-03-01", "From a file, exported 2026-10-02"
+}
+
+// pageInfoOf is the page header of scenario s with extras x: its name,
+// and the newest revision in the lineage with its date.
+func pageInfoOf(s *scenario.Scenario, x *Extras) pageInfo {
+	p := pageInfo{scenario: s.Name, revision: "Not a stored revision"}
+	if p.scenario == "" {
+		p.scenario = s.ID
+	}
+	var last *LineageRow
+	for i := range x.Lineage {
+		if l := &x.Lineage[i]; last == nil || l.Rev >= last.Rev {
+			last = l
+		}
+	}
+	switch {
+	case last == nil:
+	case last.Rev > 0:
+		p.revision = "Revision " + strconv.Itoa(last.Rev)
+		if !last.Time.IsZero() {
+			p.revision += " of " + last.Time.UTC().Format(time.DateOnly)
+		}
+	case !last.Time.IsZero():
+		p.revision = "From a file, exported " + last.Time.UTC().Format(time.DateOnly)
+	}
+	return p
+}
+
+// pageSetup repeats the frozen header rows of sheet on every printed page
+// and puts the scenario, its revision and the page number in the header
+// and footer.
+func (b *book) pageSetup(sheet string, page pageInfo) {
+	if rows := b.frozen[sheet]; rows > 0 {
+		b.fail(b.f.SetDefinedName(&excelize.DefinedName{
+			Name: "_xlnm.Print_Titles", Scope: sheet,
+			RefersTo: quoteSheet(sheet) + "!$1:$" + strconv.Itoa(rows),
+		}))
+	}
+	// &L, &C, &R: the left, centre and right parts; &A the sheet's name,
+	// &P and &N the page and the page count, && an ampersand (ECMA-376
+	// Part 1, 18.3.1.46 headerFooter).
+	esc := func(s string) string { return strings.ReplaceAll(s, "&", "&&") }
+	b.fail(b.f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{
+		OddHeader: "&L" + esc(clip(page.scenario, 80)) + "&R" + esc(page.revision),
+		OddFooter: "&L&A&CPage &P of &N&Rhostplan",
+	}))
+}
+
+// clip shortens s to n characters: a header part has little room.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// quoteSheet is a sheet name as a formula names it.
+func quoteSheet(sheet string) string {
+	if strings.ContainsAny(sheet, " -'") {
+		return "'" + strings.ReplaceAll(sheet, "'", "''") + "'"
+	}
+	return sheet
+}

@@ -1,0 +1,363 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/model"
+)
+
+// Money is written in the scenario's currency; a per-unit amount keeps
+// the decimals a small one needs.
+func TestMoneyFormats(t *testing.T) {
+	r := testReport() // EUR
+	r.Directions[2].VariablePricePerGPUHour = 0.083572
+	r.DeriveCosts()
+	f := mustWorkbook(t, testScenario(), r)
+	for _, c := range []struct{ sheet, cell, want string }{
+		{sheetCosts, cell(colPrice, costRow(2)), `[<1]0.00####"EUR";#,##0.00"EUR"`},
+		{sheetCosts, cell(colPerRun, costRow(0)), `[<1]0.00####"EUR";#,##0.00"EUR"`},
+		{sheetCosts, cell(colHorizon, costRow(0)), `#,##0.00"EUR"`},
+		{sheetCosts, cell(colFixed, costRow(1)), `#,##0.00"EUR"`},
+		{sheetCosts, cell(colGPUHours, costRow(1)), fmtGPUHours},
+		{sheetSummary, cell(7, summaryTableRow+1), `[<1]0.00####"EUR";#,##0.00"EUR"`},
+		{sheetSummary, cell(8, summaryTableRow+1), `#,##0.00"EUR"`},
+		{sheetMonthly, "B2", `#,##0.00"EUR"`},
+	} {
+		// excelize stores a format with the space before quoted text
+		// dropped; the viewers show it either way.
+		got := strings.ReplaceAll(numFormat(t, f, c.sheet, c.cell), ` "`, `"`)
+		if got != c.want {
+			t.Errorf("%s!%s has format %q, want %q", c.sheet, c.cell, got, c.want)
+		}
+	}
+	if got, _ := f.GetCellValue(sheetCosts, cell(colPrice, costRow(2))); got != "0.083572 EUR" {
+		t.Errorf("a price of 0.083572 shows as %q", got)
+	}
+}
+
+// Every named cell that holds a value is an input: filled, in blue and
+// unlocked; formula cells are locked and plain.
+func TestInputCells(t *testing.T) {
+	f := mustWorkbook(t, testScenario(), testReport())
+	inputs, formulas := 0, 0
+	for _, dn := range f.GetDefinedName() {
+		if strings.HasPrefix(dn.Name, "_xlnm.") {
+			continue
+		}
+		sheet, ref, _ := strings.Cut(strings.ReplaceAll(dn.RefersTo, "$", ""), "!")
+		st := styleOf(t, f, sheet, ref)
+		fo, _ := f.GetCellFormula(sheet, ref)
+		input := len(st.Fill.Color) == 1 && st.Fill.Color[0] == inputFill &&
+			st.Protection != nil && !st.Protection.Locked
+		switch {
+		case fo == "" && !input:
+			t.Errorf("%s (%s) holds a value but is not styled as an unlocked input: fill %v, protection %+v", dn.Name, dn.RefersTo, st.Fill.Color, st.Protection)
+		case fo != "" && (input || st.Protection != nil && !st.Protection.Locked):
+			t.Errorf("%s (%s) holds a formula but is styled as an input", dn.Name, dn.RefersTo)
+		case fo == "":
+			inputs++
+		default:
+			formulas++
+		}
+	}
+	// runs and horizon, and five values per direction; three formulas each.
+	if inputs != 2+5*3 || formulas != 3*3 {
+		t.Errorf("%d input and %d formula names, want %d and %d", inputs, formulas, 2+5*3, 3*3)
+	}
+	// The input keeps its number format.
+	if got := numFormat(t, f, sheetCosts, cell(colFixed, costRow(1))); !strings.HasPrefix(got, "#,##0.00") {
+		t.Errorf("an input lost its number format: %q", got)
+	}
+	// The legend on the first sheet says what the fill means.
+	row := findRow(t, f, sheetSummary, "How to read the cells")
+	if got, _ := f.GetCellValue(sheetSummary, cell(1, row+1)); got != "Input" {
+		t.Errorf("the legend's first entry is %q, want Input", got)
+	}
+	if st := styleOf(t, f, sheetSummary, cell(1, row+1)); len(st.Fill.Color) != 1 || st.Fill.Color[0] != inputFill {
+		t.Errorf("the legend's Input cell has fill %v, want %s", st.Fill.Color, inputFill)
+	}
+}
+
+// findRow is the row of sheet whose first cell is text.
+func findRow(t *testing.T, f *excelize.File, sheet, text string) int {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range rows {
+		if len(row) > 0 && row[0] == text {
+			return i + 1
+		}
+	}
+	t.Fatalf("no row of %s starts with %q", sheet, text)
+	return 0
+}
+
+// Every sheet but the Brief (a document, not a table) keeps its header
+// rows in view, prints them on every page, and has a page header with the
+// scenario and its revision.
+func TestFrozenHeadersAndPrinting(t *testing.T) {
+	c := newConstrained(t)
+	c.s.Name = "R&D plan"
+	f, err := WorkbookWith(c.s, c.r, c.x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	titles := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Titles" {
+			titles[dn.Scope] = dn.RefersTo
+		}
+	}
+	for _, sh := range f.GetSheetList() {
+		hf, err := f.GetHeaderFooter(sh)
+		if err != nil || hf == nil {
+			t.Errorf("%s: no header and footer (%v)", sh, err)
+		} else {
+			if !strings.Contains(hf.OddHeader, "R&&D plan") {
+				t.Errorf("%s: header %q lacks the scenario name (with & doubled)", sh, hf.OddHeader)
+			}
+			if !strings.Contains(hf.OddHeader, "Revision 2 of 2026-03-02") {
+				t.Errorf("%s: header %q lacks the revision and its date", sh, hf.OddHeader)
+			}
+			if !strings.Contains(hf.OddFooter, "Page &P of &N") {
+				t.Errorf("%s: footer %q lacks the page number", sh, hf.OddFooter)
+			}
+		}
+		if rows, _ := f.GetRows(sh); sh == sheetBrief || len(rows) <= 1 {
+			continue // a document, or one line saying why the sheet is empty
+		}
+		p, err := f.GetPanes(sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Freeze || p.YSplit < 1 {
+			t.Errorf("%s: no frozen header rows (%+v)", sh, p)
+			continue
+		}
+		want := sh + "!$1:$" + strconv.Itoa(p.YSplit)
+		if titles[sh] != want {
+			t.Errorf("%s: print titles %q, want %q (the frozen rows)", sh, titles[sh], want)
+		}
+	}
+}
+
+// No label is cut: a text cell fits its column and the empty cells to its
+// right up to the next filled one, and every number fits its column;
+// wrapped and merged cells have their own layout.
+func TestColumnsShowLabels(t *testing.T) {
+	for _, ex := range exampleReports(t) {
+		t.Run(ex.name, func(t *testing.T) {
+			f := mustWorkbook(t, ex.s, ex.r)
+			b := &book{f: f}
+			for _, sh := range f.GetSheetList() {
+				rows, err := f.GetRows(sh)
+				if err != nil {
+					t.Fatal(err)
+				}
+				merged := b.mergedCells(sh)
+				for r, row := range rows {
+					for c, text := range row {
+						if text == "" || merged[cellAt{sh, c + 1, r + 1}] {
+							continue
+						}
+						st := b.styleInfo(mustStyle(t, f, sh, cell(c+1, r+1)))
+						if st.wraps {
+							continue
+						}
+						room, bounded := b.colWidths(sh, c+1, c+1), st.number
+						for k := c + 1; k < len(row) && !st.number; k++ {
+							if b.filled(sh, row, k, r+1) {
+								bounded = true
+								break
+							}
+							room += b.colWidths(sh, k+1, k+1)
+						}
+						need := float64(utf8.RuneCountInString(text))
+						if bounded && room < need {
+							t.Errorf("%s!%s %q needs %g characters, it has %g", sh, cell(c+1, r+1), text, need, room)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func mustStyle(t *testing.T, f *excelize.File, sheet, c string) int {
+	t.Helper()
+	id, err := f.GetCellStyle(sheet, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// quotePrefix reports whether the cell's format carries the quote prefix.
+func quotePrefix(t *testing.T, f *excelize.File, sheet, c string) bool {
+	t.Helper()
+	id := mustStyle(t, f, sheet, c)
+	xf := f.Styles.CellXfs.Xf[id]
+	return xf.QuotePrefix != nil && *xf.QuotePrefix
+}
+
+// formulaLikeReport is the test scenario and report with text that a
+// spreadsheet would take for a formula in many places.
+func formulaLikeReport() (*excelize.File, error) {
+	s := testScenario()
+	s.Name = "=1+1"
+	s.Purpose.Owner = "@SUM(A1:A2)"
+	r := analysedReport()
+	r.Directions[1].Breakdown[0].Item = "+cmd|' /C calc'!A0"
+	r.Directions[1].Notes = []model.Note{{Code: model.NoteCatalogEntry, Kind: model.NoteCatalog, Text: "-2+3"}}
+	r.Directions[1].Bottleneck = `=HYPERLINK("http://x","y")`
+	return Workbook(s, r)
+}
+
+// Text that looks like a formula carries the quote prefix, so editing the
+// cell keeps it text; other text does not.
+func TestQuotePrefix(t *testing.T) {
+	f, err := formulaLikeReport()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, c := range []struct{ sheet, text string }{
+		{sheetSummary, "=1+1"},
+		{sheetInputs, "@SUM(A1:A2)"},
+		{sheetCosts, "+cmd|' /C calc'!A0"},
+		{sheetNotes, "-2+3"},
+		{sheetScaling, `=HYPERLINK("http://x","y")`},
+	} {
+		ref := find(t, f, c.sheet, c.text)
+		if !quotePrefix(t, f, c.sheet, ref) {
+			t.Errorf("%s!%s %q has no quote prefix", c.sheet, ref, c.text)
+		}
+	}
+	if ref := find(t, f, sheetSummary, "Scenario"); quotePrefix(t, f, sheetSummary, ref) {
+		t.Errorf("Summary!%s, plain text, has the quote prefix", ref)
+	}
+	// The quoted copy keeps the look of the cell it was made from.
+	ref := find(t, f, sheetSummary, "=1+1")
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if !quotePrefix(t, g, sheetSummary, ref) {
+		t.Error("the quote prefix is lost when the file is written and read back")
+	}
+}
+
+// TestLibreOfficeKeepsTextText opens a workbook with formula-like text in
+// LibreOffice, saves it as a new .xlsx and reads that back: every such
+// cell is still text with the same value, never a formula. Skipped with
+// -short or when soffice is not installed.
+func TestLibreOfficeKeepsTextText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts LibreOffice")
+	}
+	soffice, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip("soffice not on PATH")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in", "plan.xlsx")
+	if err := os.MkdirAll(filepath.Dir(in), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := formulaLikeReport()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.SaveAs(in); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	home, out := filepath.Join(dir, "home"), filepath.Join(dir, "out")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, soffice, "-env:UserInstallation=file://"+filepath.ToSlash(home),
+		"--headless", "--norestore", "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", out, in)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, b)
+	}
+	g, err := excelize.OpenFile(filepath.Join(out, "plan.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	for _, c := range []struct{ sheet, text string }{
+		{sheetSummary, "=1+1"},
+		{sheetInputs, "@SUM(A1:A2)"},
+		{sheetCosts, "+cmd|' /C calc'!A0"},
+		{sheetNotes, "-2+3"},
+		{sheetScaling, `=HYPERLINK("http://x","y")`},
+	} {
+		ref := find(t, g, c.sheet, c.text)
+		if fo, _ := g.GetCellFormula(c.sheet, ref); fo != "" {
+			t.Errorf("after LibreOffice, %s!%s holds the formula %q", c.sheet, ref, fo)
+		}
+		typ, _ := g.GetCellType(c.sheet, ref)
+		if typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString {
+			t.Errorf("after LibreOffice, %s!%s %q has type %v, not text", c.sheet, ref, c.text, typ)
+		}
+		if !quotePrefix(t, g, c.sheet, ref) {
+			t.Logf("after LibreOffice, %s!%s has no quote prefix", c.sheet, ref)
+		}
+	}
+}
+
+// A direction that is not feasible does not set the scale of the monthly
+// chart: its top is a round number just above the feasible costs.
+func TestCostAxisMax(t *testing.T) {
+	r := &model.Report{Directions: []model.DirectionResult{
+		{Direction: "cloud", Feasible: true, CumulativeByMonth: []float64{100, 200, 1150}},
+		{Direction: "managed", CumulativeByMonth: []float64{5000, 10000, 15000}},
+	}}
+	if top := costAxisMax(r); top == nil || *top != 1500 {
+		t.Errorf("axis top %v, want 1,500 (1,150 and 5 %%, rounded up)", top)
+	}
+	r.Directions[1].CumulativeByMonth = []float64{10, 20, 30}
+	if top := costAxisMax(r); top != nil {
+		t.Errorf("axis top %v when the feasible direction is the largest, want the viewer's own", *top)
+	}
+	r.Directions[0].Feasible = false
+	if top := costAxisMax(r); top != nil {
+		t.Errorf("axis top %v with no feasible direction, want the viewer's own", *top)
+	}
+}
+
+func TestFigureWidth(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		want   float64
+	}{
+		{"#,##0", 9},
+		{"#,##0.00", 12},
+		{`#,##0.00 "EUR"`, 16},
+		{"0.0%", 7},
+	} {
+		if got := figureWidth(c.format); got != c.want {
+			t.Errorf("figureWidth(%q) = %g, want %g", c.format, got, c.want)
+		}
+	}
+}
