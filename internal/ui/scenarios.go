@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,10 +12,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // scenarioList is the left pane: the scenarios in the store, one per row,
-// with their workload shape and revision count underneath.
+// with their workload shape, recommendation and revision count underneath.
+// A search field and three selects narrow and order them (name, workload
+// shape, recommended direction; sorted by name, shape, revisions or the
+// last change); a status line at the bottom says how many are shown, or
+// the whole name of the row under the pointer.
 type scenarioList struct {
 	backend  Backend
 	onSelect func(Item)
@@ -24,50 +32,86 @@ type scenarioList struct {
 	isTicked  func(id string) bool
 	onTick    func(it Item) // ticks or unticks, and redraws the boxes
 	onCompare func(on bool) // the Compare button
-	onReload  func([]Item)  // after every reload, with the new items
+	onReload  func([]Item)  // after every reload, with every stored item
 	quiet     bool          // a selection that only marks a row
 	compare   *widget.Button
 
-	items   []Item
-	list    *widget.List
-	message *widget.Label // shown instead of the list when it is empty or unreadable
-	notice  *widget.Label // what the last save did
-	content fyne.CanvasObject
+	// The actions of a row's menu, set by the planner; nil leaves the
+	// action out.
+	onRename, onHistory, onExport, onDelete func(Item)
+
+	loaded   []Item   // every stored scenario, in the store's order (by name)
+	all      []Item   // the same in the chosen order
+	keys     []string // lower-cased name and id of all[i], for the search
+	items    []Item   // the rows shown: all, filtered
+	filter   listFilter
+	selected string // the id of the chosen row, "" for none
+	recs     *recommendations
+
+	list      *keyList
+	search    *searchEntry
+	shape     *widget.Select
+	recommend *widget.Select // nil when the backend cannot decide
+	order     *widget.Select
+	message   *widget.Label // shown instead of the list when it is empty or unreadable
+	notice    *widget.Label // what the last action did
+	undo      *widget.Button
+	undoFunc  func()
+	status    *widget.Label // how many rows are shown, or the hovered row's name
+	content   fyne.CanvasObject
 }
+
+// listFilter is what narrows and orders the list.
+type listFilter struct {
+	words []string // lower-cased; each must be in the name or id
+	shape string   // "" for any
+	rec   string   // "" for any, a direction, or recNothing
+	sort  sortKey
+}
+
+// recNothing filters the scenarios for which no direction is feasible.
+const recNothing = "-"
+
+type sortKey int
+
+const (
+	byName sortKey = iota
+	byShape
+	byRevisions
+	byChanged
+)
+
+var sortLabels = []string{"Sort by name", "Sort by workload shape", "Sort by revisions (most first)", "Sort by last change (newest first)"}
+
+const (
+	allShapes    = "All shapes"
+	anyRecommend = "Any recommendation"
+	nothingLabel = "Nothing feasible"
+)
 
 func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s := &scenarioList{backend: b, onSelect: onSelect}
 
-	s.list = widget.NewList(
-		func() int { return len(s.items) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabel("Scenario name")
-			name.TextStyle.Bold = true
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("Workload shape")
-			detail.SizeName = theme.SizeNameCaptionText
-			detail.Truncation = fyne.TextTruncateEllipsis
-			tick := widget.NewCheck("", nil)
-			tick.Hide()
-			return container.NewBorder(nil, nil, tick, nil, container.New(&tightVBox{}, name, detail))
-		},
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < 0 || id >= len(s.items) {
-				return
-			}
-			it := s.items[id]
-			row := o.(*fyne.Container)
-			labels := row.Objects[0].(*fyne.Container).Objects
-			labels[0].(*widget.Label).SetText(itemName(it))
-			labels[1].(*widget.Label).SetText(itemDetail(it))
-			tick := row.Objects[1].(*widget.Check)
-			tick.OnChanged = nil // the row is reused: set the box without ticking
-			tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
-			tick.OnChanged = func(bool) { s.tick(it) }
-			showIf(tick, s.comparing)
-			row.Refresh()
-		},
-	)
+	s.list = newKeyList(s)
+	s.list.Length = func() int { return len(s.items) }
+	s.list.CreateItem = func() fyne.CanvasObject { return newScenarioRow(s) }
+	s.list.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		if id < 0 || id >= len(s.items) {
+			return
+		}
+		it := s.items[id]
+		row := o.(*scenarioRow)
+		row.index = id
+		row.name.SetText(itemName(it))
+		row.detail.SetText(s.detail(it))
+		row.tick.OnChanged = nil // the row is reused: set the box without ticking
+		row.tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
+		row.tick.OnChanged = func(bool) { s.tick(it) }
+		showIf(row.tick, s.comparing)
+		if s.recs != nil {
+			s.recs.want([]Item{it}, true)
+		}
+	}
 	s.list.OnSelected = func(id widget.ListItemID) {
 		if id < 0 || id >= len(s.items) {
 			return
@@ -77,6 +121,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 			s.tick(s.items[id])
 			return
 		}
+		s.selected = s.items[id].ID
 		if !s.quiet && s.onSelect != nil {
 			s.onSelect(s.items[id])
 		}
@@ -102,6 +147,14 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s.notice.SizeName = theme.SizeNameCaptionText
 	s.notice.Importance = widget.SuccessImportance
 	s.notice.Hide()
+	s.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() {
+		if f := s.undoFunc; f != nil {
+			s.undoFunc = nil
+			s.undo.Hide()
+			f()
+		}
+	})
+	s.undo.Hide()
 
 	s.compare = widget.NewButtonWithIcon("Compare", theme.ViewRestoreIcon(), func() {
 		if s.onCompare != nil {
@@ -110,12 +163,108 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.compare.Importance = widget.LowImportance
 
+	s.search = newSearchEntry(s)
+	s.search.SetPlaceHolder("Search names (Ctrl+F)")
+	s.search.OnChanged = func(text string) {
+		s.filter.words = strings.Fields(strings.ToLower(text))
+		s.apply()
+	}
+	s.search.OnSubmitted = func(string) { s.chooseAt(0) }
+
+	shapes := []string{allShapes}
+	for _, sh := range scenario.Shapes {
+		shapes = append(shapes, present.ShapeTitle(sh))
+	}
+	s.shape = widget.NewSelect(shapes, func(v string) {
+		s.filter.shape = ""
+		for _, sh := range scenario.Shapes {
+			if present.ShapeTitle(sh) == v {
+				s.filter.shape = sh
+			}
+		}
+		s.apply()
+	})
+	s.shape.SetSelectedIndex(0)
+
+	s.order = widget.NewSelect(sortLabels, func(v string) {
+		s.filter.sort = sortKey(max(0, slices.Index(sortLabels, v)))
+		s.sortAll()
+		s.apply()
+	})
+	s.order.SetSelectedIndex(0)
+
+	filters := container.NewGridWithColumns(2, s.shape)
+	if r, ok := b.(Recommender); ok {
+		s.recs = newRecommendations(context.Background(), r, s.recommended)
+		options := []string{anyRecommend}
+		for _, d := range scenario.Directions {
+			options = append(options, present.DirectionTitle(d))
+		}
+		options = append(options, nothingLabel)
+		s.recommend = widget.NewSelect(options, func(v string) {
+			s.filter.rec = ""
+			switch v {
+			case nothingLabel:
+				s.filter.rec = recNothing
+			case anyRecommend:
+			default:
+				for _, d := range scenario.Directions {
+					if present.DirectionTitle(d) == v {
+						s.filter.rec = d
+					}
+				}
+			}
+			if s.filter.rec != "" {
+				s.recs.want(s.all, false)
+			}
+			s.apply()
+		})
+		s.recommend.SetSelectedIndex(0)
+		filters.Add(s.recommend)
+	}
+
+	s.status = widget.NewLabel("")
+	s.status.SizeName = theme.SizeNameCaptionText
+	s.status.Truncation = fyne.TextTruncateEllipsis
+
 	// The actions sit on a row of their own so the pane keeps its width.
 	actions := container.NewHBox(importButton, s.compare)
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, heading), actions, s.notice)
-	s.content = container.NewBorder(top, nil, nil, nil,
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, nil, reload, heading),
+		actions,
+		s.search,
+		filters,
+		s.order,
+		container.NewBorder(nil, nil, nil, s.undo, s.notice),
+	)
+	s.content = container.NewBorder(top, s.status, nil, nil,
 		container.NewStack(s.list, container.NewVBox(s.message)))
 	return s
+}
+
+// detail is the row's second line: "Fine-tuning · Hybrid · 3 revisions",
+// the recommendation once it is known.
+func (s *scenarioList) detail(it Item) string {
+	if s.recs != nil {
+		if o, ok := s.recs.get(it); ok && o.err == nil {
+			return recommendedDetail(it, o.direction)
+		}
+	}
+	return itemDetail(it)
+}
+
+// recommendedDetail is itemDetail with the recommended direction after
+// the shape.
+func recommendedDetail(it Item, direction string) string {
+	rec := nothingLabel
+	if direction != "" {
+		rec = present.DirectionTitle(direction)
+	}
+	text := present.ShapeTitle(it.Shape) + " · " + rec
+	if it.Revisions > 0 {
+		text += " · " + present.Count(it.Revisions, "revision")
+	}
+	return text
 }
 
 // tick ticks or unticks a row in compare mode.
@@ -142,13 +291,23 @@ func (s *scenarioList) setComparing(on bool) {
 
 // notify shows what the last action did above the list.
 func (s *scenarioList) notify(text string) {
+	s.undoFunc = nil
+	s.undo.Hide()
 	s.notice.SetText(text)
 	s.notice.Show()
 }
 
-// item returns the listed scenario with id.
+// notifyUndo shows what the last action did with an Undo button that
+// calls undo once.
+func (s *scenarioList) notifyUndo(text string, undo func()) {
+	s.notify(text)
+	s.undoFunc = undo
+	s.undo.Show()
+}
+
+// item returns the stored scenario with id, shown or not.
 func (s *scenarioList) item(id string) (Item, bool) {
-	for _, it := range s.items {
+	for _, it := range s.all {
 		if it.ID == id {
 			return it, true
 		}
@@ -156,63 +315,262 @@ func (s *scenarioList) item(id string) (Item, bool) {
 	return Item{}, false
 }
 
-// has reports whether a listed scenario has id.
+// has reports whether a stored scenario has id.
 func (s *scenarioList) has(id string) bool {
 	_, ok := s.item(id)
 	return ok
 }
 
+// indexOf is the row of scenario id, -1 when it is not shown.
+func (s *scenarioList) indexOf(id string) int {
+	return slices.IndexFunc(s.items, func(it Item) bool { return it.ID == id })
+}
+
 // markID selects the row of scenario id without choosing it again.
 func (s *scenarioList) markID(id string) {
-	for i, it := range s.items {
-		if it.ID == id {
-			s.quiet = true
-			s.list.Select(i)
-			s.quiet = false
-			return
-		}
+	if i := s.indexOf(id); i >= 0 {
+		s.quiet = true
+		s.list.Select(i)
+		s.quiet = false
 	}
 }
 
 // selectID chooses the scenario with id, which shows it; false when the
-// list has no such scenario.
+// store has no such scenario. A scenario the search or the filters hide
+// is shown by clearing them.
 func (s *scenarioList) selectID(id string) bool {
-	for i, it := range s.items {
-		if it.ID == id {
-			s.list.ScrollTo(i)
-			s.list.Select(i) // last: it starts the evaluation
-			return true
-		}
+	if s.indexOf(id) < 0 && s.has(id) {
+		s.clearFilters()
 	}
-	return false
+	i := s.indexOf(id)
+	if i < 0 {
+		return false
+	}
+	s.list.ScrollTo(i)
+	s.list.Select(i) // last: it starts the evaluation
+	return true
+}
+
+// chooseAt chooses row i, as a tap on it would.
+func (s *scenarioList) chooseAt(i int) {
+	if i < 0 || i >= len(s.items) {
+		return
+	}
+	s.list.ScrollTo(i)
+	s.list.Select(i)
+}
+
+// tapped chooses row i and gives the list the keyboard.
+func (s *scenarioList) tapped(i widget.ListItemID) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(s.list); c != nil {
+		c.Focus(s.list)
+	}
+	s.list.Select(i)
+}
+
+// hovered writes the whole name and detail of row i in the status line;
+// -1 gives it back to the count.
+func (s *scenarioList) hovered(i widget.ListItemID) {
+	if i < 0 || i >= len(s.items) {
+		s.status.SetText(s.countText())
+		return
+	}
+	it := s.items[i]
+	s.status.SetText(itemName(it) + " — " + s.detail(it))
+}
+
+// clearFilters empties the search and resets the filters, keeping the
+// order.
+func (s *scenarioList) clearFilters() {
+	s.search.SetText("") // applies
+	s.shape.SetSelectedIndex(0)
+	if s.recommend != nil {
+		s.recommend.SetSelectedIndex(0)
+	}
+}
+
+// focusSearch puts the keyboard in the search field and selects its text.
+func (s *scenarioList) focusSearch() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(s.search); c != nil {
+		c.Focus(s.search)
+	}
+	s.search.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
 // reload reads the scenarios from the store again. A failure is shown in
 // place of the list.
 func (s *scenarioList) reload() {
 	items, err := s.backend.List()
-	s.list.UnselectAll()
 	switch {
 	case err != nil:
-		s.items = nil
+		s.loaded = nil
 		s.showMessage(fmt.Sprintf("Could not read the scenarios: %v", err), widget.DangerImportance)
 	case len(items) == 0:
-		s.items = nil
+		s.loaded = nil
 		s.showMessage("No scenarios in the store yet.", widget.MediumImportance)
 	default:
-		s.items = items
+		s.loaded = items
 		s.message.Hide()
 	}
-	s.list.Refresh()
-	if s.onReload != nil {
-		s.onReload(s.items)
+	s.sortAll()
+	if s.recs != nil && s.filter.rec != "" {
+		s.recs.want(s.all, false)
 	}
+	s.list.UnselectAll()
+	s.selected = ""
+	s.apply()
+	if s.onReload != nil {
+		s.onReload(s.all)
+	}
+}
+
+// sortAll orders every stored scenario by the chosen key, ties in the
+// order of the store (by name), and prepares the search keys.
+func (s *scenarioList) sortAll() {
+	shapeRank := func(sh string) int {
+		if i := slices.Index(scenario.Shapes, sh); i >= 0 {
+			return i
+		}
+		return len(scenario.Shapes)
+	}
+	s.all = slices.Clone(s.loaded)
+	switch s.filter.sort {
+	case byShape:
+		slices.SortStableFunc(s.all, func(a, b Item) int { return shapeRank(a.Shape) - shapeRank(b.Shape) })
+	case byRevisions:
+		slices.SortStableFunc(s.all, func(a, b Item) int { return b.Revisions - a.Revisions })
+	case byChanged:
+		slices.SortStableFunc(s.all, func(a, b Item) int { return b.Updated.Compare(a.Updated) })
+	}
+	s.keys = make([]string, len(s.all))
+	for i, it := range s.all {
+		s.keys[i] = strings.ToLower(it.Name + " " + it.ID)
+	}
+}
+
+// apply shows the stored scenarios that pass the search and the filters,
+// keeping the chosen row marked when it is still shown.
+func (s *scenarioList) apply() {
+	if s.list == nil || s.status == nil {
+		return // still being built
+	}
+	f := s.filter
+	shown := make([]Item, 0, len(s.all))
+	for i, it := range s.all {
+		if f.shape != "" && it.Shape != f.shape {
+			continue
+		}
+		if !matchesWords(s.keys[i], f.words) {
+			continue
+		}
+		if f.rec != "" {
+			o, ok := s.recs.get(it)
+			if !ok || o.err != nil {
+				continue
+			}
+			if want := f.rec; (want == recNothing && o.direction != "") || (want != recNothing && o.direction != want) {
+				continue
+			}
+		}
+		shown = append(shown, it)
+	}
+	s.items = shown
+	s.list.UnselectAll()
+	s.list.Refresh()
+	if s.selected != "" && !s.comparing {
+		s.markID(s.selected)
+	}
+	s.status.SetText(s.countText())
+}
+
+// matchesWords reports whether key holds every word.
+func matchesWords(key string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(key, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// recommended redraws the rows and, while filtering by recommendation,
+// the rows shown, once a batch of decisions has arrived.
+func (s *scenarioList) recommended() {
+	if s.filter.rec != "" {
+		s.apply()
+		return
+	}
+	s.list.Refresh()
+	s.status.SetText(s.countText())
+}
+
+// countText is the status line's count: "6 scenarios", "12 of 10,000
+// scenarios", and how many are still being decided.
+func (s *scenarioList) countText() string {
+	total := len(s.all)
+	text := present.Count(total, "scenario")
+	if len(s.items) != total {
+		text = fmt.Sprintf("%s of %s shown", present.Whole(float64(len(s.items))), present.Count(total, "scenario"))
+	}
+	if s.recs != nil && s.filter.rec != "" {
+		if n := s.recs.waiting(); n > 0 {
+			text += fmt.Sprintf(" · deciding %s more…", present.Whole(float64(n)))
+		}
+	}
+	return text
 }
 
 func (s *scenarioList) showMessage(text string, imp widget.Importance) {
 	s.message.Importance = imp
 	s.message.SetText(text)
 	s.message.Show()
+}
+
+// rowMenu opens the menu of row i at pos: the actions the planner set.
+func (s *scenarioList) rowMenu(i widget.ListItemID, pos fyne.Position) {
+	if i < 0 || i >= len(s.items) {
+		return
+	}
+	it := s.items[i]
+	var entries []*fyne.MenuItem
+	add := func(label string, f func(Item)) {
+		if f != nil {
+			entries = append(entries, fyne.NewMenuItem(label, func() { f(it) }))
+		}
+	}
+	add("Rename…", s.onRename)
+	add("History…", s.onHistory)
+	add("Export workbook…", s.onExport)
+	if s.onDelete != nil {
+		entries = append(entries, fyne.NewMenuItemSeparator())
+		add("Delete", s.onDelete)
+	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(s.list)
+	if len(entries) == 0 || c == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", entries...), c, pos)
+}
+
+// moveSelection chooses the row step rows from the chosen one (the first
+// row when none is chosen).
+func (s *scenarioList) moveSelection(step int) {
+	i := s.indexOf(s.selected)
+	switch {
+	case i < 0:
+		i = 0
+	default:
+		i = min(max(i+step, 0), len(s.items)-1)
+	}
+	s.chooseAt(i)
+}
+
+// chosen is the chosen row's scenario.
+func (s *scenarioList) chosen() (Item, bool) {
+	if i := s.indexOf(s.selected); i >= 0 {
+		return s.items[i], true
+	}
+	return Item{}, false
 }
 
 // itemName is the list's main line: the scenario's name, or its id when it
