@@ -48,6 +48,10 @@ type planner struct {
 	view      *scenarioView
 	compare   *compareView
 	split     *container.Split
+
+	// The list's actions, the menus and Escape (menu.go).
+	dialogs    *dialogs
+	lastFolder string // where the last file was written, proposed next
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -98,6 +102,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
 	p.ExtendBaseWidget(p)
+	p.wireTools()
 	p.scenarios.reload()
 	return p
 }
