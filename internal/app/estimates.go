@@ -252,7 +252,7 @@ func (p *Planner) EstimateTrain(in TrainInput) (TrainResult, error) {
 // the per-token latency target in milliseconds, and the model FLOPs
 // utilisation of the compute roof (0.4 when not given).
 type ServeInput struct {
-	Model, GPU                          string
+	Model, GPU                    string
 	Bits, Context, LatencyMS, MFU Input
 }
 
