@@ -77,3 +77,22 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	}
 	return fyne.NewMainMenu(menus...)
 }
+
+// toolsMenu is the Tools menu: the catalog and the calculators the
+// backend offers, and the scaling-law fit.
+func (p *planner) toolsMenu() []*fyne.MenuItem {
+	var items []*fyne.MenuItem
+	_, reads := p.backend.(CatalogReader)
+	if reads {
+		items = append(items, fyne.NewMenuItem("Catalog and overrides…", p.showCatalog), fyne.NewMenuItemSeparator())
+	}
+	if _, calc := p.backend.(Calculator); calc && reads {
+		items = append(items,
+			fyne.NewMenuItem("Training estimate…", p.showTrainCalculator),
+			fyne.NewMenuItem("Serving estimate…", p.showServeCalculator))
+	}
+	items = append(items,
+		fyne.NewMenuItem("Checkpoint interval…", p.showCheckpointCalculator),
+		fyne.NewMenuItem("Scaling-law fit of trial points…", p.showUSLFit))
+	return items
+}
