@@ -45,7 +45,7 @@ type calcForm struct {
 	problems map[string]*widget.Label // field key → the label beneath its field
 	rows     []fyne.CanvasObject      // label, field pairs
 	general  *widget.Label            // a problem of no one field
-	answer   *fyne.Container // rows of what, estimate, how
+	answer   *fyne.Container          // rows of what, estimate, how
 	compute  func()
 }
 
