@@ -55,7 +55,7 @@ func newCalcForm() *calcForm {
 	f.general.Importance = widget.DangerImportance
 	f.general.Wrapping = fyne.TextWrapWord
 	f.general.Hide()
-	f.answer = container.New(newFillGridLayout(3, 2, 220))
+	f.answer = container.New(newFillGridLayout(3, 2, 160))
 	return f
 }
 
@@ -146,9 +146,13 @@ func (f *calcForm) label(key string) string {
 func (f *calcForm) content(intro string) fyne.CanvasObject {
 	head := widget.NewLabel(intro)
 	head.Wrapping = fyne.TextWrapWord
-	form := container.New(newFillGridLayout(2, 1, 240), f.rows...)
+	form := container.New(newFillGridLayout(2, 1, 200), f.rows...)
 	answer := container.NewVBox(sectionHeading("Estimate"), f.general, f.answer)
-	return container.NewVScroll(container.NewVBox(head, form, answer))
+	// The form beside its answer, so a change and its effect are both
+	// in view.
+	split := container.NewHSplit(container.NewVScroll(form), container.NewVScroll(answer))
+	split.Offset = 0.5
+	return container.NewBorder(head, nil, nil, nil, split)
 }
 
 // showCalculator opens a calculator's dialog.
@@ -228,7 +232,6 @@ func (p *planner) showTrainCalculator() {
 		enableIf(tflops, v == byTFLOPs)
 		f.compute()
 	})
-	mode.Horizontal = true
 	f.field("mode", "Throughput given as", "Model FLOPs utilisation of the peak, or measured TFLOP/s.", mode)
 	mfu = f.entry("mfu", "MFU", "Share of the peak the run achieves: 0 < MFU ≤ 1; 0.35–0.5 is typical.", "0.4", esc)
 	tflops = f.entry("tflops", "Achieved TFLOP/s", "Measured TFLOP/s per GPU, instead of the MFU.", "", esc)

@@ -101,7 +101,7 @@ func newCellTable() *cellTable {
 // set replaces the table's content and fits its columns.
 func (t *cellTable) set(header []string, rows [][]string, bold []bool) {
 	t.header, t.rows, t.bold = header, rows, bold
-	pad := 4 * theme.Padding()
+	pad := 2*theme.InnerPadding() + 4*theme.Padding()
 	for c, h := range header {
 		w := fyne.MeasureText(h, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
 		for r, row := range rows {
@@ -123,9 +123,21 @@ func (t *cellTable) set(header []string, rows [][]string, bold []bool) {
 func catalogTable(cat *catalog.Catalog, kind string) (header []string, rows [][]string, bold []bool) {
 	fields := catalog.Fields(kind)
 	items := cat.Items(kind)
+	values := map[string]map[string]string{} // id → field → value
+	for _, r := range cat.Rows(kind) {
+		if values[r.ID] == nil {
+			values[r.ID] = map[string]string{}
+		}
+		values[r.ID][r.Field] = r.Value
+	}
+	// A name column, unless the name is the id or one of the fields.
 	named := false
 	for _, it := range items {
-		named = named || it.Name != ""
+		dup := it.Name == "" || it.Name == it.ID
+		for _, v := range values[it.ID] {
+			dup = dup || v == it.Name
+		}
+		named = named || !dup
 	}
 	header = []string{"ID"}
 	if named {
@@ -134,13 +146,6 @@ func catalogTable(cat *catalog.Catalog, kind string) (header []string, rows [][]
 	header = append(header, fields...)
 	header = append(header, "As of", "Source", "Override")
 
-	values := map[string]map[string]string{} // id → field → value
-	for _, r := range cat.Rows(kind) {
-		if values[r.ID] == nil {
-			values[r.ID] = map[string]string{}
-		}
-		values[r.ID][r.Field] = r.Value
-	}
 	for _, it := range items {
 		row := []string{it.ID}
 		if named {
@@ -204,8 +209,8 @@ func (p *planner) showCatalog() {
 			overridden++
 		}
 	}
-	summary := widget.NewLabel(fmt.Sprintf("%s, %d changed by your overrides (in bold); the oldest price is as of %s.",
-		present.Count(len(all), "catalog entry"), overridden, catalog.OldestAsOf(all...)))
+	summary := widget.NewLabel(fmt.Sprintf("%d catalog entries, %d changed by your overrides (in bold); the oldest price is as of %s.",
+		len(all), overridden, catalog.OldestAsOf(all...)))
 	summary.Wrapping = fyne.TextWrapWord
 	catalogTab := container.NewBorder(container.NewVBox(summary, container.NewHBox(widget.NewLabel("Show"), pick)), entries.detail, nil, nil, entries.table)
 

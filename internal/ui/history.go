@@ -35,6 +35,7 @@ type historyDialog struct {
 	diff    *fyne.Container
 	scroll  *container.Scroll
 	restore *widget.Button
+	buttons *fyne.Container // Close and Restore
 	d       dialog.Dialog
 }
 
@@ -76,7 +77,8 @@ func (p *planner) showHistory(it Item) {
 	h.restore.Disable()
 	closeButton := widget.NewButton("Close", func() { h.d.Hide() })
 
-	right := container.NewBorder(h.heading, container.NewHBox(layout.NewSpacer(), closeButton, h.restore), nil, nil, h.scroll)
+	h.buttons = container.NewHBox(layout.NewSpacer(), closeButton, h.restore)
+	right := container.NewBorder(h.heading, h.buttons, nil, nil, h.scroll)
 	split := container.NewHSplit(h.list, right)
 	split.Offset = 0.3
 	size := p.window.Canvas().Size()
@@ -149,6 +151,7 @@ func (h *historyDialog) choose(i int) {
 	h.restore.SetText(fmt.Sprintf("Restore revision %d", h.revs[i].Number))
 	showIf(h.restore, i > 0)
 	h.restore.Disable()
+	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
 	h.setRows(nil, "")
 	if from.Number == to.Number {
 		return
@@ -201,9 +204,11 @@ func (h *historyDialog) setRows(head []diffRow, message string) {
 // addRows adds the changed fields under the heading row.
 func (h *historyDialog) addRows(rows []diffRow) {
 	for _, r := range rows {
-		for _, text := range []string{r.label, r.before, r.after} {
+		for c, text := range []string{r.label, r.before, r.after} {
 			l := widget.NewLabel(text)
-			l.Wrapping = fyne.TextWrapWord
+			if c > 0 { // the values share the width the labels leave
+				l.Wrapping = fyne.TextWrapWord
+			}
 			h.diff.Objects = append(h.diff.Objects, l)
 		}
 	}

@@ -178,6 +178,7 @@ func (p *planner) exportWorkbook(it Item) {
 	}
 	p.askSavePath(saveTarget{
 		title:  "Export workbook",
+		done:   "Workbook written",
 		what:   fmt.Sprintf("the workbook of “%s”", itemName(it)),
 		action: "Export",
 		name:   fileNameOf(it.ID, ".xlsx"),
@@ -203,6 +204,7 @@ func (p *planner) saveBrief() {
 	}
 	p.askSavePath(saveTarget{
 		title:  "Save brief",
+		done:   "Brief saved",
 		what:   fmt.Sprintf("the brief of “%s”", itemName(ev.item)),
 		action: "Save",
 		name:   fileNameOf(ev.item.ID, "-brief.md"),

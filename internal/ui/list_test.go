@@ -180,7 +180,7 @@ func TestRecommendationFilter(t *testing.T) {
 		t.Fatalf("the examples all recommend the same: %v", want)
 	}
 	for _, d := range scenario.Directions {
-		p.scenarios.recommend.SetSelected(directionLabel(d))
+		p.scenarios.recommend.SetSelected(recommendOption(d))
 		settle(t, p)
 		got := shownIDs(p)
 		slices.Sort(got)
@@ -452,3 +452,6 @@ func TestExportWorkbookFromWindow(t *testing.T) {
 
 // directionLabel is the recommendation filter's entry for direction d.
 func directionLabel(d string) string { return present.DirectionTitle(d) }
+
+// recommendOption is the recommendation filter's entry for direction d.
+func recommendOption(d string) string { return recPrefix + present.DirectionTitle(d) }

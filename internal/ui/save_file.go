@@ -25,6 +25,7 @@ import (
 // saveTarget is one file the window offers to write.
 type saveTarget struct {
 	title  string // the dialog's title: "Export workbook"
+	done   string // the confirmation's title: "Workbook written"
 	what   string // what is written, for the messages: "the workbook of “Claims”"
 	action string // the button: "Export"
 	name   string // the file name proposed: "claims.xlsx"
@@ -194,7 +195,7 @@ func (p *planner) showWritten(t saveTarget, path string) {
 	copyPath.Importance = widget.LowImportance
 	body := container.NewVBox(intro, where, container.NewHBox(copyPath))
 	width := min(720, max(480, p.window.Canvas().Size().Width*0.6))
-	d := dialog.NewCustom(t.title+": done", "Close", container.New(&minWidth{width}, body), p.window)
+	d := dialog.NewCustom(t.done, "Close", container.New(&minWidth{width}, body), p.window)
 	p.dialogs.showDialog(d)
 }
 

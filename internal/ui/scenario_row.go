@@ -74,8 +74,6 @@ func (r *scenarioRow) TappedSecondary(e *fyne.PointEvent) {
 
 // MouseIn writes the row's whole name in the status line.
 func (r *scenarioRow) MouseIn(*desktop.MouseEvent) {
-	r.hover.Show()
-	r.hover.Refresh()
 	r.list.hovered(r.index)
 }
 
@@ -84,6 +82,16 @@ func (r *scenarioRow) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut gives the status line back to the list's count.
 func (r *scenarioRow) MouseOut() {
-	r.hover.Hide()
-	r.list.hovered(-1)
+	if r.list.hover == r.index {
+		r.list.hovered(-1)
+	}
+}
+
+// showHover draws the row as the one under the pointer, or not.
+func (r *scenarioRow) showHover(on bool) {
+	if on == r.hover.Visible() {
+		return
+	}
+	showIf(r.hover, on)
+	r.hover.Refresh()
 }

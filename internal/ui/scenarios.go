@@ -46,6 +46,7 @@ type scenarioList struct {
 	items    []Item   // the rows shown: all, filtered
 	filter   listFilter
 	selected string // the id of the chosen row, "" for none
+	hover    int    // the row under the pointer, -1 for none
 	recs     *recommendations
 
 	list      *keyList
@@ -81,16 +82,17 @@ const (
 	byChanged
 )
 
-var sortLabels = []string{"Sort by name", "Sort by workload shape", "Sort by revisions (most first)", "Sort by last change (newest first)"}
+var sortLabels = []string{"Sort: name", "Sort: shape", "Sort: most revisions", "Sort: last changed"}
 
 const (
 	allShapes    = "All shapes"
-	anyRecommend = "Any recommendation"
+	anyRecommend = "Recommended: any direction"
 	nothingLabel = "Nothing feasible"
+	recPrefix    = "Recommended: "
 )
 
 func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
-	s := &scenarioList{backend: b, onSelect: onSelect}
+	s := &scenarioList{backend: b, onSelect: onSelect, hover: -1}
 
 	s.list = newKeyList(s)
 	s.list.Length = func() int { return len(s.items) }
@@ -102,6 +104,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		it := s.items[id]
 		row := o.(*scenarioRow)
 		row.index = id
+		row.showHover(id == s.hover)
 		row.name.SetText(itemName(it))
 		row.detail.SetText(s.detail(it))
 		row.tick.OnChanged = nil // the row is reused: set the box without ticking
@@ -193,26 +196,21 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.order.SetSelectedIndex(0)
 
-	filters := container.NewGridWithColumns(2, s.shape)
+	filters := container.NewVBox(container.NewGridWithColumns(2, s.shape, s.order))
 	if r, ok := b.(Recommender); ok {
 		s.recs = newRecommendations(context.Background(), r, s.recommended)
 		options := []string{anyRecommend}
 		for _, d := range scenario.Directions {
-			options = append(options, present.DirectionTitle(d))
+			options = append(options, recPrefix+present.DirectionTitle(d))
 		}
-		options = append(options, nothingLabel)
-		s.recommend = widget.NewSelect(options, func(v string) {
+		options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
+		s.recommend = widget.NewSelect(options, func(string) {
 			s.filter.rec = ""
-			switch v {
-			case nothingLabel:
+			switch i := s.recommend.SelectedIndex(); {
+			case i == len(scenario.Directions)+1:
 				s.filter.rec = recNothing
-			case anyRecommend:
-			default:
-				for _, d := range scenario.Directions {
-					if present.DirectionTitle(d) == v {
-						s.filter.rec = d
-					}
-				}
+			case i >= 1:
+				s.filter.rec = scenario.Directions[i-1]
 			}
 			if s.filter.rec != "" {
 				s.recs.want(s.all, false)
@@ -234,7 +232,6 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		actions,
 		s.search,
 		filters,
-		s.order,
 		container.NewBorder(nil, nil, nil, s.undo, s.notice),
 	)
 	s.content = container.NewBorder(top, s.status, nil, nil,
@@ -295,6 +292,7 @@ func (s *scenarioList) notify(text string) {
 	s.undo.Hide()
 	s.notice.SetText(text)
 	s.notice.Show()
+	s.content.Refresh() // the pane's top grows: lay it out again
 }
 
 // notifyUndo shows what the last action did with an Undo button that
@@ -303,6 +301,7 @@ func (s *scenarioList) notifyUndo(text string, undo func()) {
 	s.notify(text)
 	s.undoFunc = undo
 	s.undo.Show()
+	s.content.Refresh()
 }
 
 // item returns the stored scenario with id, shown or not.
@@ -371,6 +370,17 @@ func (s *scenarioList) tapped(i widget.ListItemID) {
 // hovered writes the whole name and detail of row i in the status line;
 // -1 gives it back to the count.
 func (s *scenarioList) hovered(i widget.ListItemID) {
+	// One row at a time is drawn hovered, even when the pointer left a
+	// row without saying so (a dialog opened over it).
+	if prev := s.hover; prev != i {
+		s.hover = i
+		if prev >= 0 {
+			s.list.RefreshItem(prev)
+		}
+		if i >= 0 {
+			s.list.RefreshItem(i)
+		}
+	}
 	if i < 0 || i >= len(s.items) {
 		s.status.SetText(s.countText())
 		return
@@ -475,6 +485,7 @@ func (s *scenarioList) apply() {
 		shown = append(shown, it)
 	}
 	s.items = shown
+	s.hover = -1
 	s.list.UnselectAll()
 	s.list.Refresh()
 	if s.selected != "" && !s.comparing {

@@ -63,34 +63,40 @@ func (v *uslFitView) refit() {
 		return
 	}
 	v.problem.Hide()
-	nmax := "none: κ = 0, throughput never falls"
+	nmax := []string{"N_max", "none", "κ = 0: throughput never falls"}
 	if n, ok := fit.NMaxFinite(); ok {
-		nmax = present.Figure(n) + " GPUs, where throughput peaks: √((1−σ)/κ)"
+		nmax = []string{"N_max", present.Figure(n) + " GPUs", "where throughput peaks: √((1−σ)/κ)"}
 	}
-	v.answer.Objects = labelRows([][]string{
+	v.answer.Objects = labelRows(nil, [][]string{
 		{"λ", fmt.Sprintf("%.6g", fit.Lambda), "throughput of one GPU, in the points' unit"},
 		{"σ", fmt.Sprintf("%.4g", fit.Sigma), "contention (the serial fraction)"},
 		{"κ", fmt.Sprintf("%.4g", fit.Kappa), "coherency (cross-talk between GPUs)"},
 		{"R²", fmt.Sprintf("%.4f", fit.R2), fmt.Sprintf("of the fit to %s", present.Count(fit.Points, "point"))},
-		{"N_max", "", nmax},
+		nmax,
 	})
-	rows := [][]string{{"GPUs", "Measured", "Fitted", "Efficiency"}}
+	var rows [][]string
 	for _, p := range pts {
 		rows = append(rows, []string{present.Figure(p.N), present.Number(p.X), present.Number(fit.Throughput(p.N)), present.Percent(fit.Efficiency(p.N))})
 	}
-	v.points.Objects = labelRows(rows)
+	v.points.Objects = labelRows([]string{"GPUs", "Measured", "Fitted", "Efficiency"}, rows)
 	v.points.Objects = append(v.points.Objects, widget.NewSeparator())
 	v.answer.Refresh()
 	v.points.Refresh()
 }
 
-// labelRows makes the cells of a table of labels, the second column bold.
-func labelRows(rows [][]string) []fyne.CanvasObject {
+// labelRows makes the cells of a table of labels: the headings in bold,
+// or without headings the second column.
+func labelRows(headings []string, rows [][]string) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
+	for _, h := range headings {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		out = append(out, l)
+	}
 	for _, r := range rows {
 		for c, text := range r {
 			l := widget.NewLabel(text)
-			l.TextStyle.Bold = c == 1
+			l.TextStyle.Bold = headings == nil && c == 1
 			out = append(out, l)
 		}
 	}
