@@ -207,7 +207,7 @@ func (p *planner) saveBrief() {
 		done:   "Brief saved",
 		what:   fmt.Sprintf("the brief of “%s”", itemName(ev.item)),
 		action: "Save",
-		name:   fileNameOf(ev.item.ID, "-brief.md"),
+		name:   briefFileName(ev.item.ID),
 		ext:    ".md",
 		write:  func(path string) error { return atomicfile.WriteFile(path, md, 0o644) },
 	})

@@ -15,6 +15,7 @@ func (p *planner) wireTools() {
 	p.dialogs = &dialogs{canvas: p.window.Canvas()}
 	p.window.Canvas().SetOnTypedKey(p.dialogs.typedKey)
 	p.scenarios.search.onEscape = func() { p.dialogs.escape() }
+	p.view.brief.onSave = p.saveBrief
 
 	s := p.scenarios
 	s.onRename = p.rename
