@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
 )
 
 // scenarioRow is one row of the scenario list: the name in bold over the
@@ -94,4 +96,69 @@ func (r *scenarioRow) showHover(on bool) {
 	}
 	showIf(r.hover, on)
 	r.hover.Refresh()
+}
+
+// recommendedDetail is itemDetail with the recommended direction after
+// the shape.
+func recommendedDetail(it Item, direction string) string {
+	rec := nothingLabel
+	if direction != "" {
+		rec = present.DirectionTitle(direction)
+	}
+	text := present.ShapeTitle(it.Shape) + " · " + rec
+	if it.Revisions > 0 {
+		text += " · " + present.Count(it.Revisions, "revision")
+	}
+	return text
+}
+
+// itemName is the list's main line: the scenario's name, or its id when it
+// has none.
+func itemName(it Item) string {
+	if it.Name != "" {
+		return it.Name
+	}
+	return it.ID
+}
+
+// itemDetail is the list's second line: "Fine-tuning · 3 revisions".
+func itemDetail(it Item) string {
+	text := present.ShapeTitle(it.Shape)
+	if it.Revisions > 0 {
+		text += " · " + present.Count(it.Revisions, "revision")
+	}
+	return text
+}
+
+// tightVBox stacks the visible objects vertically without padding between
+// them, so a caption sits close under its title.
+type tightVBox struct{}
+
+func (*tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height
+	}
+	return s
+}
+
+func (*tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for _, o := range objects {
+		if !o.Visible() {
+			continue
+		}
+		// A wrapping label's height depends on its width: set the width
+		// first, then ask.
+		o.Resize(fyne.NewSize(size.Width, o.Size().Height))
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h
+	}
 }
