@@ -7,8 +7,12 @@
 // one with the store's price overrides applied), saves scenarios as new
 // revisions only when they validate and evaluate against that catalog, with
 // their lineage (author, note, model version, catalog date), and evaluates
-// and analyses scenarios under a context.Context. It holds no presentation:
-// the faces decide what to print or draw.
+// and analyses scenarios under a context.Context. It also assembles what
+// both faces write or compute the same way: a scenario's workbook with its
+// decision, brief, checklist and lineage (export.go), a quick
+// recommendation per stored scenario, and the calculators' checked inputs
+// (estimates.go). It holds no presentation: the faces decide what to print
+// or draw.
 package app
 
 import (

@@ -8,7 +8,10 @@
 // brief (brief) are pure functions of a scenario and its report, and the
 // window calls them itself, off the UI goroutine. Numbers, titles and field
 // labels are written by package present, as in the workbook and the command
-// line.
+// line. The list searches, filters and sorts the scenarios and manages them
+// (rename, delete with undo, history and restore); the main menu (menu.go)
+// exports the workbook and the brief, and opens the catalog and the
+// calculators (Tools).
 package ui
 
 import (
