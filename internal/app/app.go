@@ -9,8 +9,11 @@
 // their lineage (author, note, model version, catalog date), and evaluates
 // and analyses scenarios under a context.Context. Check is the one check
 // that validate, eval, save, import and the window all run, so a scenario
-// it passes evaluates. It holds no presentation: the faces decide what to
-// print or draw.
+// it passes evaluates. It also assembles what both faces write or compute
+// the same way: a scenario's workbook with its decision, brief, checklist
+// and lineage (export.go), a quick recommendation per stored scenario, and
+// the calculators' checked inputs (estimates.go). It holds no
+// presentation: the faces decide what to print or draw.
 package app
 
 import (

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
@@ -186,4 +187,25 @@ func (p *Planner) SaveChecklist(id string, cs brief.ChecklistState) error {
 		return err
 	}
 	return st.PutChecklist(id, b)
+}
+
+// Recommend decides the current revision of stored scenario id on the
+// catalog in use, without the Monte Carlo spread: the revision it decided
+// and the direction the weights rank first, "" when no direction is
+// feasible. It takes a fraction of a millisecond, so a face can decide a
+// few thousand scenarios in the background to filter them.
+func (p *Planner) Recommend(ctx context.Context, id string) (revision int, direction string, err error) {
+	s, rev, err := p.Load(id)
+	if err != nil {
+		return 0, "", err
+	}
+	r, err := p.Evaluate(ctx, s)
+	if err != nil {
+		return rev.Number, "", err
+	}
+	d, err := decide.Decide(s, r)
+	if err != nil {
+		return rev.Number, "", err
+	}
+	return rev.Number, d.Recommendation, nil
 }

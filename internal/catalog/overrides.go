@@ -462,8 +462,22 @@ func (c *Catalog) Prune(o Overrides) (Overrides, error) {
 // source, kinds in Kinds order and entries and fields in catalog order.
 // Applying the file to the embedded catalog gives c again.
 func (c *Catalog) ExportCSV(w io.Writer) error {
+	return Overrides{Rows: c.Rows("")}.WriteCSV(w)
+}
+
+// Rows returns every settable field of every entry of one kind ("" for
+// every kind) as the override rows that would set it, in the order
+// ExportCSV writes them: the value as a file gives it, with the entry's
+// as_of and source. It panics on a kind Kinds does not list.
+func (c *Catalog) Rows(kind string) []OverrideRow {
+	if kind != "" && kindNamed(kind) == nil {
+		panic(fmt.Sprintf("catalog: Rows of unknown kind %q", kind))
+	}
 	var rows []OverrideRow
 	for _, k := range kinds {
+		if kind != "" && k.name != kind {
+			continue
+		}
 		for _, v := range c.entries(k) {
 			e := entryOf(v)
 			for _, f := range k.fields {
@@ -472,7 +486,7 @@ func (c *Catalog) ExportCSV(w io.Writer) error {
 			}
 		}
 	}
-	return Overrides{Rows: rows}.WriteCSV(w)
+	return rows
 }
 
 // WriteCSV writes the rows in the format ParseOverridesCSV reads. A cell

@@ -494,3 +494,42 @@ func slicesIndexGPU(c *Catalog, id string) int {
 	}
 	return -1
 }
+
+// Rows of one kind are that kind's part of the export, with the entry's
+// provenance; an override shows in the value it set.
+func TestRowsOfOneKind(t *testing.T) {
+	def := mustDefault(t)
+	eff, err := def.Apply(parse(t, OverridesHeader+"\ncloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := eff.Rows("")
+	var want []OverrideRow
+	for _, r := range all {
+		if r.Kind == "cloud" {
+			want = append(want, r)
+		}
+	}
+	got := eff.Rows("cloud")
+	if len(got) == 0 || len(got) != len(want) {
+		t.Fatalf("%d cloud rows, want %d", len(got), len(want))
+	}
+	found := false
+	for i, r := range got {
+		if r != want[i] {
+			t.Errorf("row %d = %+v, want %+v", i, r, want[i])
+		}
+		if r.ID == "aws-p5-h100" && r.Field == "on_demand" {
+			found = r.Value == "5.1" && r.AsOf == "2026-10-01" && r.Source == "AWS pricing page"
+		}
+	}
+	if !found {
+		t.Error("the overridden price is not in the rows with its date and source")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Rows of an unknown kind did not panic")
+		}
+	}()
+	eff.Rows("spaceship")
+}

@@ -3,14 +3,14 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"hostplan/internal/app"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -60,18 +60,6 @@ func (f *numFlag) Set(s string) error {
 	return nil
 }
 
-// numRange is the allowed range of a numFlag.
-type numRange struct {
-	min     float64
-	minOpen bool   // min itself is excluded
-	text    string // as printed after "allowed: "
-}
-
-var (
-	positive    = numRange{0, true, "a number > 0"}
-	nonNegative = numRange{0, false, "a number ≥ 0"}
-)
-
 // numVar defines a numFlag on fs.
 func numVar(fs *flag.FlagSet, name, usage string) *numFlag {
 	f := &numFlag{}
@@ -79,23 +67,17 @@ func numVar(fs *flag.FlagSet, name, usage string) *numFlag {
 	return f
 }
 
-// value checks f against r. A flag that was not given is an error unless a
-// default is passed.
-func (f *numFlag) value(cmd, name string, r numRange, def ...float64) (float64, error) {
-	if !f.set {
-		if len(def) > 0 {
-			return def[0], nil
-		}
-		return 0, usagef("%s: --%s is required (allowed: %s)", cmd, name, r.text)
+// input is the flag as the calculators of package app read it.
+func (f *numFlag) input() app.Input { return app.Input{Text: f.raw, Given: f.set} }
+
+// estimateError is a calculator's error as the command prints it: a bad
+// input names its flag after the command, exit 2.
+func estimateError(cmd string, err error) error {
+	var b *app.BadInput
+	if errors.As(err, &b) {
+		return usagef("%s: %s", cmd, b.Say(app.FlagName))
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(f.raw), 64)
-	if err != nil {
-		return 0, usagef("%s: --%s %q is not a number (allowed: %s)", cmd, name, f.raw, r.text)
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < r.min || (r.minOpen && v == r.min) {
-		return 0, usagef("%s: --%s %s is out of range (allowed: %s)", cmd, name, f.raw, r.text)
-	}
-	return v, nil
+	return err
 }
 
 // parseOrHelp is parse, except that -h or --help prints the flags on stdout
@@ -147,33 +129,11 @@ func runEstimateCheckpoint(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("%s: unexpected argument %q (it takes flags only)", cmd, pos[0])
 	}
-	w, err := write.value(cmd, "write-minutes", positive)
+	est, err := app.EstimateCheckpoint(app.CheckpointInput{WriteMinutes: write.input(), MTBFHours: mtbf.input(), RestartMinutes: restart.input()})
 	if err != nil {
-		return err
+		return estimateError(cmd, err)
 	}
-	m, err := mtbf.value(cmd, "mtbf-hours", positive)
-	if err != nil {
-		return err
-	}
-	r, err := restart.value(cmd, "restart-minutes", nonNegative, 0)
-	if err != nil {
-		return err
-	}
-	delta, rh := w/60, r/60
-	young, daly := model.YoungInterval(delta, m), model.DalyInterval(delta, m)
-	// Only values far outside any real job (products beyond 1e308, or below
-	// the smallest float64) get here.
-	if !(young > 0 && daly > 0) || math.IsInf(young*60, 0) || math.IsInf(daly*60, 0) {
-		return usagef("%s: --write-minutes %s with --mtbf-hours %s gives no finite interval (allowed: numbers > 0 whose product is between 1e-300 and 1e300)", cmd, write.raw, mtbf.raw)
-	}
-	out := checkpointEstimate{
-		YoungMinutes:     young * 60,
-		DalyMinutes:      daly * 60,
-		OverheadFraction: model.CheckpointOverhead(delta, m, daly, rh),
-	}
-	if math.IsInf(out.OverheadFraction, 0) || math.IsNaN(out.OverheadFraction) {
-		return usagef("%s: --restart-minutes %s with --mtbf-hours %s gives no finite overhead", cmd, restart.raw, mtbf.raw)
-	}
+	out := checkpointEstimate{YoungMinutes: est.YoungMinutes, DalyMinutes: est.DalyMinutes, OverheadFraction: est.OverheadFraction}
 	if *asJSON {
 		return writeJSON(e, out)
 	}
@@ -184,7 +144,7 @@ func runEstimateCheckpoint(e *env, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if delta >= 2*m {
+	if est.Hopeless {
 		fmt.Fprintln(e.stdout, "note: one checkpoint takes at least twice the mean time between failures; checkpointing cannot keep this job going")
 	}
 	return nil

@@ -1,39 +1,32 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"time"
 
 	"hostplan/internal/app"
-	"hostplan/internal/brief"
 	"hostplan/internal/chart"
-	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 // exportScenario reads the scenario of arg (a file, or a stored id with
 // its checklist state, history and the catalog overrides), analyses it
 // with draws Monte Carlo draws and returns it with everything the
-// workbook shows beside the report: the decision, the brief (or the
-// fields it lacks), the checklist and the lineage.
+// workbook shows beside the report (app.Extras): the decision, the brief
+// (or the fields it lacks), the checklist and the lineage.
 func (e *env) exportScenario(arg string, draws int) (*scenario.Scenario, *model.Report, *export.Extras, error) {
-	x := &export.Extras{}
-	var s *scenario.Scenario
-	var state brief.ChecklistState // nil: the default state, every item open
-	var err error
+	var src *app.WorkbookSource
 	if isFile(arg) {
-		if s, err = loadScenario(arg); err != nil {
+		s, err := loadScenario(arg)
+		if err != nil {
 			return nil, nil, nil, err
 		}
-		x.Source = "the file " + arg + ", not the store"
+		src = app.FileWorkbook(s, arg)
 	} else {
 		// A stored id: read the scenario, its checklist state, its history
 		// and the catalog overrides in one opening of the store, and close
@@ -43,65 +36,29 @@ func (e *env) exportScenario(arg string, draws int) (*scenario.Scenario, *model.
 				return err
 			}
 			defer e.plan.Close()
-			sc, rev, err := e.plan.Load(arg)
-			if err != nil {
-				return usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
-			}
-			s = sc
-			if state, err = e.plan.Checklist(arg); err != nil {
+			var err error
+			if src, err = e.plan.StoredWorkbook(arg); err != nil {
+				if errors.Is(err, store.ErrNotFound) {
+					return usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
+				}
 				return err
 			}
-			hist, err := e.plan.History(arg)
-			if err != nil {
-				return err
-			}
-			for _, h := range hist {
-				x.Lineage = append(x.Lineage, export.LineageRow{Rev: h.Number, Time: h.Time, Author: h.Author, Note: h.Note,
-					ModelVersion: h.ModelVersion, CatalogAsOf: h.CatalogAsOf, InputHash: h.InputHash})
-			}
-			// The workbook names the store file, not its directory: the
-			// path may hold the user's name.
-			x.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(e.storePath()))
-			_, err = e.plan.Catalog() // kept by the planner for analyze below
+			_, err = e.plan.Catalog() // kept by the planner for the analysis
 			return err
 		}()
 		if err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	r, err := e.analyze(s, arg, draws)
+	r, err := e.analyze(src.Scenario, arg, draws)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if x.Lineage == nil {
-		// A file has no revisions: one row that says where it came from,
-		// with the hash a stored revision of the same content would have.
-		body, err := scenario.Marshal(s)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		sum := sha256.Sum256(body)
-		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: app.DefaultAuthor(),
-			Note:         "exported from the file " + arg + ", not from the store: no revisions are recorded",
-			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
+	x, err := app.Extras(src, r)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	if x.Decision, err = decide.Decide(s, r); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", arg, err)
-	}
-	x.Brief, err = brief.Build(s, r, x.Decision, state)
-	var few *brief.TooFewFieldsError
-	switch {
-	case errors.As(err, &few):
-		// The workbook is still written; its Brief sheet lists what to fill.
-		x.Brief, x.BriefMissing = nil, []string{}
-		for _, f := range few.Missing {
-			x.BriefMissing = append(x.BriefMissing, f.Label+" ("+f.Path+")")
-		}
-	case err != nil:
-		return nil, nil, nil, fmt.Errorf("%s: %w", arg, err)
-	}
-	x.Checklist = brief.Checklist(s.Workload.Shape, state)
-	return s, r, x, nil
+	return src.Scenario, r, x, nil
 }
 
 // chartDir makes the directory charts are written into, when it is not

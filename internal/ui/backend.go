@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"hostplan/internal/app"
 	"hostplan/internal/brief"
@@ -29,7 +30,8 @@ type Backend interface {
 // Item is one stored scenario as the list shows it.
 type Item struct {
 	ID, Name, Shape string
-	Revisions       int
+	Revisions       int       // the current revision's number
+	Updated         time.Time // when the current revision was saved; zero when unknown
 }
 
 // ChecklistReader is what a Backend that keeps each scenario's readiness
@@ -68,7 +70,7 @@ func (b appBackend) List() ([]Item, error) {
 	}
 	items := make([]Item, len(sums))
 	for i, s := range sums {
-		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions}
+		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions, Updated: s.Updated}
 	}
 	return items, nil
 }

@@ -3,13 +3,10 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,10 +18,11 @@ import (
 
 // briefView is the Brief tab: the Compute Readiness Brief that the CLI's
 // "hostplan brief" writes, rendered from its Document, with a button that
-// saves its Markdown to a file. When the scenario fills too few of the
-// brief's fields it lists the ones missing instead.
+// saves its Markdown to a file (onSave, set by the planner: the same as
+// File → Save brief…). When the scenario fills too few of the brief's
+// fields it lists the ones missing instead.
 type briefView struct {
-	window fyne.Window // parent of the save dialog
+	onSave func()
 
 	id       string // the scenario's id, for the file name
 	markdown []byte // the brief as Save brief… writes it (Markdown); nil when there is none
@@ -35,18 +33,21 @@ type briefView struct {
 	pending []widget.RichTextSegment
 	shown   bool // the Brief tab is the selected one
 
-	save     *widget.Button
-	note     *widget.Label // what the file is, or why there is no brief
-	missing  *widget.Label // the missing fields, one a line
-	text     *widget.RichText
-	scroll   *container.Scroll
-	content  fyne.CanvasObject
-	saveErrs func(error) // shows a failed save; dialog.ShowError unless set
+	save    *widget.Button
+	note    *widget.Label // what the file is, or why there is no brief
+	missing *widget.Label // the missing fields, one a line
+	text    *widget.RichText
+	scroll  *container.Scroll
+	content fyne.CanvasObject
 }
 
-func newBriefView(w fyne.Window) *briefView {
-	v := &briefView{window: w}
-	v.save = widget.NewButtonWithIcon("Save brief…", theme.DocumentSaveIcon(), v.chooseFile)
+func newBriefView() *briefView {
+	v := &briefView{}
+	v.save = widget.NewButtonWithIcon("Save brief…", theme.DocumentSaveIcon(), func() {
+		if v.onSave != nil {
+			v.onSave()
+		}
+	})
 	v.note = widget.NewLabel("")
 	v.note.Wrapping = fyne.TextWrapWord
 	v.missing = widget.NewLabel("")
@@ -173,48 +174,6 @@ func briefFileName(id string) string {
 		return "brief.md"
 	}
 	return id + "-brief.md"
-}
-
-// chooseFile asks where to save the brief and writes it there.
-func (v *briefView) chooseFile() {
-	if v.markdown == nil || v.window == nil {
-		return
-	}
-	md := v.markdown
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err == nil && wc == nil {
-			return // cancelled
-		}
-		if err == nil {
-			err = writeBrief(wc, md)
-		}
-		if err != nil {
-			v.showSaveError(err)
-		}
-	}, v.window)
-	d.SetFileName(briefFileName(v.id))
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".md"}))
-	d.Resize(fileDialogSize(v.window))
-	d.Show()
-}
-
-func (v *briefView) showSaveError(err error) {
-	err = fmt.Errorf("could not save the brief: %w", err)
-	if v.saveErrs != nil {
-		v.saveErrs(err)
-		return
-	}
-	dialog.ShowError(err, v.window)
-}
-
-// writeBrief writes the Markdown to wc and closes it; a failed close is a
-// failed save.
-func writeBrief(wc io.WriteCloser, md []byte) error {
-	_, err := wc.Write(md)
-	if cerr := wc.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // briefSegments renders the brief's Document for widget.RichText as

@@ -3,6 +3,8 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,17 +88,28 @@ func TestBriefTab(t *testing.T) {
 		t.Error("window does not show the Save brief… button")
 	}
 
-	// What Save brief… writes is the Markdown, byte for byte.
-	var out closeRecorder
-	if err := writeBrief(&out, v.markdown); err != nil {
-		t.Fatal(err)
+	// What Save brief… writes is the Markdown, byte for byte, where the
+	// dialog says; a path in a missing folder is refused.
+	test.Tap(v.save)
+	entry := overlayOf[*escEntry](w)
+	if entry == nil || !strings.HasSuffix(entry.Text, "ft-7b-brief.md") {
+		t.Fatalf("the save dialog proposes %v", entry)
 	}
-	if !bytes.Equal(out.Bytes(), want) || !out.closed {
-		t.Errorf("writeBrief wrote %d bytes (closed %v), want the %d of the brief, closed", out.Len(), out.closed, len(want))
+	dir := t.TempDir()
+	entry.SetText(filepath.Join(dir, "missing", "b.md"))
+	if save := overlayButton(w, "Save"); !save.Disabled() {
+		t.Error("a path in a missing folder is accepted")
 	}
-	failing := &closeRecorder{closeErr: errors.New("disk full")}
-	if err := writeBrief(failing, v.markdown); err == nil || !strings.Contains(err.Error(), "disk full") {
-		t.Errorf("writeBrief with a failing close = %v, want the close error", err)
+	path := filepath.Join(dir, "b.md")
+	entry.SetText(path)
+	test.Tap(overlayButton(w, "Save"))
+	settle(t, p)
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("saved %d bytes (%v), want the %d of the brief", len(got), err, len(want))
+	}
+	if text := overlayLabels(w); !strings.Contains(text, path) {
+		t.Errorf("the confirmation does not name %s: %q", path, text)
 	}
 }
 
@@ -242,16 +255,4 @@ func TestBriefSegments(t *testing.T) {
 	if got := widget.NewRichText(segs...); !strings.Contains(segmentTexts(got.Segments), "Hybrid") {
 		t.Error("the rendered table does not show its rows")
 	}
-}
-
-// closeRecorder is a WriteCloser that remembers whether it was closed.
-type closeRecorder struct {
-	bytes.Buffer
-	closed   bool
-	closeErr error
-}
-
-func (c *closeRecorder) Close() error {
-	c.closed = true
-	return c.closeErr
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -38,7 +37,7 @@ func rowTick(t *testing.T, p *planner, i int) *widget.Check {
 	t.Helper()
 	row := p.scenarios.list.CreateItem()
 	p.scenarios.list.UpdateItem(i, row)
-	return row.(*fyne.Container).Objects[1].(*widget.Check)
+	return row.(*scenarioRow).tick
 }
 
 func TestCompareFake(t *testing.T) {

@@ -76,7 +76,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	v.report = newReportTable()
 	v.scaling = newScalingView()
 	v.uncertainty = newUncertaintyView()
-	v.brief = newBriefView(w)
+	v.brief = newBriefView()
 	v.checklist = newChecklistView(b)
 	v.checklist.onSaved = v.checklistSaved
 	v.inputs = newInputsView()

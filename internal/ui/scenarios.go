@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,10 +12,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // scenarioList is the left pane: the scenarios in the store, one per row,
-// with their workload shape and revision count underneath.
+// with their workload shape, recommendation and revision count underneath.
+// A search field and three selects narrow and order them (name, workload
+// shape, recommended direction; sorted by name, shape, revisions or the
+// last change); a status line at the bottom says how many are shown, or
+// the whole name of the row under the pointer.
 type scenarioList struct {
 	backend  Backend
 	onSelect func(Item)
@@ -24,50 +32,89 @@ type scenarioList struct {
 	isTicked  func(id string) bool
 	onTick    func(it Item) // ticks or unticks, and redraws the boxes
 	onCompare func(on bool) // the Compare button
-	onReload  func([]Item)  // after every reload, with the new items
+	onReload  func([]Item)  // after every reload, with every stored item
 	quiet     bool          // a selection that only marks a row
 	compare   *widget.Button
 
-	items   []Item
-	list    *widget.List
-	message *widget.Label // shown instead of the list when it is empty or unreadable
-	notice  *widget.Label // what the last save did
-	content fyne.CanvasObject
+	// The actions of a row's menu, set by the planner; nil leaves the
+	// action out.
+	onRename, onHistory, onExport, onDelete func(Item)
+
+	loaded   []Item   // every stored scenario, in the store's order (by name)
+	all      []Item   // the same in the chosen order
+	keys     []string // lower-cased name and id of all[i], for the search
+	items    []Item   // the rows shown: all, filtered
+	filter   listFilter
+	selected string // the id of the chosen row, "" for none
+	hover    int    // the row under the pointer, -1 for none
+	recs     *recommendations
+
+	list      *keyList
+	search    *searchEntry
+	shape     *widget.Select
+	recommend *widget.Select // nil when the backend cannot decide
+	order     *widget.Select
+	message   *widget.Label // shown instead of the list when it is empty or unreadable
+	notice    *widget.Label // what the last action did
+	undo      *widget.Button
+	undoFunc  func()
+	status    *widget.Label // how many rows are shown, or the hovered row's name
+	content   fyne.CanvasObject
 }
 
-func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
-	s := &scenarioList{backend: b, onSelect: onSelect}
+// listFilter is what narrows and orders the list.
+type listFilter struct {
+	words []string // lower-cased; each must be in the name or id
+	shape string   // "" for any
+	rec   string   // "" for any, a direction, or recNothing
+	sort  sortKey
+}
 
-	s.list = widget.NewList(
-		func() int { return len(s.items) },
-		func() fyne.CanvasObject {
-			name := widget.NewLabel("Scenario name")
-			name.TextStyle.Bold = true
-			name.Truncation = fyne.TextTruncateEllipsis
-			detail := widget.NewLabel("Workload shape")
-			detail.SizeName = theme.SizeNameCaptionText
-			detail.Truncation = fyne.TextTruncateEllipsis
-			tick := widget.NewCheck("", nil)
-			tick.Hide()
-			return container.NewBorder(nil, nil, tick, nil, container.New(&tightVBox{}, name, detail))
-		},
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < 0 || id >= len(s.items) {
-				return
-			}
-			it := s.items[id]
-			row := o.(*fyne.Container)
-			labels := row.Objects[0].(*fyne.Container).Objects
-			labels[0].(*widget.Label).SetText(itemName(it))
-			labels[1].(*widget.Label).SetText(itemDetail(it))
-			tick := row.Objects[1].(*widget.Check)
-			tick.OnChanged = nil // the row is reused: set the box without ticking
-			tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
-			tick.OnChanged = func(bool) { s.tick(it) }
-			showIf(tick, s.comparing)
-			row.Refresh()
-		},
-	)
+// recNothing filters the scenarios for which no direction is feasible.
+const recNothing = "-"
+
+type sortKey int
+
+const (
+	byName sortKey = iota
+	byShape
+	byRevisions
+	byChanged
+)
+
+var sortLabels = []string{"Sort: name", "Sort: shape", "Sort: most revisions", "Sort: last changed"}
+
+const (
+	allShapes    = "All shapes"
+	anyRecommend = "Recommended: any direction"
+	nothingLabel = "Nothing feasible"
+	recPrefix    = "Recommended: "
+)
+
+func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
+	s := &scenarioList{backend: b, onSelect: onSelect, hover: -1}
+
+	s.list = newKeyList(s)
+	s.list.Length = func() int { return len(s.items) }
+	s.list.CreateItem = func() fyne.CanvasObject { return newScenarioRow(s) }
+	s.list.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
+		if id < 0 || id >= len(s.items) {
+			return
+		}
+		it := s.items[id]
+		row := o.(*scenarioRow)
+		row.index = id
+		row.showHover(id == s.hover)
+		row.name.SetText(itemName(it))
+		row.detail.SetText(s.detail(it))
+		row.tick.OnChanged = nil // the row is reused: set the box without ticking
+		row.tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
+		row.tick.OnChanged = func(bool) { s.tick(it) }
+		showIf(row.tick, s.comparing)
+		if s.recs != nil {
+			s.recs.want([]Item{it}, true)
+		}
+	}
 	s.list.OnSelected = func(id widget.ListItemID) {
 		if id < 0 || id >= len(s.items) {
 			return
@@ -77,6 +124,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 			s.tick(s.items[id])
 			return
 		}
+		s.selected = s.items[id].ID
 		if !s.quiet && s.onSelect != nil {
 			s.onSelect(s.items[id])
 		}
@@ -102,6 +150,14 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s.notice.SizeName = theme.SizeNameCaptionText
 	s.notice.Importance = widget.SuccessImportance
 	s.notice.Hide()
+	s.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() {
+		if f := s.undoFunc; f != nil {
+			s.undoFunc = nil
+			s.undo.Hide()
+			f()
+		}
+	})
+	s.undo.Hide()
 
 	s.compare = widget.NewButtonWithIcon("Compare", theme.ViewRestoreIcon(), func() {
 		if s.onCompare != nil {
@@ -110,12 +166,88 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.compare.Importance = widget.LowImportance
 
+	s.search = newSearchEntry(s)
+	s.search.SetPlaceHolder("Search names (Ctrl+F)")
+	s.search.OnChanged = func(text string) {
+		s.filter.words = strings.Fields(strings.ToLower(text))
+		s.apply()
+	}
+	s.search.OnSubmitted = func(string) { s.chooseAt(0) }
+
+	shapes := []string{allShapes}
+	for _, sh := range scenario.Shapes {
+		shapes = append(shapes, present.ShapeTitle(sh))
+	}
+	s.shape = widget.NewSelect(shapes, func(v string) {
+		s.filter.shape = ""
+		for _, sh := range scenario.Shapes {
+			if present.ShapeTitle(sh) == v {
+				s.filter.shape = sh
+			}
+		}
+		s.apply()
+	})
+	s.shape.SetSelectedIndex(0)
+
+	s.order = widget.NewSelect(sortLabels, func(v string) {
+		s.filter.sort = sortKey(max(0, slices.Index(sortLabels, v)))
+		s.sortAll()
+		s.apply()
+	})
+	s.order.SetSelectedIndex(0)
+
+	filters := container.NewVBox(container.NewGridWithColumns(2, s.shape, s.order))
+	if r, ok := b.(Recommender); ok {
+		s.recs = newRecommendations(context.Background(), r, s.recommended)
+		options := []string{anyRecommend}
+		for _, d := range scenario.Directions {
+			options = append(options, recPrefix+present.DirectionTitle(d))
+		}
+		options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
+		s.recommend = widget.NewSelect(options, func(string) {
+			s.filter.rec = ""
+			switch i := s.recommend.SelectedIndex(); {
+			case i == len(scenario.Directions)+1:
+				s.filter.rec = recNothing
+			case i >= 1:
+				s.filter.rec = scenario.Directions[i-1]
+			}
+			if s.filter.rec != "" {
+				s.recs.want(s.all, false)
+			}
+			s.apply()
+		})
+		s.recommend.SetSelectedIndex(0)
+		filters.Add(s.recommend)
+	}
+
+	s.status = widget.NewLabel("")
+	s.status.SizeName = theme.SizeNameCaptionText
+	s.status.Truncation = fyne.TextTruncateEllipsis
+
 	// The actions sit on a row of their own so the pane keeps its width.
 	actions := container.NewHBox(importButton, s.compare)
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, reload, heading), actions, s.notice)
-	s.content = container.NewBorder(top, nil, nil, nil,
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, nil, reload, heading),
+		actions,
+		s.search,
+		filters,
+		container.NewBorder(nil, nil, nil, s.undo, s.notice),
+	)
+	s.content = container.NewBorder(top, s.status, nil, nil,
 		container.NewStack(s.list, container.NewVBox(s.message)))
 	return s
+}
+
+// detail is the row's second line: "Fine-tuning · Hybrid · 3 revisions",
+// the recommendation once it is known.
+func (s *scenarioList) detail(it Item) string {
+	if s.recs != nil {
+		if o, ok := s.recs.get(it); ok && o.err == nil {
+			return recommendedDetail(it, o.direction)
+		}
+	}
+	return itemDetail(it)
 }
 
 // tick ticks or unticks a row in compare mode.
@@ -142,13 +274,25 @@ func (s *scenarioList) setComparing(on bool) {
 
 // notify shows what the last action did above the list.
 func (s *scenarioList) notify(text string) {
+	s.undoFunc = nil
+	s.undo.Hide()
 	s.notice.SetText(text)
 	s.notice.Show()
+	s.content.Refresh() // the pane's top grows: lay it out again
 }
 
-// item returns the listed scenario with id.
+// notifyUndo shows what the last action did with an Undo button that
+// calls undo once.
+func (s *scenarioList) notifyUndo(text string, undo func()) {
+	s.notify(text)
+	s.undoFunc = undo
+	s.undo.Show()
+	s.content.Refresh()
+}
+
+// item returns the stored scenario with id, shown or not.
 func (s *scenarioList) item(id string) (Item, bool) {
-	for _, it := range s.items {
+	for _, it := range s.all {
 		if it.ID == id {
 			return it, true
 		}
@@ -156,56 +300,113 @@ func (s *scenarioList) item(id string) (Item, bool) {
 	return Item{}, false
 }
 
-// has reports whether a listed scenario has id.
+// has reports whether a stored scenario has id.
 func (s *scenarioList) has(id string) bool {
 	_, ok := s.item(id)
 	return ok
 }
 
+// indexOf is the row of scenario id, -1 when it is not shown.
+func (s *scenarioList) indexOf(id string) int {
+	return slices.IndexFunc(s.items, func(it Item) bool { return it.ID == id })
+}
+
 // markID selects the row of scenario id without choosing it again.
 func (s *scenarioList) markID(id string) {
-	for i, it := range s.items {
-		if it.ID == id {
-			s.quiet = true
-			s.list.Select(i)
-			s.quiet = false
-			return
-		}
+	if i := s.indexOf(id); i >= 0 {
+		s.quiet = true
+		s.list.Select(i)
+		s.quiet = false
 	}
 }
 
 // selectID chooses the scenario with id, which shows it; false when the
-// list has no such scenario.
+// store has no such scenario. A scenario the search or the filters hide
+// is shown by clearing them.
 func (s *scenarioList) selectID(id string) bool {
-	for i, it := range s.items {
-		if it.ID == id {
-			s.list.ScrollTo(i)
-			s.list.Select(i) // last: it starts the evaluation
-			return true
+	if s.indexOf(id) < 0 && s.has(id) {
+		s.clearFilters()
+	}
+	i := s.indexOf(id)
+	if i < 0 {
+		return false
+	}
+	s.list.ScrollTo(i)
+	s.list.Select(i) // last: it starts the evaluation
+	return true
+}
+
+// chooseAt chooses row i, as a tap on it would.
+func (s *scenarioList) chooseAt(i int) {
+	if i < 0 || i >= len(s.items) {
+		return
+	}
+	s.list.ScrollTo(i)
+	s.list.Select(i)
+}
+
+// tapped chooses row i and gives the list the keyboard.
+func (s *scenarioList) tapped(i widget.ListItemID) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(s.list); c != nil {
+		c.Focus(s.list)
+	}
+	s.list.Select(i)
+}
+
+// hovered writes the whole name and detail of row i in the status line;
+// -1 gives it back to the count.
+func (s *scenarioList) hovered(i widget.ListItemID) {
+	// One row at a time is drawn hovered, even when the pointer left a
+	// row without saying so (a dialog opened over it).
+	if prev := s.hover; prev != i {
+		s.hover = i
+		if prev >= 0 {
+			s.list.RefreshItem(prev)
+		}
+		if i >= 0 {
+			s.list.RefreshItem(i)
 		}
 	}
-	return false
+	if i < 0 || i >= len(s.items) {
+		s.status.SetText(s.countText())
+		return
+	}
+	it := s.items[i]
+	s.status.SetText(itemName(it) + " — " + s.detail(it))
+}
+
+// focusSearch puts the keyboard in the search field and selects its text.
+func (s *scenarioList) focusSearch() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(s.search); c != nil {
+		c.Focus(s.search)
+	}
+	s.search.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
 // reload reads the scenarios from the store again. A failure is shown in
 // place of the list.
 func (s *scenarioList) reload() {
 	items, err := s.backend.List()
-	s.list.UnselectAll()
 	switch {
 	case err != nil:
-		s.items = nil
+		s.loaded = nil
 		s.showMessage(fmt.Sprintf("Could not read the scenarios: %v", err), widget.DangerImportance)
 	case len(items) == 0:
-		s.items = nil
+		s.loaded = nil
 		s.showMessage("No scenarios in the store yet.", widget.MediumImportance)
 	default:
-		s.items = items
+		s.loaded = items
 		s.message.Hide()
 	}
-	s.list.Refresh()
+	s.sortAll()
+	if s.recs != nil && s.filter.rec != "" {
+		s.recs.want(s.all, false)
+	}
+	s.list.UnselectAll()
+	s.selected = ""
+	s.apply()
 	if s.onReload != nil {
-		s.onReload(s.items)
+		s.onReload(s.all)
 	}
 }
 
@@ -215,53 +416,49 @@ func (s *scenarioList) showMessage(text string, imp widget.Importance) {
 	s.message.Show()
 }
 
-// itemName is the list's main line: the scenario's name, or its id when it
-// has none.
-func itemName(it Item) string {
-	if it.Name != "" {
-		return it.Name
+// rowMenu opens the menu of row i at pos: the actions the planner set.
+func (s *scenarioList) rowMenu(i widget.ListItemID, pos fyne.Position) {
+	if i < 0 || i >= len(s.items) {
+		return
 	}
-	return it.ID
-}
-
-// itemDetail is the list's second line: "Fine-tuning · 3 revisions".
-func itemDetail(it Item) string {
-	text := present.ShapeTitle(it.Shape)
-	if it.Revisions > 0 {
-		text += " · " + present.Count(it.Revisions, "revision")
-	}
-	return text
-}
-
-// tightVBox stacks the visible objects vertically without padding between
-// them, so a caption sits close under its title.
-type tightVBox struct{}
-
-func (*tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		if !o.Visible() {
-			continue
+	it := s.items[i]
+	var entries []*fyne.MenuItem
+	add := func(label string, f func(Item)) {
+		if f != nil {
+			entries = append(entries, fyne.NewMenuItem(label, func() { f(it) }))
 		}
-		m := o.MinSize()
-		s.Width = max(s.Width, m.Width)
-		s.Height += m.Height
 	}
-	return s
+	add("Rename…", s.onRename)
+	add("History…", s.onHistory)
+	add("Export workbook…", s.onExport)
+	if s.onDelete != nil {
+		entries = append(entries, fyne.NewMenuItemSeparator())
+		add("Delete", s.onDelete)
+	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(s.list)
+	if len(entries) == 0 || c == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", entries...), c, pos)
 }
 
-func (*tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	y := float32(0)
-	for _, o := range objects {
-		if !o.Visible() {
-			continue
-		}
-		// A wrapping label's height depends on its width: set the width
-		// first, then ask.
-		o.Resize(fyne.NewSize(size.Width, o.Size().Height))
-		h := o.MinSize().Height
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
-		y += h
+// moveSelection chooses the row step rows from the chosen one (the first
+// row when none is chosen).
+func (s *scenarioList) moveSelection(step int) {
+	i := s.indexOf(s.selected)
+	switch {
+	case i < 0:
+		i = 0
+	default:
+		i = min(max(i+step, 0), len(s.items)-1)
 	}
+	s.chooseAt(i)
+}
+
+// chosen is the chosen row's scenario.
+func (s *scenarioList) chosen() (Item, bool) {
+	if i := s.indexOf(s.selected); i >= 0 {
+		return s.items[i], true
+	}
+	return Item{}, false
 }

@@ -8,7 +8,10 @@
 // brief (brief) are pure functions of a scenario and its report, and the
 // window calls them itself, off the UI goroutine. Numbers, titles and field
 // labels are written by package present, as in the workbook and the command
-// line.
+// line. The list searches, filters and sorts the scenarios and manages them
+// (rename, delete with undo, history and restore); the main menu (menu.go)
+// exports the workbook and the brief, and opens the catalog and the
+// calculators (Tools).
 package ui
 
 import (
@@ -48,6 +51,10 @@ type planner struct {
 	view      *scenarioView
 	compare   *compareView
 	split     *container.Split
+
+	// The list's actions, the menus and Escape (menu.go).
+	dialogs    *dialogs
+	lastFolder string // where the last file was written, proposed next
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -98,6 +105,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
 	p.ExtendBaseWidget(p)
+	p.wireTools()
 	p.scenarios.reload()
 	return p
 }

@@ -1,0 +1,404 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// The quick calculators that need no scenario — a training run, a serving
+// replica, a checkpoint interval — as "hostplan estimate" and the window's
+// Tools menu run them: the inputs as the user gave them, checked here once
+// for both, then the model's estimate.
+
+// Input is one calculator input as the user gave it: its text, and
+// whether it was given at all (a flag left out, a field left empty).
+type Input struct {
+	Text  string
+	Given bool
+}
+
+// Given is an input given as text.
+func Given(text string) Input { return Input{Text: text, Given: true} }
+
+// Entered is an input typed into a field: given unless the field is
+// empty.
+func Entered(text string) Input { return Input{Text: text, Given: strings.TrimSpace(text) != ""} }
+
+// BadInput is a calculator input that cannot be used. Field is its key
+// ("params", "gpus", "write-minutes", …; "" for a problem of the inputs
+// together that the model found); Say words the problem, naming each
+// input by name(key): the command line names its flags ("--gpus"), the
+// window its fields' labels.
+type BadInput struct {
+	Field string
+	say   func(name func(field string) string) string
+}
+
+// Say words the problem with the inputs named by name.
+func (e *BadInput) Say(name func(field string) string) string { return e.say(name) }
+
+// Error words the problem naming the inputs by their flags.
+func (e *BadInput) Error() string { return e.Say(FlagName) }
+
+// FlagName names an input by its command-line flag: "--gpus".
+func FlagName(field string) string { return "--" + field }
+
+func bad(field string, say func(name func(string) string) string) *BadInput {
+	return &BadInput{Field: field, say: say}
+}
+
+// Range is the allowed range of a number input.
+type Range struct {
+	min     float64
+	minOpen bool   // min itself is excluded
+	text    string // as written after "allowed: "
+}
+
+var (
+	// Positive allows numbers > 0.
+	Positive = Range{0, true, "a number > 0"}
+	// NonNegative allows numbers ≥ 0.
+	NonNegative = Range{0, false, "a number ≥ 0"}
+)
+
+// Number reads a number input of field in r. An input not given is an
+// error unless a default is passed.
+func Number(in Input, field string, r Range, def ...float64) (float64, *BadInput) {
+	if !in.Given {
+		if len(def) > 0 {
+			return def[0], nil
+		}
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s is required (allowed: %s)", n(field), r.text)
+		})
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(in.Text), 64)
+	if err != nil {
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s %q is not a number (allowed: %s)", n(field), in.Text, r.text)
+		})
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < r.min || (r.minOpen && v == r.min) {
+		return 0, outOfRange(field, in.Text, r.text)
+	}
+	return v, nil
+}
+
+// outOfRange is the problem of a value outside what is allowed.
+func outOfRange(field, text, allowed string) *BadInput {
+	return bad(field, func(n func(string) string) string {
+		return fmt.Sprintf("%s %s is out of range (allowed: %s)", n(field), text, allowed)
+	})
+}
+
+// Count reads a count written plainly (7e10) or with a suffix K, M, B or
+// T (70B, 1.4T) and checks it against r, the range of the scenario field
+// it stands for, in units of scale (the scenario counts parameters and
+// tokens in billions).
+func Count(in Input, field string, r scenario.Range, scale float64) (float64, *BadInput) {
+	allowed := fmt.Sprintf("a number > %s and ≤ %s, optionally with K, M, B or T, e.g. 70B", suffixed(r.Min*scale), suffixed(r.Max*scale))
+	if !in.Given {
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s is required (allowed: %s)", n(field), allowed)
+		})
+	}
+	s := strings.TrimSpace(in.Text)
+	mult := 1.0
+	if n := len(s); n > 0 {
+		switch strings.ToUpper(s[n-1:]) {
+		case "K":
+			mult, s = 1e3, s[:n-1]
+		case "M":
+			mult, s = 1e6, s[:n-1]
+		case "B", "G":
+			mult, s = 1e9, s[:n-1]
+		case "T":
+			mult, s = 1e12, s[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	v *= mult
+	if err != nil || !r.Contains(v/scale) {
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s %q is out of range (allowed: %s)", n(field), in.Text, allowed)
+		})
+	}
+	return v, nil
+}
+
+// suffixed writes a count with the largest suffix that keeps it whole:
+// 1e14 is 100T.
+func suffixed(x float64) string {
+	for _, u := range []struct {
+		mult float64
+		sfx  string
+	}{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}} {
+		if x >= u.mult && x/u.mult == math.Trunc(x/u.mult) {
+			return scenario.Num(x/u.mult) + u.sfx
+		}
+	}
+	return scenario.Num(x)
+}
+
+// Within reads a number input of field and checks it against r, the range
+// of the scenario (or catalog) field it stands for: the calculators take
+// no value a scenario could not hold. An input not given is an error
+// unless a default is passed.
+func Within(in Input, field string, r scenario.Range, def ...float64) (float64, *BadInput) {
+	if !in.Given {
+		if len(def) > 0 {
+			return def[0], nil
+		}
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s is required (allowed: %s)", n(field), r)
+		})
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(in.Text), 64)
+	if err != nil {
+		return 0, bad(field, func(n func(string) string) string {
+			return fmt.Sprintf("%s %q is not a number (allowed: %s)", n(field), in.Text, r)
+		})
+	}
+	if !r.Contains(v) {
+		return 0, outOfRange(field, in.Text, r.String())
+	}
+	return v, nil
+}
+
+// bound is the range of the scenario field at path.
+func bound(path string) scenario.Range {
+	r, ok := scenario.BoundOf(path)
+	if !ok {
+		panic("app: no bound for " + path)
+	}
+	return r
+}
+
+// notInCatalog is the problem of an id the catalog lacks.
+func notInCatalog(field, id string, ids []string) *BadInput {
+	return bad(field, func(n func(string) string) string {
+		return fmt.Sprintf("%s %q is not in the catalog (allowed: %s)", n(field), id, strings.Join(ids, ", "))
+	})
+}
+
+// TrainInput is what the training estimate needs: the model's parameters
+// and the training tokens (counts such as 70B and 1.4T), a catalog GPU and
+// how many, and the throughput of each as either the model FLOPs
+// utilisation of its peak at Precision (bf16 or fp8) or the achieved
+// TFLOP/s, not both.
+type TrainInput struct {
+	Params, Tokens    Input
+	GPU               string
+	GPUs, MFU, TFLOPs Input
+	Precision         string
+	Recompute         bool // full activation recomputation
+}
+
+// TrainResult is a training estimate with what it was made from.
+type TrainResult struct {
+	model.TrainEstimate
+	GPU      catalog.GPU
+	GPUs     int
+	Achieved float64 // FLOP/s per GPU
+	K        int     // FLOPs per parameter per token: 6, or 8 with recomputation
+}
+
+// EstimateTrain checks in and sizes the run with model.EstimateTrain on
+// the catalog in use. A bad input is a *BadInput; the first one found is
+// returned, in the order of the fields above.
+func (p *Planner) EstimateTrain(in TrainInput) (TrainResult, error) {
+	P, b := Count(in.Params, "params", bound("workload.model.params_b"), 1e9)
+	if b != nil {
+		return TrainResult{}, b
+	}
+	D, b := Count(in.Tokens, "tokens", bound("workload.tokens_per_run_b"), 1e9)
+	if b != nil {
+		return TrainResult{}, b
+	}
+	cat, err := p.Catalog()
+	if err != nil {
+		return TrainResult{}, err
+	}
+	g, ok := cat.GPU(in.GPU)
+	if !ok {
+		return TrainResult{}, notInCatalog("gpu", in.GPU, cat.IDs("gpus"))
+	}
+	n, b := Within(in.GPUs, "gpus", bound("workload.trial[].gpus"))
+	if b != nil {
+		return TrainResult{}, b
+	}
+	var X float64
+	switch {
+	case in.MFU.Given && in.TFLOPs.Given:
+		return TrainResult{}, bad("mfu", func(n func(string) string) string {
+			return fmt.Sprintf("give %s or %s, not both", n("mfu"), n("tflops"))
+		})
+	case in.TFLOPs.Given:
+		r, _ := scenario.CatalogBound("gpu", "bf16_tflops")
+		t, b := Within(in.TFLOPs, "tflops", r)
+		if b != nil {
+			return TrainResult{}, b
+		}
+		X = t * 1e12
+	case in.MFU.Given:
+		f, b := Within(in.MFU, "mfu", bound("workload.mfu"))
+		if b != nil {
+			return TrainResult{}, b
+		}
+		if in.Precision != "bf16" && in.Precision != "fp8" {
+			return TrainResult{}, bad("precision", func(n func(string) string) string {
+				return fmt.Sprintf("%s %q is not known (allowed: bf16, fp8)", n("precision"), in.Precision)
+			})
+		}
+		X = g.PeakTFLOPs(in.Precision) * 1e12 * f
+		if !(X > 0) {
+			return TrainResult{}, bad("precision", func(n func(string) string) string {
+				return fmt.Sprintf("%s %s has no %s peak in the catalog (allowed: bf16, or give %s)", n("gpu"), g.ID, in.Precision, n("tflops"))
+			})
+		}
+	default:
+		return TrainResult{}, bad("mfu", func(n func(string) string) string {
+			return fmt.Sprintf("%s or %s is required (allowed: %s 0 < F ≤ 1, or %s > 0)", n("mfu"), n("tflops"), n("mfu"), n("tflops"))
+		})
+	}
+	k := 6
+	if in.Recompute {
+		k = 8
+	}
+	return TrainResult{TrainEstimate: model.EstimateTrain(P, D, int(n), X, in.Recompute), GPU: g, GPUs: int(n), Achieved: X, K: k}, nil
+}
+
+// ServeInput is what the serving estimate needs: a catalog model and GPU,
+// the weights' precision in bits (16, 8 or 4), the tokens per sequence,
+// the per-token latency target in milliseconds, and the model FLOPs
+// utilisation of the compute roof (0.4 when not given).
+type ServeInput struct {
+	Model, GPU                    string
+	Bits, Context, LatencyMS, MFU Input
+}
+
+// DefaultServeMFU is the serving estimate's utilisation when none is
+// given.
+const DefaultServeMFU = 0.4
+
+// ServeResult is a serving estimate with what it was made from.
+type ServeResult struct {
+	model.ServeEstimate
+	Model     catalog.Model
+	GPU       catalog.GPU
+	Bits      int
+	Context   int
+	LatencyMS float64
+}
+
+// EstimateServe checks in and sizes one replica with model.EstimateServe
+// on the catalog in use. A bad input, or inputs the model cannot serve
+// (a model too large, a latency no batch meets), is a *BadInput.
+func (p *Planner) EstimateServe(in ServeInput) (ServeResult, error) {
+	cat, err := p.Catalog()
+	if err != nil {
+		return ServeResult{}, err
+	}
+	m, ok := cat.Model(in.Model)
+	if !ok {
+		return ServeResult{}, notInCatalog("model", in.Model, cat.IDs("models"))
+	}
+	g, ok := cat.GPU(in.GPU)
+	if !ok {
+		return ServeResult{}, notInCatalog("gpu", in.GPU, cat.IDs("gpus"))
+	}
+	bits, b := Number(in.Bits, "precision", Positive)
+	if b == nil && bits != 16 && bits != 8 && bits != 4 {
+		b = bad("precision", func(n func(string) string) string {
+			return fmt.Sprintf("%s %s is not supported (allowed: 16, 8, 4)", n("precision"), in.Bits.Text)
+		})
+	}
+	if b != nil {
+		return ServeResult{}, b
+	}
+	c, b := Number(in.Context, "context", Positive)
+	if tokens := bound("workload.traffic.tokens_in"); b == nil && (c != math.Trunc(c) || !tokens.Contains(c)) {
+		b = outOfRange("context", in.Context.Text, "a whole number from 1 to "+scenario.Num(tokens.Max))
+	}
+	if b != nil {
+		return ServeResult{}, b
+	}
+	l, b := Within(in.LatencyMS, "latency-ms", bound("workload.traffic.latency_target_ms"))
+	if b != nil {
+		return ServeResult{}, b
+	}
+	f, b := Within(in.MFU, "mfu", bound("workload.mfu"), DefaultServeMFU)
+	if b != nil {
+		return ServeResult{}, b
+	}
+	est, err := model.EstimateServe(m, g, int(bits), c, l, f)
+	if err != nil {
+		return ServeResult{}, bad("", func(func(string) string) string { return err.Error() })
+	}
+	return ServeResult{ServeEstimate: est, Model: m, GPU: g, Bits: int(bits), Context: int(c), LatencyMS: l}, nil
+}
+
+// CheckpointInput is what the checkpoint estimate needs: the minutes to
+// write one checkpoint, the mean time between failures or interruptions
+// of the whole job in hours, and the minutes to restart (0 when not
+// given).
+type CheckpointInput struct {
+	WriteMinutes, MTBFHours, RestartMinutes Input
+}
+
+// CheckpointResult is the checkpoint estimate: Young's and Daly's
+// intervals in minutes and the overhead at Daly's interval as a fraction
+// of the compute time. Hopeless is set when one checkpoint takes at least
+// twice the mean time between failures: checkpointing cannot keep the job
+// going.
+type CheckpointResult struct {
+	YoungMinutes, DalyMinutes, OverheadFraction float64
+	Hopeless                                    bool
+}
+
+// EstimateCheckpoint checks in and computes the intervals with
+// model.YoungInterval, model.DalyInterval and model.CheckpointOverhead. A
+// bad input, or inputs so extreme that no finite interval results, is a
+// *BadInput.
+func EstimateCheckpoint(in CheckpointInput) (CheckpointResult, error) {
+	w, b := Number(in.WriteMinutes, "write-minutes", Positive)
+	if b != nil {
+		return CheckpointResult{}, b
+	}
+	m, b := Number(in.MTBFHours, "mtbf-hours", Positive)
+	if b != nil {
+		return CheckpointResult{}, b
+	}
+	r, b := Number(in.RestartMinutes, "restart-minutes", NonNegative, 0)
+	if b != nil {
+		return CheckpointResult{}, b
+	}
+	delta, rh := w/60, r/60
+	young, daly := model.YoungInterval(delta, m), model.DalyInterval(delta, m)
+	// Only values far outside any real job (products beyond 1e308, or below
+	// the smallest float64) get here.
+	if !(young > 0 && daly > 0) || math.IsInf(young*60, 0) || math.IsInf(daly*60, 0) {
+		return CheckpointResult{}, bad("write-minutes", func(n func(string) string) string {
+			return fmt.Sprintf("%s %s with %s %s gives no finite interval (allowed: numbers > 0 whose product is between 1e-300 and 1e300)",
+				n("write-minutes"), in.WriteMinutes.Text, n("mtbf-hours"), in.MTBFHours.Text)
+		})
+	}
+	out := CheckpointResult{
+		YoungMinutes:     young * 60,
+		DalyMinutes:      daly * 60,
+		OverheadFraction: model.CheckpointOverhead(delta, m, daly, rh),
+		Hopeless:         delta >= 2*m,
+	}
+	if math.IsInf(out.OverheadFraction, 0) || math.IsNaN(out.OverheadFraction) {
+		return CheckpointResult{}, bad("restart-minutes", func(n func(string) string) string {
+			return fmt.Sprintf("%s %s with %s %s gives no finite overhead", n("restart-minutes"), in.RestartMinutes.Text, n("mtbf-hours"), in.MTBFHours.Text)
+		})
+	}
+	return out, nil
+}

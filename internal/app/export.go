@@ -1,0 +1,147 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/decide"
+	"hostplan/internal/export"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+)
+
+// WorkbookSource is what a workbook is written from besides the report:
+// the scenario, its recorded checklist state, its lineage and a sentence
+// saying where it came from. StoredWorkbook reads it from the store;
+// FileWorkbook makes it for a scenario read from a file.
+type WorkbookSource struct {
+	Scenario  *scenario.Scenario
+	Checklist brief.ChecklistState // nil: the default state, every item open
+	// Lineage lists the stored revisions, oldest first; nil for a file,
+	// whose one row WriteWorkbook makes once the report says which model
+	// and catalog it used.
+	Lineage []export.LineageRow
+	Source  string // shown at the top of the Lineage sheet
+	// Name names the scenario in the errors of deciding and of the brief:
+	// the stored id, or the file's path.
+	Name string
+	file string // the file the scenario was read from; "" when stored
+}
+
+// StoredWorkbook reads from the open store what the workbook of scenario
+// id needs: its current revision, its checklist state and its history.
+// A scenario that does not exist or is deleted is an error matching
+// store.ErrNotFound.
+func (p *Planner) StoredWorkbook(id string) (*WorkbookSource, error) {
+	s, rev, err := p.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	src := &WorkbookSource{Scenario: s, Name: id}
+	if src.Checklist, err = p.Checklist(id); err != nil {
+		return nil, err
+	}
+	hist, err := p.History(id)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range hist {
+		src.Lineage = append(src.Lineage, export.LineageRow{Rev: h.Number, Time: h.Time, Author: h.Author, Note: h.Note,
+			ModelVersion: h.ModelVersion, CatalogAsOf: h.CatalogAsOf, InputHash: h.InputHash})
+	}
+	path, err := p.Path()
+	if err != nil {
+		return nil, err
+	}
+	// The workbook names the store file, not its directory: the path may
+	// hold the user's name.
+	src.Source = fmt.Sprintf("revision %d (the current one) of scenario %s in the store %s", rev.Number, s.ID, filepath.Base(path))
+	return src, nil
+}
+
+// FileWorkbook is the source of the workbook of s, read from file: the
+// default checklist state and no revisions.
+func FileWorkbook(s *scenario.Scenario, file string) *WorkbookSource {
+	return &WorkbookSource{Scenario: s, Name: file, Source: "the file " + file + ", not the store", file: file}
+}
+
+// WriteWorkbook analyses the source's scenario with draws Monte Carlo
+// draws on the catalog in use, adds what the workbook shows beside the
+// report (Extras) and writes the workbook to path through atomicfile. The
+// analysis's errors come back as they are (scenario.Errors for a scenario
+// the catalog cannot evaluate); those of deciding and of the brief are
+// prefixed with src.Name, those of writing with path.
+func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path string, draws int) error {
+	if src == nil || src.Scenario == nil {
+		return errors.New("no scenario to export")
+	}
+	r, err := p.Analyze(ctx, src.Scenario, draws)
+	if err != nil {
+		return err
+	}
+	x, err := Extras(src, r)
+	if err != nil {
+		return err
+	}
+	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// Extras is what the workbook of src shows beside its report r: the
+// decision, the brief (or, when the scenario fills too few of its fields,
+// the list of those missing), the checklist and the lineage (for a file,
+// one row made from the report's model and catalog versions). Errors of
+// deciding and of the brief are prefixed with src.Name.
+func Extras(src *WorkbookSource, r *model.Report) (*export.Extras, error) {
+	s := src.Scenario
+	x := &export.Extras{Lineage: src.Lineage, Source: src.Source}
+	if x.Lineage == nil {
+		// A file has no revisions: one row that says where it came from,
+		// with the hash a stored revision of the same content would have.
+		body, err := scenario.Marshal(s)
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(body)
+		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: DefaultAuthor(),
+			Note:         "exported from the file " + src.file + ", not from the store: no revisions are recorded",
+			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
+	}
+	var err error
+	if x.Decision, err = decide.Decide(s, r); err != nil {
+		return nil, fmt.Errorf("%s: %w", src.Name, err)
+	}
+	x.Brief, err = brief.Build(s, r, x.Decision, src.Checklist)
+	var few *brief.TooFewFieldsError
+	switch {
+	case errors.As(err, &few):
+		// The workbook is still written; its Brief sheet lists what to fill.
+		x.Brief, x.BriefMissing = nil, []string{}
+		for _, f := range few.Missing {
+			x.BriefMissing = append(x.BriefMissing, f.Label+" ("+f.Path+")")
+		}
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", src.Name, err)
+	}
+	x.Checklist = brief.Checklist(s.Workload.Shape, src.Checklist)
+	return x, nil
+}
+
+// ExportWorkbook writes the workbook of the current revision of stored
+// scenario id to path, with model.DefaultDraws Monte Carlo draws: what
+// "hostplan export ID -o PATH" writes. The store must be open.
+func (p *Planner) ExportWorkbook(ctx context.Context, id, path string) error {
+	src, err := p.StoredWorkbook(id)
+	if err != nil {
+		return err
+	}
+	return p.WriteWorkbook(ctx, src, path, model.DefaultDraws)
+}

@@ -1,0 +1,116 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+)
+
+// ExportWorkbook writes the workbook of a stored scenario with its
+// lineage, its recorded checklist and its decision, as "hostplan export
+// ID" does; an unknown id is store.ErrNotFound and writes nothing.
+func TestExportWorkbook(t *testing.T) {
+	p := openTemp(t)
+	const id = "constrained-snapshot-training"
+	s, _, err := p.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seed++
+	if _, err := p.Save(s, Lineage{Author: "ana", Note: "new seed"}); err != nil {
+		t.Fatal(err)
+	}
+	st := brief.ChecklistState{}
+	if err := st.Set(s.Workload.Shape, "before.quota", brief.StatusDone, "Platform team"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.SaveChecklist(id, st); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "x.xlsx")
+	if err := p.ExportWorkbook(context.Background(), id, out); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for cell, want := range map[string]string{
+		"B3": id,
+		"B4": "revision 2 (the current one) of scenario " + id + " in the store hostplan.db",
+		"A7": "1", "A8": "2", "C8": "ana", "D8": "new seed",
+	} {
+		if got, _ := f.GetCellValue("Lineage", cell); got != want {
+			t.Errorf("Lineage!%s = %q, want %q", cell, got, want)
+		}
+	}
+	rows, err := f.GetRows("Checklist")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rows {
+		if len(r) == 6 && r[5] == "before.quota" {
+			found = r[3] == "done" && r[4] == "Platform team"
+		}
+	}
+	if !found {
+		t.Error("the Checklist sheet lacks the recorded state of before.quota")
+	}
+	if v, _ := f.GetCellValue("Decision", "A1"); v == "" {
+		t.Error("the Decision sheet is empty")
+	}
+
+	missing := filepath.Join(t.TempDir(), "none.xlsx")
+	if err := p.ExportWorkbook(context.Background(), "no-such-scenario", missing); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown id: %v, want store.ErrNotFound", err)
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a workbook was written for an unknown id: %v", err)
+	}
+}
+
+// A scenario read from a file has one lineage row that says so; a
+// cancelled context stops the analysis and writes nothing.
+func TestWriteWorkbookFromFile(t *testing.T) {
+	p := openTemp(t)
+	s, err := scenario.Load("../../scenarios/qlora-legal-70b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := FileWorkbook(s, "plans/q.json")
+	out := filepath.Join(t.TempDir(), "q.xlsx")
+	if err := p.WriteWorkbook(context.Background(), src, out, 200); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got, _ := f.GetCellValue("Lineage", "B4"); got != "the file plans/q.json, not the store" {
+		t.Errorf("Lineage!B4 = %q", got)
+	}
+	if got, _ := f.GetCellValue("Lineage", "D7"); got != "exported from the file plans/q.json, not from the store: no revisions are recorded" {
+		t.Errorf("Lineage!D7 = %q", got)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	later := filepath.Join(t.TempDir(), "later.xlsx")
+	if err := p.WriteWorkbook(ctx, src, later, 200); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if _, err := os.Stat(later); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a workbook was written after cancelling: %v", err)
+	}
+}

@@ -1,0 +1,372 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/app"
+	"hostplan/internal/catalog"
+	"hostplan/internal/present"
+)
+
+// The calculators of the Tools menu: a training run, a serving replica
+// and a checkpoint interval, as "hostplan estimate train|serve|checkpoint"
+// computes them. Each is a form whose answer follows every change; the
+// inputs are checked by package app, as for the command line, and a bad
+// one is named by its label beneath its field.
+
+// Calculator is what a Backend that can size training runs and serving
+// replicas on the catalog in use adds.
+type Calculator interface {
+	EstimateTrain(app.TrainInput) (app.TrainResult, error)
+	EstimateServe(app.ServeInput) (app.ServeResult, error)
+}
+
+var _ Calculator = appBackend{}
+
+func (b appBackend) EstimateTrain(in app.TrainInput) (app.TrainResult, error) {
+	return b.p.EstimateTrain(in)
+}
+
+func (b appBackend) EstimateServe(in app.ServeInput) (app.ServeResult, error) {
+	return b.p.EstimateServe(in)
+}
+
+// calcForm is a calculator's form and answer.
+type calcForm struct {
+	labels   map[string]string        // field key → label, for the problems
+	problems map[string]*widget.Label // field key → the label beneath its field
+	rows     []fyne.CanvasObject      // label, field pairs
+	general  *widget.Label            // a problem of no one field
+	answer   *fyne.Container          // rows of what, estimate, how
+	compute  func()
+}
+
+func newCalcForm() *calcForm {
+	f := &calcForm{labels: map[string]string{}, problems: map[string]*widget.Label{}}
+	f.general = widget.NewLabel("")
+	f.general.Importance = widget.DangerImportance
+	f.general.Wrapping = fyne.TextWrapWord
+	f.general.Hide()
+	f.answer = container.New(newFillGridLayout(3, 2, 160))
+	return f
+}
+
+// field adds an input: its label, the widget, one line of help and room
+// for its problem.
+func (f *calcForm) field(key, label, help string, w fyne.CanvasObject) {
+	f.labels[key] = label
+	l := widget.NewLabel(label)
+	l.TextStyle.Bold = true
+	h := widget.NewLabel(help)
+	h.Wrapping = fyne.TextWrapWord
+	h.SizeName = theme.SizeNameCaptionText
+	p := widget.NewLabel("")
+	p.Importance = widget.DangerImportance
+	p.Wrapping = fyne.TextWrapWord
+	p.Hide()
+	f.problems[key] = p
+	f.rows = append(f.rows, l, container.New(&tightVBox{}, w, h, p))
+}
+
+// entry adds a text input with a placeholder and a starting value.
+func (f *calcForm) entry(key, label, help, value string, onEscape func()) *escEntry {
+	e := newEscEntry(onEscape)
+	e.SetText(value)
+	e.OnChanged = func(string) { f.compute() }
+	f.field(key, label, help, e)
+	return e
+}
+
+// show sets the answer, or the problem beneath its field.
+func (f *calcForm) show(err error, rows []gridRow) {
+	for _, p := range f.problems {
+		p.Hide()
+	}
+	f.general.Hide()
+	if err != nil {
+		rows = nil
+		var b *app.BadInput
+		switch {
+		case errors.As(err, &b) && f.problems[b.Field] != nil:
+			p := f.problems[b.Field]
+			p.SetText(present.Sentence(b.Say(f.label)))
+			p.Show()
+		case errors.As(err, &b):
+			f.general.SetText(present.Sentence(b.Say(f.label)))
+			f.general.Show()
+		default:
+			f.general.SetText(present.Sentence(err.Error()))
+			f.general.Show()
+		}
+	}
+	f.setAnswer(rows)
+}
+
+// setAnswer lays out the answer: what, the estimate in bold, and how it
+// was reached, which wraps; a cell in the danger column in the error
+// colour.
+func (f *calcForm) setAnswer(rows []gridRow) {
+	var objects []fyne.CanvasObject
+	for _, r := range rows {
+		for c, text := range r.cells {
+			l := widget.NewLabel(text)
+			switch c {
+			case 1:
+				l.TextStyle.Bold = true
+			case 2:
+				l.Wrapping = fyne.TextWrapWord
+			}
+			if c == r.danger {
+				l.Importance = widget.DangerImportance
+			}
+			objects = append(objects, l)
+		}
+	}
+	f.answer.Objects = objects
+	f.answer.Refresh()
+}
+
+// label names an input for a problem.
+func (f *calcForm) label(key string) string {
+	if l, ok := f.labels[key]; ok {
+		return l
+	}
+	return key
+}
+
+// content is the form over its answer, scrolling as one page.
+func (f *calcForm) content(intro string) fyne.CanvasObject {
+	head := widget.NewLabel(intro)
+	head.Wrapping = fyne.TextWrapWord
+	form := container.New(newFillGridLayout(2, 1, 200), f.rows...)
+	answer := container.NewVBox(sectionHeading("Estimate"), f.general, f.answer)
+	// The form beside its answer, so a change and its effect are both
+	// in view.
+	split := container.NewHSplit(container.NewVScroll(form), container.NewVScroll(answer))
+	split.Offset = 0.5
+	return container.NewBorder(head, nil, nil, nil, split)
+}
+
+// showCalculator opens a calculator's dialog.
+func (p *planner) showCalculator(title string, content fyne.CanvasObject) dialog.Dialog {
+	size := p.window.Canvas().Size()
+	body := container.New(&fixedSize{fyne.NewSize(min(960, size.Width*0.85), min(760, size.Height*0.85))}, content)
+	d := dialog.NewCustom(title, "Close", body, p.window)
+	p.dialogs.showDialog(d)
+	return d
+}
+
+// gpuChoices are the catalog's GPUs as a select lists them, and the ids
+// in the same order.
+func gpuChoices(cat *catalog.Catalog) (labels, ids []string) {
+	for _, g := range cat.GPUs {
+		labels = append(labels, fmt.Sprintf("%s (%s)", g.Name, g.ID))
+		ids = append(ids, g.ID)
+	}
+	return labels, ids
+}
+
+// selectID is a select over labels whose value is the matching id.
+func selectID(labels, ids []string, want string, onChange func()) (*widget.Select, func() string) {
+	s := widget.NewSelect(labels, func(string) { onChange() })
+	i := max(0, slices.Index(ids, want))
+	if len(labels) > 0 {
+		s.SetSelectedIndex(i)
+	}
+	return s, func() string {
+		if i := s.SelectedIndex(); i >= 0 && i < len(ids) {
+			return ids[i]
+		}
+		return ""
+	}
+}
+
+// catalogFor reads the catalog in use for a calculator, or shows why it
+// cannot.
+func (p *planner) catalogFor(title string) (*catalog.Catalog, Calculator, bool) {
+	cr, ok1 := p.backend.(CatalogReader)
+	calc, ok2 := p.backend.(Calculator)
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	var cat *catalog.Catalog
+	if err := safeCall(func() (err error) { cat, err = cr.Catalog(); return err }); err != nil {
+		p.showProblems("Could not open the "+title, []string{err.Error()})
+		return nil, nil, false
+	}
+	return cat, calc, true
+}
+
+// showTrainCalculator opens the training estimate.
+func (p *planner) showTrainCalculator() {
+	cat, calc, ok := p.catalogFor("training estimate")
+	if !ok {
+		return
+	}
+	var d dialog.Dialog
+	esc := func() { d.Hide() }
+	f := newCalcForm()
+	f.compute = func() {}
+	params := f.entry("params", "Parameters", "The model's parameters: 7e10, or with K, M, B or T (70B).", "70B", esc)
+	tokens := f.entry("tokens", "Training tokens", "Tokens the run trains on: 1.4T, 2e12.", "1.4T", esc)
+	labels, ids := gpuChoices(cat)
+	gpu, gpuID := selectID(labels, ids, "h100-sxm", func() { f.compute() })
+	f.field("gpu", "GPU", "The accelerator, from the catalog.", gpu)
+	gpus := f.entry("gpus", "GPUs", "How many GPUs the run uses.", "512", esc)
+	const byMFU, byTFLOPs = "Share of the GPU's peak (MFU)", "Achieved TFLOP/s per GPU"
+	var mfu, tflops *escEntry
+	var precision *widget.Select
+	mode := widget.NewRadioGroup([]string{byMFU, byTFLOPs}, func(v string) {
+		// The one not used is greyed out.
+		for _, w := range []fyne.Disableable{mfu, precision} {
+			enableIf(w, v != byTFLOPs)
+		}
+		enableIf(tflops, v == byTFLOPs)
+		f.compute()
+	})
+	f.field("mode", "Throughput given as", "Model FLOPs utilisation of the peak, or measured TFLOP/s.", mode)
+	mfu = f.entry("mfu", "MFU", "Share of the peak the run achieves: 0 < MFU ≤ 1; 0.35–0.5 is typical.", "0.4", esc)
+	tflops = f.entry("tflops", "Achieved TFLOP/s", "Measured TFLOP/s per GPU, instead of the MFU.", "", esc)
+	precision = widget.NewSelect([]string{"bf16", "fp8"}, func(string) { f.compute() })
+	precision.SetSelected("bf16")
+	f.field("precision", "Precision", "Which peak the MFU applies to.", precision)
+	recompute := widget.NewCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
+	f.field("recompute", "Recomputation", "Recomputing activations costs one more forward pass.", recompute)
+	f.compute = func() {
+		in := app.TrainInput{Params: app.Entered(params.Text), Tokens: app.Entered(tokens.Text), GPU: gpuID(),
+			GPUs: app.Entered(gpus.Text), Precision: precision.Selected, Recompute: recompute.Checked}
+		if mode.Selected == byTFLOPs {
+			in.TFLOPs = app.Entered(tflops.Text)
+		} else {
+			in.MFU = app.Entered(mfu.Text)
+		}
+		res, err := calc.EstimateTrain(in)
+		f.show(err, trainRows(res))
+	}
+	mode.SetSelected(byMFU)
+	f.compute()
+	d = p.showCalculator("Training estimate", f.content("How much compute a training run needs and how long it takes, before a scenario exists: C = k·P·D FLOPs (k = 6; Kaplan et al. 2020) at linear scaling; the model state per GPU under each ZeRO sharding (Rajbhandari et al. 2020)."))
+}
+
+// trainRows are the training estimate's answer.
+func trainRows(r app.TrainResult) []gridRow {
+	if r.GPUs == 0 {
+		return nil
+	}
+	how := fmt.Sprintf("%d·P·D (Kaplan et al. 2020)", r.K)
+	if r.K == 8 {
+		how = "8·P·D: one more forward with recomputation (Narayanan et al. 2021)"
+	}
+	rows := []gridRow{
+		{cells: []string{"Training compute", fmt.Sprintf("%.3g FLOPs", r.FLOPs), how}, danger: -1},
+		{cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, danger: -1},
+		{cells: []string{"Elapsed", present.Figure(r.Days) + " days", fmt.Sprintf("on %d GPUs at linear scaling; a scenario's Scaling tab has the curve", r.GPUs)}, danger: -1},
+	}
+	for _, sh := range []struct{ key, title string }{{"replicated", "replicated"}, {"zero1", "ZeRO stage 1"}, {"zero2", "ZeRO stage 2"}, {"zero3", "ZeRO stage 3"}} {
+		gb := r.ModelStateGBPerGPU[sh.key]
+		fits, danger := fmt.Sprintf("fits the %s GB of one %s, before activations", present.Whole(r.GPU.MemoryGB), r.GPU.ID), -1
+		if gb > r.GPU.MemoryGB {
+			fits, danger = fmt.Sprintf("does not fit the %s GB of one %s", present.Whole(r.GPU.MemoryGB), r.GPU.ID), 2
+		}
+		rows = append(rows, gridRow{cells: []string{"Model state per GPU, " + sh.title, present.Figure(gb) + " GB", fits}, danger: danger})
+	}
+	return rows
+}
+
+// showServeCalculator opens the serving estimate.
+func (p *planner) showServeCalculator() {
+	cat, calc, ok := p.catalogFor("serving estimate")
+	if !ok {
+		return
+	}
+	var d dialog.Dialog
+	esc := func() { d.Hide() }
+	f := newCalcForm()
+	f.compute = func() {}
+	var mLabels, mIDs []string
+	for _, m := range cat.Models {
+		mLabels = append(mLabels, fmt.Sprintf("%s (%s)", m.Name, m.ID))
+		mIDs = append(mIDs, m.ID)
+	}
+	mdl, modelID := selectID(mLabels, mIDs, "llama-3.1-70b", func() { f.compute() })
+	f.field("model", "Model", "The model, from the catalog.", mdl)
+	labels, ids := gpuChoices(cat)
+	gpu, gpuID := selectID(labels, ids, "h100-sxm", func() { f.compute() })
+	f.field("gpu", "GPU", "The accelerator, from the catalog.", gpu)
+	bits := widget.NewSelect([]string{"16", "8", "4"}, func(string) { f.compute() })
+	bits.SetSelected("8")
+	f.field("precision", "Weight precision (bits)", "16 (bf16), 8 (fp8 or int8) or 4 (int4).", bits)
+	ctx := f.entry("context", "Context (tokens)", "Tokens per sequence, prompt and output together.", "4096", esc)
+	lat := f.entry("latency-ms", "Latency target (ms per token)", "The longest a decode step may take.", "50", esc)
+	mfu := f.entry("mfu", "MFU of the compute roof", fmt.Sprintf("Share of the peak prefill and compute-bound steps reach; %s when empty.", present.Figure(app.DefaultServeMFU)), "", esc)
+	f.compute = func() {
+		res, err := calc.EstimateServe(app.ServeInput{Model: modelID(), GPU: gpuID(),
+			Bits: app.Entered(bits.Selected), Context: app.Entered(ctx.Text), LatencyMS: app.Entered(lat.Text), MFU: app.Entered(mfu.Text)})
+		f.show(err, serveRows(res))
+	}
+	f.compute()
+	d = p.showCalculator("Serving estimate", f.content("What one serving replica of a catalog model does on a catalog GPU: the decode step is bound by memory bandwidth at small batches and by compute at large ones; the batch is the largest whose step meets the latency and whose KV cache fits."))
+}
+
+// serveRows are the serving estimate's answer.
+func serveRows(r app.ServeResult) []gridRow {
+	if r.GPUs == 0 {
+		return nil
+	}
+	bound := "compute"
+	if r.MemoryBound {
+		bound = "memory bandwidth"
+	}
+	return []gridRow{
+		{cells: []string{"Replica", present.GPUs(r.GPU.ID, r.GPUs), fmt.Sprintf("%s at %d bit", r.Model.Name, r.Bits)}, danger: -1},
+		{cells: []string{"Batch", present.Count(r.Batch, "sequence"), fmt.Sprintf("the largest whose decode step meets %s ms and whose KV cache fits", present.Figure(r.LatencyMS))}, danger: -1},
+		{cells: []string{"Decode step", present.Figure(r.StepMS) + " ms", "limited by " + bound}, danger: -1},
+		{cells: []string{"Throughput", present.Whole(r.TokensPerSecond) + " tokens/s", present.Whole(r.TokensPerSecondPerGPU) + " per GPU"}, danger: -1},
+		{cells: []string{"Memory per GPU", present.Figure(r.MemoryGBPerGPU) + " GB", fmt.Sprintf("weights, KV cache of %d × %d tokens and overhead, of %s GB", r.Batch, r.Context, present.Whole(r.GPU.MemoryGB))}, danger: -1},
+	}
+}
+
+// showCheckpointCalculator opens the checkpoint estimate.
+func (p *planner) showCheckpointCalculator() {
+	var d dialog.Dialog
+	esc := func() { d.Hide() }
+	f := newCalcForm()
+	f.compute = func() {}
+	write := f.entry("write-minutes", "Checkpoint write (minutes)", "How long writing one checkpoint stops the run.", "10", esc)
+	mtbf := f.entry("mtbf-hours", "Mean time between failures (hours)", "Of the whole job: one node's MTBF divided by the nodes, or the mean time between spot interruptions.", "24", esc)
+	restart := f.entry("restart-minutes", "Restart (minutes)", "How long a restart from a checkpoint takes; 0 when empty.", "5", esc)
+	f.compute = func() {
+		res, err := app.EstimateCheckpoint(app.CheckpointInput{WriteMinutes: app.Entered(write.Text), MTBFHours: app.Entered(mtbf.Text), RestartMinutes: app.Entered(restart.Text)})
+		var rows []gridRow
+		if err == nil {
+			rows = []gridRow{
+				{cells: []string{"Young interval", present.Figure(res.YoungMinutes) + " min", "√(2δM), Young 1974"}, danger: -1},
+				{cells: []string{"Daly interval", present.Figure(res.DalyMinutes) + " min", "Daly 2006: the one to use"}, danger: -1},
+				{cells: []string{"Overhead", present.PercentFixed(res.OverheadFraction, 1), "of the compute time at Daly's interval: writing checkpoints, lost work and restarts"}, danger: -1},
+			}
+			if res.Hopeless {
+				rows = append(rows, gridRow{cells: []string{"Note", "", "One checkpoint takes at least twice the mean time between failures: checkpointing cannot keep this job going."}, danger: 2})
+			}
+		}
+		f.show(err, rows)
+	}
+	f.compute()
+	d = p.showCalculator("Checkpoint interval", f.content("How often a long run should checkpoint, and what failures and checkpoints cost it."))
+}
+
+// enableIf enables or disables w.
+func enableIf(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
+	}
+}

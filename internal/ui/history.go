@@ -1,0 +1,375 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// historyDialog is a scenario's history: its revisions, newest first, on
+// the left; on the right what the chosen revision changes compared with
+// the current one (for the current one, what it changed from the one
+// before), field by field with the fields' labels and values as the
+// Inputs tab writes them, and a button that restores the chosen revision
+// as a new one.
+type historyDialog struct {
+	p    *planner
+	keep Keeper
+	item Item
+
+	revs    []Revision // newest first
+	chosen  int        // index in revs, -1 before the history arrives
+	gen     int        // counts choices, so a late diff for an earlier one is dropped
+	list    *widget.List
+	heading *widget.Label
+	diff    *fyne.Container
+	scroll  *container.Scroll
+	restore *widget.Button
+	buttons *fyne.Container // Close and Restore
+	d       dialog.Dialog
+}
+
+// showHistory opens the history of it.
+func (p *planner) showHistory(it Item) {
+	k, ok := p.backend.(Keeper)
+	if !ok {
+		return
+	}
+	h := &historyDialog{p: p, keep: k, item: it, chosen: -1}
+	h.list = widget.NewList(
+		func() int { return len(h.revs) },
+		func() fyne.CanvasObject {
+			title := widget.NewLabel("Revision 10 (current)")
+			title.TextStyle.Bold = true
+			title.Truncation = fyne.TextTruncateEllipsis
+			detail := widget.NewLabel("2026-01-01 12:00 · author")
+			detail.SizeName = theme.SizeNameCaptionText
+			detail.Truncation = fyne.TextTruncateEllipsis
+			return container.New(&tightVBox{}, title, detail)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < 0 || i >= len(h.revs) {
+				return
+			}
+			labels := o.(*fyne.Container).Objects
+			labels[0].(*widget.Label).SetText(h.revisionTitle(i))
+			labels[1].(*widget.Label).SetText(revisionDetail(h.revs[i]))
+		},
+	)
+	h.list.OnSelected = func(i widget.ListItemID) { h.choose(i) }
+	h.heading = widget.NewLabel("Reading the history…")
+	h.heading.TextStyle.Bold = true
+	h.heading.Wrapping = fyne.TextWrapWord
+	h.diff = container.New(newFillGridLayout(3, 1, 120))
+	h.scroll = container.NewScroll(h.diff)
+	h.restore = widget.NewButtonWithIcon("Restore", theme.HistoryIcon(), h.restoreChosen)
+	h.restore.Importance = widget.HighImportance
+	h.restore.Disable()
+	closeButton := widget.NewButton("Close", func() { h.d.Hide() })
+
+	h.buttons = container.NewHBox(layout.NewSpacer(), closeButton, h.restore)
+	right := container.NewBorder(h.heading, h.buttons, nil, nil, h.scroll)
+	split := container.NewHSplit(h.list, right)
+	split.Offset = 0.3
+	size := p.window.Canvas().Size()
+	body := container.New(&fixedSize{fyne.NewSize(min(1100, size.Width*0.85), min(720, size.Height*0.8))}, split)
+	h.d = dialog.NewCustomWithoutButtons(fmt.Sprintf("History of “%s”", itemName(it)), body, p.window)
+	p.dialogs.showDialog(h.d)
+
+	inBackground(func() func() {
+		var revs []Revision
+		err := safeCall(func() (err error) { revs, err = k.History(it.ID); return err })
+		return func() {
+			if err != nil {
+				h.heading.Importance = widget.DangerImportance
+				h.heading.SetText("Could not read the history: " + err.Error())
+				return
+			}
+			slices.Reverse(revs)
+			h.revs = revs
+			h.list.Refresh()
+			// The revision before the current one, which is what one
+			// would restore; the current one when there is no other.
+			h.list.Select(min(1, len(revs)-1))
+		}
+	})
+}
+
+// revisionTitle is row i's first line: "Revision 3 (current)".
+func (h *historyDialog) revisionTitle(i int) string {
+	t := fmt.Sprintf("Revision %d", h.revs[i].Number)
+	if i == 0 {
+		t += " (current)"
+	}
+	return t
+}
+
+// revisionDetail is a revision's second line: when, by whom, and why.
+func revisionDetail(r Revision) string {
+	parts := []string{r.Time.Local().Format("2006-01-02 15:04")}
+	if r.Author != "" {
+		parts = append(parts, r.Author)
+	}
+	if r.Note != "" {
+		parts = append(parts, r.Note)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// choose shows what revision i changes and offers to restore it.
+func (h *historyDialog) choose(i int) {
+	if i < 0 || i >= len(h.revs) {
+		return
+	}
+	h.chosen = i
+	h.gen++
+	gen := h.gen
+	cur := h.revs[0]
+	// The chosen revision against the current one; the current one
+	// against the one before it.
+	from, to := h.revs[i], cur
+	switch {
+	case i == 0 && len(h.revs) > 1:
+		from = h.revs[1]
+		h.heading.SetText(fmt.Sprintf("What revision %d (current) changed from revision %d", cur.Number, from.Number))
+	case i == 0:
+		h.heading.SetText(fmt.Sprintf("Revision %d is the first and the current one.", cur.Number))
+	default:
+		h.heading.SetText(fmt.Sprintf("Revision %d compared with revision %d (current)", from.Number, cur.Number))
+	}
+	h.heading.Importance = widget.MediumImportance
+	h.restore.SetText(fmt.Sprintf("Restore revision %d", h.revs[i].Number))
+	showIf(h.restore, i > 0)
+	h.restore.Disable()
+	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
+	h.setRows(nil, "")
+	if from.Number == to.Number {
+		return
+	}
+	k, id := h.keep, h.item.ID
+	inBackground(func() func() {
+		rows, err := revisionChanges(k, id, from.Number, to.Number)
+		return func() {
+			if gen != h.gen {
+				return
+			}
+			if err != nil {
+				h.setRows(nil, "Could not compare the revisions: "+err.Error())
+				return
+			}
+			if len(rows) == 0 {
+				h.setRows(nil, "No field differs.")
+			} else {
+				h.setRows([]diffRow{{label: "Field", before: fmt.Sprintf("Revision %d", from.Number), after: fmt.Sprintf("Revision %d", to.Number)}}, "")
+				h.addRows(rows)
+			}
+			if i > 0 {
+				h.restore.Enable()
+			}
+		}
+	})
+}
+
+// setRows replaces the comparison: a heading row (or none), or a message.
+func (h *historyDialog) setRows(head []diffRow, message string) {
+	h.diff.Objects = nil
+	h.diff.Layout = newFillGridLayout(3, 1, 120)
+	if message != "" {
+		l := widget.NewLabel(message)
+		l.Wrapping = fyne.TextWrapWord
+		h.diff.Layout = newFillGridLayout(1, 0, 200)
+		h.diff.Objects = []fyne.CanvasObject{l}
+	}
+	for _, r := range head {
+		for _, text := range []string{r.label, r.before, r.after} {
+			l := widget.NewLabel(text)
+			l.TextStyle.Bold = true
+			h.diff.Objects = append(h.diff.Objects, l)
+		}
+	}
+	h.diff.Refresh()
+	h.scroll.ScrollToTop()
+}
+
+// addRows adds the changed fields under the heading row.
+func (h *historyDialog) addRows(rows []diffRow) {
+	for _, r := range rows {
+		for c, text := range []string{r.label, r.before, r.after} {
+			l := widget.NewLabel(text)
+			if c > 0 { // the values share the width the labels leave
+				l.Wrapping = fyne.TextWrapWord
+			}
+			h.diff.Objects = append(h.diff.Objects, l)
+		}
+	}
+	h.diff.Objects = append(h.diff.Objects, widget.NewSeparator())
+	h.diff.Refresh()
+}
+
+// restoreChosen makes the chosen revision current again as a new one.
+func (h *historyDialog) restoreChosen() {
+	if h.chosen <= 0 || h.chosen >= len(h.revs) {
+		return
+	}
+	n, id, k, p := h.revs[h.chosen].Number, h.item.ID, h.keep, h.p
+	h.restore.Disable()
+	inBackground(func() func() {
+		var rev int
+		err := safeCall(func() (err error) { rev, err = k.Restore(id, n, ""); return err })
+		return func() {
+			if err != nil {
+				h.restore.Enable()
+				h.setRows(nil, fmt.Sprintf("Revision %d was not restored: %s", n, strings.Join(problemLines(err), "; ")))
+				return
+			}
+			h.d.Hide()
+			p.setComparing(false)
+			p.scenarios.reload()
+			name := itemName(h.item)
+			if it, ok := p.scenarios.item(id); ok {
+				name = itemName(it)
+			}
+			if rev == h.revs[0].Number {
+				p.scenarios.notify(fmt.Sprintf("“%s”: revision %d already has the content of revision %d; nothing was written.", name, rev, n))
+			} else {
+				p.scenarios.notify(fmt.Sprintf("Restored revision %d of “%s” as revision %d.", n, name, rev))
+			}
+			p.scenarios.selectID(id)
+		}
+	})
+}
+
+// diffRow is one changed field: its label with its unit, and its value
+// in each revision.
+type diffRow struct {
+	label, before, after string
+}
+
+// revisionChanges loads two revisions and lists the fields that differ.
+func revisionChanges(k Keeper, id string, from, to int) (rows []diffRow, err error) {
+	var a, b *scenario.Scenario
+	err = safeCall(func() (err error) {
+		if a, err = k.LoadRevision(id, from); err != nil {
+			return err
+		}
+		b, err = k.LoadRevision(id, to)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = safeCall(func() (err error) { rows, err = changedFields(a, b); return err })
+	return rows, err
+}
+
+// changedFields lists what differs between a and b: the changes
+// scenario.Diff finds, each named by its field's label and unit and
+// valued as the Inputs tab writes it. A change inside one input (the low
+// end of an estimate, one item of a list of names) is that input's row;
+// a change of a whole object (a traffic block added) is a row for each of
+// its inputs that differs.
+func changedFields(a, b *scenario.Scenario) ([]diffRow, error) {
+	changes, err := scenario.Diff(a, b)
+	if err != nil {
+		return nil, err
+	}
+	before := map[string]present.Input{}
+	for _, in := range present.Inputs(a) {
+		before[in.Path] = in
+	}
+	after := present.Inputs(b)
+	afterAt := map[string]present.Input{}
+	for _, in := range after {
+		afterAt[in.Path] = in
+	}
+	// Every input path of either revision, b's in file order first.
+	var paths []string
+	for _, in := range after {
+		paths = append(paths, in.Path)
+	}
+	for _, in := range present.Inputs(a) {
+		if _, ok := afterAt[in.Path]; !ok {
+			paths = append(paths, in.Path)
+		}
+	}
+	text := func(m map[string]present.Input, path string) string {
+		if in, ok := m[path]; ok {
+			return in.Text()
+		}
+		return present.NoValue
+	}
+	var rows []diffRow
+	done := map[string]bool{}
+	for _, c := range changes {
+		matched := false
+		for _, path := range paths {
+			if !within(path, c.Path) && !within(c.Path, path) {
+				continue
+			}
+			matched = true
+			if done[path] {
+				continue
+			}
+			done[path] = true
+			x, y := text(before, path), text(afterAt, path)
+			if x == y {
+				continue
+			}
+			in, ok := afterAt[path]
+			if !ok {
+				in = before[path]
+			}
+			rows = append(rows, diffRow{label: in.Title(b.Currency), before: x, after: y})
+		}
+		if !matched && !done[c.Path] {
+			done[c.Path] = true
+			rows = append(rows, diffRow{label: present.InputName(c.Path), before: rawValue(c.Before), after: rawValue(c.After)})
+		}
+	}
+	return rows, nil
+}
+
+// within reports whether path is inner or equal to outer: "a.b[2].c" is
+// within "a.b[2]" and "a.b", not within "a.bc".
+func within(path, outer string) bool {
+	if path == outer {
+		return true
+	}
+	rest, ok := strings.CutPrefix(path, outer)
+	return ok && (strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "["))
+}
+
+// rawValue is a value scenario.Diff gives that no input describes: text
+// without its quotes, "—" for a field one side lacks.
+func rawValue(v string) string {
+	if v == scenario.Absent {
+		return present.NoValue
+	}
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// fixedSize lays its objects out at one size and asks for it: a dialog
+// whose content scrolls gets a useful size of its own.
+type fixedSize struct{ size fyne.Size }
+
+func (f *fixedSize) MinSize([]fyne.CanvasObject) fyne.Size { return f.size }
+
+func (f *fixedSize) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}

@@ -1,0 +1,99 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// The window's main menu and keyboard: File (import, export the
+// workbook, save the brief), Scenario (find, rename, history, duplicate,
+// edit, delete, compare) and Tools (the catalog and the calculators), with
+// Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H; Escape closes the dialog on top.
+
+// wireTools connects the list's row menu, the main menu and Escape.
+func (p *planner) wireTools() {
+	p.dialogs = &dialogs{canvas: p.window.Canvas()}
+	p.window.Canvas().SetOnTypedKey(p.dialogs.typedKey)
+	p.scenarios.search.onEscape = func() { p.dialogs.escape() }
+	p.view.brief.onSave = p.saveBrief
+
+	s := p.scenarios
+	s.onRename = p.rename
+	if _, ok := p.backend.(Keeper); ok {
+		s.onHistory = p.showHistory
+		s.onDelete = p.deleteScenario
+	}
+	if _, ok := p.backend.(Exporter); ok {
+		s.onExport = p.exportWorkbook
+	}
+	p.window.SetMainMenu(p.mainMenu())
+}
+
+// shortcut is Ctrl (Cmd on a Mac) with key.
+func shortcut(key fyne.KeyName) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
+}
+
+// menuItem is a menu entry with an optional shortcut.
+func menuItem(label string, key fyne.KeyName, action func()) *fyne.MenuItem {
+	it := fyne.NewMenuItem(label, action)
+	if key != "" {
+		it.Shortcut = shortcut(key)
+	}
+	return it
+}
+
+// mainMenu is the window's menu bar; an entry whose action the backend
+// does not offer is left out.
+func (p *planner) mainMenu() *fyne.MainMenu {
+	s := p.scenarios
+	on := func(f func(Item)) func() { return func() { p.onTarget(f) } }
+
+	file := []*fyne.MenuItem{menuItem("Import scenario…", fyne.KeyO, p.chooseImport)}
+	if s.onExport != nil {
+		file = append(file, menuItem("Export workbook…", fyne.KeyE, on(p.exportWorkbook)))
+	}
+	file = append(file, menuItem("Save brief…", "", p.saveBrief))
+
+	scen := []*fyne.MenuItem{
+		menuItem("Find", fyne.KeyF, s.focusSearch),
+		fyne.NewMenuItemSeparator(),
+		menuItem("Rename…", "", on(p.rename)),
+	}
+	if s.onHistory != nil {
+		scen = append(scen, menuItem("History…", fyne.KeyH, on(p.showHistory)))
+	}
+	scen = append(scen,
+		menuItem("Duplicate", "", p.duplicateCurrent),
+		menuItem("Edit JSON…", "", p.editCurrent),
+	)
+	if s.onDelete != nil {
+		scen = append(scen, fyne.NewMenuItemSeparator(), menuItem("Delete", "", on(p.deleteScenario)))
+	}
+	scen = append(scen, fyne.NewMenuItemSeparator(), menuItem("Compare…", "", func() { p.setComparing(!s.comparing) }))
+
+	menus := []*fyne.Menu{fyne.NewMenu("File", file...), fyne.NewMenu("Scenario", scen...)}
+	if tools := p.toolsMenu(); len(tools) > 0 {
+		menus = append(menus, fyne.NewMenu("Tools", tools...))
+	}
+	return fyne.NewMainMenu(menus...)
+}
+
+// toolsMenu is the Tools menu: the catalog and the calculators the
+// backend offers, and the scaling-law fit.
+func (p *planner) toolsMenu() []*fyne.MenuItem {
+	var items []*fyne.MenuItem
+	_, reads := p.backend.(CatalogReader)
+	if reads {
+		items = append(items, fyne.NewMenuItem("Catalog and overrides…", p.showCatalog), fyne.NewMenuItemSeparator())
+	}
+	if _, calc := p.backend.(Calculator); calc && reads {
+		items = append(items,
+			fyne.NewMenuItem("Training estimate…", p.showTrainCalculator),
+			fyne.NewMenuItem("Serving estimate…", p.showServeCalculator))
+	}
+	items = append(items,
+		fyne.NewMenuItem("Checkpoint interval…", p.showCheckpointCalculator),
+		fyne.NewMenuItem("Scaling-law fit of trial points…", p.showUSLFit))
+	return items
+}
