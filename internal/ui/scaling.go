@@ -38,6 +38,8 @@ type scalingView struct {
 	servingGrid *grid
 
 	withCurves []model.DirectionResult // directions in the selector, in its order
+	report     *model.Report           // the report shown
+	highlight  string                  // the direction whose rows are in bold
 	page       *fyne.Container         // every part above, one under another
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
@@ -89,9 +91,10 @@ func sectionHeading(text string) *widget.Label {
 	return l
 }
 
-// set shows report r.
-func (v *scalingView) set(r *model.Report) {
-	rows := summaryRows(r)
+// set shows report r, the rows of direction highlight in bold.
+func (v *scalingView) set(r *model.Report, highlight string) {
+	v.report, v.highlight = r, highlight
+	rows := summaryRows(r, v.highlight)
 	v.summary.set(rows)
 	showIf(v.summary.box, len(rows) > 0)
 	showIf(v.noGPUs, len(rows) == 0)
@@ -111,7 +114,7 @@ func (v *scalingView) set(r *model.Report) {
 	chosen := 0
 	for i, d := range v.withCurves {
 		options[i] = titleOf(d)
-		if d.Direction == r.Cheapest {
+		if d.Direction == v.highlight || (d.Direction == r.Cheapest && !hasCurve(v.withCurves, v.highlight)) {
 			chosen = i
 		}
 	}
@@ -124,7 +127,7 @@ func (v *scalingView) set(r *model.Report) {
 		v.selector.ClearSelected()
 	}
 
-	srows := servingRows(r)
+	srows := servingRows(r, v.highlight)
 	v.servingGrid.set(srows)
 	serving := len(srows) > 0 || (r.Shape == scenario.ShapeInteractive && len(v.withCurves) == 0)
 	showAll(v.serving, serving)
@@ -133,6 +136,28 @@ func (v *scalingView) set(r *model.Report) {
 
 	v.scroll.Offset = fyne.Position{}
 	v.relayout()
+}
+
+// setHighlight puts the rows of direction highlight (the recommended one)
+// in bold.
+func (v *scalingView) setHighlight(highlight string) {
+	v.highlight = highlight
+	if v.report == nil {
+		return
+	}
+	v.summary.set(summaryRows(v.report, highlight))
+	v.servingGrid.set(servingRows(v.report, highlight))
+	v.relayout()
+}
+
+// hasCurve reports whether direction is among ds.
+func hasCurve(ds []model.DirectionResult, direction string) bool {
+	for _, d := range ds {
+		if d.Direction == direction {
+			return true
+		}
+	}
+	return false
 }
 
 // relayout places the parts again after some were shown, hidden or
@@ -238,8 +263,9 @@ var summaryAlign = []fyne.TextAlign{
 }
 
 // summaryRows is one row per direction that runs on GPUs, in the report's
-// order; "—" where a figure does not apply.
-func summaryRows(r *model.Report) []gridRow {
+// order, the highlighted direction's in bold; "—" where a figure does not
+// apply.
+func summaryRows(r *model.Report, highlight string) []gridRow {
 	var rows []gridRow
 	for _, d := range r.Directions {
 		if d.GPU == "" {
@@ -254,7 +280,7 @@ func summaryRows(r *model.Report) []gridRow {
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == r.Cheapest, danger: -1})
+		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
 	}
 	return rows
 }
@@ -416,8 +442,9 @@ var servingAlign = []fyne.TextAlign{
 	srvLimit:      fyne.TextAlignLeading,
 }
 
-// servingRows is one row per direction with a serving plan.
-func servingRows(r *model.Report) []gridRow {
+// servingRows is one row per direction with a serving plan, the
+// highlighted direction's in bold.
+func servingRows(r *model.Report, highlight string) []gridRow {
 	var rows []gridRow
 	for _, d := range r.Directions {
 		s := d.Serving
@@ -439,7 +466,7 @@ func servingRows(r *model.Report) []gridRow {
 			srvLatency:    present.Fixed(s.LatencyMS, 0),
 			srvLimit:      limit,
 		}
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == r.Cheapest, danger: -1})
+		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
 	}
 	return rows
 }

@@ -132,8 +132,10 @@ func TestScalingTab(t *testing.T) {
 			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	if !v.summary.drawnRows()[0].bold || v.summary.drawnRows()[1].bold {
-		t.Error("only the cheapest direction (cloud) should be bold in the summary")
+	for i, row := range v.summary.drawnRows() {
+		if row.bold != (i == 3) {
+			t.Errorf("summary row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.bold)
+		}
 	}
 
 	// Chart: a line series per direction with a curve, every point on it.

@@ -38,6 +38,8 @@ type uncertaintyView struct {
 
 	withSpread []fyne.CanvasObject // hidden when the report has no Uncertainty
 	withBars   []fyne.CanvasObject // hidden when the tornado has no bars
+	report     *model.Report       // the report shown
+	highlight  string              // the direction whose row is in bold
 	page       *fyne.Container
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
@@ -69,10 +71,10 @@ var spreadHeadings = [numSpreadColumns]string{
 	spTimeP10:   "Time P10\n(h)",
 	spTimeP50:   "Time P50\n(h)",
 	spTimeP90:   "Time P90\n(h)",
-	spCheapest:  "P(cheap-\nest)",
-	spFeasible:  "P(feas-\nible)",
-	spDeadline:  "P(dead-\nline)",
-	spBudget:    "P(bud-\nget)",
+	spCheapest:  "Chance\ncheapest",
+	spFeasible:  "Chance\nfeasible",
+	spDeadline:  "Meets\ndeadline",
+	spBudget:    "Within\nbudget",
 }
 
 func spreadAlign() []fyne.TextAlign {
@@ -123,8 +125,10 @@ func newUncertaintyView() *uncertaintyView {
 }
 
 // set shows the spread and tornado of report r, evaluated from s (which
-// gives the ranges of the sampled inputs; it may be nil).
-func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report) {
+// gives the ranges of the sampled inputs; it may be nil), the row of
+// direction highlight in bold.
+func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight string) {
+	v.report, v.highlight = r, highlight
 	u := r.Uncertainty
 	showIf(v.empty, u == nil)
 	showAll(v.withSpread, u != nil)
@@ -135,7 +139,7 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report) {
 			headings[c] += "\n(" + orText(r.Currency, "cost") + ")"
 		}
 		v.spread.headings = headings[:]
-		v.spread.set(spreadRows(r))
+		v.spread.set(spreadRows(r, highlight))
 		v.legend.SetText(spreadLegend(r))
 		v.none.SetText(noneFeasibleText(u))
 		showIf(v.none, u.ProbNoneFeasible > 0)
@@ -157,6 +161,17 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report) {
 	v.scroll.Refresh()
 }
 
+// setHighlight puts the row of direction highlight (the recommended one)
+// in bold.
+func (v *uncertaintyView) setHighlight(highlight string) {
+	v.highlight = highlight
+	if v.report == nil || v.report.Uncertainty == nil {
+		return
+	}
+	v.spread.set(spreadRows(v.report, highlight))
+	v.page.Refresh()
+}
+
 // aboutText is the line on how the spread was made.
 func aboutText(u *model.Uncertainty) string {
 	text := fmt.Sprintf("%s draws from %s distributions, seed %d: the same scenario and seed give the same numbers.",
@@ -168,31 +183,36 @@ func aboutText(u *model.Uncertainty) string {
 }
 
 // spreadRows is one row per direction, in the report's order, the
-// cheapest feasible direction in bold.
-func spreadRows(r *model.Report) []gridRow {
+// highlighted direction in bold. A direction the report rules out has
+// "—" in every column but its chance of being feasible, which says how
+// often it would be in (and "—" there too when it never is).
+func spreadRows(r *model.Report, highlight string) []gridRow {
 	u := r.Uncertainty
 	rows := make([]gridRow, 0, len(u.Directions))
 	for _, sp := range u.Directions {
 		title := present.DirectionTitle(sp.Direction)
+		ruledOut := false
 		if d := r.Direction(sp.Direction); d != nil {
 			title = titleOf(*d)
+			ruledOut = !d.Feasible
 		}
 		cells := make([]string, numSpreadColumns)
 		cells[spDirection] = title
-		never := sp.ProbFeasible == 0 // the numbers of a direction never feasible mean little
-		cells[spCostP10] = orDash(never && sp.CostP10 == 0, present.Money(sp.CostP10, ""))
-		cells[spCostP50] = orDash(never && sp.CostP50 == 0, present.Money(sp.CostP50, ""))
-		cells[spCostP90] = orDash(never && sp.CostP90 == 0, present.Money(sp.CostP90, ""))
-		cells[spTimeP10] = orDash(sp.TimeP10 == 0, present.Hours(sp.TimeP10))
-		cells[spTimeP50] = orDash(sp.TimeP50 == 0, present.Hours(sp.TimeP50))
-		cells[spTimeP90] = orDash(sp.TimeP90 == 0, present.Hours(sp.TimeP90))
-		cells[spCheapest] = present.Percent(sp.ProbCheapest)
-		cells[spFeasible] = present.Percent(sp.ProbFeasible)
-		cells[spDeadline] = present.Percent(sp.ProbDeadline)
-		cells[spBudget] = present.Percent(sp.ProbBudget)
-		row := gridRow{cells: cells, bold: sp.Direction == r.Cheapest, danger: -1}
-		if never {
-			row.danger = spFeasible
+		out := ruledOut || sp.ProbFeasible == 0 // the figures of a direction ruled out would not happen
+		cells[spCostP10] = orDash(out, present.Money(sp.CostP10, ""))
+		cells[spCostP50] = orDash(out, present.Money(sp.CostP50, ""))
+		cells[spCostP90] = orDash(out, present.Money(sp.CostP90, ""))
+		cells[spTimeP10] = orDash(out || sp.TimeP10 == 0, present.Hours(sp.TimeP10))
+		cells[spTimeP50] = orDash(out || sp.TimeP50 == 0, present.Hours(sp.TimeP50))
+		cells[spTimeP90] = orDash(out || sp.TimeP90 == 0, present.Hours(sp.TimeP90))
+		cells[spCheapest] = orDash(out, present.Percent(sp.ProbCheapest))
+		cells[spFeasible] = orDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
+		cells[spDeadline] = orDash(out, present.Percent(sp.ProbDeadline))
+		cells[spBudget] = orDash(out, present.Percent(sp.ProbBudget))
+		row := gridRow{cells: cells, bold: !out && sp.Direction == highlight, danger: -1}
+		if out {
+			cells[spDirection] = title + " (ruled out)"
+			row.danger = spDirection
 		}
 		rows = append(rows, row)
 	}
@@ -207,8 +227,9 @@ func spreadLegend(r *model.Report) string {
 	}
 	return "Cost is the total over " + horizon + "; time is one run's time to result. " +
 		"P10 and P90: one draw in ten falls below, one in ten above. " +
-		"P(cheapest): share of draws in which the direction is the cheapest feasible one; " +
-		"P(deadline) and P(budget): share meeting the deadline and the budget cap (100 % when the scenario sets none)."
+		"Chance cheapest: share of draws in which the direction is the cheapest feasible one; chance feasible: share in which it meets every constraint; " +
+		"meets deadline and within budget: share of draws meeting the deadline and the budget cap (100 % when the scenario sets none). " +
+		"A direction ruled out shows “—”: its figures would not happen."
 }
 
 // noneFeasibleText says how often no direction is feasible.
