@@ -46,9 +46,9 @@ type scenarioView struct {
 	weights      *weightsPanel // live weights (live_decision.go)
 	// dirty is set when the shown scenario has edits not saved (the
 	// weights); onDirty, when set, hears of each edit.
-	dirty    bool
-	onDirty  func()
-	briefGen int // counts briefs written again after an edit
+	dirty        bool
+	onDirty      func()
+	briefGen     int // counts briefs written again after an edit
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
