@@ -261,21 +261,30 @@ func (m *switchMarks) set(at []float64) {
 	m.Refresh()
 }
 
-// positions are the marks' x positions for a slider of width w, where
-// Fyne's slider puts those values (its track runs between two end
-// offsets); values past the ends are left out.
+// positions are the marks' x positions for a slider of width w; values
+// past the ends are left out.
 func (m *switchMarks) positions(w float32) []float32 {
-	th := m.slider.Theme()
-	end := (th.Size(theme.SizeNameInlineIcon)-4)/2 + th.Size(theme.SizeNameInnerPadding) - 1.5
 	var out []float32
 	s := m.slider
 	for _, v := range m.at {
 		if v < s.Min || v > s.Max || s.Max <= s.Min {
 			continue
 		}
-		out = append(out, end+float32((v-s.Min)/(s.Max-s.Min))*(w-2*end))
+		out = append(out, m.slider.xOf(v, w))
 	}
 	return out
+}
+
+// xOf is where on a slider of width w Fyne's slider puts value v: its
+// track runs between two end offsets.
+func (s *weightSlider) xOf(v float64, w float32) float32 {
+	th := s.Theme()
+	end := (th.Size(theme.SizeNameInlineIcon)-4)/2 + th.Size(theme.SizeNameInnerPadding) - 1.5
+	ratio := float32(0)
+	if s.Max > s.Min {
+		ratio = float32((min(max(v, s.Min), s.Max) - s.Min) / (s.Max - s.Min))
+	}
+	return end + ratio*(w-2*end)
 }
 
 // CreateRenderer implements fyne.Widget.
