@@ -27,7 +27,7 @@ type scalingView struct {
 	noCurves *widget.Label // for a training or batch report without curves
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
-	chart       *efficiencyChart
+	chart       *lineChart
 	selector    *widget.Select
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
@@ -109,7 +109,13 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	// The threshold the report's MaxEfficientGPUs was judged by: the
 	// scenario's own or the model's default.
 	v.chart.setThreshold(r.EfficiencyThreshold)
-	v.chart.setSeries(chartSeriesOf(v.withCurves))
+	// Every direction is in the chart's legend, one without a curve with
+	// why; a report without any curve has no chart.
+	var series []chartSeries
+	if len(v.withCurves) > 0 {
+		series = chartSeriesOf(r.Directions)
+	}
+	v.chart.setSeries(series)
 	options := make([]string, len(v.withCurves))
 	chosen := 0
 	for i, d := range v.withCurves {
@@ -148,6 +154,19 @@ func (v *scalingView) setHighlight(highlight string) {
 	v.summary.set(summaryRows(v.report, highlight))
 	v.servingGrid.set(servingRows(v.report, highlight))
 	v.relayout()
+}
+
+// seriesIndex is the chart's series of direction, -1 when it has none.
+func (v *scalingView) seriesIndex(direction string) int {
+	if v.report == nil {
+		return -1
+	}
+	for i, d := range v.report.Directions {
+		if d.Direction == direction {
+			return i
+		}
+	}
+	return -1
 }
 
 // hasCurve reports whether direction is among ds.
@@ -196,14 +215,14 @@ func (f *fixedSizeLayout) Layout(objects []fyne.CanvasObject, _ fyne.Size) {
 // showCurve fills the table and calibration line for the direction titled
 // title; it is the selector's callback.
 func (v *scalingView) showCurve(title string) {
-	for i, d := range v.withCurves {
+	for _, d := range v.withCurves {
 		if titleOf(d) != title {
 			continue
 		}
 		v.detail.set(curveRows(d))
 		v.calibration.SetText(calibrationText(d.Calibration))
 		showIf(v.calibration, d.Calibration != nil)
-		v.chart.setHighlight(i)
+		v.chart.setHighlight(v.seriesIndex(d.Direction))
 		v.relayout()
 		return
 	}
