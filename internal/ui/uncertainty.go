@@ -384,7 +384,31 @@ func (c *tornadoChart) geometry() tornadoGeometry {
 func (c *tornadoChart) minSize() fyne.Size {
 	g := c.geometry()
 	n := len(c.bars())
-	return fyne.NewSize(420, g.top+float32(n)*g.rowH+g.pad)
+	// The bars, then the value axis: ticks, their labels and its title.
+	return fyne.NewSize(420, g.top+float32(n)*g.rowH+g.pad+2*(g.smallH+g.pad))
+}
+
+// axisTitle is the title of the value axis: the metric and its currency.
+func (c *tornadoChart) axisTitle() string {
+	title := present.MetricTitle(c.tornado.Metric)
+	if c.currency != "" {
+		title += " (" + c.currency + ")"
+	}
+	return title
+}
+
+// rangeTicks are ticks at a step of 1, 2 or 5 times a power of ten
+// covering lo to hi, about n of them, all inside [lo, hi].
+func rangeTicks(lo, hi float64, n int) []float64 {
+	if !(hi > lo) {
+		return nil
+	}
+	step := niceCeil((hi - lo) / float64(n))
+	var out []float64
+	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
+		out = append(out, v)
+	}
+	return out
 }
 
 // draw builds the chart for size.
@@ -522,6 +546,30 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 		y += g.rowH
 	}
 	line(bx, g.top, bx, y, 2, fg)
+
+	// The value axis under the bars: a tick and an amount at each step,
+	// a faint rule up through the rows, and its title.
+	line(plotL, y, plotR, y, 1, fg)
+	ticks := rangeTicks(lo, hi, 5)
+	top := 0.0
+	for _, v := range ticks {
+		top = max(top, math.Abs(v))
+	}
+	lastRight := float32(math.Inf(-1))
+	for _, v := range ticks {
+		xx := xOf(v)
+		line(xx, g.top, xx, y, 1, rule)
+		line(xx, y, xx, y+pad/2, 1, fg)
+		label := axisAmount(v, top)
+		m := measure(label, smallSize)
+		if xx-m.Width/2 > lastRight+pad { // never two labels touching
+			text(label, xx-m.Width/2, y+pad/2, smallSize, fg)
+			lastRight = xx + m.Width/2
+		}
+	}
+	title := c.axisTitle()
+	m = measure(title, smallSize)
+	text(title, plotL+(plotR-plotL-m.Width)/2, y+pad/2+g.smallH+pad/2, smallSize, fg)
 	return objs
 }
 

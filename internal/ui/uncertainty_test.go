@@ -118,7 +118,9 @@ func TestUncertaintyTab(t *testing.T) {
 	texts := chartTexts(v.tornado)
 	for _, want := range []string{"input at its low end", "input at its high end", "base USD 1,234,568",
 		"Tokens per run", "Operations staff", "Shared HPC: queue wait, catalog estimate",
-		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change"} {
+		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change",
+		// The value axis in the scenario's currency.
+		"1 M", "1.2 M", "1.6 M", "Cost over the horizon (USD)"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("tornado does not draw %q (it draws %q)", want, texts)
 		}
