@@ -27,7 +27,7 @@ const listShare = 0.24
 // screen and filled by Create.
 func NewWindow(a fyne.App, b Backend) fyne.Window {
 	w := a.NewWindow(windowTitle)
-	w.Resize(fyne.NewSize(1200, 800))
+	w.Resize(rememberedSize(b, fyne.NewSize(1200, 800)))
 	Create(a, w, b)
 	return w
 }
@@ -35,7 +35,9 @@ func NewWindow(a fyne.App, b Backend) fyne.Window {
 // Create fills w with the planner: scenarios from b on the left; choosing one
 // loads and evaluates it and shows the result on the right.
 func Create(a fyne.App, w fyne.Window, b Backend) {
-	w.SetContent(newPlanner(w, b))
+	p := newPlanner(w, b)
+	p.setUpViewing(a) // viewing.go
+	w.SetContent(p)
 }
 
 // planner is the window's content: the scenario list beside the view of the
@@ -48,6 +50,12 @@ type planner struct {
 	view      *scenarioView
 	compare   *compareView
 	split     *container.Split
+
+	// Viewing (viewing.go): zoom and theme, review mode over the rest.
+	settings                *viewSettings
+	review                  *reviewView // nil outside review mode
+	reviewLayer             *fyne.Container
+	themeButton, zoomButton *widget.Button
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -86,7 +94,7 @@ func (p *planner) tick(it Item) {
 
 func newPlanner(w fyne.Window, b Backend) *planner {
 	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
-	p.scenarios = newScenarioList(b, p.view.show)
+	p.scenarios = newScenarioList(b, p.showChosen)
 	p.scenarios.onImport = p.chooseImport
 	p.scenarios.onCompare = p.setComparing
 	p.scenarios.isTicked = p.compare.isTicked
@@ -97,6 +105,8 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.compare.content.Hide()
 	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
+	p.reviewLayer = container.NewStack()
+	p.reviewLayer.Hide()
 	p.ExtendBaseWidget(p)
 	p.scenarios.reload()
 	return p
@@ -104,5 +114,5 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 
 // CreateRenderer implements fyne.Widget.
 func (p *planner) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.split)
+	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer))
 }
