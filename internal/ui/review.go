@@ -168,6 +168,15 @@ func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 			}
 		}
 	}
+	// One unit (k or M) for the whole cost column.
+	top := 0.0
+	for _, dr := range r.Directions {
+		if sp := spreadOf(r, dr.Direction); sp != nil && dr.Feasible {
+			top = max(top, sp.CostP90)
+		} else if dr.Feasible {
+			top = max(top, dr.CostHorizon)
+		}
+	}
 	rows := 0
 	for i, name := range order {
 		dr := r.Direction(name)
@@ -186,7 +195,7 @@ func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 		direction := titleOf(*dr)
 		cost, time := noValue, noValue
 		if dr.Feasible {
-			cost, time = spreadRange(r, dr)
+			cost, time = spreadRange(r, dr, top)
 		} else {
 			direction += "\nruled out"
 		}
@@ -210,24 +219,32 @@ func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 }
 
 // spreadRange is a feasible direction's P10–P90 of cost over the horizon
-// and of time to result, compact ("1.1–1.41 M"), or its one figure when
-// the report has no spread.
-func spreadRange(r *model.Report, d *model.DirectionResult) (cost, time string) {
+// (in the unit of top: "1.1–1.41 M") and of time to result, or its one
+// figure when the report has no spread or both ends are the same.
+func spreadRange(r *model.Report, d *model.DirectionResult, top float64) (cost, time string) {
 	sp := spreadOf(r, d.Direction)
 	if sp == nil {
-		cost = compactAmount(d.CostHorizon, d.CostHorizon)
+		cost = compactAmount(d.CostHorizon, top)
 		time = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
 		return cost, time
 	}
-	cost = compactRange(sp.CostP10, sp.CostP90)
-	time = orDash(sp.TimeP90 == 0, present.Hours(sp.TimeP10)+"–"+present.Hours(sp.TimeP90))
+	cost = compactRange(sp.CostP10, sp.CostP90, top)
+	time = orDash(sp.TimeP90 == 0, rangeText(present.Hours(sp.TimeP10), present.Hours(sp.TimeP90)))
 	return cost, time
 }
 
-// compactRange is "1.1–1.41 M": both ends in the unit of the larger.
-func compactRange(lo, hi float64) string {
-	unit, div := compactUnit(hi)
-	return present.Figure(lo/div) + "–" + present.Figure(hi/div) + unit
+// compactRange is "1.1–1.41 M": both ends in the unit of top.
+func compactRange(lo, hi, top float64) string {
+	unit, div := compactUnit(top)
+	return rangeText(present.Figure(lo/div), present.Figure(hi/div)) + unit
+}
+
+// rangeText is "a–b", or a alone when the two are written the same.
+func rangeText(a, b string) string {
+	if a == b {
+		return a
+	}
+	return a + "–" + b
 }
 
 // compactAmount is "1.23 M" or "394 k", in the unit of top.

@@ -38,11 +38,11 @@ type weightsPanel struct {
 }
 
 // weightColumns are the headings of the weights table.
-var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank; ▲ marks where the recommendation changes)"}
+var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Where the recommendation changes (▲)"}
 
 func newWeightsPanel() *weightsPanel {
 	p := &weightsPanel{}
-	grid := container.New(newFillGridLayout(len(weightColumns), len(weightColumns)-1, 200))
+	grid := container.New(newFillGridLayout(len(weightColumns), 3, 160))
 	for _, h := range weightColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
@@ -64,7 +64,8 @@ func newWeightsPanel() *weightsPanel {
 		grid.Add(title)
 		grid.Add(p.given[i])
 		grid.Add(p.norm[i])
-		grid.Add(container.New(&tightVBox{}, container.NewStack(p.sliders[i], p.marks[i]), p.switches[i]))
+		grid.Add(container.NewStack(p.sliders[i], p.marks[i]))
+		grid.Add(p.switches[i])
 	}
 	p.reset = widget.NewButtonWithIcon("Reset weights", theme.ContentUndoIcon(), func() { p.setWeights(p.saved, true) })
 	p.reset.Importance = widget.LowImportance
@@ -139,8 +140,8 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		}
 		p.norm[i].SetText(present.Percent(share))
 		var at []float64
-		text := "No decision to change."
-		if d != nil && i < len(sw) {
+		text := noValue
+		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
 			text = switchText(d, sw[i], p.sliders[i].Max)
 			for _, s := range []*decide.Switch{sw[i].Below, sw[i].Above} {
 				if s != nil {
@@ -151,13 +152,21 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		p.switches[i].SetText(text)
 		p.marks[i].set(at)
 	}
-	if w == p.saved {
-		p.reset.Disable()
-		p.note.SetText("Weights are relative: each counts by its share of the five (normalised). Moving one re-ranks at once; the change is an unsaved edit of the scenario.")
-	} else {
-		p.reset.Enable()
-		p.note.SetText("Changed from the saved weights: save the scenario to keep them, or reset.")
+	note := "Weights are relative: each counts by its share of the five (normalised). Moving one re-ranks at once; the change is an unsaved edit of the scenario."
+	switch {
+	case d == nil:
+		note = "No decision: the directions cannot be ranked with these weights."
+	case d.Recommendation == "":
+		note = "Nothing is feasible, so no weight changes the recommendation."
+	case len(d.Ranking) < 2:
+		note = "Only one direction is feasible, so no weight changes the recommendation."
 	}
+	p.reset.Disable()
+	if w != p.saved {
+		p.reset.Enable()
+		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
+	}
+	p.note.SetText(note)
 }
 
 // switchText says where moving one weight changes the recommendation.
