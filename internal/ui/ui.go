@@ -1,6 +1,11 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
 // the chosen one's decision, report, uncertainty, brief, inputs and notes on
-// the right, and a side-by-side comparison of two or three scenarios. It
+// the right, and a side-by-side comparison of two or three scenarios. The
+// header carries one headline, the recommended direction; the weights are
+// sliders that re-rank at once (live_decision.go); review mode shows one
+// to three scenarios full screen in large text for leadership (review.go);
+// zoom, light or dark, the window's size and the last scenario are kept in
+// the store's settings (viewing.go, theme.go). It
 // reaches the store and the model only through Backend, whose real
 // implementation (NewBackend, backend.go) adapts the application layer
 // (internal/app); tests run it over a temporary store, or use a fake to
