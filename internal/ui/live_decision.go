@@ -8,9 +8,13 @@ import (
 // The decision follows the weights live: a slider move decides again on
 // the UI goroutine (decide is pure and takes well under a millisecond; no
 // model run is needed, as the weights change no figure of the report),
-// then the headline, the decision, the weights' marks and the highlighted
-// rows follow at once; the brief, which quotes the decision, is written
-// again off the UI goroutine.
+// then the headline, the decision, the weights' marks and, when the
+// recommendation changes, the highlighted rows follow at once; the brief,
+// which quotes the decision, is written again off the UI goroutine when
+// the move ends.
+
+// staleHighlight is no direction: the tables are to be filled again.
+const staleHighlight = "\x00"
 
 // recommendation is the direction the shown decision recommends, "" when
 // there is none.
@@ -53,9 +57,12 @@ func (v *scenarioView) showDecision() {
 	v.weights.update(ev.s.Dimensions.Weights(), d)
 
 	rec := v.recommendation()
-	v.report.set(r, rec)
-	v.scaling.setHighlight(rec)
-	v.uncertainty.setHighlight(rec)
+	if rec != v.highlighted {
+		v.highlighted = rec
+		v.report.set(r, rec)
+		v.scaling.setHighlight(rec)
+		v.uncertainty.setHighlight(rec)
+	}
 	v.reportScroll.Content.Refresh()
 }
 
@@ -73,7 +80,6 @@ func (v *scenarioView) reweigh(w [5]float64) {
 	ev.dec, ev.decErr = safeDecide(ev.s, ev.r)
 	v.showDecision()
 	v.markDirty()
-	v.rebrief()
 }
 
 // markDirty records that the shown scenario has edits not saved yet.
@@ -88,6 +94,9 @@ func (v *scenarioView) markDirty() {
 // off the UI goroutine; a later edit's brief replaces an earlier one's.
 func (v *scenarioView) rebrief() {
 	ev := v.current
+	if ev == nil {
+		return
+	}
 	v.briefGen++
 	gen := v.briefGen
 	s, r, d, b := scenario.Clone(ev.s), ev.r, ev.dec, v.backend

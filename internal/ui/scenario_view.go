@@ -48,7 +48,8 @@ type scenarioView struct {
 	// weights); onDirty, when set, hears of each edit.
 	dirty        bool
 	onDirty      func()
-	briefGen     int // counts briefs written again after an edit
+	briefGen     int    // counts briefs written again after an edit
+	highlighted  string // the direction the tables show in bold
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
@@ -80,6 +81,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	v.decision = newDecisionPanel()
 	v.weights = newWeightsPanel()
 	v.weights.onChange = v.reweigh
+	v.weights.onSettled = v.rebrief
 	v.report = newReportTable()
 	v.scaling = newScalingView()
 	v.uncertainty = newUncertaintyView()
@@ -237,6 +239,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
 	v.dirty = false
+	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
 	v.reportScroll.Refresh()

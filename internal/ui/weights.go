@@ -23,6 +23,8 @@ import (
 // onChange with the five weights; the view decides again and calls update.
 type weightsPanel struct {
 	onChange func(w [5]float64)
+	// onSettled is called when a move ends (a tap, the end of a drag).
+	onSettled func()
 
 	sliders  [5]*weightSlider
 	marks    [5]*switchMarks
@@ -57,6 +59,11 @@ func newWeightsPanel() *weightsPanel {
 		p.norm[i].Alignment = fyne.TextAlignTrailing
 		p.sliders[i] = newWeightSlider()
 		p.sliders[i].OnChanged = func(float64) { p.moved() }
+		p.sliders[i].OnChangeEnded = func(float64) {
+			if !p.setting && p.onSettled != nil {
+				p.onSettled()
+			}
+		}
 		p.marks[i] = newSwitchMarks(p.sliders[i])
 		p.switches[i] = widget.NewLabel("")
 		p.switches[i].SizeName = theme.SizeNameCaptionText
@@ -101,6 +108,9 @@ func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
 	p.setting = false
 	if notify {
 		p.moved()
+		if p.onSettled != nil {
+			p.onSettled()
+		}
 	}
 }
 

@@ -110,7 +110,12 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if !strings.Contains(wp.note.Text, "Changed from the saved weights") || wp.reset.Disabled() {
 		t.Errorf("note %q, reset disabled %v after a move", wp.note.Text, wp.reset.Disabled())
 	}
-	settle(t, p) // the brief written again
+	settle(t, p) // the brief, written again when the move ended
+	ws := v.current.s.Dimensions.Weights()
+	share := present.Fixed(ws[0]/(ws[0]+ws[1]+ws[2]+ws[3]+ws[4]), 2) // the brief quotes normalised weights
+	if !strings.Contains(string(v.brief.markdown), "Weights: Sovereignty "+share+",") {
+		t.Errorf("the brief does not quote the moved weight (normalised %s)", share)
+	}
 
 	test.Tap(wp.reset)
 	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
