@@ -111,3 +111,14 @@ func (v *scenarioView) rebrief() {
 		}
 	})
 }
+
+// tabShown lays out a tab whose highlighted rows changed while it was
+// hidden.
+func (v *scenarioView) tabShown(title string) {
+	switch title {
+	case "Scaling":
+		v.scaling.shown()
+	case "Uncertainty":
+		v.uncertainty.shown()
+	}
+}

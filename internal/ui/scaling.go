@@ -40,6 +40,7 @@ type scalingView struct {
 	withCurves []model.DirectionResult // directions in the selector, in its order
 	report     *model.Report           // the report shown
 	highlight  string                  // the direction whose rows are in bold
+	stale      bool                    // rows changed while the tab was hidden
 	page       *fyne.Container         // every part above, one under another
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
@@ -153,7 +154,18 @@ func (v *scalingView) setHighlight(highlight string) {
 	}
 	v.summary.set(summaryRows(v.report, highlight))
 	v.servingGrid.set(servingRows(v.report, highlight))
-	v.relayout()
+	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
+	if !v.stale {
+		v.relayout()
+	}
+}
+
+// shown lays the tab out again if its rows changed while it was hidden.
+func (v *scalingView) shown() {
+	if v.stale {
+		v.stale = false
+		v.relayout()
+	}
 }
 
 // seriesIndex is the chart's series of direction, -1 when it has none.

@@ -112,7 +112,10 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 		}
 	})
 	actions := container.NewHBox(v.edit, v.duplicate)
-	v.tabs.OnSelected = func(item *container.TabItem) { v.brief.setShown(item.Text == "Brief") }
+	v.tabs.OnSelected = func(item *container.TabItem) {
+		v.brief.setShown(item.Text == "Brief")
+		v.tabShown(item.Text) // live_decision.go
+	}
 	verdict := container.NewBorder(nil, nil, v.cheapestIcon, nil, v.cheapest)
 	titleRow := container.NewBorder(nil, nil, nil, actions, v.title)
 	header := container.NewVBox(titleRow, v.facts, v.decision.head, verdict, widget.NewSeparator())

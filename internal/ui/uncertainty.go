@@ -37,6 +37,7 @@ type uncertaintyView struct {
 	withBars   []fyne.CanvasObject // hidden when the tornado has no bars
 	report     *model.Report       // the report shown
 	highlight  string              // the direction whose row is in bold
+	stale      bool                // rows changed while the tab was hidden
 	page       *fyne.Container
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
@@ -166,7 +167,18 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 		return
 	}
 	v.spread.set(spreadRows(v.report, highlight))
-	v.page.Refresh()
+	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
+	if !v.stale {
+		v.page.Refresh()
+	}
+}
+
+// shown lays the tab out again if its rows changed while it was hidden.
+func (v *uncertaintyView) shown() {
+	if v.stale {
+		v.stale = false
+		v.page.Refresh()
+	}
 }
 
 // aboutText is the line on how the spread was made.
