@@ -40,7 +40,7 @@ type weightsPanel struct {
 }
 
 // weightColumns are the headings of the weights table.
-var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Where the recommendation changes (▲)"}
+var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Winner changes at ▲"}
 
 func newWeightsPanel() *weightsPanel {
 	p := &weightsPanel{}
