@@ -269,6 +269,11 @@ func (d Dimensions) Weights() [5]float64 {
 	return [5]float64{d.Sovereignty.Weight, d.WorkloadShape.Weight, d.Operations.Weight, d.Economics.Weight, d.Optionality.Weight}
 }
 
+// SetWeights sets the five weights, in the order of Weights.
+func (d *Dimensions) SetWeights(w [5]float64) {
+	d.Sovereignty.Weight, d.WorkloadShape.Weight, d.Operations.Weight, d.Economics.Weight, d.Optionality.Weight = w[0], w[1], w[2], w[3], w[4]
+}
+
 // DimensionNames lists the dimension keys in the order of Weights.
 var DimensionNames = []string{"sovereignty", "workload_shape", "operations", "economics", "optionality"}
 

@@ -245,3 +245,16 @@ func TestEstimatesListsPaths(t *testing.T) {
 		t.Errorf("Estimates = %s", got)
 	}
 }
+
+// SetWeights sets what Weights reads, dimension by dimension.
+func TestSetWeightsRoundTrip(t *testing.T) {
+	var d Dimensions
+	want := [5]float64{0.1, 0.2, 0.3, 0.4, 0.5}
+	d.SetWeights(want)
+	if got := d.Weights(); got != want {
+		t.Fatalf("Weights() = %v after SetWeights(%v)", got, want)
+	}
+	if d.Economics.Weight != 0.4 {
+		t.Fatalf("economics weight %v, want 0.4", d.Economics.Weight)
+	}
+}

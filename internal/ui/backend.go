@@ -61,6 +61,7 @@ type appBackend struct{ p *app.Planner }
 var (
 	_ ChecklistReader = appBackend{}
 	_ ChecklistWriter = appBackend{}
+	_ Preferences     = appBackend{}
 )
 
 func (b appBackend) List() ([]Item, error) {
@@ -112,3 +113,7 @@ func (b appBackend) Checklist(id string) (brief.ChecklistState, error) {
 func (b appBackend) SaveChecklist(id string, st brief.ChecklistState) error {
 	return b.p.SaveChecklist(id, st)
 }
+
+func (b appBackend) Setting(key string) (string, bool, error) { return b.p.Setting(key) }
+
+func (b appBackend) SetSetting(key, value string) error { return b.p.SetSetting(key, value) }

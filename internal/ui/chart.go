@@ -29,80 +29,174 @@ var seriesColours = map[string]color.NRGBA{
 // spareColour is for a direction the palette does not know: sky blue.
 var spareColour = color.NRGBA{0x56, 0xb4, 0xe9, 0xff}
 
-// chartSeries is one direction's curve on the chart.
+// colourOf is a direction's colour.
+func colourOf(direction string) color.NRGBA {
+	if c, ok := seriesColours[direction]; ok {
+		return c
+	}
+	return spareColour
+}
+
+// Marker shapes, one per direction, so lines that coincide are still told
+// apart by their markers, colour or no colour.
+const (
+	markCircle = iota
+	markSquare
+	markTriangle
+	markDiamond
+	markCross
+)
+
+var directionMarks = map[string]int{
+	scenario.Managed: markDiamond, scenario.Cloud: markCircle, scenario.OnPrem: markSquare,
+	scenario.HPC: markTriangle, scenario.Hybrid: markCross,
+}
+
+// chartSeries is one direction's line on a chart.
 type chartSeries struct {
 	name   string
 	colour color.Color
+	mark   int
 	points []chartPoint
+	// ruledOut draws the line dashed and says so in the legend.
+	ruledOut bool
+	// note replaces the line in the legend when the series has no points
+	// ("no curve: a per-token service").
+	note string
+	// sameAs is the index of an earlier series with the same points
+	// (-1: none); the line is then dashed over it and the legend says so.
+	sameAs int
 }
 
-// chartPoint is one GPU count on a curve.
+// chartPoint is one point of a line: x is a GPU count or a month, y an
+// efficiency or a cost.
 type chartPoint struct {
-	gpus       int
-	efficiency float64 // in (0, 1]
-	fits       bool    // the run fits GPU memory at this count
-	chosen     bool    // the count the direction uses
+	x, y   float64
+	fits   bool // the run fits GPU memory at this count (always true off the scaling chart)
+	chosen bool // the count the direction uses
 }
 
-// chartSeriesOf turns each direction's scaling curve into a chart series.
+// chartSeriesOf turns each direction's scaling curve into a chart series:
+// every direction, one without a curve with a note saying why, one ruled
+// out marked as such.
 func chartSeriesOf(ds []model.DirectionResult) []chartSeries {
 	out := make([]chartSeries, 0, len(ds))
 	for _, d := range ds {
-		c, ok := seriesColours[d.Direction]
-		s := chartSeries{name: titleOf(d), colour: c}
-		if !ok {
-			s.colour = spareColour
-		}
+		s := chartSeries{name: titleOf(d), colour: colourOf(d.Direction), mark: directionMarks[d.Direction], ruledOut: !d.Feasible, sameAs: -1}
 		for _, p := range d.Scaling {
 			if p.GPUs <= 0 {
 				continue // no place on a log axis
 			}
-			s.points = append(s.points, chartPoint{gpus: p.GPUs, efficiency: p.Efficiency, fits: p.Fits, chosen: p.GPUs == d.GPUs})
+			s.points = append(s.points, chartPoint{x: float64(p.GPUs), y: p.Efficiency, fits: p.Fits, chosen: p.GPUs == d.GPUs})
+		}
+		if len(s.points) == 0 {
+			s.note = "no curve: " + noCurveWhy(d)
 		}
 		out = append(out, s)
 	}
+	markSame(out)
 	return out
 }
 
-// efficiencyChart draws scaling efficiency (%) against GPU count on a log₂
-// axis, one line per direction, with the efficiency threshold dashed. The
-// chosen count is a large filled dot; a count whose run does not fit GPU
-// memory is a hollow circle. It is redrawn from canvas primitives whenever
-// it is resized or refreshed.
-type efficiencyChart struct {
+// noCurveWhy says why a direction has no scaling curve.
+func noCurveWhy(d model.DirectionResult) string {
+	switch {
+	case d.GPU == "" && d.Direction == scenario.Managed:
+		return "a per-token service, not sized by GPUs"
+	case d.GPU == "":
+		return "no GPUs of its own"
+	case d.Serving != nil:
+		return "sized by replicas"
+	}
+	return "not modelled"
+}
+
+// markSame points each series whose line coincides with an earlier one's
+// (the same x values, y within 0.5 %) at it.
+func markSame(ss []chartSeries) {
+	for i := range ss {
+		ss[i].sameAs = -1
+		for j := 0; j < i && ss[i].sameAs < 0; j++ {
+			if samePoints(ss[i].points, ss[j].points) {
+				ss[i].sameAs = j
+			}
+		}
+	}
+}
+
+func samePoints(a, b []chartPoint) bool {
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k].x != b[k].x || math.Abs(a[k].y-b[k].y) > 0.005*math.Max(math.Abs(a[k].y), math.Abs(b[k].y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// chartAxes says how a chart maps its values.
+type chartAxes struct {
+	logX           bool   // x on a log₂ axis, ticks at powers of two; else linear from 0
+	xTitle, yTitle string // axis titles
+	percent        bool   // y is a fraction drawn 0–100 %; else an amount from 0
+	gpuMarkers     bool   // the legend explains the chosen-count and does-not-fit markers
+	months         bool   // x counts months: ticks every 1, 3, 6 or 12
+}
+
+// lineChart draws one line per direction over an x axis (GPU count on a
+// log₂ axis for scaling efficiency, months for the cumulative cost), with
+// an optional threshold dashed. Each direction has its colour and marker
+// shape; a line that coincides with another is dashed over it and the
+// legend says so; a direction ruled out is dashed and marked in the
+// legend; one without points is named in the legend with why. On the
+// scaling chart the chosen count is a large filled dot and a count whose
+// run does not fit GPU memory a hollow circle. It is redrawn from canvas
+// primitives whenever it is resized or refreshed, at the theme's sizes
+// (review mode's larger text included).
+type lineChart struct {
 	widget.BaseWidget
+	axes      chartAxes
 	series    []chartSeries
 	threshold float64 // a fraction: 0.7 is drawn at 70 %; 0 draws none
 	highlight int     // the series drawn on top, -1 for none
+	minSize   fyne.Size
 }
 
-var _ fyne.Widget = (*efficiencyChart)(nil)
+var _ fyne.Widget = (*lineChart)(nil)
 
-func newEfficiencyChart() *efficiencyChart {
-	c := &efficiencyChart{highlight: -1}
+// newEfficiencyChart is the Scaling tab's chart: efficiency against GPU
+// count.
+func newEfficiencyChart() *lineChart {
+	return newLineChart(chartAxes{logX: true, xTitle: "GPUs (log scale)", yTitle: "Efficiency (%)", percent: true, gpuMarkers: true})
+}
+
+func newLineChart(axes chartAxes) *lineChart {
+	c := &lineChart{axes: axes, highlight: -1, minSize: chartMinSize}
 	c.ExtendBaseWidget(c)
 	return c
 }
 
 // setThreshold sets the efficiency drawn dashed (a fraction; 0 for none).
 // It is drawn at the next refresh.
-func (c *efficiencyChart) setThreshold(threshold float64) {
+func (c *lineChart) setThreshold(threshold float64) {
 	c.threshold = threshold
 }
 
-func (c *efficiencyChart) setSeries(s []chartSeries) {
+func (c *lineChart) setSeries(s []chartSeries) {
 	c.series = s
 	c.highlight = -1
 	c.Refresh()
 }
 
-func (c *efficiencyChart) setHighlight(i int) {
+func (c *lineChart) setHighlight(i int) {
 	c.highlight = i
 	c.Refresh()
 }
 
 // CreateRenderer implements fyne.Widget.
-func (c *efficiencyChart) CreateRenderer() fyne.WidgetRenderer {
+func (c *lineChart) CreateRenderer() fyne.WidgetRenderer {
 	r := &chartRenderer{chart: c}
 	r.objects = c.draw(c.Size())
 	return r
@@ -112,12 +206,12 @@ func (c *efficiencyChart) CreateRenderer() fyne.WidgetRenderer {
 var chartMinSize = fyne.NewSize(360, 320)
 
 type chartRenderer struct {
-	chart   *efficiencyChart
+	chart   *lineChart
 	objects []fyne.CanvasObject
 }
 
 func (r *chartRenderer) Layout(size fyne.Size)        { r.objects = r.chart.draw(size) }
-func (r *chartRenderer) MinSize() fyne.Size           { return chartMinSize }
+func (r *chartRenderer) MinSize() fyne.Size           { return r.chart.minSize }
 func (r *chartRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *chartRenderer) Destroy()                     {}
 
@@ -135,8 +229,24 @@ const (
 	lineStep     = 2 // each series below is this much wider, so one hidden under another shows as its edge
 )
 
+// legendLabel is a series' legend entry.
+func (c *lineChart) legendLabel(i int) string {
+	s := c.series[i]
+	label := s.name
+	switch {
+	case s.note != "":
+		label += " (" + s.note + ")"
+	case s.ruledOut:
+		label += " (ruled out)"
+	}
+	if s.sameAs >= 0 && s.sameAs < len(c.series) {
+		label += ", same line as " + c.series[s.sameAs].name
+	}
+	return label
+}
+
 // draw builds the chart for size: the legend on top, then the plot.
-func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
+func (c *lineChart) draw(size fyne.Size) []fyne.CanvasObject {
 	if size.Width <= 0 || size.Height <= 0 {
 		return nil
 	}
@@ -152,167 +262,172 @@ func (c *efficiencyChart) draw(size fyne.Size) []fyne.CanvasObject {
 	// headings; keep clear of the vertical scroll bar on the right.
 	inset := th.Size(theme.SizeNameInnerPadding)
 	scrollBar := th.Size(theme.SizeNameScrollBar)
-
-	var objs []fyne.CanvasObject
-	measure := func(s string, size float32) fyne.Size {
-		return fyne.MeasureText(s, size, fyne.TextStyle{})
-	}
-	// text puts s with its top-left corner at (x, y).
-	text := func(s string, x, y, size float32, col color.Color) {
-		t := canvas.NewText(s, col)
-		t.TextSize = size
-		t.Move(fyne.NewPos(x, y))
-		t.Resize(measure(s, size))
-		objs = append(objs, t)
-	}
-	line := func(x1, y1, x2, y2, width float32, col color.Color) {
-		l := canvas.NewLine(col)
-		l.StrokeWidth = width
-		l.Position1 = fyne.NewPos(x1, y1)
-		l.Position2 = fyne.NewPos(x2, y2)
-		objs = append(objs, l)
-	}
-	dot := func(x, y, radius float32, fill, stroke color.Color, strokeWidth float32) {
-		d := canvas.NewCircle(fill)
-		d.StrokeColor = stroke
-		d.StrokeWidth = strokeWidth
-		d.Move(fyne.NewPos(x-radius, y-radius))
-		d.Resize(fyne.NewSize(2*radius, 2*radius))
-		objs = append(objs, d)
-	}
+	markR := max(4, smallSize/3)
+	p := &pen{}
 
 	// Legend: one entry per series, then what the markers mean; entries
 	// wrap onto further rows when the width runs out.
-	lineH := measure("Mg", textSize).Height
+	lineH := measureText("Mg", textSize).Height
 	widths := c.lineWidths()
 	x, y := inset, float32(0)
 	entry := func(label string, drawSwatch func(x, midY float32)) {
-		w := swatchLength + 2*pad + measure(label, textSize).Width
+		w := swatchLength + 2*pad + measureText(label, textSize).Width
 		if x > inset && x+w > size.Width-scrollBar {
 			x, y = inset, y+lineH+pad
 		}
 		drawSwatch(x, y+lineH/2)
-		text(label, x+swatchLength+2*pad, y, textSize, fg)
+		p.text(label, x+swatchLength+2*pad, y, textSize, fg)
 		x += w + 4*pad
 	}
 	for i, s := range c.series {
-		width := widths[i]
-		entry(s.name, func(x, midY float32) {
-			line(x, midY, x+swatchLength, midY, max(width, 3), s.colour)
+		width := max(widths[i], 3)
+		entry(c.legendLabel(i), func(x, midY float32) {
+			switch {
+			case len(s.points) == 0:
+			case s.ruledOut || s.sameAs >= 0:
+				p.dashed(x, midY, x+swatchLength, midY, width, s.colour)
+			default:
+				p.line(x, midY, x+swatchLength, midY, width, s.colour)
+			}
+			p.mark(s.mark, x+swatchLength/2, midY, markR, s.colour, bg, s.ruledOut || len(s.points) == 0)
 		})
 	}
-	entry("chosen GPU count", func(x, midY float32) {
-		dot(x+swatchLength/2, midY, 5, fg, bg, 1)
-	})
-	entry("does not fit GPU memory", func(x, midY float32) {
-		dot(x+swatchLength/2, midY, 4.5, bg, fg, 2)
-	})
+	if c.axes.gpuMarkers && len(c.plotted()) > 0 {
+		entry("chosen GPU count", func(x, midY float32) {
+			p.dot(x+swatchLength/2, midY, markR+1, fg, bg, 1)
+		})
+		entry("does not fit GPU memory", func(x, midY float32) {
+			p.dot(x+swatchLength/2, midY, markR+0.5, bg, fg, 2)
+		})
+	}
 	legendBottom := y + lineH
+	if len(c.plotted()) == 0 {
+		return p.objs
+	}
 
 	// Plot area: the y-axis title over the tick labels on the left, the
 	// tick labels and the x-axis title underneath.
-	smallH := measure("100 %", smallSize).Height
+	yTicks, yMax := c.yTicks()
+	smallH := measureText("100 %", smallSize).Height
 	yTitleTop := legendBottom + 2*pad
-	text("Efficiency (%)", inset, yTitleTop, smallSize, fg)
+	p.text(c.axes.yTitle, inset, yTitleTop, smallSize, fg)
 	top := yTitleTop + smallH + pad + smallH/2
-	left := inset + measure("100 %", smallSize).Width + 3*pad // room for a dot at 100 %
-	maxX := c.maxGPUs()
-	lastTick := present.Number(float64(maxX))
-	right := size.Width - scrollBar - max(2*pad, measure(lastTick, smallSize).Width/2+pad)
-	xTitle := "GPUs (log scale)"
+	labelW := float32(0)
+	for _, t := range yTicks {
+		labelW = max(labelW, measureText(c.yLabel(t, yTicks), smallSize).Width)
+	}
+	left := inset + labelW + 3*pad // room for a dot at the top
+	xTicks, xMax := c.xTicks()
+	lastTick := present.Number(xTicks[len(xTicks)-1])
+	right := size.Width - scrollBar - max(2*pad, measureText(lastTick, smallSize).Width/2+pad)
 	bottom := size.Height - (smallH + pad + smallH + pad)
 	if right-left < 40 || bottom-top < 40 {
-		return objs
+		return p.objs
 	}
-	xOf := func(n float64) float32 {
-		return left + (right-left)*float32(math.Log2(n)/math.Log2(float64(maxX)))
+	xOf := func(v float64) float32 {
+		if c.axes.logX {
+			return left + (right-left)*float32(math.Log2(max(v, 1))/math.Log2(xMax))
+		}
+		return left + (right-left)*float32(v/xMax)
 	}
-	yOf := func(eff float64) float32 {
-		return bottom - (bottom-top)*float32(min(max(eff, 0), 1))
+	yOf := func(v float64) float32 {
+		return bottom - (bottom-top)*float32(min(max(v/yMax, 0), 1))
 	}
 
-	// Horizontal grid lines and labels at every quarter.
-	for _, p := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		yy := yOf(p)
-		if p > 0 {
-			line(left, yy, right, yy, 1, rule)
+	// Horizontal grid lines and labels at every tick.
+	for _, t := range yTicks {
+		yy := yOf(t)
+		if t > 0 {
+			p.line(left, yy, right, yy, 1, rule)
 		}
-		label := present.Percent(p)
-		m := measure(label, smallSize)
-		text(label, left-2*pad-m.Width, yy-m.Height/2, smallSize, fg)
+		label := c.yLabel(t, yTicks)
+		m := measureText(label, smallSize)
+		p.text(label, left-2*pad-m.Width, yy-m.Height/2, smallSize, fg)
 	}
-	// Vertical grid lines at every power of two; labels thinned out so
-	// they never touch.
-	ticks := int(math.Round(math.Log2(float64(maxX)))) + 1
-	spacing := (right - left) / float32(max(ticks-1, 1))
-	every := int(math.Ceil(float64((measure(lastTick, smallSize).Width + 2*pad) / spacing)))
+	// Vertical grid lines at every tick; labels thinned out so they never
+	// touch.
+	spacing := (right - left) / float32(max(len(xTicks)-1, 1))
+	every := int(math.Ceil(float64((measureText(lastTick, smallSize).Width + 2*pad) / spacing)))
 	every = max(every, 1)
-	for k := range ticks {
-		n := float64(int(1) << k)
-		xx := xOf(n)
+	for k, t := range xTicks {
+		xx := xOf(t)
 		if k > 0 {
-			line(xx, top, xx, bottom, 1, rule)
+			p.line(xx, top, xx, bottom, 1, rule)
 		}
-		line(xx, bottom, xx, bottom+pad/2, 1, fg)
+		p.line(xx, bottom, xx, bottom+pad/2, 1, fg)
 		if k%every == 0 {
-			label := present.Number(n)
-			m := measure(label, smallSize)
-			text(label, xx-m.Width/2, bottom+pad/2, smallSize, fg)
+			label := present.Number(t)
+			m := measureText(label, smallSize)
+			p.text(label, xx-m.Width/2, bottom+pad/2, smallSize, fg)
 		}
 	}
 	// Axes.
-	line(left, top, left, bottom, 1, fg)
-	line(left, bottom, right, bottom, 1, fg)
-	m := measure(xTitle, smallSize)
-	text(xTitle, left+(right-left-m.Width)/2, bottom+pad/2+smallH+pad, smallSize, fg)
+	p.line(left, top, left, bottom, 1, fg)
+	p.line(left, bottom, right, bottom, 1, fg)
+	m := measureText(c.axes.xTitle, smallSize)
+	p.text(c.axes.xTitle, left+(right-left-m.Width)/2, bottom+pad/2+smallH+pad, smallSize, fg)
 
 	// The threshold, dashed, labelled at its left end where the curves,
 	// which start at 100 %, rarely are.
-	if c.threshold > 0 {
+	if c.threshold > 0 && c.axes.percent {
 		ty := yOf(c.threshold)
-		for xx := left; xx < right; xx += dashLength + dashGap {
-			line(xx, ty, min(xx+dashLength, right), ty, 1.5, fg)
-		}
-		thresholdLabel := present.Percent(c.threshold) + " threshold"
-		text(thresholdLabel, left+pad, ty-smallH-2, smallSize, fg)
+		p.dashed(left, ty, right, ty, 1.5, fg)
+		p.text(present.Percent(c.threshold)+" threshold", left+pad, ty-smallH-2, smallSize, fg)
 	}
 
-	// Curves: the lines first, widest underneath, the highlighted one on
-	// top; then the markers, so no line covers a dot.
+	// Lines first, widest underneath, the highlighted one on top; a line
+	// ruled out or the same as another dashed; then the markers, so no
+	// line covers one.
 	order := c.drawOrder()
 	for _, i := range order {
 		s := c.series[i]
+		draw := p.line
+		if s.ruledOut || s.sameAs >= 0 {
+			draw = p.dashed
+		}
 		for j := 1; j < len(s.points); j++ {
 			a, b := s.points[j-1], s.points[j]
-			line(xOf(float64(a.gpus)), yOf(a.efficiency), xOf(float64(b.gpus)), yOf(b.efficiency), widths[i], s.colour)
+			draw(xOf(a.x), yOf(a.y), xOf(b.x), yOf(b.y), widths[i], s.colour)
 		}
 	}
 	for _, i := range order {
 		s := c.series[i]
-		for _, p := range s.points {
-			xx, yy := xOf(float64(p.gpus)), yOf(p.efficiency)
+		step := max(1, len(s.points)/12) // a long line gets a dozen markers
+		for j, pt := range s.points {
+			xx, yy := xOf(pt.x), yOf(pt.y)
 			switch {
-			case p.chosen && !p.fits:
-				dot(xx, yy, 6, bg, s.colour, 2.5)
-			case p.chosen:
-				dot(xx, yy, 6, s.colour, bg, 1.5)
-			case !p.fits:
-				dot(xx, yy, 4.5, bg, s.colour, 2)
-			default:
-				dot(xx, yy, widths[i]/2+1.5, s.colour, nil, 0)
+			case pt.chosen && !pt.fits:
+				p.dot(xx, yy, markR+2, bg, s.colour, 2.5)
+			case pt.chosen:
+				p.dot(xx, yy, markR+2, s.colour, bg, 1.5)
+			case !pt.fits:
+				p.dot(xx, yy, markR+0.5, bg, s.colour, 2)
+			case j%step == 0 || j == len(s.points)-1:
+				p.mark(s.mark, xx, yy, markR, s.colour, bg, s.ruledOut)
 			}
 		}
 	}
-	return objs
+	return p.objs
 }
 
-// maxGPUs is the right end of the x axis: the smallest power of two at or
-// above every plotted count, and at least 2 so the axis has a length.
-func (c *efficiencyChart) maxGPUs() int {
+// plotted lists the series with points.
+func (c *lineChart) plotted() []int {
+	var out []int
+	for i, s := range c.series {
+		if len(s.points) > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// maxGPUs is the right end of a log₂ x axis: the smallest power of two at
+// or above every plotted count, and at least 2 so the axis has a length.
+func (c *lineChart) maxGPUs() int {
 	n := 2
 	for _, s := range c.series {
 		for _, p := range s.points {
-			for n < p.gpus {
+			for float64(n) < p.x {
 				n *= 2
 			}
 		}
@@ -322,7 +437,7 @@ func (c *efficiencyChart) maxGPUs() int {
 
 // drawOrder lists the series in the order they are drawn: the report's
 // order, with the highlighted series moved to the end.
-func (c *efficiencyChart) drawOrder() []int {
+func (c *lineChart) drawOrder() []int {
 	order := make([]int, 0, len(c.series))
 	for i := range c.series {
 		if i != c.highlight {
@@ -338,11 +453,17 @@ func (c *efficiencyChart) drawOrder() []int {
 // lineWidths gives each series a width by its place in the drawing order:
 // the last drawn thinnest, each earlier one wider, so curves that coincide
 // (cloud and hybrid on the same GPUs) all stay visible as nested bands.
-func (c *efficiencyChart) lineWidths() []float32 {
+func (c *lineChart) lineWidths() []float32 {
 	widths := make([]float32, len(c.series))
 	order := c.drawOrder()
-	for k, i := range order {
-		widths[i] = thinLine + lineStep*float32(len(order)-1-k)
+	k := 0
+	for _, i := range order {
+		if len(c.series[i].points) == 0 {
+			widths[i] = thinLine
+			continue
+		}
+		widths[i] = thinLine + lineStep*float32(len(c.plotted())-1-k)
+		k++
 	}
 	return widths
 }

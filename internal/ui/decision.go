@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,13 +20,16 @@ import (
 // survives a ±20 % change of any weight, the first trial, and each
 // direction's first infrastructure question.
 type decisionPanel struct {
-	headline  *widget.Label // "Recommended: Hybrid"
+	headline  *widget.Label // "Recommended: Hybrid"; shown in the window's header (head)
 	scores    *widget.Label // the ranked directions' scores
 	badge     *badge        // FRAGILE or ROBUST
 	body      *widget.RichText
 	questions *fyne.Container // direction, bottleneck and first question, one row each
 	failure   *widget.Label   // why there is no decision
-	content   fyne.CanvasObject
+	// head is the headline with its badge: the one headline of the
+	// window, which the header shows above every tab.
+	head    fyne.CanvasObject
+	content fyne.CanvasObject
 }
 
 func newDecisionPanel() *decisionPanel {
@@ -45,10 +47,8 @@ func newDecisionPanel() *decisionPanel {
 	p.failure.Wrapping = fyne.TextWrapWord
 	p.failure.Importance = widget.DangerImportance
 
-	// The scores sit at the bottom of the headline's row, near its baseline.
-	top := container.NewBorder(nil, nil, container.NewHBox(p.headline, container.NewCenter(p.badge)), nil,
-		container.NewVBox(layout.NewSpacer(), p.scores))
-	p.content = container.New(&tightVBox{}, top, p.failure, p.body, p.questions, widget.NewSeparator())
+	p.head = container.NewHBox(p.headline, container.NewCenter(p.badge))
+	p.content = container.New(&tightVBox{}, p.scores, p.failure, p.body, p.questions, widget.NewSeparator())
 	return p
 }
 

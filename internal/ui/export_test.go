@@ -183,7 +183,11 @@ func (t *reportTable) drawnCells() [][numColumns]string {
 	return rows
 }
 
-// seriesCount and pointCount describe what the chart plots.
-func (c *efficiencyChart) seriesCount() int { return len(c.series) }
+// seriesCount, plottedCount and pointCount describe what the chart
+// plots: its series (in the legend), those with a line, and the points of
+// one.
+func (c *lineChart) seriesCount() int { return len(c.series) }
 
-func (c *efficiencyChart) pointCount(i int) int { return len(c.series[i].points) }
+func (c *lineChart) plottedCount() int { return len(c.plotted()) }
+
+func (c *lineChart) pointCount(i int) int { return len(c.series[i].points) }

@@ -46,25 +46,25 @@ type reportTable struct {
 	content fyne.CanvasObject
 }
 
-// reportRow is one direction's cells and how to style them: the cheapest
-// feasible direction in bold, "No" in the error colour.
+// reportRow is one direction's cells and how to style them: the
+// recommended direction in bold, "No" in the error colour.
 type reportRow struct {
-	cells    [numColumns]string
-	feasible bool
-	cheapest bool
+	cells       [numColumns]string
+	feasible    bool
+	highlighted bool
 }
 
 func newReportTable() *reportTable {
 	t := &reportTable{}
 	t.box = container.New(newFillGridLayout(numColumns, colWhyNot, minWhyNotWidth))
 	t.content = t.box
-	t.set(&model.Report{})
+	t.set(&model.Report{}, "")
 	return t
 }
 
-// set shows report r.
-func (t *reportTable) set(r *model.Report) {
-	rows := reportRows(r)
+// set shows report r, the row of direction highlight in bold.
+func (t *reportTable) set(r *model.Report, highlight string) {
+	rows := reportRows(r, highlight)
 	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(numColumns+1))
 	for col, h := range reportColumns {
 		l := widget.NewLabel(h)
@@ -76,7 +76,7 @@ func (t *reportTable) set(r *model.Report) {
 		for col, text := range row.cells {
 			l := widget.NewLabel(text)
 			l.Alignment = columnAlignment(col)
-			l.TextStyle.Bold = row.cheapest
+			l.TextStyle.Bold = row.highlighted
 			if col == colFeasible && !row.feasible {
 				l.Importance = widget.DangerImportance
 			}
@@ -103,21 +103,22 @@ func columnAlignment(col int) fyne.TextAlign {
 }
 
 // reportRows turns the report into table rows, one per direction, in the
-// report's order. Numbers that mean nothing (a zero time, an infeasible
-// direction's zero cost) show as "—".
-func reportRows(r *model.Report) []reportRow {
+// report's order, the row of direction highlight marked. Numbers that
+// mean nothing (a zero time, any figure of a ruled-out direction) show as
+// "—".
+func reportRows(r *model.Report, highlight string) []reportRow {
 	rows := make([]reportRow, 0, len(r.Directions))
 	for _, d := range r.Directions {
-		row := reportRow{feasible: d.Feasible, cheapest: d.Feasible && d.Direction == r.Cheapest}
+		row := reportRow{feasible: d.Feasible, highlighted: d.Feasible && d.Direction == highlight}
 		row.cells[colDirection] = titleOf(d)
 		row.cells[colFeasible] = present.YesNo(d.Feasible)
 		row.cells[colGPUs] = present.GPUs(d.GPU, d.GPUs)
 		if d.Direction == scenario.Managed && d.GPU == "" && d.GPUs == 0 {
 			row.cells[colGPUs] = "Per-token service"
 		}
-		row.cells[colTime] = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
-		row.cells[colCostPerRun] = orDash(!d.Feasible && d.CostPerRun == 0, present.Money(d.CostPerRun, r.Currency))
-		row.cells[colCostHorizon] = orDash(!d.Feasible && d.CostHorizon == 0, present.Money(d.CostHorizon, r.Currency))
+		row.cells[colTime] = orDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
+		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
+		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}

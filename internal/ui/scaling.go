@@ -27,7 +27,7 @@ type scalingView struct {
 	noCurves *widget.Label // for a training or batch report without curves
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
-	chart       *efficiencyChart
+	chart       *lineChart
 	selector    *widget.Select
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
@@ -38,6 +38,9 @@ type scalingView struct {
 	servingGrid *grid
 
 	withCurves []model.DirectionResult // directions in the selector, in its order
+	report     *model.Report           // the report shown
+	highlight  string                  // the direction whose rows are in bold
+	stale      bool                    // rows changed while the tab was hidden
 	page       *fyne.Container         // every part above, one under another
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
@@ -89,9 +92,10 @@ func sectionHeading(text string) *widget.Label {
 	return l
 }
 
-// set shows report r.
-func (v *scalingView) set(r *model.Report) {
-	rows := summaryRows(r)
+// set shows report r, the rows of direction highlight in bold.
+func (v *scalingView) set(r *model.Report, highlight string) {
+	v.report, v.highlight = r, highlight
+	rows := summaryRows(r, v.highlight)
 	v.summary.set(rows)
 	showIf(v.summary.box, len(rows) > 0)
 	showIf(v.noGPUs, len(rows) == 0)
@@ -106,12 +110,18 @@ func (v *scalingView) set(r *model.Report) {
 	// The threshold the report's MaxEfficientGPUs was judged by: the
 	// scenario's own or the model's default.
 	v.chart.setThreshold(r.EfficiencyThreshold)
-	v.chart.setSeries(chartSeriesOf(v.withCurves))
+	// Every direction is in the chart's legend, one without a curve with
+	// why; a report without any curve has no chart.
+	var series []chartSeries
+	if len(v.withCurves) > 0 {
+		series = chartSeriesOf(r.Directions)
+	}
+	v.chart.setSeries(series)
 	options := make([]string, len(v.withCurves))
 	chosen := 0
 	for i, d := range v.withCurves {
 		options[i] = titleOf(d)
-		if d.Direction == r.Cheapest {
+		if d.Direction == v.highlight || (d.Direction == r.Cheapest && !hasCurve(v.withCurves, v.highlight)) {
 			chosen = i
 		}
 	}
@@ -124,7 +134,7 @@ func (v *scalingView) set(r *model.Report) {
 		v.selector.ClearSelected()
 	}
 
-	srows := servingRows(r)
+	srows := servingRows(r, v.highlight)
 	v.servingGrid.set(srows)
 	serving := len(srows) > 0 || (r.Shape == scenario.ShapeInteractive && len(v.withCurves) == 0)
 	showAll(v.serving, serving)
@@ -133,6 +143,52 @@ func (v *scalingView) set(r *model.Report) {
 
 	v.scroll.Offset = fyne.Position{}
 	v.relayout()
+}
+
+// setHighlight puts the rows of direction highlight (the recommended one)
+// in bold.
+func (v *scalingView) setHighlight(highlight string) {
+	v.highlight = highlight
+	if v.report == nil {
+		return
+	}
+	v.summary.set(summaryRows(v.report, highlight))
+	v.servingGrid.set(servingRows(v.report, highlight))
+	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
+	if !v.stale {
+		v.relayout()
+	}
+}
+
+// shown lays the tab out again if its rows changed while it was hidden.
+func (v *scalingView) shown() {
+	if v.stale {
+		v.stale = false
+		v.relayout()
+	}
+}
+
+// seriesIndex is the chart's series of direction, -1 when it has none.
+func (v *scalingView) seriesIndex(direction string) int {
+	if v.report == nil {
+		return -1
+	}
+	for i, d := range v.report.Directions {
+		if d.Direction == direction {
+			return i
+		}
+	}
+	return -1
+}
+
+// hasCurve reports whether direction is among ds.
+func hasCurve(ds []model.DirectionResult, direction string) bool {
+	for _, d := range ds {
+		if d.Direction == direction {
+			return true
+		}
+	}
+	return false
 }
 
 // relayout places the parts again after some were shown, hidden or
@@ -171,14 +227,14 @@ func (f *fixedSizeLayout) Layout(objects []fyne.CanvasObject, _ fyne.Size) {
 // showCurve fills the table and calibration line for the direction titled
 // title; it is the selector's callback.
 func (v *scalingView) showCurve(title string) {
-	for i, d := range v.withCurves {
+	for _, d := range v.withCurves {
 		if titleOf(d) != title {
 			continue
 		}
 		v.detail.set(curveRows(d))
 		v.calibration.SetText(calibrationText(d.Calibration))
 		showIf(v.calibration, d.Calibration != nil)
-		v.chart.setHighlight(i)
+		v.chart.setHighlight(v.seriesIndex(d.Direction))
 		v.relayout()
 		return
 	}
@@ -238,8 +294,9 @@ var summaryAlign = []fyne.TextAlign{
 }
 
 // summaryRows is one row per direction that runs on GPUs, in the report's
-// order; "—" where a figure does not apply.
-func summaryRows(r *model.Report) []gridRow {
+// order, the highlighted direction's in bold; "—" where a figure does not
+// apply.
+func summaryRows(r *model.Report, highlight string) []gridRow {
 	var rows []gridRow
 	for _, d := range r.Directions {
 		if d.GPU == "" {
@@ -254,7 +311,7 @@ func summaryRows(r *model.Report) []gridRow {
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == r.Cheapest, danger: -1})
+		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
 	}
 	return rows
 }
@@ -416,8 +473,9 @@ var servingAlign = []fyne.TextAlign{
 	srvLimit:      fyne.TextAlignLeading,
 }
 
-// servingRows is one row per direction with a serving plan.
-func servingRows(r *model.Report) []gridRow {
+// servingRows is one row per direction with a serving plan, the
+// highlighted direction's in bold.
+func servingRows(r *model.Report, highlight string) []gridRow {
 	var rows []gridRow
 	for _, d := range r.Directions {
 		s := d.Serving
@@ -439,7 +497,7 @@ func servingRows(r *model.Report) []gridRow {
 			srvLatency:    present.Fixed(s.LatencyMS, 0),
 			srvLimit:      limit,
 		}
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == r.Cheapest, danger: -1})
+		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
 	}
 	return rows
 }

@@ -132,18 +132,27 @@ func TestScalingTab(t *testing.T) {
 			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	if !v.summary.drawnRows()[0].bold || v.summary.drawnRows()[1].bold {
-		t.Error("only the cheapest direction (cloud) should be bold in the summary")
+	for i, row := range v.summary.drawnRows() {
+		if row.bold != (i == 3) {
+			t.Errorf("summary row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.bold)
+		}
 	}
 
-	// Chart: a line series per direction with a curve, every point on it.
-	if got := v.chart.seriesCount(); got != 2 {
-		t.Fatalf("chart has %d series, want 2 (cloud, on-premises)", got)
+	// Chart: every direction in the legend, a line for each with a curve,
+	// every point on it; the others say why they have none.
+	if got := v.chart.seriesCount(); got != 5 {
+		t.Fatalf("chart has %d series, want all 5 directions", got)
 	}
-	for i := range 2 {
+	if got := v.chart.plottedCount(); got != 2 {
+		t.Fatalf("chart draws %d lines, want 2 (cloud, on-premises)", got)
+	}
+	for i := 1; i <= 2; i++ {
 		if got := v.chart.pointCount(i); got != 6 {
 			t.Errorf("series %d has %d points, want 6", i, got)
 		}
+	}
+	if got, want := v.chart.legendLabel(0), "Managed service (no curve: a per-token service, not sized by GPUs)"; got != want {
+		t.Errorf("managed's legend = %q, want %q", got, want)
 	}
 	if got := v.chart.maxGPUs(); got != 32 {
 		t.Errorf("x axis ends at %d GPUs, want 32", got)
@@ -277,8 +286,8 @@ func TestScalingTabInteractive(t *testing.T) {
 	// Back to the training report: the chart returns and the note goes.
 	p.scenarios.list.Select(0)
 	waitFor(t, p.view, stateReady)
-	if got := v.chart.seriesCount(); got != 2 {
-		t.Errorf("chart has %d series after switching back, want 2", got)
+	if got := v.chart.plottedCount(); got != 2 {
+		t.Errorf("chart draws %d lines after switching back, want 2", got)
 	}
 	if !v.chart.Visible() || v.servingNote.Visible() {
 		t.Errorf("chart visible %v, serving note visible %v after switching back", v.chart.Visible(), v.servingNote.Visible())

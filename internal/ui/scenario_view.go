@@ -43,6 +43,13 @@ type scenarioView struct {
 	cheapestIcon *widget.Icon
 	current      *evaluation // what the pane shows; nil before the first report
 	decision     *decisionPanel
+	weights      *weightsPanel // live weights (live_decision.go)
+	// dirty is set when the shown scenario has edits not saved (the
+	// weights); onDirty, when set, hears of each edit.
+	dirty        bool
+	onDirty      func()
+	briefGen     int    // counts briefs written again after an edit
+	highlighted  string // the direction the tables show in bold
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
@@ -68,11 +75,13 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	v.facts = widget.NewLabel("")
 	v.facts.Wrapping = fyne.TextWrapWord
 	v.cheapest = widget.NewLabel("")
-	v.cheapest.TextStyle.Bold = true
 	v.cheapest.Wrapping = fyne.TextWrapWord
 	v.cheapestIcon = widget.NewIcon(nil)
 
 	v.decision = newDecisionPanel()
+	v.weights = newWeightsPanel()
+	v.weights.onChange = v.reweigh
+	v.weights.onSettled = v.rebrief
 	v.report = newReportTable()
 	v.scaling = newScalingView()
 	v.uncertainty = newUncertaintyView()
@@ -103,10 +112,13 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 		}
 	})
 	actions := container.NewHBox(v.edit, v.duplicate)
-	v.tabs.OnSelected = func(item *container.TabItem) { v.brief.setShown(item.Text == "Brief") }
+	v.tabs.OnSelected = func(item *container.TabItem) {
+		v.brief.setShown(item.Text == "Brief")
+		v.tabShown(item.Text) // live_decision.go
+	}
 	verdict := container.NewBorder(nil, nil, v.cheapestIcon, nil, v.cheapest)
 	titleRow := container.NewBorder(nil, nil, nil, actions, v.title)
-	header := container.NewVBox(titleRow, v.facts, verdict, widget.NewSeparator())
+	header := container.NewVBox(titleRow, v.facts, v.decision.head, verdict, widget.NewSeparator())
 	v.body = container.NewBorder(header, nil, nil, nil, v.tabs)
 	v.body.Hide()
 	v.content = container.NewStack(container.NewVBox(v.message), v.body)
@@ -117,7 +129,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 // scrolls as a whole.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &pageLayout{}
-	page := container.New(layout, v.decision.content, sectionHeading("Cost and feasibility per direction"), v.report.content)
+	page := container.New(layout, v.weights.content, v.decision.content, sectionHeading("Cost and feasibility per direction"), v.report.content)
 	v.reportScroll = container.NewScroll(page)
 	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
 }
@@ -153,6 +165,7 @@ type evaluation struct {
 	dec    *decide.Decision
 	decErr error
 	brief  briefResult
+	own    bool // s is the view's own copy, which edits change
 }
 
 // evaluateItem loads the scenario, runs the model and decides. A panic in
@@ -228,28 +241,20 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.current = ev
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
-	// The verdict keeps the text colour, which reads well in both themes;
-	// the icon carries the green or red.
-	v.cheapest.Importance = widget.MediumImportance
-	v.cheapestIcon.SetResource(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
-	if r.Direction(r.Cheapest) == nil {
-		v.cheapest.Importance = widget.DangerImportance
-		v.cheapestIcon.SetResource(theme.NewErrorThemedResource(theme.ErrorIcon()))
-	}
-	v.cheapest.SetText(cheapestText(r))
-
-	v.decision.set(r, ev.dec, ev.decErr)
-	v.report.set(r)
+	v.dirty = false
+	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
 	v.reportScroll.Refresh()
-	v.scaling.set(r)
-	v.uncertainty.set(s, r)
+	v.scaling.set(r, ev.recommendation())
+	v.uncertainty.set(s, r, ev.recommendation())
 	v.brief.set(r.ScenarioID, ev.brief)
 	v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	v.inputs.set(s)
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
+	v.weights.set(s.Dimensions.Weights(), s.Dimensions.Weights(), ev.dec)
+	v.showDecision() // last: the headline and the rows it highlights
 
 	v.message.Hide()
 	v.body.Show()
@@ -292,17 +297,6 @@ func reportFacts(r *model.Report) string {
 	}
 	facts = append(facts, "Prices as of "+asOf)
 	return strings.Join(facts, "  ·  ")
-}
-
-// cheapestText names the cheapest feasible direction and its cost over the
-// horizon, or says that none is feasible.
-func cheapestText(r *model.Report) string {
-	d := r.Direction(r.Cheapest)
-	if d == nil {
-		return "No direction is feasible for this scenario: see “Why not” below."
-	}
-	return fmt.Sprintf("Cheapest feasible direction: %s, %s over %s",
-		titleOf(*d), present.Money(d.CostHorizon, r.Currency), present.Count(r.HorizonMonths, "month"))
 }
 
 // titleOf is a direction result's title, falling back to the direction's

@@ -1,6 +1,11 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
 // the chosen one's decision, report, uncertainty, brief, inputs and notes on
-// the right, and a side-by-side comparison of two or three scenarios. It
+// the right, and a side-by-side comparison of two or three scenarios. The
+// header carries one headline, the recommended direction; the weights are
+// sliders that re-rank at once (live_decision.go); review mode shows one
+// to three scenarios full screen in large text for leadership (review.go);
+// zoom, light or dark, the window's size and the last scenario are kept in
+// the store's settings (viewing.go, theme.go). It
 // reaches the store and the model only through Backend, whose real
 // implementation (NewBackend, backend.go) adapts the application layer
 // (internal/app); tests run it over a temporary store, or use a fake to
@@ -30,7 +35,7 @@ const listShare = 0.24
 // screen and filled by Create.
 func NewWindow(a fyne.App, b Backend) fyne.Window {
 	w := a.NewWindow(windowTitle)
-	w.Resize(fyne.NewSize(1200, 800))
+	w.Resize(rememberedSize(b, fyne.NewSize(1200, 800)))
 	Create(a, w, b)
 	return w
 }
@@ -38,7 +43,9 @@ func NewWindow(a fyne.App, b Backend) fyne.Window {
 // Create fills w with the planner: scenarios from b on the left; choosing one
 // loads and evaluates it and shows the result on the right.
 func Create(a fyne.App, w fyne.Window, b Backend) {
-	w.SetContent(newPlanner(w, b))
+	p := newPlanner(w, b)
+	p.setUpViewing(a) // viewing.go
+	w.SetContent(p)
 }
 
 // planner is the window's content: the scenario list beside the view of the
@@ -55,6 +62,12 @@ type planner struct {
 	// The list's actions, the menus and Escape (menu.go).
 	dialogs    *dialogs
 	lastFolder string // where the last file was written, proposed next
+
+	// Viewing (viewing.go): zoom and theme, review mode over the rest.
+	settings                *viewSettings
+	review                  *reviewView // nil outside review mode
+	reviewLayer             *fyne.Container
+	themeButton, zoomButton *widget.Button
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -93,7 +106,7 @@ func (p *planner) tick(it Item) {
 
 func newPlanner(w fyne.Window, b Backend) *planner {
 	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
-	p.scenarios = newScenarioList(b, p.view.show)
+	p.scenarios = newScenarioList(b, p.showChosen)
 	p.scenarios.onImport = p.chooseImport
 	p.scenarios.onCompare = p.setComparing
 	p.scenarios.isTicked = p.compare.isTicked
@@ -104,6 +117,8 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.compare.content.Hide()
 	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
+	p.reviewLayer = container.NewStack()
+	p.reviewLayer.Hide()
 	p.ExtendBaseWidget(p)
 	p.wireTools()
 	p.scenarios.reload()
@@ -112,5 +127,5 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 
 // CreateRenderer implements fyne.Widget.
 func (p *planner) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.split)
+	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer))
 }

@@ -339,7 +339,12 @@ func TestSelectShowsReport(t *testing.T) {
 			t.Errorf("facts %q lack %q", v.facts.Text, want)
 		}
 	}
-	if got, want := v.cheapest.Text, "Cheapest feasible direction: Cloud IaaS, USD 1,234,568 over 24 months"; got != want {
+	// One headline: the recommended direction; the cheapest second, with
+	// why it is not the one recommended.
+	if got, want := v.decision.headline.Text, "Recommended: Hybrid"; got != want {
+		t.Errorf("headline = %q, want %q", got, want)
+	}
+	if got, want := v.cheapest.Text, "Cheapest feasible: Cloud IaaS, USD 1,234,568 over 24 months. It ranks 2nd (score 0.73 against 0.80): Hybrid costs 5 % more, but the weights favour it on sovereignty."; got != want {
 		t.Errorf("cheapest = %q, want %q", got, want)
 	}
 
@@ -348,7 +353,8 @@ func TestSelectShowsReport(t *testing.T) {
 		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
 		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", ""},
 		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", ""},
-		{"Shared HPC", "No", "4 × a100-80gb", "140", "USD 87.50", "USD 29,832", "queue wait and wall-time chunks exceed the 72 h deadline"},
+		// Ruled out: its figures would not happen.
+		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
 		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", ""},
 	}
 	rows := v.report.drawnCells()
@@ -363,7 +369,7 @@ func TestSelectShowsReport(t *testing.T) {
 
 	// What the window actually draws.
 	markup := test.RenderToMarkup(w.Canvas())
-	for _, want := range []string{"Direction", "Feasible", "Why not", "Managed service", "Cloud IaaS", "On-premises", "Shared HPC", "Hybrid", "USD 1,234,568", "USD 87.50"} {
+	for _, want := range []string{"Direction", "Feasible", "Why not", "Managed service", "Cloud IaaS", "On-premises", "Shared HPC", "Hybrid", "USD 1,234,568", "USD 1,300,000"} {
 		if !strings.Contains(markup, want) {
 			t.Errorf("window does not show %q", want)
 		}

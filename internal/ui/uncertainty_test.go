@@ -69,11 +69,11 @@ func TestUncertaintyTab(t *testing.T) {
 		t.Errorf("cost heading = %q, want %q", got, want)
 	}
 	want := [][numSpreadColumns]string{
-		// Managed is never feasible: its zero costs and times mean nothing.
-		{"Managed service", noValue, noValue, noValue, noValue, noValue, noValue, "0 %", "0 %", "0 %", "0 %"},
+		// Managed and Shared HPC are ruled out: "—" in every column.
+		{"Managed service (ruled out)", noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue},
 		{"Cloud IaaS", "1,100,000", "1,230,000", "1,410,000", "5.2", "6.3", "8.1", "62 %", "100 %", "100 %", "97 %"},
 		{"On-premises", "1,700,000", "1,750,000", "1,800,000", "9.8", "11.5", "14.0", "0 %", "100 %", "100 %", "100 %"},
-		{"Shared HPC", "25,000", "29,832", "36,000", "96.0", "140", "210", "0 %", "0 %", "8 %", "100 %"},
+		{"Shared HPC (ruled out)", noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue},
 		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
 	}
 	if len(v.spread.drawnRows()) != len(want) {
@@ -84,11 +84,13 @@ func TestUncertaintyTab(t *testing.T) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, row)
 		}
 	}
-	if !v.spread.drawnRows()[1].bold {
-		t.Error("the cheapest direction (cloud) is not in bold")
+	for i, row := range v.spread.drawnRows() {
+		if row.bold != (i == 4) {
+			t.Errorf("row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.bold)
+		}
 	}
-	if v.spread.drawnRows()[3].danger != spFeasible {
-		t.Error("a direction never feasible does not show P(feasible) in the error colour")
+	if v.spread.drawnRows()[3].danger != spDirection {
+		t.Error("a direction ruled out is not marked in the error colour")
 	}
 	if !v.none.Visible() || !strings.Contains(v.none.Text, "2 %") {
 		t.Errorf("none-feasible line = %q (visible %v), want 2 %% shown", v.none.Text, v.none.Visible())
@@ -116,13 +118,15 @@ func TestUncertaintyTab(t *testing.T) {
 	texts := chartTexts(v.tornado)
 	for _, want := range []string{"input at its low end", "input at its high end", "base USD 1,234,568",
 		"Tokens per run", "Operations staff", "Shared HPC: queue wait, catalog estimate",
-		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change"} {
+		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change",
+		// The value axis in the scenario's currency.
+		"1 M", "1.2 M", "1.6 M", "Cost over the horizon (USD)"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("tornado does not draw %q (it draws %q)", want, texts)
 		}
 	}
 	markup := test.RenderToMarkup(w.Canvas())
-	for _, want := range []string{"Spread over the draws", "Sampled inputs", "P(cheap-"} {
+	for _, want := range []string{"Spread over the draws", "Sampled inputs", "Chance", "cheapest", "Meets", "deadline"} {
 		if !strings.Contains(markup, want) {
 			t.Errorf("window does not show %q", want)
 		}

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"errors"
+	"testing"
+)
+
+// A setting survives closing and opening the store again; one never set
+// reads as not set, and a closed planner says so.
+func TestSettingsPersist(t *testing.T) {
+	path := tempPath(t)
+	p, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok, err := p.Setting("ui.zoom"); err != nil || ok || v != "" {
+		t.Fatalf("unset setting: %q, %v, %v", v, ok, err)
+	}
+	if err := p.SetSetting("ui.zoom", "1.25"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.SetSetting("", "x"); err == nil {
+		t.Error("a setting without a key was accepted")
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.Setting("ui.zoom"); !errors.Is(err, ErrClosed) {
+		t.Errorf("closed planner: %v, want ErrClosed", err)
+	}
+	p, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if v, ok, err := p.Setting("ui.zoom"); err != nil || !ok || v != "1.25" {
+		t.Fatalf("after reopening: %q, %v, %v; want 1.25", v, ok, err)
+	}
+}

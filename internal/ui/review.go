@@ -1,0 +1,450 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/decide"
+	"hostplan/internal/model"
+	"hostplan/internal/present"
+)
+
+// Review mode is for leadership: the window full screen without the list
+// or any edit control, text large enough for a projector (reviewTheme),
+// one scenario or up to three side by side. Each shows its
+// recommendation and why, the directions ranked with the P10–P90 of cost
+// and time, the cumulative cost over the horizon, the risks, and the
+// leadership questions of its brief. Everything it shows was computed
+// before: entering it starts no evaluation.
+
+// reviewView is review mode's content.
+type reviewView struct {
+	sheets  []*reviewSheet
+	leave   *widget.Button
+	content fyne.CanvasObject // the sheets under the review theme
+}
+
+// newReviewView lays out one sheet per evaluation (at most maxCompared)
+// under theme th; leave is the Leave button's action.
+func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
+	v := &reviewView{}
+	v.leave = widget.NewButtonWithIcon("Leave review (Esc)", theme.CancelIcon(), leave)
+	v.leave.Importance = widget.LowImportance
+	var body fyne.CanvasObject
+	if len(evs) == 0 {
+		l := wrappedLabel("Choose a scenario in the list, or tick up to three in Compare, then press F11 or Review again.")
+		body = container.NewVBox(l)
+	} else {
+		evs = evs[:min(len(evs), maxCompared)]
+		objs := make([]fyne.CanvasObject, len(evs))
+		for i, ev := range evs {
+			s := newReviewSheet(ev, len(evs) == 1)
+			v.sheets = append(v.sheets, s)
+			objs[i] = s.content
+		}
+		body = container.New(&sideBySide{gap: 4 * theme.Padding()}, objs...)
+	}
+	bar := container.NewBorder(nil, nil, nil, v.leave)
+	inner := container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
+	v.content = container.NewThemeOverride(inner, th)
+	return v
+}
+
+// reviewSheet is one scenario in review mode.
+type reviewSheet struct {
+	title    *widget.Label
+	facts    *widget.Label // a caption
+	headline *widget.Label
+	cheapest *widget.Label // body text
+	ranked   *fyne.Container
+	chart    *lineChart
+	content  fyne.CanvasObject
+}
+
+func newReviewSheet(ev *evaluation, alone bool) *reviewSheet {
+	r, d := ev.r, ev.dec
+	if ev.decErr != nil {
+		d = nil
+	}
+	s := &reviewSheet{}
+	s.title = widget.NewLabel(reportTitle(ev.s, r))
+	s.title.SizeName = theme.SizeNameHeadingText
+	s.title.TextStyle.Bold = true
+	s.title.Wrapping = fyne.TextWrapWord
+	s.facts = caption(reportFacts(r))
+
+	s.headline = widget.NewLabel("No recommendation")
+	s.headline.TextStyle.Bold = true
+	s.headline.SizeName = theme.SizeNameSubHeadingText
+	head := []fyne.CanvasObject{s.headline}
+	if d != nil {
+		s.headline.SetText(headlineText(d))
+		if d.Recommendation != "" {
+			b := newBadge()
+			b.set(d.Robustness)
+			head = append(head, container.NewCenter(b))
+		}
+	}
+	s.cheapest = wrappedLabel(cheapestText(r, d))
+
+	why := widget.NewRichText()
+	why.Wrapping = fyne.TextWrapWord
+	if d != nil {
+		h, text, leads := whyParts(d)
+		why.Segments = []widget.RichTextSegment{
+			&widget.TextSegment{Style: widget.RichTextStyleStrong, Text: h},
+			&widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text},
+		}
+		if len(leads) > 0 {
+			list := &widget.ListSegment{}
+			for _, l := range leads {
+				list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: l})
+			}
+			why.Segments = append(why.Segments, list)
+		}
+	} else if ev.decErr != nil {
+		why.Segments = []widget.RichTextSegment{&widget.TextSegment{Style: widget.RichTextStyleParagraph,
+			Text: "Could not rank the directions: " + strings.TrimPrefix(ev.decErr.Error(), "decide: ")}}
+	}
+
+	s.ranked = rankedTable(r, d)
+	s.chart = costChart(r, d)
+
+	risks := widget.NewRichText()
+	risks.Wrapping = fyne.TextWrapWord
+	list := &widget.ListSegment{}
+	for _, text := range reviewRisks(r, d) {
+		list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text})
+	}
+	risks.Segments = []widget.RichTextSegment{list}
+
+	questions := widget.NewRichText()
+	questions.Wrapping = fyne.TextWrapWord
+	questions.Segments = leadershipSegments(ev.brief)
+
+	left := container.New(&tightVBox{},
+		container.NewHBox(head...), s.cheapest, why,
+		sectionHeading("Directions, ranked"), s.ranked,
+		sectionHeading("Risks"), risks)
+	right := container.New(&tightVBox{},
+		sectionHeading("Cumulative cost over the horizon"), s.chart,
+		sectionHeading("Leadership questions"), questions)
+	top := container.New(&tightVBox{}, s.title, s.facts, widget.NewSeparator())
+	cols := &reviewColumns{wide: 1300}
+	if !alone {
+		cols.wide = math.MaxFloat32 // side by side, each sheet is one column
+	}
+	s.content = container.NewBorder(top, nil, nil, nil, container.New(cols, left, right))
+	return s
+}
+
+// rankedTable lists the feasible directions in the decision's order with
+// their score and the P10–P90 of cost and time, then the ones ruled out,
+// "—" in every figure; the recommended one in bold.
+func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
+	cur := orText(r.Currency, "cost")
+	headings := []string{"#", "Direction", "Score", "Cost P10–P90\n(" + cur + ")", "Time P10–P90\n(h)"}
+	g := container.New(newNaturalGridLayout(len(headings)))
+	for _, h := range headings {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		g.Add(l)
+	}
+	var order []string
+	if d != nil {
+		order = append(order, d.Ranking...)
+	}
+	for _, dr := range r.Directions {
+		if !dr.Feasible || d == nil {
+			if !containsString(order, dr.Direction) {
+				order = append(order, dr.Direction)
+			}
+		}
+	}
+	// One unit (k or M) for the whole cost column.
+	top := 0.0
+	for _, dr := range r.Directions {
+		if sp := spreadOf(r, dr.Direction); sp != nil && dr.Feasible {
+			top = max(top, sp.CostP90)
+		} else if dr.Feasible {
+			top = max(top, dr.CostHorizon)
+		}
+	}
+	rows := 0
+	for i, name := range order {
+		dr := r.Direction(name)
+		if dr == nil {
+			continue
+		}
+		rank, score := noValue, noValue
+		if d != nil && dr.Feasible {
+			if dd := d.For(name); dd != nil && dd.Rank > 0 {
+				rank, score = fmt.Sprint(dd.Rank), present.Fixed(dd.Total, 2)
+			}
+		}
+		if d == nil && dr.Feasible {
+			rank = fmt.Sprint(i + 1)
+		}
+		direction := titleOf(*dr)
+		cost, time := noValue, noValue
+		if dr.Feasible {
+			cost, time = spreadRange(r, dr, top)
+		} else {
+			direction += "\nruled out"
+		}
+		for col, text := range []string{rank, direction, score, cost, time} {
+			l := widget.NewLabel(text)
+			l.TextStyle.Bold = dr.Feasible && d != nil && name == d.Recommendation
+			if col != 1 {
+				l.Alignment = fyne.TextAlignTrailing
+			}
+			if col == 1 && !dr.Feasible {
+				l.Importance = widget.DangerImportance
+			}
+			g.Add(l)
+		}
+		rows++
+	}
+	for range rows {
+		g.Add(widget.NewSeparator())
+	}
+	return g
+}
+
+// spreadRange is a feasible direction's P10–P90 of cost over the horizon
+// (in the unit of top: "1.1–1.41 M") and of time to result, or its one
+// figure when the report has no spread or both ends are the same.
+func spreadRange(r *model.Report, d *model.DirectionResult, top float64) (cost, time string) {
+	sp := spreadOf(r, d.Direction)
+	if sp == nil {
+		cost = compactAmount(d.CostHorizon, top)
+		time = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
+		return cost, time
+	}
+	cost = compactRange(sp.CostP10, sp.CostP90, top)
+	time = orDash(sp.TimeP90 == 0, rangeText(present.Hours(sp.TimeP10), present.Hours(sp.TimeP90)))
+	return cost, time
+}
+
+// compactRange is "1.1–1.41 M": both ends in the unit of top.
+func compactRange(lo, hi, top float64) string {
+	unit, div := compactUnit(top)
+	return rangeText(present.Figure(lo/div), present.Figure(hi/div)) + unit
+}
+
+// rangeText is "a–b", or a alone when the two are written the same.
+func rangeText(a, b string) string {
+	if a == b {
+		return a
+	}
+	return a + "–" + b
+}
+
+// compactAmount is "1.23 M" or "394 k", in the unit of top.
+func compactAmount(x, top float64) string {
+	unit, div := compactUnit(top)
+	return present.Figure(x/div) + unit
+}
+
+func compactUnit(x float64) (string, float64) {
+	switch {
+	case math.Abs(x) >= 1e6:
+		return " M", 1e6
+	case math.Abs(x) >= 1e4:
+		return " k", 1e3
+	}
+	return "", 1
+}
+
+// costChart is the cumulative cost of each direction month by month: the
+// feasible ones drawn, the recommended one on top, the ruled-out ones
+// named in the legend.
+func costChart(r *model.Report, d *decide.Decision) *lineChart {
+	c := newLineChart(chartAxes{months: true, xTitle: "Month", yTitle: "Cumulative cost (" + orText(r.Currency, "cost") + ")"})
+	c.minSize = fyne.NewSize(420, 380)
+	var series []chartSeries
+	highlight := -1
+	for _, dr := range r.Directions {
+		s := chartSeries{name: titleOf(dr), colour: colourOf(dr.Direction), mark: directionMarks[dr.Direction], ruledOut: !dr.Feasible, sameAs: -1}
+		if dr.Feasible && len(dr.CumulativeByMonth) > 0 {
+			s.points = append(s.points, chartPoint{x: 0, y: dr.OneOffCost, fits: true})
+			for m, v := range dr.CumulativeByMonth {
+				s.points = append(s.points, chartPoint{x: float64(m + 1), y: v, fits: true})
+			}
+		} else if dr.Feasible {
+			s.note = "no monthly costs"
+		}
+		if d != nil && dr.Direction == d.Recommendation {
+			highlight = len(series)
+		}
+		series = append(series, s)
+	}
+	markSame(series)
+	c.setSeries(series)
+	c.setHighlight(highlight)
+	return c
+}
+
+// reviewRisks are what could upset the recommendation: a fragile order,
+// the chance of missing the deadline or the budget, an uncertain cheapest
+// direction, a wide cost spread, and the report's warnings.
+func reviewRisks(r *model.Report, d *decide.Decision) []string {
+	var out []string
+	if d == nil || d.Recommendation == "" {
+		out = append(out, "No direction is feasible: nothing can run until a constraint is relaxed.")
+		return append(out, model.NoteTexts(r.Warnings)...)
+	}
+	win := directionName(d, d.Recommendation)
+	if d.Robustness.Fragile {
+		out = append(out, "The order is fragile: "+d.Robustness.Summary)
+	}
+	if sp := spreadOf(r, d.Recommendation); sp != nil {
+		if sp.ProbFeasible < 1 {
+			out = append(out, fmt.Sprintf("%s meets every constraint in %s of the draws.", win, present.Percent(sp.ProbFeasible)))
+		}
+		if sp.ProbDeadline < 1 {
+			out = append(out, fmt.Sprintf("%s meets the deadline in %s of the draws.", win, present.Percent(sp.ProbDeadline)))
+		}
+		if sp.ProbBudget < 1 {
+			out = append(out, fmt.Sprintf("%s stays within the budget cap in %s of the draws.", win, present.Percent(sp.ProbBudget)))
+		}
+		if sp.CostP10 > 0 && sp.CostP90/sp.CostP10 > 1.5 {
+			out = append(out, fmt.Sprintf("Its cost over the horizon is uncertain: %s to %s %s (P10–P90).",
+				present.Amount(sp.CostP10), present.Amount(sp.CostP90), r.Currency))
+		}
+	}
+	if sp := spreadOf(r, r.Cheapest); sp != nil && sp.ProbCheapest < 0.8 {
+		c := present.DirectionTitle(r.Cheapest)
+		if cd := r.Direction(r.Cheapest); cd != nil {
+			c = titleOf(*cd)
+		}
+		out = append(out, fmt.Sprintf("Which direction is cheapest is uncertain: %s is in only %s of the draws.", c, present.Percent(sp.ProbCheapest)))
+	}
+	out = append(out, model.NoteTexts(r.Warnings)...)
+	if len(out) == 0 {
+		out = append(out, "None stands out: the order survives a change of any weight, and the spread of cost and time stays within the constraints.")
+	}
+	return out
+}
+
+// leadershipSegments are the brief's leadership questions, each in bold
+// with its answer under it, or why there are none.
+func leadershipSegments(b briefResult) []widget.RichTextSegment {
+	para := func(text string, strong bool) widget.RichTextSegment {
+		st := widget.RichTextStyleParagraph
+		if strong {
+			st = widget.RichTextStyleStrong
+			st.Inline = false
+		}
+		return &widget.TextSegment{Style: st, Text: text}
+	}
+	if b.doc == nil {
+		return []widget.RichTextSegment{para("The brief needs more of the scenario's fields before it answers the leadership questions (see the Brief tab).", false)}
+	}
+	var out []widget.RichTextSegment
+	for _, sec := range b.doc.Sections {
+		if sec.Title != "Leadership questions" {
+			continue
+		}
+		for _, bl := range sec.Blocks {
+			par, ok := bl.(*brief.Paragraph)
+			if !ok || len(par.Lines) == 0 {
+				continue
+			}
+			out = append(out, para(par.Lines[0].String(), true))
+			var answer []string
+			for _, l := range par.Lines[1:] {
+				answer = append(answer, l.String())
+			}
+			out = append(out, para(strings.Join(answer, " "), false))
+		}
+	}
+	if len(out) == 0 {
+		return []widget.RichTextSegment{para("The brief has no leadership questions.", false)}
+	}
+	return out
+}
+
+func containsString(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// sideBySide lays its objects out as equal columns separated by gap,
+// each as tall as it needs at that width.
+type sideBySide struct{ gap float32 }
+
+func (s *sideBySide) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var out fyne.Size
+	for i, o := range objects {
+		m := o.MinSize()
+		out.Width += m.Width
+		if i > 0 {
+			out.Width += s.gap
+		}
+		out.Height = max(out.Height, m.Height)
+	}
+	return out
+}
+
+func (s *sideBySide) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	n := float32(len(objects))
+	if n == 0 {
+		return
+	}
+	w := (size.Width - s.gap*(n-1)) / n
+	for i, o := range objects {
+		o.Move(fyne.NewPos(float32(i)*(w+s.gap), 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
+}
+
+// reviewColumns puts its two objects side by side, halves of the width,
+// when the width reaches wide, and one under the other below it; each
+// part is as tall as it needs at its width.
+type reviewColumns struct {
+	wide  float32
+	width float32 // the width last laid out at; 0 before the first layout
+}
+
+func (c *reviewColumns) gap() float32 { return 4 * theme.Padding() }
+
+func (c *reviewColumns) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	a, b := objects[0].MinSize(), objects[1].MinSize()
+	if c.width >= c.wide {
+		return fyne.NewSize(a.Width+b.Width+c.gap(), max(a.Height, b.Height))
+	}
+	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height+c.gap())
+}
+
+func (c *reviewColumns) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	c.width = size.Width
+	a, b := objects[0], objects[1]
+	if size.Width >= c.wide {
+		w := (size.Width - c.gap()) / 2
+		for i, o := range []fyne.CanvasObject{a, b} {
+			o.Resize(fyne.NewSize(w, o.Size().Height)) // width first: wrapped text
+			o.Move(fyne.NewPos(float32(i)*(w+c.gap()), 0))
+			o.Resize(fyne.NewSize(w, o.MinSize().Height))
+		}
+		return
+	}
+	y := float32(0)
+	for _, o := range []fyne.CanvasObject{a, b} {
+		o.Resize(fyne.NewSize(size.Width, o.Size().Height))
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		y += o.Size().Height + c.gap()
+	}
+}

@@ -1,0 +1,201 @@
+package ui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/app"
+)
+
+// press types key on the window's canvas, as a key the focused widget
+// does not take.
+func press(w fyne.Window, key fyne.KeyName) {
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: key})
+}
+
+// shortcut types Ctrl (Cmd on a Mac) with key on the window's canvas.
+func typeShortcut(w fyne.Window, key fyne.KeyName) {
+	w.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault})
+}
+
+// textSize is the size of the text label l draws.
+func textSize(t *testing.T, l *widget.Label) float32 {
+	t.Helper()
+	txt, _ := find(l, func(o fyne.CanvasObject) bool { _, ok := o.(*canvas.Text); return ok }).(*canvas.Text)
+	if txt == nil {
+		t.Fatalf("label %q draws no text", l.Text)
+	}
+	return txt.TextSize
+}
+
+// Review mode, entered with F11, hides the list and every edit control,
+// fills the screen and draws body text at 20 units or more and captions at
+// 16 or more on a 1920 × 1080 window; one scenario takes two columns,
+// three sit side by side; Escape leaves it as it was.
+func TestReviewModeLaysOutLargeText(t *testing.T) {
+	w, p := openWindow(t, newRealBackend(t, "support-assistant-70b", "qlora-legal-70b", "nightly-document-batch"))
+	w.Resize(fyne.NewSize(1920, 1080))
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	normal := textSize(t, p.view.cheapest)
+
+	press(w, fyne.KeyF11)
+	if p.review == nil || len(p.review.sheets) != 1 {
+		t.Fatalf("F11 did not enter review mode with the scenario on show: %+v", p.review)
+	}
+	if !w.FullScreen() || p.split.Visible() {
+		t.Errorf("full screen %v, list and view visible %v; want full screen without them", w.FullScreen(), p.split.Visible())
+	}
+	if find(p.review.content, func(o fyne.CanvasObject) bool {
+		switch o.(type) {
+		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider:
+			return true
+		}
+		return o == p.view.edit || o == p.view.duplicate
+	}) != nil {
+		t.Error("review mode shows a list or an edit control")
+	}
+	sheet := p.review.sheets[0]
+	body, small := textSize(t, sheet.cheapest), textSize(t, sheet.facts)
+	if body < 20 || small < 16 {
+		t.Errorf("review text %v, captions %v; want at least 20 and 16", body, small)
+	}
+	if body <= normal {
+		t.Errorf("review body text %v is no larger than the window's %v", body, normal)
+	}
+	markup := test.RenderToMarkup(w.Canvas())
+	for _, want := range []string{"Recommended: ", "Directions, ranked", "Cost P10–P90", "Cumulative cost over the horizon", "Risks",
+		"Leadership questions", "Which lifecycle gate can block the workload?", "Leave review (Esc)"} {
+		if !strings.Contains(markup, want) {
+			t.Errorf("review mode does not show %q", want)
+		}
+	}
+	// Two columns in the width of the screen: the chart beside the text.
+	if at := fyne.CurrentApp().Driver().AbsolutePositionForObject(sheet.chart); sheet.chart.Size().Width < 600 || at.X < 900 {
+		t.Errorf("chart at %v, size %v; want it in the right half", at, sheet.chart.Size())
+	}
+	if mw := p.review.content.MinSize().Width; mw > 1920 {
+		t.Errorf("review needs %v units across, more than the screen's 1920", mw)
+	}
+
+	press(w, fyne.KeyEscape)
+	if p.review != nil || w.FullScreen() || !p.split.Visible() {
+		t.Fatalf("Escape: review %v, full screen %v, window visible %v", p.review != nil, w.FullScreen(), p.split.Visible())
+	}
+
+	// Three compared scenarios, side by side.
+	p.setComparing(true)
+	for _, it := range p.scenarios.items[1:] {
+		p.tick(it)
+	}
+	settle(t, p)
+	test.Tap(p.view.edit) // not shown while comparing: nothing happens
+	p.toggleReview()
+	if p.review == nil || len(p.review.sheets) != 3 {
+		t.Fatalf("review of three compared scenarios shows %d", len(p.review.sheets))
+	}
+	settle(t, p)
+	var lastX float32 = -1
+	for i, s := range p.review.sheets {
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.title)
+		if pos.X <= lastX {
+			t.Errorf("sheet %d starts at %v, not right of the one before (%v)", i, pos.X, lastX)
+		}
+		lastX = pos.X
+		if got := textSize(t, s.cheapest); got < 20 {
+			t.Errorf("sheet %d body text %v, want at least 20", i, got)
+		}
+	}
+	if mw := p.review.content.MinSize().Width; mw > 1920 {
+		t.Errorf("three sheets need %v units across, more than the screen's 1920", mw)
+	}
+	p.toggleReview()
+}
+
+// Zoom (Ctrl + and Ctrl −) and the light or dark choice change the
+// window's theme and are there again when the store is opened again, as
+// are the window's size and the last scenario shown.
+func TestZoomAndThemePersist(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	open := func() (*app.Planner, fyne.Window, *planner) {
+		pl, err := app.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := test.NewTempApp(t)
+		w := NewWindow(a, NewBackend(pl))
+		return pl, w, w.Content().(*planner)
+	}
+	pl, w, p := open()
+	base := p.settings.theme.base.Size(theme.SizeNameText)
+	typeShortcut(w, fyne.KeyEqual)
+	typeShortcut(w, fyne.KeyEqual)
+	if got := p.settings.zoom(); got != 1.25 {
+		t.Errorf("zoom after Ctrl + twice = %v, want 1.25", got)
+	}
+	if got := fyne.CurrentApp().Settings().Theme().Size(theme.SizeNameText); got != base*1.25 {
+		t.Errorf("text size %v at 125 %%, want %v", got, base*1.25)
+	}
+	if got := p.zoomButton.Text; got != "125 %" {
+		t.Errorf("zoom shows %q", got)
+	}
+	typeShortcut(w, fyne.KeyMinus)
+	if got := p.settings.zoom(); got != 1.1 {
+		t.Errorf("zoom after Ctrl − = %v, want 1.1", got)
+	}
+	dark := p.settings.dark()
+	test.Tap(p.themeButton)
+	if p.settings.dark() == dark {
+		t.Fatal("the theme button did not switch light and dark")
+	}
+	chosen := theme.VariantLight
+	if !dark {
+		chosen = theme.VariantDark
+	}
+	wantBg := p.settings.theme.base.Color(theme.ColorNameBackground, chosen)
+	p.scenarios.list.Select(2)
+	waitFor(t, p.view, stateReady)
+	last := p.view.shownID()
+	w.Resize(fyne.NewSize(1100, 700))
+	settle(t, p)
+	w.Close()
+	if err := pl.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	pl, w, p = open()
+	defer pl.Close()
+	defer w.Close()
+	defer settle(t, p)
+	if got := p.settings.zoom(); got != 1.1 {
+		t.Errorf("zoom after reopening = %v, want 1.1", got)
+	}
+	if p.settings.dark() == dark {
+		t.Error("the theme chosen is not kept")
+	}
+	// Whatever variant a widget asks for, it gets the one chosen.
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		if got := fyne.CurrentApp().Settings().Theme().Color(theme.ColorNameBackground, v); got != wantBg {
+			t.Errorf("background %v, want the chosen variant's %v", got, wantBg)
+		}
+	}
+	if got := w.Canvas().Size(); got != fyne.NewSize(1100, 700) {
+		t.Errorf("window size after reopening %v, want 1100 × 700", got)
+	}
+	waitFor(t, p.view, stateReady)
+	if got := p.view.shownID(); got != last {
+		t.Errorf("scenario shown after reopening %q, want the last one, %q", got, last)
+	}
+	typeShortcut(w, fyne.Key0)
+	if got := p.settings.zoom(); got != 1 {
+		t.Errorf("zoom after Ctrl 0 = %v, want 1", got)
+	}
+}

@@ -1,0 +1,349 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/decide"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// weightsPanel is the five decision weights as sliders: each row shows the
+// weight as given and normalised (its share of the five), and marks on
+// the slider the weights at which the recommendation would change, the
+// others staying as they are (decide's Switches). Moving a slider calls
+// onChange with the five weights; the view decides again and calls update.
+type weightsPanel struct {
+	onChange func(w [5]float64)
+	// onSettled is called when a move ends (a tap, the end of a drag).
+	onSettled func()
+
+	sliders  [5]*weightSlider
+	marks    [5]*switchMarks
+	given    [5]*widget.Label
+	norm     [5]*widget.Label
+	switches [5]*widget.Label // where the winner changes, under the slider
+	reset    *widget.Button
+	note     *widget.Label
+
+	saved   [5]float64 // the weights of the scenario as loaded
+	setting bool       // the sliders are being set, not moved
+	content fyne.CanvasObject
+}
+
+// weightColumns are the headings of the weights table.
+var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Winner changes at ▲"}
+
+func newWeightsPanel() *weightsPanel {
+	p := &weightsPanel{}
+	grid := container.New(newFillGridLayout(len(weightColumns), 3, 160))
+	for _, h := range weightColumns {
+		l := widget.NewLabel(h)
+		l.TextStyle.Bold = true
+		grid.Add(l)
+	}
+	for i, name := range scenario.DimensionNames {
+		i := i
+		title := widget.NewLabel(present.DimensionTitle(name))
+		p.given[i] = widget.NewLabel("")
+		p.given[i].Alignment = fyne.TextAlignTrailing
+		p.norm[i] = widget.NewLabel("")
+		p.norm[i].Alignment = fyne.TextAlignTrailing
+		p.sliders[i] = newWeightSlider()
+		p.sliders[i].OnChanged = func(float64) { p.moved() }
+		p.sliders[i].OnChangeEnded = func(float64) {
+			if !p.setting && p.onSettled != nil {
+				p.onSettled()
+			}
+		}
+		p.marks[i] = newSwitchMarks(p.sliders[i])
+		p.switches[i] = widget.NewLabel("")
+		p.switches[i].SizeName = theme.SizeNameCaptionText
+		p.switches[i].Wrapping = fyne.TextWrapWord
+		grid.Add(title)
+		grid.Add(p.given[i])
+		grid.Add(p.norm[i])
+		grid.Add(container.NewStack(p.sliders[i], p.marks[i]))
+		grid.Add(p.switches[i])
+	}
+	p.reset = widget.NewButtonWithIcon("Reset weights", theme.ContentUndoIcon(), func() { p.setWeights(p.saved, true) })
+	p.reset.Importance = widget.LowImportance
+	p.note = widget.NewLabel("")
+	p.note.SizeName = theme.SizeNameCaptionText
+	p.note.Wrapping = fyne.TextWrapWord
+	head := container.NewBorder(nil, nil, nil, p.reset, sectionHeading("Weights"))
+	p.content = container.New(&tightVBox{}, head, grid, p.note)
+	return p
+}
+
+// set shows the weights of s as loaded (saved) and as they now are
+// (current), sized so every slider reaches well past the largest weight.
+func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
+	p.saved = saved
+	top := sliderTop(saved, current)
+	p.setting = true
+	for i, s := range p.sliders {
+		s.Max = top
+		s.Step = top / 200
+		s.SetValue(current[i])
+	}
+	p.setting = false
+	p.update(current, d)
+}
+
+// setWeights moves the sliders to w and reports the change.
+func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
+	p.setting = true
+	for i, s := range p.sliders {
+		s.SetValue(w[i])
+	}
+	p.setting = false
+	if notify {
+		p.moved()
+		if p.onSettled != nil {
+			p.onSettled()
+		}
+	}
+}
+
+// weights are the sliders' values.
+func (p *weightsPanel) weights() [5]float64 {
+	var w [5]float64
+	for i, s := range p.sliders {
+		w[i] = s.Value
+	}
+	return w
+}
+
+// moved is the sliders' callback.
+func (p *weightsPanel) moved() {
+	if p.setting || p.onChange == nil {
+		return
+	}
+	p.onChange(p.weights())
+}
+
+// update shows the given and normalised weights w and where decision d
+// changes (nil: no decision).
+func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
+	sum := 0.0
+	for _, x := range w {
+		sum += x
+	}
+	var sw []decide.WeightSwitch
+	if d != nil {
+		sw = d.Switches()
+	}
+	for i := range w {
+		p.given[i].SetText(present.Figure(w[i]))
+		share := 0.0
+		if sum > 0 {
+			share = w[i] / sum
+		}
+		p.norm[i].SetText(present.Percent(share))
+		var at []float64
+		text := noValue
+		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
+			text = switchText(d, sw[i], p.sliders[i].Max)
+			for _, s := range []*decide.Switch{sw[i].Below, sw[i].Above} {
+				if s != nil {
+					at = append(at, s.At)
+				}
+			}
+		}
+		p.switches[i].SetText(text)
+		p.marks[i].set(at)
+	}
+	note := "Weights are relative: each counts by its share of the five (normalised). Moving one re-ranks at once; the change is an unsaved edit of the scenario."
+	switch {
+	case d == nil:
+		note = "No decision: the directions cannot be ranked with these weights."
+	case d.Recommendation == "":
+		note = "Nothing is feasible, so no weight changes the recommendation."
+	case len(d.Ranking) < 2:
+		note = "Only one direction is feasible, so no weight changes the recommendation."
+	}
+	p.reset.Disable()
+	if w != p.saved {
+		p.reset.Enable()
+		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
+	}
+	p.note.SetText(note)
+}
+
+// switchText says where moving one weight changes the recommendation.
+func switchText(d *decide.Decision, sw decide.WeightSwitch, top float64) string {
+	switch {
+	case d.Recommendation == "":
+		return "Nothing is feasible, so no weight changes the recommendation."
+	case len(d.Ranking) < 2:
+		return "Only one direction is feasible, so no weight changes the recommendation."
+	}
+	var parts []string
+	if s := sw.Below; s != nil {
+		parts = append(parts, fmt.Sprintf("below %s %s leads", present.Figure(s.At), directionName(d, s.Leader)))
+	}
+	if s := sw.Above; s != nil {
+		p := fmt.Sprintf("above %s %s leads", present.Figure(s.At), directionName(d, s.Leader))
+		if s.At > top {
+			p += " (past the end of the slider)"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return directionName(d, d.Recommendation) + " stays first at any value of this weight."
+	}
+	return present.Sentence(strings.Join(parts, "; ")) + "."
+}
+
+// sliderTop is the sliders' upper end: 1, or twice the largest weight
+// rounded up to 1, 2 or 5 times a power of ten.
+func sliderTop(ws ...[5]float64) float64 {
+	m := 0.0
+	for _, w := range ws {
+		for _, x := range w {
+			m = max(m, x)
+		}
+	}
+	return max(1, niceCeil(2*m))
+}
+
+// niceCeil rounds x > 0 up to 1, 2 or 5 times a power of ten.
+func niceCeil(x float64) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, f := range []float64{1, 2, 5, 10} {
+		if f*p >= x*(1-1e-12) {
+			return f * p
+		}
+	}
+	return 10 * p
+}
+
+// weightSlider is a horizontal slider that passes the window's own keys
+// (Escape, F11) on to the window when it has the focus, which a plain
+// slider keeps for itself.
+type weightSlider struct {
+	widget.Slider
+}
+
+func newWeightSlider() *weightSlider {
+	s := &weightSlider{}
+	s.Max, s.Step = 1, 0.005
+	s.Orientation = widget.Horizontal
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey implements fyne.Focusable.
+func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
+	switch e.Name {
+	case fyne.KeyEscape, fyne.KeyF11:
+		if c := fyne.CurrentApp().Driver().CanvasForObject(s); c != nil {
+			c.Unfocus()
+			if f := c.OnTypedKey(); f != nil {
+				f(e)
+			}
+		}
+		return
+	}
+	s.Slider.TypedKey(e)
+}
+
+// switchMarks draws, over a slider, a small triangle at each weight where
+// the recommendation changes. It takes no input: taps and drags reach the
+// slider under it.
+type switchMarks struct {
+	widget.BaseWidget
+	slider *weightSlider
+	at     []float64
+}
+
+func newSwitchMarks(s *weightSlider) *switchMarks {
+	m := &switchMarks{slider: s}
+	m.ExtendBaseWidget(m)
+	return m
+}
+
+func (m *switchMarks) set(at []float64) {
+	m.at = at
+	m.Refresh()
+}
+
+// positions are the marks' x positions for a slider of width w; values
+// past the ends are left out.
+func (m *switchMarks) positions(w float32) []float32 {
+	var out []float32
+	s := m.slider
+	for _, v := range m.at {
+		if v < s.Min || v > s.Max || s.Max <= s.Min {
+			continue
+		}
+		out = append(out, m.slider.xOf(v, w))
+	}
+	return out
+}
+
+// xOf is where on a slider of width w Fyne's slider puts value v: its
+// track runs between two end offsets.
+func (s *weightSlider) xOf(v float64, w float32) float32 {
+	th := s.Theme()
+	end := (th.Size(theme.SizeNameInlineIcon)-4)/2 + th.Size(theme.SizeNameInnerPadding) - 1.5
+	ratio := float32(0)
+	if s.Max > s.Min {
+		ratio = float32((min(max(v, s.Min), s.Max) - s.Min) / (s.Max - s.Min))
+	}
+	return end + ratio*(w-2*end)
+}
+
+// CreateRenderer implements fyne.Widget.
+func (m *switchMarks) CreateRenderer() fyne.WidgetRenderer {
+	return &switchMarksRenderer{m: m}
+}
+
+type switchMarksRenderer struct {
+	m       *switchMarks
+	objects []fyne.CanvasObject
+}
+
+func (r *switchMarksRenderer) draw(size fyne.Size) {
+	th := r.m.Theme()
+	col := th.Color(theme.ColorNameWarning, fyne.CurrentApp().Settings().ThemeVariant())
+	r.objects = r.objects[:0]
+	h := size.Height / 4
+	for _, x := range r.m.positions(size.Width) {
+		// A triangle under the track pointing up at it, as a stack of
+		// lines, and a short rule across the track.
+		for k := float32(0); k < h; k++ {
+			l := canvas.NewLine(col)
+			l.StrokeWidth = 1
+			half := k * 0.6
+			y := size.Height - h + k
+			l.Position1, l.Position2 = fyne.NewPos(x-half, y), fyne.NewPos(x+half, y)
+			r.objects = append(r.objects, l)
+		}
+		tick := canvas.NewLine(col)
+		tick.StrokeWidth = 2
+		tick.Position1, tick.Position2 = fyne.NewPos(x, size.Height/2-h/2), fyne.NewPos(x, size.Height-h)
+		r.objects = append(r.objects, tick)
+	}
+}
+
+func (r *switchMarksRenderer) Layout(size fyne.Size)        { r.draw(size) }
+func (r *switchMarksRenderer) MinSize() fyne.Size           { return fyne.Size{} }
+func (r *switchMarksRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *switchMarksRenderer) Destroy()                     {}
+func (r *switchMarksRenderer) Refresh() {
+	r.draw(r.m.Size())
+	canvas.Refresh(r.m)
+}
