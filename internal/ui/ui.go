@@ -86,7 +86,7 @@ func (p *planner) tick(it Item) {
 
 func newPlanner(w fyne.Window, b Backend) *planner {
 	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
-	p.scenarios = newScenarioList(b, p.view.show)
+	p.scenarios = newScenarioList(b, p.choose)
 	p.scenarios.onImport = p.chooseImport
 	p.scenarios.onCompare = p.setComparing
 	p.scenarios.isTicked = p.compare.isTicked
@@ -98,6 +98,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.split = container.NewHSplit(p.scenarios.content, container.NewStack(p.view.content, p.compare.content))
 	p.split.Offset = listShare
 	p.ExtendBaseWidget(p)
+	p.wireEditing()
 	p.scenarios.reload()
 	return p
 }

@@ -1,0 +1,524 @@
+package ui
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// The controls of the scenario form (form.go), one kind per kind of field:
+// a number that is known or an estimate, a choice, a text, a flag, a whole
+// number, a list of choices and a list of records. Each writes what the
+// user gives straight into the scenario the form edits and tells the form;
+// text that is not yet a value (a number with a letter in it, an estimate
+// with one of its three points missing) stays in the control, with its
+// problem shown beneath it, and the scenario keeps its last value.
+
+// keyEntry is an entry that passes the window's shortcuts on. A focused
+// entry receives every shortcut typed while it has the focus and drops
+// those it does not know, so without this Ctrl+S would do nothing while
+// the cursor is in a field.
+type keyEntry struct {
+	widget.Entry
+}
+
+func newKeyEntry() *keyEntry {
+	e := &keyEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func newKeyMultiLineEntry() *keyEntry {
+	e := newKeyEntry()
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	return e
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
+	if forwardShortcut(e, s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+// keySelectEntry is a widget.SelectEntry that passes the window's
+// shortcuts on, as keyEntry does.
+type keySelectEntry struct {
+	widget.SelectEntry
+}
+
+func newKeySelectEntry(options []string) *keySelectEntry {
+	e := &keySelectEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.SetOptions(options)
+	return e
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *keySelectEntry) TypedShortcut(s fyne.Shortcut) {
+	if forwardShortcut(e, s) {
+		return
+	}
+	e.SelectEntry.TypedShortcut(s)
+}
+
+// forwardShortcut hands a shortcut that an entry does not use — a
+// modifier with a letter, such as Ctrl+S or Ctrl+N — to the canvas o is
+// drawn on, where the window's shortcuts are registered.
+func forwardShortcut(o fyne.CanvasObject, s fyne.Shortcut) bool {
+	cs, ok := s.(*desktop.CustomShortcut)
+	if !ok || cs.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) == 0 || len(cs.KeyName) != 1 || cs.KeyName < "A" || cs.KeyName > "Z" {
+		return false
+	}
+	app := fyne.CurrentApp()
+	if app == nil {
+		return false
+	}
+	c, ok := app.Driver().CanvasForObject(o).(interface{ TypedShortcut(fyne.Shortcut) })
+	if !ok {
+		return false
+	}
+	c.TypedShortcut(s)
+	return true
+}
+
+// parseNumber reads a number as people type it: "1200", "1,200", "0.4",
+// "2e6". Anything else, NaN and infinities included, is refused.
+func parseNumber(text string) (float64, error) {
+	t := strings.NewReplacer(",", "", "_", "", " ", "", "\u00a0", "").Replace(strings.TrimSpace(text))
+	x, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a number")
+	}
+	return x, nil
+}
+
+// parseWhole reads a whole number.
+func parseWhole(text string) (int64, error) {
+	x, err := parseNumber(text)
+	if err != nil {
+		return 0, err
+	}
+	if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a whole number")
+	}
+	return int64(x), nil
+}
+
+// formatNumber writes x for an entry: plain digits, no grouping, so that
+// what the user sees is what they may type.
+func formatNumber(x float64) string {
+	if math.Abs(x) >= 1e15 || (x != 0 && math.Abs(x) < 1e-6) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// Estimate modes as the number controls' selects show them.
+const (
+	modeKnown    = "Known"
+	modeEstimate = "Estimate"
+)
+
+// valueControl edits a scenario.Value: one entry for a known number, or
+// three for an estimate's low, likely and high. An empty entry means
+// "not given".
+type valueControl struct {
+	form  *scenarioForm
+	field *formField
+	dst   reflect.Value // the scenario.Value in the scenario
+
+	mode    *widget.Select
+	known   *keyEntry
+	points  [3]*keyEntry // low, likely, high
+	entries *fyne.Container
+	one     fyne.CanvasObject
+	three   fyne.CanvasObject
+}
+
+func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	c := &valueControl{form: f, field: ff, dst: dst}
+	c.known = f.entry(ff, c.typed)
+	c.known.SetPlaceHolder("not given")
+	var cells []fyne.CanvasObject
+	for i, name := range []string{"low", "likely", "high"} {
+		e := f.entry(ff, c.typed)
+		e.SetPlaceHolder(name)
+		c.points[i] = e
+		caption := widget.NewLabel(name)
+		caption.SizeName = theme.SizeNameCaptionText
+		cells = append(cells, container.NewBorder(nil, nil, caption, nil, e))
+	}
+	c.one = c.known
+	c.three = container.NewGridWithColumns(3, cells...)
+	c.entries = container.NewStack(c.one)
+	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, c.switchMode)
+	c.mode.SetSelected(modeKnown)
+	ff.load = c.load
+	return container.NewBorder(nil, nil, c.mode, unit, c.entries)
+}
+
+func (c *valueControl) value() scenario.Value { return c.dst.Interface().(scenario.Value) }
+
+// load shows the scenario's value.
+func (c *valueControl) load() {
+	v := c.value()
+	if v.IsEstimate() {
+		c.show(modeEstimate)
+		for i, x := range []float64{v.Low, v.Likely, v.High} {
+			c.points[i].SetText(formatNumber(x))
+		}
+		c.known.SetText("")
+		return
+	}
+	c.show(modeKnown)
+	c.known.SetText("")
+	if v.IsSet() {
+		c.known.SetText(formatNumber(v.Likely))
+	}
+	for _, e := range c.points {
+		e.SetText("")
+	}
+}
+
+// show switches the entries without touching the value.
+func (c *valueControl) show(mode string) {
+	c.mode.OnChanged = nil
+	c.mode.SetSelected(mode)
+	c.mode.OnChanged = c.switchMode
+	want := c.one
+	if mode == modeEstimate {
+		want = c.three
+	}
+	if len(c.entries.Objects) != 1 || c.entries.Objects[0] != want {
+		c.entries.Objects = []fyne.CanvasObject{want}
+		c.entries.Refresh()
+	}
+}
+
+// switchMode turns a known value into an estimate with three equal
+// points, to be spread by the user, or an estimate into its likely value.
+func (c *valueControl) switchMode(mode string) {
+	if c.form.loading {
+		return
+	}
+	c.form.clearLocal(c.field.path)
+	v := c.value()
+	if mode == modeEstimate && !v.IsEstimate() {
+		if v.IsSet() {
+			c.dst.Set(reflect.ValueOf(scenario.Estimate(v.Likely, v.Likely, v.Likely)))
+		}
+	} else if mode == modeKnown && v.IsEstimate() {
+		c.dst.Set(reflect.ValueOf(scenario.Known(v.Likely)))
+	}
+	c.form.loading = true
+	c.load()
+	c.form.loading = false
+	if mode == modeEstimate && !v.IsSet() {
+		c.show(modeEstimate)
+	}
+	c.form.changed(c.field, true)
+}
+
+// typed reads the entries into the value.
+func (c *valueControl) typed() {
+	if c.mode.Selected == modeEstimate {
+		var xs [3]float64
+		empty := 0
+		for i, e := range c.points {
+			if strings.TrimSpace(e.Text) == "" {
+				empty++
+				continue
+			}
+			x, err := parseNumber(e.Text)
+			if err != nil {
+				c.form.setLocal(c.field.path, []string{"low", "likely", "high"}[i]+": "+err.Error())
+				return
+			}
+			xs[i] = x
+		}
+		switch empty {
+		case 3:
+			c.dst.Set(reflect.ValueOf(scenario.Value{}))
+		case 0:
+			c.dst.Set(reflect.ValueOf(scenario.Estimate(xs[0], xs[1], xs[2])))
+		default:
+			c.form.setLocal(c.field.path, "an estimate needs all three of low, likely and high (or switch to Known)")
+			return
+		}
+		c.form.clearLocal(c.field.path)
+		c.form.changed(c.field, false)
+		return
+	}
+	if strings.TrimSpace(c.known.Text) == "" {
+		c.dst.Set(reflect.ValueOf(scenario.Value{}))
+	} else {
+		x, err := parseNumber(c.known.Text)
+		if err != nil {
+			c.form.setLocal(c.field.path, err.Error())
+			return
+		}
+		c.dst.Set(reflect.ValueOf(scenario.Known(x)))
+	}
+	c.form.clearLocal(c.field.path)
+	c.form.changed(c.field, false)
+}
+
+// entry is an entry of field ff that calls typed as the text changes and
+// evaluates at once on Enter.
+func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
+	e := newKeyEntry()
+	e.OnChanged = func(string) {
+		if !f.loading {
+			typed()
+		}
+	}
+	e.OnSubmitted = func(string) { f.flush() }
+	return e
+}
+
+// newNumberControl edits an int, a uint64 or a float64; empty is 0, which
+// the scenario file leaves out ("not given").
+func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	var e *keyEntry
+	e = f.entry(ff, func() {
+		if err := setNumber(dst, e.Text); err != nil {
+			f.setLocal(ff.path, err.Error())
+			return
+		}
+		f.clearLocal(ff.path)
+		f.changed(ff, false)
+	})
+	e.SetPlaceHolder("not given")
+	ff.load = func() { e.SetText(numberText(dst)) }
+	return container.NewBorder(nil, nil, nil, unit, e)
+}
+
+// setNumber parses text into the number dst; empty text is 0.
+func setNumber(dst reflect.Value, text string) error {
+	if strings.TrimSpace(text) == "" {
+		dst.SetZero()
+		return nil
+	}
+	switch dst.Kind() {
+	case reflect.Float64:
+		x, err := parseNumber(text)
+		if err != nil {
+			return err
+		}
+		dst.SetFloat(x)
+	case reflect.Int:
+		x, err := parseWhole(text)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(x)
+	case reflect.Uint64:
+		x, err := parseWhole(text)
+		if err != nil {
+			return err
+		}
+		if x < 0 {
+			return errors.New("“" + strings.TrimSpace(text) + "” is negative")
+		}
+		dst.SetUint(uint64(x))
+	}
+	return nil
+}
+
+// numberText is the number dst as an entry shows it; "" for 0.
+func numberText(dst reflect.Value) string {
+	switch dst.Kind() {
+	case reflect.Float64:
+		if x := dst.Float(); x != 0 {
+			return formatNumber(x)
+		}
+	case reflect.Int:
+		if x := dst.Int(); x != 0 {
+			return strconv.FormatInt(x, 10)
+		}
+	case reflect.Uint64:
+		if x := dst.Uint(); x != 0 {
+			return strconv.FormatUint(x, 10)
+		}
+	}
+	return ""
+}
+
+// notGiven is the option of an optional choice that leaves it out.
+const notGiven = "Not given"
+
+// newChoiceControl edits an enumerated text field with a select showing
+// present's labels; an optional field has a "Not given" option. The
+// chosen value's meaning is shown under the field's help.
+func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
+	sel := widget.NewSelect(nil, nil)
+	sel.PlaceHolder = "Choose…"
+	var values []string
+	options := func() {
+		values, sel.Options = choiceOptions(ff.path, dst.String(), optional)
+	}
+	options()
+	sel.OnChanged = func(label string) {
+		if f.loading {
+			return
+		}
+		i := slices.Index(sel.Options, label)
+		if i < 0 {
+			return
+		}
+		dst.SetString(values[i])
+		showMeaning(meaning, ff.path, values[i])
+		f.changed(ff, true)
+	}
+	ff.load = func() {
+		options()
+		i := slices.Index(values, dst.String())
+		if i < 0 {
+			sel.ClearSelected()
+		} else {
+			sel.SetSelected(sel.Options[i])
+		}
+		showMeaning(meaning, ff.path, dst.String())
+	}
+	return sel
+}
+
+// choiceOptions are the values and labels a choice offers: present's, led
+// by "Not given" for an optional field, and the current value when it is
+// not among them (so that a select never hides what the file says).
+func choiceOptions(path, current string, optional bool) (values, labels []string) {
+	if optional {
+		values, labels = append(values, ""), append(labels, notGiven)
+	}
+	for _, c := range present.Choices(path) {
+		values, labels = append(values, c.Value), append(labels, c.Label)
+	}
+	if current != "" && !slices.Contains(values, current) {
+		values, labels = append(values, current), append(labels, current)
+	}
+	return values, labels
+}
+
+// showMeaning shows what the chosen value of the choice at path means.
+func showMeaning(l *widget.Label, path, value string) {
+	if l == nil {
+		return
+	}
+	text := present.ChoiceHelp(path, value)
+	l.SetText(text)
+	showIf(l, text != "")
+}
+
+// newTextControl edits a text field: a plain entry, a multi-line one for
+// longer prose, or an entry with suggestions (catalog ids, currencies).
+func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggestions []string, multiline bool) fyne.CanvasObject {
+	changed := func(text string) {
+		if f.loading {
+			return
+		}
+		dst.SetString(text)
+		f.changed(ff, false)
+	}
+	if len(suggestions) > 0 {
+		e := newKeySelectEntry(suggestions)
+		e.OnChanged = changed
+		e.OnSubmitted = func(string) { f.flush() }
+		ff.load = func() { e.SetText(dst.String()) }
+		ff.disable = e.Disable
+		return e
+	}
+	var e *keyEntry
+	if multiline {
+		e = newKeyMultiLineEntry()
+		e.SetMinRowsVisible(2)
+	} else {
+		e = newKeyEntry()
+		e.OnSubmitted = func(string) { f.flush() }
+	}
+	e.OnChanged = changed
+	ff.load = func() { e.SetText(dst.String()) }
+	ff.disable = e.Disable
+	return e
+}
+
+// newFlagControl edits a flag with a check box.
+func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+	c := widget.NewCheck("", nil)
+	c.OnChanged = func(on bool) {
+		if f.loading {
+			return
+		}
+		dst.SetBool(on)
+		f.changed(ff, true)
+	}
+	ff.load = func() { c.SetChecked(dst.Bool()) }
+	return c
+}
+
+// newChoiceListControl edits a list of choices (skills, outputs returned)
+// with a check box per allowed value. Ticking adds the value at the end
+// and unticking removes it, so the order the file has is kept.
+func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+	choices := present.Choices(ff.path)
+	labels := make([]string, len(choices))
+	for i, c := range choices {
+		labels[i] = present.Sentence(c.Label)
+	}
+	valueOf := func(label string) string {
+		if i := slices.Index(labels, label); i >= 0 {
+			return choices[i].Value
+		}
+		return label
+	}
+	g := widget.NewCheckGroup(labels, nil)
+	g.Horizontal = true
+	g.OnChanged = func(selected []string) {
+		if f.loading {
+			return
+		}
+		on := map[string]bool{}
+		for _, l := range selected {
+			on[valueOf(l)] = true
+		}
+		var out []string
+		for _, v := range dst.Interface().([]string) {
+			if on[v] {
+				out = append(out, v)
+				delete(on, v)
+			}
+		}
+		for _, c := range choices { // newly ticked, in the allowed order
+			if on[c.Value] {
+				out = append(out, c.Value)
+			}
+		}
+		dst.Set(reflect.ValueOf(out))
+		f.changed(ff, true)
+	}
+	ff.load = func() {
+		var sel []string
+		for _, v := range dst.Interface().([]string) {
+			if i := slices.IndexFunc(choices, func(c present.Choice) bool { return c.Value == v }); i >= 0 {
+				sel = append(sel, labels[i])
+			}
+		}
+		g.SetSelected(sel)
+	}
+	return g
+}
