@@ -24,10 +24,13 @@ import (
 // evaluated at once (a choice, a tick) or when the typing pauses.
 type scenarioForm struct {
 	s        *scenario.Scenario
-	stored   bool                        // s has been saved: its id is fixed
-	catalog  func(kind string) []string  // the catalog's ids of a kind; nil without a catalog
-	onChange func(immediate bool)        // after each change
-	onFlush  func()                      // Enter in a field: evaluate now
+	stored   bool                       // s has been saved: its id is fixed
+	catalog  func(kind string) []string // the catalog's ids of a kind; nil without a catalog
+	onChange func(immediate bool)       // after each change
+	onFlush  func()                     // Enter in a field: evaluate now
+	// wheel is the scroll the form is shown in, which takes the mouse
+	// wheel over its multi-line entries (wheelPass); nil when none.
+	wheel func() fyne.Scrollable
 
 	loading bool                  // controls are being set from s: not the user's change
 	fields  []*formField          // every field, in form order
@@ -108,12 +111,12 @@ var formBreaks = map[string][2]string{
 
 // catalogKinds names the catalog kind whose ids a field takes.
 var catalogKinds = map[string]string{
-	"workload.model.preset":  "models",
-	"workload.trial_gpu":     "gpus",
-	"options.managed.offer":  "managed",
-	"options.cloud.offer":    "cloud",
-	"options.on_prem.node":   "nodes",
-	"options.hpc.partition":  "hpc",
+	"workload.model.preset": "models",
+	"workload.trial_gpu":    "gpus",
+	"options.managed.offer": "managed",
+	"options.cloud.offer":   "cloud",
+	"options.on_prem.node":  "nodes",
+	"options.hpc.partition": "hpc",
 }
 
 // suggestions are the usual values of free-text fields.
@@ -125,7 +128,7 @@ var suggestions = map[string][]string{
 
 // multiline are the prose fields, edited over more than one line.
 var multiline = map[string]bool{
-	"description":                 true,
+	"description":                  true,
 	"dimensions.sovereignty.notes": true,
 }
 
@@ -342,12 +345,11 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	ff.label.Wrapping = fyne.TextWrapWord
 	ff.problem = problemLabel()
 	ff.given = func() bool { return given(dst) }
+	unit := fyne.CanvasObject(nil)
 	if fd.Unit != "" {
 		ff.unit = widget.NewLabel(fd.UnitIn(f.s.Currency))
-	}
-	unit := fyne.CanvasObject(nil)
-	if ff.unit != nil {
-		unit = ff.unit
+		ff.unit.Wrapping = fyne.TextWrapWord
+		unit = container.New(fixedWidth{unitWidth}, ff.unit)
 	}
 	help := caption(fd.Help)
 	var meaning *widget.Label

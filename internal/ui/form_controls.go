@@ -32,11 +32,17 @@ import (
 // the cursor is in a field.
 type keyEntry struct {
 	widget.Entry
+	rows int // the rows a multi-line entry shows (fitRows)
 }
 
+// newKeyEntry is a one-line entry without a scroller of its own: an
+// entry that scrolls takes the mouse wheel for itself, and a form full of
+// them would stop scrolling wherever the pointer rests on one.
 func newKeyEntry() *keyEntry {
 	e := &keyEntry{}
 	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrapOff
+	e.Scroll = container.ScrollNone
 	return e
 }
 
@@ -64,7 +70,8 @@ type keySelectEntry struct {
 func newKeySelectEntry(options []string) *keySelectEntry {
 	e := &keySelectEntry{}
 	e.ExtendBaseWidget(e)
-	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.Wrapping = fyne.TextWrapOff // no scroller, as newKeyEntry
+	e.Scroll = container.ScrollNone
 	e.SetOptions(options)
 	return e
 }
@@ -167,8 +174,9 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 	c.one = c.known
 	c.three = container.NewGridWithColumns(3, cells...)
 	c.entries = container.NewStack(c.one)
-	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, c.switchMode)
+	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, nil)
 	c.mode.SetSelected(modeKnown)
+	c.mode.OnChanged = c.switchMode
 	ff.load = c.load
 	return container.NewBorder(nil, nil, c.mode, unit, c.entries)
 }
@@ -437,24 +445,87 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 	}
 	if len(suggestions) > 0 {
 		e := newKeySelectEntry(suggestions)
+		e.SetPlaceHolder("not given")
 		e.OnChanged = changed
 		e.OnSubmitted = func(string) { f.flush() }
 		ff.load = func() { e.SetText(dst.String()) }
 		ff.disable = e.Disable
 		return e
 	}
-	var e *keyEntry
 	if multiline {
-		e = newKeyMultiLineEntry()
-		e.SetMinRowsVisible(2)
-	} else {
-		e = newKeyEntry()
-		e.OnSubmitted = func(string) { f.flush() }
+		e := newKeyMultiLineEntry()
+		e.OnChanged = func(text string) {
+			fitRows(e)
+			changed(text)
+		}
+		ff.load = func() {
+			e.SetText(dst.String())
+			fitRows(e)
+		}
+		ff.disable = e.Disable
+		return container.NewStack(e, newWheelPass(func() fyne.Scrollable {
+			if f.wheel == nil {
+				return nil
+			}
+			return f.wheel()
+		}))
 	}
+	e := newKeyEntry()
+	e.OnSubmitted = func(string) { f.flush() }
 	e.OnChanged = changed
 	ff.load = func() { e.SetText(dst.String()) }
 	ff.disable = e.Disable
 	return e
+}
+
+// fitRows makes a multi-line entry tall enough for its text, so that it
+// has nothing to scroll (the wheel over it scrolls the form: wheelPass).
+func fitRows(e *keyEntry) {
+	width := e.Size().Width - 4*theme.InnerPadding()
+	if width <= 0 {
+		width = 400
+	}
+	rows := 0
+	for _, line := range strings.Split(e.Text, "\n") {
+		w := fyne.MeasureText(line, theme.TextSize(), e.TextStyle).Width
+		rows += 1 + int(w/width)
+	}
+	rows = max(3, rows+1)
+	if rows != e.rows {
+		e.rows = rows
+		e.SetMinRowsVisible(rows)
+	}
+}
+
+// wheelPass lies over a multi-line entry and hands the mouse wheel to the
+// form's scroll: the entry scrolls by itself and would otherwise keep the
+// wheel, stopping the form wherever the pointer rests on it. Taps, drags
+// and the text cursor still reach the entry, which wheelPass does not
+// take.
+type wheelPass struct {
+	widget.BaseWidget
+	target func() fyne.Scrollable
+}
+
+func newWheelPass(target func() fyne.Scrollable) *wheelPass {
+	w := &wheelPass{target: target}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Scrolled implements fyne.Scrollable.
+func (w *wheelPass) Scrolled(ev *fyne.ScrollEvent) {
+	if w.target == nil {
+		return
+	}
+	if s := w.target(); s != nil {
+		s.Scrolled(ev)
+	}
+}
+
+// CreateRenderer implements fyne.Widget: it draws nothing.
+func (w *wheelPass) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewWithoutLayout())
 }
 
 // newFlagControl edits a flag with a check box.
@@ -472,7 +543,7 @@ func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.Can
 }
 
 // newChoiceListControl edits a list of choices (skills, outputs returned)
-// with a check box per allowed value. Ticking adds the value at the end
+// with a check box per allowed value, in two columns. Ticking adds the value at the end
 // and unticking removes it, so the order the file has is kept.
 func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
 	choices := present.Choices(ff.path)
@@ -480,21 +551,17 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 	for i, c := range choices {
 		labels[i] = present.Sentence(c.Label)
 	}
-	valueOf := func(label string) string {
-		if i := slices.Index(labels, label); i >= 0 {
-			return choices[i].Value
-		}
-		return label
-	}
-	g := widget.NewCheckGroup(labels, nil)
-	g.Horizontal = true
-	g.OnChanged = func(selected []string) {
+	checks := make([]*widget.Check, len(labels))
+	boxes := make([]fyne.CanvasObject, len(labels))
+	toggled := func(bool) {
 		if f.loading {
 			return
 		}
 		on := map[string]bool{}
-		for _, l := range selected {
-			on[valueOf(l)] = true
+		for i, c := range checks {
+			if c.Checked {
+				on[choices[i].Value] = true
+			}
 		}
 		var out []string
 		for _, v := range dst.Interface().([]string) {
@@ -511,14 +578,15 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 		dst.Set(reflect.ValueOf(out))
 		f.changed(ff, true)
 	}
-	ff.load = func() {
-		var sel []string
-		for _, v := range dst.Interface().([]string) {
-			if i := slices.IndexFunc(choices, func(c present.Choice) bool { return c.Value == v }); i >= 0 {
-				sel = append(sel, labels[i])
-			}
-		}
-		g.SetSelected(sel)
+	for i, l := range labels {
+		checks[i] = widget.NewCheck(l, toggled)
+		boxes[i] = checks[i]
 	}
-	return g
+	ff.load = func() {
+		have := dst.Interface().([]string)
+		for i, c := range checks {
+			c.SetChecked(slices.Contains(have, choices[i].Value))
+		}
+	}
+	return container.NewGridWithColumns(2, boxes...)
 }

@@ -129,3 +129,26 @@ func (fieldLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		y += h
 	}
 }
+
+// unitWidth is the width of the column of units beside the fields, so
+// that the entries of a group line up whatever their unit.
+const unitWidth = 130
+
+// fixedWidth gives its objects one width, whatever they ask for, and the
+// height they need at it.
+type fixedWidth struct{ width float32 }
+
+func (l fixedWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objects {
+		h = max(h, heightAt(o, l.width))
+	}
+	return fyne.NewSize(l.width, h)
+}
+
+func (l fixedWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(fyne.NewSize(l.width, size.Height))
+	}
+}

@@ -142,6 +142,7 @@ func (e *liveEditor) setOpen(open bool) {
 // buildForm makes the form over the working copy.
 func (e *liveEditor) buildForm() {
 	e.form = newScenarioForm(e.work, e.base != nil, e.catalogIDs(), e.changed, e.flush)
+	e.form.wheel = func() fyne.Scrollable { return e.scroll }
 	e.holder.Objects = []fyne.CanvasObject{e.form.content}
 	e.holder.Refresh()
 	e.scroll.ScrollToTop()
