@@ -41,7 +41,10 @@ func (p *planner) wireEditing() {
 // choose shows the scenario chosen in the list, asking first when the
 // one on show has unsaved edits; keeping them marks its row again.
 func (p *planner) choose(it Item) {
-	p.view.live.confirmLeave(func() { p.view.show(it) }, p.markShown)
+	p.view.live.confirmLeave(func() {
+		p.scenarios.markID(it.ID) // a save on the way reloads the list
+		p.view.show(it)
+	}, p.markShown)
 }
 
 // markShown marks the row of the scenario on show, or none.

@@ -57,6 +57,7 @@ type formField struct {
 	load    func() // shows the value s holds
 	disable func() // nil when the control cannot be disabled
 	given   func() bool
+	choice  bool // a select of present's choices, which shows what is allowed
 }
 
 // formGroup is a heading with its fields: a section's own fields, or an
@@ -380,11 +381,11 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	default:
 		control = f.newNumberControl(ff, dst, unit)
 	}
-	parts := []fyne.CanvasObject{control, help}
+	ff.choice = meaning != nil
+	parts := []fyne.CanvasObject{control, ff.problem, help}
 	if meaning != nil {
 		parts = append(parts, meaning)
 	}
-	parts = append(parts, ff.problem)
 	ff.box = container.New(fieldLayout{}, parts...)
 	g.rows.Add(ff.label)
 	g.rows.Add(ff.box)
@@ -551,13 +552,10 @@ func (f *scenarioForm) setProblems(errs scenario.Errors) {
 // target is the path of the field, list or group where problem e shows,
 // and its text there.
 func (f *scenarioForm) target(e scenario.FieldError) (string, string) {
-	text := e.Problem
-	if e.Allowed != "" {
-		text += " (allowed: " + e.Allowed + ")"
-	}
 	p := e.Path
 	for p != "" {
-		if _, ok := f.byPath[p]; ok {
+		if ff, ok := f.byPath[p]; ok {
+			text := problemText(e, ff.choice)
 			if p != e.Path {
 				// A point of an estimate, or an item of a list: say which.
 				rest := strings.TrimPrefix(e.Path, p)
@@ -570,11 +568,28 @@ func (f *scenarioForm) target(e scenario.FieldError) (string, string) {
 			return p, text
 		}
 		if _, ok := f.groups[p]; ok {
-			return p, text
+			return p, problemText(e, false)
 		}
 		p = parentPath(p)
 	}
-	return "", present.InputName(e.Path) + ": " + text
+	return "", present.InputName(e.Path) + ": " + problemText(e, false)
+}
+
+// problemText is how a problem reads beneath its field: "Required." or
+// "0 is out of range (allowed: a number > 0)". A select already offers
+// what is allowed, so its problem does not list it.
+func problemText(e scenario.FieldError, choice bool) string {
+	text := present.Sentence(e.Problem)
+	if text == "Is required" {
+		text = "Required"
+	}
+	switch {
+	case e.Allowed == "" || choice || e.Allowed == "a non-empty text":
+		return text + "."
+	case text == "Required":
+		return text + ": " + e.Allowed + "."
+	}
+	return text + " (allowed: " + e.Allowed + ")."
 }
 
 // parentPath drops a path's last element: "a.b[2].c" → "a.b[2]" → "a.b".

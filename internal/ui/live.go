@@ -103,7 +103,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	closeButton.Importance = widget.LowImportance
 
 	e.holder = container.NewStack()
-	e.scroll = container.NewVScroll(e.holder)
+	e.scroll = container.NewVScroll(container.NewPadded(e.holder))
 	buttons := container.NewHBox(e.save, e.discard, e.json)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, closeButton, e.heading),

@@ -128,7 +128,7 @@ func newTemplatePicker(w fyne.Window, pick func(template)) *templatePicker {
 		})
 		t.starts = append(t.starts, start)
 		rows = append(rows, widget.NewSeparator(),
-			container.NewBorder(nil, nil, nil, start, container.New(fieldLayout{}, head, caption(about))))
+			container.NewBorder(nil, nil, nil, container.NewCenter(start), container.New(fieldLayout{}, head, caption(about))))
 	}
 	for _, tp := range templates() {
 		about := present.ChoiceHelp("workload.shape", tp.shape) + " Starts from the example “" + tp.example.Name + "”."
