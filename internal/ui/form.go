@@ -544,7 +544,9 @@ func (f *scenarioForm) setProblems(errs scenario.Errors) {
 	f.shown = map[string][]string{}
 	for _, e := range errs {
 		at, text := f.target(e)
-		f.shown[at] = append(f.shown[at], text)
+		if !slices.Contains(f.shown[at], text) { // the model may name a problem twice
+			f.shown[at] = append(f.shown[at], text)
+		}
 	}
 	f.showProblems()
 }
@@ -579,7 +581,10 @@ func (f *scenarioForm) target(e scenario.FieldError) (string, string) {
 // "0 is out of range (allowed: a number > 0)". A select already offers
 // what is allowed, so its problem does not list it.
 func problemText(e scenario.FieldError, choice bool) string {
-	text := present.Sentence(e.Problem)
+	text := e.Problem
+	if first, _, _ := strings.Cut(text, " "); isWord(first) {
+		text = present.Sentence(text) // not a code or a value: "commit_1y has …" stays
+	}
 	if text == "Is required" {
 		text = "Required"
 	}
@@ -709,3 +714,13 @@ func (f *scenarioForm) sectionProblems(i int) int {
 
 // field is the form's field at path, nil when it has none.
 func (f *scenarioForm) field(path string) *formField { return f.byPath[path] }
+
+// isWord reports whether s is a plain lower-case word.
+func isWord(s string) bool {
+	for _, c := range s {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
