@@ -97,7 +97,7 @@ var formPlan = []struct {
 	{path: "workload", open: true},
 	{title: "Data and its lifecycle", path: "data", open: true},
 	{path: "dimensions", open: true},
-	{path: "options", open: true},
+	{path: "options"}, // anything left out comes from the catalog
 	{title: "Advanced settings", fields: []string{"seed", "distribution", "price_overrides"}},
 }
 
@@ -162,8 +162,7 @@ func newScenarioForm(s *scenario.Scenario, stored bool, catalog func(string) []s
 		local: map[string]string{}, shown: map[string][]string{},
 	}
 	root := reflect.ValueOf(s).Elem()
-	f.accordion = widget.NewAccordion()
-	f.accordion.MultiOpen = true
+	var items []*widget.AccordionItem
 	for _, plan := range formPlan {
 		sec := &formSection{title: plan.title}
 		var help string
@@ -198,8 +197,11 @@ func newScenarioForm(s *scenario.Scenario, stored bool, catalog func(string) []s
 		}
 		sec.item = widget.NewAccordionItem(sec.title, container.NewVBox(parts...))
 		sec.item.Open = plan.open
-		f.accordion.Append(sec.item)
+		items = append(items, sec.item)
 	}
+	// All at once: Append lays out every section again each time.
+	f.accordion = widget.NewAccordion(items...)
+	f.accordion.MultiOpen = true
 	f.load()
 	f.content = f.accordion
 	return f
@@ -387,8 +389,8 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		parts = append(parts, meaning)
 	}
 	ff.box = container.New(fieldLayout{}, parts...)
-	g.rows.Add(ff.label)
-	g.rows.Add(ff.box)
+	// Not Add, which lays the group out again for each field.
+	g.rows.Objects = append(g.rows.Objects, ff.label, ff.box)
 	g.fields = append(g.fields, ff)
 	f.fields = append(f.fields, ff)
 	f.byPath[path] = ff
@@ -676,6 +678,9 @@ func (f *scenarioForm) relayout() {
 		title := sec.title
 		if n := f.sectionProblems(i); n > 0 {
 			title += "  ·  " + present.Count(n, "problem")
+			if sec.item != nil && !sec.item.Open {
+				f.accordion.Open(i) // a problem is never out of sight
+			}
 		}
 		if sec.item != nil && sec.item.Title != title {
 			sec.item.Title = title
