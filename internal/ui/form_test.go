@@ -401,3 +401,35 @@ func TestFormCoversEveryField(t *testing.T) {
 		}
 	}
 }
+
+// The JSON editor ("Advanced") opens on the inputs as edited in the form;
+// saving there stores them, and nothing is left unsaved.
+func TestAdvancedJSONEditsTheFormsInputs(t *testing.T) {
+	b := newFakeBackend()
+	w, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	retype(field(t, f, "purpose.owner").entries()[0], "Claims platform team")
+	settled(t, p)
+	test.Tap(p.view.live.json)
+	e := p.editor()
+	if e == nil {
+		t.Fatal("Advanced: JSON… opened no editor")
+	}
+	if !strings.Contains(e.entry.Text, `"owner": "Claims platform team"`) || e.save.Disabled() {
+		t.Fatalf("editor shows the stored inputs (save disabled %v): %s", e.save.Disabled(), e.status.Text)
+	}
+	test.Type(e.note, "owner from the form")
+	test.Tap(e.save)
+	settled(t, p)
+	waitShown(t, p, "ft-7b")
+	if p.prompt() != nil {
+		t.Fatal("asked about unsaved changes the JSON editor had just saved")
+	}
+	saves := b.saved()
+	if len(saves) != 1 || saves[0].s.Purpose.Owner != "Claims platform team" || saves[0].note != "owner from the form" {
+		t.Errorf("saves %+v", saves)
+	}
+	if p.view.live.dirty() || w.Title() != windowTitle {
+		t.Errorf("still unsaved after the JSON editor saved (title %q)", w.Title())
+	}
+}
