@@ -104,8 +104,6 @@ var formPlan = []struct {
 // formBreaks start a titled group of their own before a field, for runs
 // of fields that have no object of their own in the file.
 var formBreaks = map[string][2]string{
-	"workload.trial": {"Trial measurements",
-		"A short representative run measured at several GPU counts; leave empty when there is none yet."},
 	"workload.recompute": {"Training details",
 		"Left empty, the model's defaults apply (each field's help names its default)."},
 }

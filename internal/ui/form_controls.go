@@ -127,13 +127,33 @@ func parseWhole(text string) (int64, error) {
 	return int64(x), nil
 }
 
-// formatNumber writes x for an entry: plain digits, no grouping, so that
-// what the user sees is what they may type.
+// formatNumber writes x for an entry, every digit kept and thousands
+// grouped from 10,000 on ("250,000", "0.075"), as parseNumber reads it
+// back.
 func formatNumber(x float64) string {
 	if math.Abs(x) >= 1e15 || (x != 0 && math.Abs(x) < 1e-6) {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
-	return strconv.FormatFloat(x, 'f', -1, 64)
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if math.Abs(x) < 10000 {
+		return s
+	}
+	sign, digits := "", s
+	if x < 0 {
+		sign, digits = "-", s[1:]
+	}
+	whole, frac, dot := strings.Cut(digits, ".")
+	var b strings.Builder
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	if dot {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
 }
 
 // Estimate modes as the number controls' selects show them.
@@ -150,16 +170,17 @@ type valueControl struct {
 	field *formField
 	dst   reflect.Value // the scenario.Value in the scenario
 
-	mode    *widget.Select
-	known   *keyEntry
-	points  [3]*keyEntry // low, likely, high
-	entries *fyne.Container
-	one     fyne.CanvasObject
-	three   fyne.CanvasObject
+	mode   *widget.Select
+	known  *keyEntry
+	points [3]*keyEntry // low, likely, high
+	unit   fyne.CanvasObject
+	root   *fyne.Container // the known row, or the estimate's two rows
+	shown  string          // the mode the controls show
+	grid   fyne.CanvasObject
 }
 
 func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
-	c := &valueControl{form: f, field: ff, dst: dst}
+	c := &valueControl{form: f, field: ff, dst: dst, unit: unit}
 	c.known = f.entry(ff, c.typed)
 	c.known.SetPlaceHolder("not given")
 	var cells []fyne.CanvasObject
@@ -167,18 +188,16 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		e := f.entry(ff, c.typed)
 		e.SetPlaceHolder(name)
 		c.points[i] = e
-		caption := widget.NewLabel(name)
-		caption.SizeName = theme.SizeNameCaptionText
-		cells = append(cells, container.NewBorder(nil, nil, caption, nil, e))
+		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
 	}
-	c.one = c.known
-	c.three = container.NewGridWithColumns(3, cells...)
-	c.entries = container.NewStack(c.one)
+	c.grid = container.NewGridWithColumns(3, cells...)
 	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, nil)
 	c.mode.SetSelected(modeKnown)
 	c.mode.OnChanged = c.switchMode
+	c.root = container.NewStack()
+	c.show(modeKnown)
 	ff.load = c.load
-	return container.NewBorder(nil, nil, c.mode, unit, c.entries)
+	return c.root
 }
 
 func (c *valueControl) value() scenario.Value { return c.dst.Interface().(scenario.Value) }
@@ -204,19 +223,24 @@ func (c *valueControl) load() {
 	}
 }
 
-// show switches the entries without touching the value.
+// show switches the entries without touching the value: one beside the
+// mode for a known value; for an estimate, the three under it, each with
+// its name, wide enough to read.
 func (c *valueControl) show(mode string) {
 	c.mode.OnChanged = nil
 	c.mode.SetSelected(mode)
 	c.mode.OnChanged = c.switchMode
-	want := c.one
+	if mode == c.shown {
+		return
+	}
+	c.shown = mode
 	if mode == modeEstimate {
-		want = c.three
+		hint := caption("low ≤ likely ≤ high")
+		c.root.Objects = []fyne.CanvasObject{container.NewVBox(container.NewBorder(nil, nil, c.mode, c.unit, hint), c.grid)}
+	} else {
+		c.root.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, c.mode, c.unit, c.known)}
 	}
-	if len(c.entries.Objects) != 1 || c.entries.Objects[0] != want {
-		c.entries.Objects = []fyne.CanvasObject{want}
-		c.entries.Refresh()
-	}
+	c.root.Refresh()
 }
 
 // switchMode turns a known value into an estimate with three equal
@@ -358,7 +382,7 @@ func numberText(dst reflect.Value) string {
 		}
 	case reflect.Int:
 		if x := dst.Int(); x != 0 {
-			return strconv.FormatInt(x, 10)
+			return formatNumber(float64(x))
 		}
 	case reflect.Uint64:
 		if x := dst.Uint(); x != 0 {

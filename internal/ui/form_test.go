@@ -433,3 +433,26 @@ func TestAdvancedJSONEditsTheFormsInputs(t *testing.T) {
 		t.Errorf("still unsaved after the JSON editor saved (title %q)", w.Title())
 	}
 }
+
+// Numbers read back as written, grouped or not; anything else, NaN and
+// infinities included, is refused.
+func TestNumberText(t *testing.T) {
+	for _, x := range []float64{0.075, 1, 24, 4096, 12000, 250000, 2e6, -15000.5, 1e-9, 3.5e18} {
+		text := formatNumber(x)
+		got, err := parseNumber(text)
+		if err != nil || got != x {
+			t.Errorf("%v written %q reads back %v, %v", x, text, got, err)
+		}
+	}
+	if got := formatNumber(250000); got != "250,000" {
+		t.Errorf("250000 written %q", got)
+	}
+	for _, bad := range []string{"", "12o", "NaN", "inf", "1,2.3.4", "--1"} {
+		if _, err := parseNumber(bad); err == nil {
+			t.Errorf("%q read as a number", bad)
+		}
+	}
+	if _, err := parseWhole("1.5"); err == nil {
+		t.Error("1.5 read as a whole number")
+	}
+}
