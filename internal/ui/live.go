@@ -189,7 +189,7 @@ func (e *liveEditor) stop() {
 	e.item = Item{}
 	e.holder.Objects = nil
 	e.holder.Refresh()
-	e.status.SetText("")
+	e.setStatus("", widget.MediumImportance)
 	setProblemText(e.problems, nil)
 	e.setHeading()
 	e.changedState()
@@ -204,7 +204,7 @@ func (e *liveEditor) begin(ev *evaluation) {
 		e.buildForm()
 	}
 	e.setHeading()
-	e.status.SetText("")
+	e.setStatus("", widget.MediumImportance)
 	e.changedState()
 }
 
@@ -389,6 +389,7 @@ func (e *liveEditor) showOutcome(errs scenario.Errors) {
 func (e *liveEditor) setStatus(text string, imp widget.Importance) {
 	e.status.Importance = imp
 	e.status.SetText(text)
+	showIf(e.status, text != "")
 }
 
 // liveReport shows the evaluation of an edit in place of the one on
