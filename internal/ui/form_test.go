@@ -456,3 +456,22 @@ func TestNumberText(t *testing.T) {
 		t.Error("1.5 read as a whole number")
 	}
 }
+
+// A change made outside the form (as the weights will) goes through the
+// editor: the form shows it, the report follows and it is unsaved.
+func TestEditFromOutsideTheForm(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	n := b.evaluations()
+	if !p.view.live.edit(func(s *scenario.Scenario) { s.Dimensions.Economics.Weight = 0.9 }) {
+		t.Fatal("no scenario to edit")
+	}
+	settled(t, p)
+	if got := field(t, f, "dimensions.economics.weight").entries()[0].Text; got != "0.9" {
+		t.Errorf("the form shows weight %q", got)
+	}
+	if b.evaluations() != n+1 || p.view.current.s.Dimensions.Economics.Weight != 0.9 || !p.view.live.mark.Visible() {
+		t.Errorf("evaluations %d (from %d), weight on screen %v, unsaved %v", b.evaluations(), n, p.view.current.s.Dimensions.Economics.Weight, p.view.live.mark.Visible())
+	}
+}

@@ -230,6 +230,22 @@ func (e *liveEditor) changed(immediate bool) {
 	e.schedule(delay)
 }
 
+// edit changes the inputs being edited from outside the form (the
+// weights, say) as if the change had been made in it: the form shows it,
+// the report follows at once and the change counts as unsaved. It
+// reports false when no scenario is being edited.
+func (e *liveEditor) edit(change func(s *scenario.Scenario)) bool {
+	if e.work == nil {
+		return false
+	}
+	change(e.work)
+	if e.form != nil {
+		e.form.load()
+	}
+	e.changed(true)
+	return true
+}
+
 // flush evaluates the inputs now (Enter in a field).
 func (e *liveEditor) flush() {
 	if e.running {
