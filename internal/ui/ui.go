@@ -1,6 +1,11 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
 // the chosen one's decision, report, uncertainty, brief, inputs and notes on
-// the right, and a side-by-side comparison of two or three scenarios. It
+// the right, and a side-by-side comparison of two or three scenarios. A
+// scenario is made and changed in a form beside its report (form*.go,
+// generated from the scenario's types and package present's wording), new
+// ones from a template per workload shape (new_scenario.go); the report
+// follows each edit, evaluated off the UI goroutine, and edits are saved
+// as new revisions or discarded (live*.go). It
 // reaches the store and the model only through Backend, whose real
 // implementation (NewBackend, backend.go) adapts the application layer
 // (internal/app); tests run it over a temporary store, or use a fake to
