@@ -475,3 +475,25 @@ func TestEditFromOutsideTheForm(t *testing.T) {
 		t.Errorf("evaluations %d (from %d), weight on screen %v, unsaved %v", b.evaluations(), n, p.view.current.s.Dimensions.Economics.Weight, p.view.live.mark.Visible())
 	}
 }
+
+// A live update keeps the report where the user scrolled it.
+func TestLiveReportKeepsScroll(t *testing.T) {
+	w, p := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	w.Resize(fyne.NewSize(1000, 600))
+	f := openForm(t, p, 0)
+	v := p.view
+	v.reportScroll.ScrollToOffset(fyne.NewPos(0, 120))
+	if v.reportScroll.Offset.Y != 120 {
+		t.Fatalf("the report does not scroll in a window this small (offset %v)", v.reportScroll.Offset)
+	}
+	before := v.current
+	retype(field(t, f, "workload.deadline_hours").entries()[0], "30")
+	field(t, f, "workload.deadline_hours").entries()[0].TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+	if v.current == before {
+		t.Fatal("no new report")
+	}
+	if v.reportScroll.Offset.Y != 120 {
+		t.Errorf("report scrolled to %v after the update, want 120", v.reportScroll.Offset.Y)
+	}
+}

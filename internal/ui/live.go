@@ -416,8 +416,7 @@ func (v *scenarioView) liveReport(ev *evaluation, stored bool) {
 	offsets := []fyne.Position{v.reportScroll.Offset, v.scaling.scroll.Offset, v.uncertainty.scroll.Offset, v.brief.scroll.Offset}
 	v.setReport(ev)
 	for i, s := range []*container.Scroll{v.reportScroll, v.scaling.scroll, v.uncertainty.scroll, v.brief.scroll} {
-		s.Offset = offsets[i]
-		s.Refresh()
+		s.ScrollToOffset(offsets[i]) // moves the view only; setReport laid the tabs out
 	}
 	v.shown = ""
 	if stored {
