@@ -270,8 +270,11 @@ func (e *liveEditor) confirmLeave(next, stay func()) {
 		stay = func() {}
 	}
 	name := "This scenario"
-	if e.work != nil && e.work.Name != "" {
+	switch {
+	case e.work != nil && e.work.Name != "":
 		name = "“" + e.work.Name + "”"
+	case itemName(e.item) != "":
+		name = "“" + itemName(e.item) + "”"
 	}
 	l := &leavePrompt{}
 	l.text = widget.NewLabel(fmt.Sprintf("%s has unsaved changes to %s. Save them before going on, or discard them?", name, e.unsavedParts()))
