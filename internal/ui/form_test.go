@@ -497,3 +497,40 @@ func TestLiveReportKeepsScroll(t *testing.T) {
 		t.Errorf("report scrolled to %v after the update, want 120", v.reportScroll.Offset.Y)
 	}
 }
+
+// A live update refills the tab in view at once and the others when they
+// are next shown, with the latest report.
+func TestLiveReportFillsHiddenTabsWhenShown(t *testing.T) {
+	_, p := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	f := openForm(t, p, 0)
+	v := p.view
+	deadline := field(t, f, "workload.deadline_hours").entries()[0]
+	retype(deadline, "31")
+	deadline.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+	if len(v.live.deferred) == 0 {
+		t.Fatal("every tab was refilled, those out of sight included")
+	}
+	if strings.Contains(labelTexts(v.inputs.box), "31") {
+		t.Fatal("the Inputs tab out of sight was refilled")
+	}
+	for _, item := range v.tabs.Items {
+		if item.Text == "Inputs" {
+			v.tabs.Select(item)
+		}
+	}
+	if !strings.Contains(labelTexts(v.inputs.box), "31") {
+		t.Error("the Inputs tab does not show the edited deadline once shown")
+	}
+	if _, ok := v.live.deferred[v.inputs.content]; ok {
+		t.Error("the Inputs tab is still waiting to be refilled")
+	}
+	// Showing a scenario afresh fills every tab at once.
+	test.Tap(v.live.discard)
+	it, _ := p.scenarios.item("qlora-legal-70b")
+	v.show(it)
+	settled(t, p)
+	if len(v.live.deferred) != 0 {
+		t.Errorf("%d tabs left to refill after a full report", len(v.live.deferred))
+	}
+}

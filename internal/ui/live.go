@@ -45,6 +45,10 @@ type liveEditor struct {
 	cancel  context.CancelFunc
 	running bool // an evaluation of the latest inputs is pending
 	saving  bool
+	// updating is set while a live update fills the tabs; deferred holds
+	// the refills of tabs out of sight, by tab content (fill).
+	updating bool
+	deferred map[fyne.CanvasObject]deferredFill
 	// exists reports whether a stored scenario has an id (set by the
 	// planner): a new scenario may not take another's id.
 	exists func(id string) bool
@@ -75,7 +79,7 @@ type liveEditor struct {
 const formShare = 0.42
 
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
-	e := &liveEditor{v: v, backend: b}
+	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
 	e.toggle = widget.NewButtonWithIcon("Edit inputs", theme.DocumentCreateIcon(), func() { e.setOpen(!e.open) })
 	e.mark = widget.NewLabel("• unsaved")
 	e.mark.Importance = widget.WarningImportance
@@ -114,7 +118,17 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 }
 
 // wrap returns the pane: report alone, or the form beside it while open.
+// It is called once the view's tabs exist, whose selection then also
+// brings a tab a live update left behind up to date.
 func (e *liveEditor) wrap(report fyne.CanvasObject) fyne.CanvasObject {
+	if selected := e.v.tabs.OnSelected; selected != nil {
+		e.v.tabs.OnSelected = func(item *container.TabItem) {
+			e.v.showTab(item)
+			selected(item)
+		}
+	} else {
+		e.v.tabs.OnSelected = e.v.showTab
+	}
 	e.report = report
 	e.area = container.NewStack(report)
 	return e.area
@@ -410,11 +424,14 @@ func (e *liveEditor) setStatus(text string, imp widget.Importance) {
 
 // liveReport shows the evaluation of an edit in place of the one on
 // screen, keeping each tab where it was scrolled to and the checklist as
-// the user left it. stored says whether the scenario is a stored one, so
-// that the list can mark it.
+// the user left it; tabs out of sight that take long to fill are filled
+// when next shown (fill). stored says whether the scenario is a stored
+// one, so that the list can mark it.
 func (v *scenarioView) liveReport(ev *evaluation, stored bool) {
 	offsets := []fyne.Position{v.reportScroll.Offset, v.scaling.scroll.Offset, v.uncertainty.scroll.Offset, v.brief.scroll.Offset}
+	v.live.updating = true
 	v.setReport(ev)
+	v.live.updating = false
 	for i, s := range []*container.Scroll{v.reportScroll, v.scaling.scroll, v.uncertainty.scroll, v.brief.scroll} {
 		s.ScrollToOffset(offsets[i]) // moves the view only; setReport laid the tabs out
 	}
@@ -422,4 +439,40 @@ func (v *scenarioView) liveReport(ev *evaluation, stored bool) {
 	if stored {
 		v.shown = ev.item.ID
 	}
+}
+
+// deferredFill is the refill of a tab that a live update left for later.
+type deferredFill struct {
+	fill   func()
+	scroll *container.Scroll // kept where it is across the refill; nil for none
+}
+
+// fill refills the tab whose content is tab: at once, unless a live
+// update is under way and the tab is out of sight, in which case it is
+// refilled when next shown (showTab). Typing in the form then redraws the
+// tab in view only.
+func (v *scenarioView) fill(tab fyne.CanvasObject, scroll *container.Scroll, f func()) {
+	if v.live.updating && !tab.Visible() {
+		v.live.deferred[tab] = deferredFill{f, scroll}
+		return
+	}
+	delete(v.live.deferred, tab)
+	f()
+}
+
+// showTab refills a tab a live update left out of date, as it comes into
+// view.
+func (v *scenarioView) showTab(item *container.TabItem) {
+	d, ok := v.live.deferred[item.Content]
+	if !ok {
+		return
+	}
+	delete(v.live.deferred, item.Content)
+	if d.scroll == nil {
+		d.fill()
+		return
+	}
+	offset := d.scroll.Offset
+	d.fill()
+	d.scroll.ScrollToOffset(offset)
 }

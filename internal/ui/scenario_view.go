@@ -269,13 +269,13 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
 	v.reportScroll.Refresh()
-	v.scaling.set(r)
-	v.uncertainty.set(s, r)
+	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r) })
+	v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r) })
 	v.brief.set(r.ScenarioID, ev.brief)
 	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
-	v.inputs.set(s)
+	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
 
