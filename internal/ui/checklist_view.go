@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -40,6 +41,11 @@ type checklistView struct {
 	// onSaved is called on the UI goroutine after a successful save with
 	// the scenario's id and the state stored.
 	onSaved func(id string, st brief.ChecklistState)
+	// onChange is called after every edit of a row and every save, when
+	// whether there are unsaved edits may have changed.
+	onChange func()
+	// done is called once with the outcome of the save in progress.
+	done func(error)
 }
 
 // checklistRow is the widgets of one item.
@@ -114,6 +120,9 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 	v.editable = false
 	v.note.Importance = widget.MediumImportance
 	switch {
+	case id == "":
+		v.note.SetText("Save the scenario to keep its checklist.")
+		v.note.Show()
 	case readErr != nil:
 		v.note.Importance = widget.DangerImportance
 		v.note.SetText(fmt.Sprintf("The stored checklist could not be read (%v): every item shows as open, and it cannot be edited here, so that nothing stored is overwritten.", readErr))
@@ -233,6 +242,35 @@ func (v *checklistView) changed() {
 		v.status.Hide()
 	}
 	v.setSave()
+	if v.onChange != nil {
+		v.onChange()
+	}
+}
+
+// shows reports whether the tab shows the checklist of scenario id of
+// workload shape shape.
+func (v *checklistView) shows(id, shape string) bool {
+	return v.rows != nil && v.id == id && v.shape == shape
+}
+
+// revert sets every row back to the stored state.
+func (v *checklistView) revert() {
+	v.set(v.id, v.shape, v.loaded, nil)
+}
+
+// saveThen saves the edited state, then calls done with the outcome
+// (nil when there was nothing to save).
+func (v *checklistView) saveThen(done func(error)) {
+	if !v.editable || v.saving || !v.dirty() || v.writer() == nil {
+		done(nil)
+		return
+	}
+	v.done = done
+	v.saveChanges()
+	if !v.saving { // refused before it started
+		v.done = nil
+		done(errors.New(v.status.Text))
+	}
 }
 
 func (v *checklistView) setSave() {
@@ -267,6 +305,10 @@ func (v *checklistView) saveChanges() {
 // saved applies the outcome of a save of scenario id's state st.
 func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
 	v.saving = false
+	if done := v.done; done != nil {
+		v.done = nil
+		defer done(err)
+	}
 	if id != v.id { // another scenario is shown now
 		return
 	}
@@ -279,6 +321,9 @@ func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
 	v.entries = brief.Checklist(v.shape, v.loaded)
 	v.showStatus("Saved.", widget.SuccessImportance)
 	v.setSave()
+	if v.onChange != nil {
+		v.onChange()
+	}
 	if v.onSaved != nil {
 		v.onSaved(id, maps.Clone(st))
 	}

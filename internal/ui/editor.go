@@ -28,7 +28,8 @@ type jsonEditor struct {
 
 	backend  Backend
 	original *scenario.Scenario
-	canon    []byte               // scenario.Marshal(original): the text as loaded
+	canon    []byte               // the stored revision's canonical form; saving it again saves nothing
+	start    string               // the text as loaded
 	exists   func(id string) bool // whether another stored scenario has id
 	onSaved  func(id string, rev int)
 
@@ -53,7 +54,7 @@ func newJSONEditor(w fyne.Window, b Backend, s *scenario.Scenario, exists func(s
 	if err != nil {
 		return nil, fmt.Errorf("could not write “%s” as JSON: %w", s.ID, err)
 	}
-	e := &jsonEditor{backend: b, original: s, canon: canon, exists: exists, onSaved: onSaved, parent: w}
+	e := &jsonEditor{backend: b, original: s, canon: canon, start: string(canon), exists: exists, onSaved: onSaved, parent: w}
 
 	e.entry = widget.NewMultiLineEntry()
 	e.entry.TextStyle = fyne.TextStyle{Monospace: true}
@@ -224,7 +225,7 @@ func (e *jsonEditor) saved(id string, rev int, err error) {
 
 // close asks before throwing away changes.
 func (e *jsonEditor) close() {
-	if e.entry.Text == string(e.canon) {
+	if e.entry.Text == e.start {
 		e.dialog.Hide()
 		return
 	}

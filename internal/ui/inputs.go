@@ -28,23 +28,23 @@ func newInputsView() *inputsView {
 // set shows the inputs of s. All groups share one form, so the values line
 // up from top to bottom; each group's title sits in the label column.
 func (v *inputsView) set(s *scenario.Scenario) {
-	form := container.New(layout.NewFormLayout())
+	// The rows go in at once: a container lays itself out again on every
+	// Add, which for a hundred wrapping rows is most of a report's redraw.
+	var rows []fyne.CanvasObject
 	for _, g := range inputGroups(s) {
 		heading := widget.NewLabel(g.title)
 		heading.TextStyle.Bold = true
 		heading.SizeName = theme.SizeNameSubHeadingText
-		form.Add(heading)
-		form.Add(layout.NewSpacer())
+		rows = append(rows, heading, layout.NewSpacer())
 		for _, r := range g.rows {
 			label := widget.NewLabel(r.label)
 			value := widget.NewLabel(r.value)
 			value.Wrapping = fyne.TextWrapWord
-			form.Add(label)
-			form.Add(value)
+			rows = append(rows, label, value)
 		}
 	}
-	v.box.RemoveAll()
-	v.box.Add(form)
+	v.box.Objects = []fyne.CanvasObject{container.New(layout.NewFormLayout(), rows...)}
+	v.box.Refresh()
 }
 
 // inputGroup is one titled group of inputs.

@@ -25,18 +25,27 @@ import (
 // kilobytes, so anything this large is the wrong file.
 const maxImportBytes = 8 << 20
 
-// editCurrent opens the JSON editor on the scenario the view shows.
+// editCurrent opens the JSON editor on the scenario the view shows, with
+// the edits made in the form; saving there saves them.
 func (p *planner) editCurrent() {
-	ev := p.view.current
-	if ev == nil || ev.s == nil {
+	s := p.view.live.work
+	if s == nil && p.view.current != nil {
+		s = p.view.current.s
+	}
+	if s == nil {
 		return
 	}
-	e, err := newJSONEditor(p.window, p.backend, ev.s, p.scenarios.has, func(id string, rev int) {
+	e, err := newJSONEditor(p.window, p.backend, s, p.scenarios.has, func(id string, rev int) {
+		p.view.live.stop() // what the form held is in the revision just saved
 		p.afterSave(id, rev, "Saved")
 	})
 	if err != nil {
 		p.showProblems("Cannot edit this scenario", []string{err.Error()})
 		return
+	}
+	if p.view.live.work != nil {
+		e.canon = p.view.live.stored // nil for a new scenario: anything valid saves
+		e.check()
 	}
 	e.show()
 }

@@ -60,12 +60,19 @@ type scenarioView struct {
 	notes        *widget.RichText
 	tabs         *container.AppTabs
 	content      fyne.CanvasObject
+
+	// live edits the scenario on show in a form beside the report
+	// (live.go); cache keeps the reports of stored revisions already
+	// shown (report_cache.go).
+	live  *liveEditor
+	cache *reportCache
 }
 
 func newScenarioView(w fyne.Window, b Backend) *scenarioView {
-	v := &scenarioView{backend: b, window: w}
+	v := &scenarioView{backend: b, window: w, cache: newReportCache(reportCacheSize)}
+	v.live = newLiveEditor(v, b)
 
-	v.message = widget.NewLabel("Choose a scenario on the left to see how the five hosting directions compare.")
+	v.message = widget.NewLabel(chooseMessage)
 	v.message.Wrapping = fyne.TextWrapWord
 
 	v.title = widget.NewLabel("")
@@ -101,7 +108,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
 	)
 
-	v.edit = widget.NewButtonWithIcon("Edit JSON…", theme.DocumentCreateIcon(), func() {
+	v.edit = widget.NewButtonWithIcon("JSON…", theme.SettingsIcon(), func() {
 		if v.onEdit != nil {
 			v.onEdit()
 		}
@@ -111,7 +118,8 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 			v.onDuplicate()
 		}
 	})
-	actions := container.NewHBox(v.edit, v.duplicate)
+	v.edit.Importance = widget.LowImportance
+	actions := container.NewHBox(v.live.mark, v.live.toggle, v.edit, v.duplicate)
 	v.tabs.OnSelected = func(item *container.TabItem) {
 		v.brief.setShown(item.Text == "Brief")
 		v.tabShown(item.Text) // live_decision.go
@@ -121,7 +129,7 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	header := container.NewVBox(titleRow, v.facts, v.decision.head, verdict, widget.NewSeparator())
 	v.body = container.NewBorder(header, nil, nil, nil, v.tabs)
 	v.body.Hide()
-	v.content = container.NewStack(container.NewVBox(v.message), v.body)
+	v.content = v.live.wrap(container.NewStack(container.NewVBox(v.message), v.body))
 	return v
 }
 
@@ -141,6 +149,11 @@ func (v *scenarioView) show(it Item) {
 	gen := v.gen
 	if v.cancel != nil {
 		v.cancel()
+	}
+	v.live.stop()
+	if ev := v.cache.get(it.ID, it.Revisions); ev != nil {
+		v.apply(gen, ev, nil) // shown before: no evaluation, no blank pane
+		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	v.cancel = cancel
@@ -185,6 +198,17 @@ func evaluateItem(ctx context.Context, b Backend, it Item) (ev *evaluation, err 
 	if s == nil {
 		return nil, fmt.Errorf("could not load “%s”: the store returned nothing", itemName(it))
 	}
+	return evaluateScenario(ctx, b, it, s)
+}
+
+// evaluateScenario runs the model on s, the scenario of it, and decides,
+// as evaluateItem does once it has loaded s.
+func evaluateScenario(ctx context.Context, b Backend, it Item, s *scenario.Scenario) (ev *evaluation, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ev, err = nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
+		}
+	}()
 	r, err := b.Evaluate(ctx, s)
 	if err != nil {
 		return nil, fmt.Errorf("could not evaluate “%s”: %w", itemName(it), err)
@@ -220,6 +244,8 @@ func (v *scenarioView) apply(gen int, ev *evaluation, err error) {
 	}
 	v.setReport(ev)
 	v.shown = ev.item.ID
+	v.cache.put(ev)
+	v.live.begin(ev)
 }
 
 // shownID is the id of the scenario whose report the pane shows, "" when
@@ -246,11 +272,14 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
 	v.reportScroll.Refresh()
-	v.scaling.set(r, ev.recommendation())
-	v.uncertainty.set(s, r, ev.recommendation())
+	rec := ev.recommendation()
+	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r, rec) })
+	v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r, rec) })
 	v.brief.set(r.ScenarioID, ev.brief)
-	v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
-	v.inputs.set(s)
+	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change
+		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
+	}
+	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
 	v.weights.set(s.Dimensions.Weights(), s.Dimensions.Weights(), ev.dec)

@@ -25,6 +25,7 @@ type scenarioList struct {
 	backend  Backend
 	onSelect func(Item)
 	onImport func() // the Import… button
+	onNew    func() // the New… button
 
 	// In compare mode each row has a tick box, and choosing a row ticks
 	// or unticks it instead of showing it.
@@ -145,6 +146,12 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		}
 	})
 	importButton.Importance = widget.LowImportance
+	newButton := widget.NewButtonWithIcon("New…", theme.ContentAddIcon(), func() {
+		if s.onNew != nil {
+			s.onNew()
+		}
+	})
+	newButton.Importance = widget.LowImportance
 	s.notice = widget.NewLabel("")
 	s.notice.Wrapping = fyne.TextWrapWord
 	s.notice.SizeName = theme.SizeNameCaptionText
@@ -226,7 +233,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s.status.Truncation = fyne.TextTruncateEllipsis
 
 	// The actions sit on a row of their own so the pane keeps its width.
-	actions := container.NewHBox(importButton, s.compare)
+	actions := container.NewHBox(newButton, importButton, s.compare)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, reload, heading),
 		actions,

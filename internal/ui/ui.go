@@ -1,11 +1,16 @@
 // Package ui is hostplan's desktop window: the stored scenarios on the left,
 // the chosen one's decision, report, uncertainty, brief, inputs and notes on
-// the right, and a side-by-side comparison of two or three scenarios. The
-// header carries one headline, the recommended direction; the weights are
-// sliders that re-rank at once (live_decision.go); review mode shows one
-// to three scenarios full screen in large text for leadership (review.go);
-// zoom, light or dark, the window's size and the last scenario are kept in
-// the store's settings (viewing.go, theme.go). It
+// the right, and a side-by-side comparison of two or three scenarios. A
+// scenario is made and changed in a form beside its report (form*.go,
+// generated from the scenario's types and package present's wording), new
+// ones from a template per workload shape (new_scenario.go); the report
+// follows each edit, evaluated off the UI goroutine, and edits are saved
+// as new revisions or discarded (live*.go). The header carries one
+// headline, the recommended direction; the weights are sliders that
+// re-rank at once (live_decision.go); review mode shows one to three
+// scenarios full screen in large text for leadership (review.go); zoom,
+// light or dark, the window's size and the last scenario are kept in the
+// store's settings (viewing.go, theme.go). It
 // reaches the store and the model only through Backend, whose real
 // implementation (NewBackend, backend.go) adapts the application layer
 // (internal/app); tests run it over a temporary store, or use a fake to
@@ -106,7 +111,7 @@ func (p *planner) tick(it Item) {
 
 func newPlanner(w fyne.Window, b Backend) *planner {
 	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
-	p.scenarios = newScenarioList(b, p.showChosen)
+	p.scenarios = newScenarioList(b, p.choose)
 	p.scenarios.onImport = p.chooseImport
 	p.scenarios.onCompare = p.setComparing
 	p.scenarios.isTicked = p.compare.isTicked
@@ -121,6 +126,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.reviewLayer.Hide()
 	p.ExtendBaseWidget(p)
 	p.wireTools()
+	p.wireEditing()
 	p.scenarios.reload()
 	return p
 }

@@ -45,6 +45,7 @@ type fakeBackend struct {
 	saveErr    error
 	saves      []fakeSave
 	lastLoaded string // the id Load last returned, whose report a new scenario copies
+	evals      int    // calls of Evaluate
 }
 
 // fakeSave is one successful call of Save.
@@ -75,6 +76,9 @@ func (f *fakeBackend) Load(id string) (*scenario.Scenario, error) {
 }
 
 func (f *fakeBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error) {
+	f.mu.Lock()
+	f.evals++
+	f.mu.Unlock()
 	if ch, ok := f.gate[s.ID]; ok {
 		select {
 		case <-ch:
@@ -135,6 +139,13 @@ func (f *fakeBackend) Save(s *scenario.Scenario, note string) (int, error) {
 	}
 	f.saves = append(f.saves, fakeSave{s: s, note: note, rev: rev})
 	return rev, nil
+}
+
+// evaluations is the number of calls of Evaluate so far.
+func (f *fakeBackend) evaluations() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.evals
 }
 
 // saved returns the successful saves so far.

@@ -1,0 +1,506 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// scenarioForm is the scenario as a form: a control for every field of
+// the file, generated from the scenario's types and worded by package
+// present (label, unit, one-line help, the plain labels of choices). Its
+// sections follow the readiness brief — what the scenario is, purpose,
+// workload, data and its lifecycle, the five decision dimensions (each
+// headed by its question), the options of each direction — and end with
+// the advanced settings. Controls write into the scenario s as the user
+// types; onChange is told of every change, and whether it should be
+// evaluated at once (a choice, a tick) or when the typing pauses.
+type scenarioForm struct {
+	s        *scenario.Scenario
+	stored   bool                       // s has been saved: its id is fixed
+	catalog  func(kind string) []string // the catalog's ids of a kind; nil without a catalog
+	onChange func(immediate bool)       // after each change
+	onFlush  func()                     // Enter in a field: evaluate now
+	// wheel is the scroll the form is shown in, which takes the mouse
+	// wheel over its multi-line entries (wheelPass); nil when none.
+	wheel func() fyne.Scrollable
+
+	loading bool                  // controls are being set from s: not the user's change
+	fields  []*formField          // every field, in form order
+	byPath  map[string]*formField // fields and lists by their JSON path
+	groups  map[string]*formGroup // sections and groups, for problems reported on them
+	local   map[string]string     // text that is not a value yet, by field path
+	shown   map[string][]string   // the problems shown, by the path they are shown at
+
+	sections  []*formSection
+	accordion *widget.Accordion
+	content   fyne.CanvasObject
+}
+
+// formField is one field: its label, and beside it the control with the
+// field's help and its problem, if any, underneath.
+type formField struct {
+	path    string // the JSON path, list indices included
+	field   present.Field
+	label   *widget.Label
+	box     *fyne.Container // control, help, meaning of the choice, problem
+	problem *widget.Label
+	unit    *widget.Label // nil for fields without a unit
+	group   *formGroup
+	load    func() // shows the value s holds
+	disable func() // nil when the control cannot be disabled
+	given   func() bool
+	choice  bool // a select of present's choices, which shows what is allowed
+}
+
+// formGroup is a heading with its fields: a section's own fields, or an
+// object of the scenario (the model, traffic, a dimension, a direction).
+type formGroup struct {
+	path    string
+	heading fyne.CanvasObject // title and help; nil for untitled runs of fields
+	problem *widget.Label
+	rows    *fyne.Container // laid out by formLayout
+	box     *fyne.Container
+	fields  []*formField
+	// sync points the scenario at the group's value when it is an
+	// optional object (workload.traffic): present when any of its fields
+	// is given, absent otherwise. Nil for other groups.
+	sync func()
+}
+
+// formSection is one item of the accordion.
+type formSection struct {
+	title   string
+	item    *widget.AccordionItem
+	groups  []*formGroup
+	problem *widget.Label // problems reported on the section's own path
+}
+
+// formPlan lists the form's sections: a title, the path of the part of
+// the scenario they edit ("" for the scenario's own fields, then fields
+// names those), and whether they start open.
+var formPlan = []struct {
+	title  string
+	path   string
+	fields []string
+	open   bool
+}{
+	{title: "About this scenario", fields: []string{"name", "id", "description", "currency"}, open: true},
+	{path: "purpose", open: true},
+	{path: "workload", open: true},
+	{title: "Data and its lifecycle", path: "data", open: true},
+	{path: "dimensions", open: true},
+	{path: "options"}, // anything left out comes from the catalog
+	{title: "Advanced settings", fields: []string{"seed", "distribution", "price_overrides"}},
+}
+
+// formBreaks start a titled group of their own before a field, for runs
+// of fields that have no object of their own in the file.
+var formBreaks = map[string][2]string{
+	"workload.recompute": {"Training details",
+		"Left empty, the model's defaults apply (each field's help names its default)."},
+}
+
+// catalogKinds names the catalog kind whose ids a field takes.
+var catalogKinds = map[string]string{
+	"workload.model.preset": "models",
+	"workload.trial_gpu":    "gpus",
+	"options.managed.offer": "managed",
+	"options.cloud.offer":   "cloud",
+	"options.on_prem.node":  "nodes",
+	"options.hpc.partition": "hpc",
+}
+
+// suggestions are the usual values of free-text fields.
+var suggestions = map[string][]string{
+	"currency":               {"USD", "EUR", "GBP", "CHF", "JPY"},
+	"data.residency":         {"any", "EU", "US", "DE", "UK"},
+	"price_overrides[].kind": {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed"},
+}
+
+// multiline are the prose fields, edited over more than one line.
+var multiline = map[string]bool{
+	"description":                  true,
+	"dimensions.sovereignty.notes": true,
+}
+
+// shapeFields names the workload shapes a field matters for; a field of
+// another shape is hidden unless it holds a value or a problem. A path
+// covers the fields under it.
+var shapeFields = map[string][]string{
+	"workload.traffic":               {scenario.ShapeInteractive},
+	"workload.method":                {scenario.ShapeFineTuning},
+	"workload.tokens_per_run_b":      {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.runs_per_month":        {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.epochs":                {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.global_batch_tokens":   {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.items_per_run_m":       {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.model.gflops_per_item": {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.model.gradient_gb":     {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.recompute":             {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.sharding":              {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.sequence_length":       {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.micro_batch":           {scenario.ShapeFineTuning, scenario.ShapeTraining},
+	"workload.global_batch_items":    {scenario.ShapeFineTuning, scenario.ShapeTraining},
+}
+
+// newScenarioForm builds the form over s. stored says whether s has been
+// saved before (its id can then no longer change).
+func newScenarioForm(s *scenario.Scenario, stored bool, catalog func(string) []string, onChange func(bool), onFlush func()) *scenarioForm {
+	f := &scenarioForm{
+		s: s, stored: stored, catalog: catalog, onChange: onChange, onFlush: onFlush,
+		byPath: map[string]*formField{}, groups: map[string]*formGroup{},
+		local: map[string]string{}, shown: map[string][]string{},
+	}
+	root := reflect.ValueOf(s).Elem()
+	var items []*widget.AccordionItem
+	for _, plan := range formPlan {
+		sec := &formSection{title: plan.title}
+		var help string
+		if plan.path != "" {
+			fd, _ := present.Lookup(plan.path)
+			if sec.title == "" {
+				sec.title = fd.Label
+			}
+			help = fd.Help
+		}
+		top := f.newGroup(sec, plan.path, "", "")
+		if plan.path == "" {
+			for _, name := range plan.fields {
+				f.addField(top, name, fieldByJSON(root, name))
+			}
+		} else {
+			f.walk(sec, top, fieldByJSON(root, plan.path), plan.path)
+		}
+		f.sections = append(f.sections, sec)
+		var parts []fyne.CanvasObject
+		if help != "" {
+			parts = append(parts, caption(help))
+		}
+		sec.problem = problemLabel()
+		parts = append(parts, sec.problem)
+		if plan.path != "" {
+			f.groups[plan.path] = top
+			top.problem = sec.problem
+		}
+		for _, g := range sec.groups {
+			parts = append(parts, g.box)
+		}
+		sec.item = widget.NewAccordionItem(sec.title, container.NewVBox(parts...))
+		sec.item.Open = plan.open
+		items = append(items, sec.item)
+	}
+	// All at once: Append lays out every section again each time.
+	f.accordion = widget.NewAccordion(items...)
+	f.accordion.MultiOpen = true
+	f.load()
+	f.content = f.accordion
+	return f
+}
+
+// fieldByJSON is the field of struct v whose JSON name is name.
+func fieldByJSON(v reflect.Value, name string) reflect.Value {
+	t := v.Type()
+	for i := range t.NumField() {
+		if jsonName(t.Field(i)) == name {
+			return v.Field(i)
+		}
+	}
+	panic("ui: the scenario has no field " + name)
+}
+
+// jsonName is a struct field's name in the scenario file.
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+
+// optionalField reports whether the file may leave the field out.
+func optionalField(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return strings.Contains(opts, "omitempty") || strings.Contains(opts, "omitzero")
+}
+
+// newGroup adds a group to sec, with a heading when title is not empty.
+func (f *scenarioForm) newGroup(sec *formSection, path, title, help string) *formGroup {
+	g := &formGroup{path: path, rows: container.New(&formLayout{})}
+	var parts []fyne.CanvasObject
+	if title != "" {
+		t := widget.NewLabel(title)
+		t.TextStyle.Bold = true
+		head := []fyne.CanvasObject{t}
+		if help != "" {
+			head = append(head, caption(help))
+		}
+		g.heading = container.New(fieldLayout{}, head...)
+		parts = append(parts, widget.NewSeparator(), g.heading)
+		g.problem = problemLabel()
+		parts = append(parts, g.problem)
+	}
+	parts = append(parts, g.rows)
+	g.box = container.NewVBox(parts...)
+	sec.groups = append(sec.groups, g)
+	return g
+}
+
+// walk adds the fields of struct v, at path, to group g of sec: objects
+// get a group of their own, and the fields after one go on in a new
+// untitled group, so that the form keeps the file's order.
+func (f *scenarioForm) walk(sec *formSection, g *formGroup, v reflect.Value, path string) {
+	t := v.Type()
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			f.walk(sec, g, v.Field(i), path)
+			continue
+		}
+		p := join(path, jsonName(sf))
+		if br, ok := formBreaks[p]; ok {
+			g = f.newGroup(sec, p, br[0], br[1])
+			f.groups[p] = g
+		}
+		fv := v.Field(i)
+		switch {
+		case sf.Type == valueType:
+			f.addField(g, p, fv)
+		case sf.Type.Kind() == reflect.Struct:
+			f.walkGroup(sec, fv, p, nil)
+			g = f.newGroup(sec, path, "", "")
+		case sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct:
+			// An optional object: the form edits a value of its own and
+			// points the scenario at it once any of its fields is given.
+			holder := reflect.New(sf.Type.Elem())
+			if !fv.IsNil() {
+				holder.Elem().Set(fv.Elem())
+			}
+			ptr := fv
+			f.walkGroup(sec, holder.Elem(), p, func() {
+				if isZero(holder.Elem()) {
+					ptr.SetZero()
+				} else {
+					ptr.Set(holder)
+				}
+			})
+			g = f.newGroup(sec, path, "", "")
+		default:
+			f.addField(g, p, fv)
+		}
+	}
+}
+
+// walkGroup adds the object v at path as a titled group.
+func (f *scenarioForm) walkGroup(sec *formSection, v reflect.Value, path string, sync func()) {
+	fd, _ := present.Lookup(path)
+	g := f.newGroup(sec, path, fd.Label, fd.Help)
+	g.sync = sync
+	f.groups[path] = g
+	f.walk(sec, g, v, path)
+}
+
+var valueType = reflect.TypeOf(scenario.Value{})
+
+// isZero reports whether every field of struct v is unset or zero.
+func isZero(v reflect.Value) bool {
+	if v.Type() == valueType {
+		return !v.Interface().(scenario.Value).IsSet()
+	}
+	return v.IsZero()
+}
+
+// structField is the reflect.StructField of the field at path's last
+// element in its parent struct, found by JSON name.
+func structField(parent reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range parent.NumField() {
+		sf := parent.Field(i)
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			if f, ok := structField(sf.Type, name); ok {
+				return f, true
+			}
+			continue
+		}
+		if jsonName(sf) == name {
+			return sf, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// addField adds the field at path, whose value dst holds, to group g.
+func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
+	fd, ok := present.Lookup(path)
+	if !ok {
+		fd = present.Field{Path: path, Label: present.Humanize(path)}
+	}
+	ff := &formField{path: path, field: fd, group: g}
+	ff.label = widget.NewLabel(fieldLabel(fd, g))
+	ff.label.Wrapping = fyne.TextWrapWord
+	ff.problem = problemLabel()
+	ff.given = func() bool { return given(dst) }
+	unit := fyne.CanvasObject(nil)
+	if fd.Unit != "" {
+		ff.unit = widget.NewLabel(fd.UnitIn(f.s.Currency))
+		ff.unit.Wrapping = fyne.TextWrapWord
+		unit = container.New(fixedWidth{unitWidth}, ff.unit)
+	}
+	help := caption(fd.Help)
+	var meaning *widget.Label
+	var control fyne.CanvasObject
+	switch {
+	case dst.Type() == valueType:
+		control = f.newValueControl(ff, dst, unit)
+	case dst.Kind() == reflect.Bool:
+		control = f.newFlagControl(ff, dst)
+	case dst.Kind() == reflect.String && present.Choices(path) != nil:
+		meaning = caption("")
+		meaning.TextStyle.Italic = true
+		control = f.newChoiceControl(ff, dst, optionalPath(path), meaning)
+	case dst.Kind() == reflect.String:
+		opts := suggestions[path]
+		if kind := catalogKinds[path]; kind != "" && f.catalog != nil {
+			opts = f.catalog(kind)
+		}
+		control = f.newTextControl(ff, dst, opts, multiline[path])
+		if path == "id" && f.stored {
+			ff.disable()
+			help = caption(fd.Help + " A saved scenario keeps its id: Duplicate makes a copy under another.")
+		}
+	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.String:
+		control = f.newChoiceListControl(ff, dst)
+	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.Struct:
+		control = f.newListControl(ff, dst)
+	default:
+		control = f.newNumberControl(ff, dst, unit)
+	}
+	ff.choice = meaning != nil
+	parts := []fyne.CanvasObject{control, ff.problem, help}
+	if meaning != nil {
+		parts = append(parts, meaning)
+	}
+	ff.box = container.New(fieldLayout{}, parts...)
+	// Not Add, which lays the group out again for each field.
+	g.rows.Objects = append(g.rows.Objects, ff.label, ff.box)
+	g.fields = append(g.fields, ff)
+	f.fields = append(f.fields, ff)
+	f.byPath[path] = ff
+}
+
+// optionalPath reports whether the scenario file may leave the field at
+// path out, from its JSON tag.
+func optionalPath(path string) bool {
+	t := reflect.TypeOf(scenario.Scenario{})
+	parts := strings.Split(path, ".")
+	for i, name := range parts {
+		sf, ok := structField(t, name)
+		if !ok {
+			return false
+		}
+		if i == len(parts)-1 {
+			return optionalField(sf)
+		}
+		t = sf.Type
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+			t = t.Elem()
+		}
+	}
+	return false
+}
+
+// fieldLabel is a field's label inside group g: without the group's name
+// when it repeats it ("Cloud: price per GPU-hour" under Cloud IaaS is
+// "Price per GPU-hour"; "Sovereignty weight" under Sovereignty is
+// "Weight").
+func fieldLabel(fd present.Field, g *formGroup) string {
+	label := fd.Short()
+	if g == nil || g.path == "" {
+		return label
+	}
+	gf, ok := present.Lookup(g.path)
+	if !ok {
+		return label
+	}
+	if rest, ok := strings.CutPrefix(label, gf.Label+" "); ok && rest != "" {
+		return present.Sentence(rest)
+	}
+	return label
+}
+
+// given reports whether the value dst holds is given: a set number, a
+// non-empty text or list, a true flag, a non-zero number.
+func given(dst reflect.Value) bool {
+	if dst.Type() == valueType {
+		return dst.Interface().(scenario.Value).IsSet()
+	}
+	switch dst.Kind() {
+	case reflect.Slice, reflect.String:
+		return dst.Len() > 0
+	}
+	return !dst.IsZero()
+}
+
+// join appends a field's name to a JSON path.
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// problemLabel is where a field's problem shows: small, in the error
+// colour, hidden while there is none.
+func problemLabel() *widget.Label {
+	l := caption("")
+	l.Importance = widget.DangerImportance
+	l.Hide()
+	return l
+}
+
+// load sets every control from the scenario.
+func (f *scenarioForm) load() {
+	f.loading = true
+	defer func() { f.loading = false }()
+	for _, ff := range f.fields {
+		if ff.load != nil {
+			ff.load()
+		}
+	}
+	f.relayout()
+}
+
+// changed is called by a control after it changed the scenario.
+func (f *scenarioForm) changed(ff *formField, immediate bool) {
+	if ff.group != nil && ff.group.sync != nil {
+		ff.group.sync()
+	}
+	switch ff.path {
+	case "currency":
+		for _, o := range f.fields {
+			if o.unit != nil {
+				o.unit.SetText(o.field.UnitIn(f.s.Currency))
+			}
+		}
+	case "workload.shape":
+		f.relayout()
+	}
+	if f.onChange != nil {
+		f.onChange(immediate)
+	}
+}
+
+// flush asks for the scenario to be evaluated now (Enter in a field).
+func (f *scenarioForm) flush() {
+	if f.onFlush != nil {
+		f.onFlush()
+	}
+}
+
+// field is the form's field at path, nil when it has none.
+func (f *scenarioForm) field(path string) *formField { return f.byPath[path] }

@@ -1,0 +1,486 @@
+package ui
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// The controls of the scenario form (form.go), one kind per kind of field:
+// a number that is known or an estimate, a choice, a text, a flag, a whole
+// number, a list of choices and a list of records. Each writes what the
+// user gives straight into the scenario the form edits and tells the form;
+// text that is not yet a value (a number with a letter in it, an estimate
+// with one of its three points missing) stays in the control, with its
+// problem shown beneath it, and the scenario keeps its last value.
+
+// parseNumber reads a number as people type it: "1200", "1,200", "0.4",
+// "2e6". Anything else, NaN and infinities included, is refused.
+func parseNumber(text string) (float64, error) {
+	t := strings.NewReplacer(",", "", "_", "", " ", "", "\u00a0", "").Replace(strings.TrimSpace(text))
+	x, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a number")
+	}
+	return x, nil
+}
+
+// parseWhole reads a whole number.
+func parseWhole(text string) (int64, error) {
+	x, err := parseNumber(text)
+	if err != nil {
+		return 0, err
+	}
+	if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a whole number")
+	}
+	return int64(x), nil
+}
+
+// formatNumber writes x for an entry, every digit kept and thousands
+// grouped from 10,000 on ("250,000", "0.075"), as parseNumber reads it
+// back.
+func formatNumber(x float64) string {
+	if math.Abs(x) >= 1e15 || (x != 0 && math.Abs(x) < 1e-6) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if math.Abs(x) < 10000 {
+		return s
+	}
+	sign, digits := "", s
+	if x < 0 {
+		sign, digits = "-", s[1:]
+	}
+	whole, frac, dot := strings.Cut(digits, ".")
+	var b strings.Builder
+	for i, d := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	if dot {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
+
+// Estimate modes as the number controls' selects show them.
+const (
+	modeKnown    = "Known"
+	modeEstimate = "Estimate"
+)
+
+// valueControl edits a scenario.Value: one entry for a known number, or
+// three for an estimate's low, likely and high. An empty entry means
+// "not given".
+type valueControl struct {
+	form  *scenarioForm
+	field *formField
+	dst   reflect.Value // the scenario.Value in the scenario
+
+	mode   *widget.Select
+	known  *keyEntry
+	points [3]*keyEntry // low, likely, high
+	unit   fyne.CanvasObject
+	root   *fyne.Container // the known row, or the estimate's two rows
+	shown  string          // the mode the controls show
+	grid   fyne.CanvasObject
+}
+
+func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	c := &valueControl{form: f, field: ff, dst: dst, unit: unit}
+	c.known = f.entry(ff, c.typed)
+	c.known.SetPlaceHolder("not given")
+	var cells []fyne.CanvasObject
+	for i, name := range []string{"low", "likely", "high"} {
+		e := f.entry(ff, c.typed)
+		e.SetPlaceHolder(name)
+		c.points[i] = e
+		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
+	}
+	c.grid = container.NewGridWithColumns(3, cells...)
+	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, nil)
+	c.mode.SetSelected(modeKnown)
+	c.mode.OnChanged = c.switchMode
+	c.root = container.NewStack()
+	c.show(modeKnown)
+	ff.load = c.load
+	return c.root
+}
+
+func (c *valueControl) value() scenario.Value { return c.dst.Interface().(scenario.Value) }
+
+// load shows the scenario's value.
+func (c *valueControl) load() {
+	v := c.value()
+	if v.IsEstimate() {
+		c.show(modeEstimate)
+		for i, x := range []float64{v.Low, v.Likely, v.High} {
+			c.points[i].SetText(formatNumber(x))
+		}
+		c.known.SetText("")
+		return
+	}
+	c.show(modeKnown)
+	c.known.SetText("")
+	if v.IsSet() {
+		c.known.SetText(formatNumber(v.Likely))
+	}
+	for _, e := range c.points {
+		e.SetText("")
+	}
+}
+
+// show switches the entries without touching the value: one beside the
+// mode for a known value; for an estimate, the three under it, each with
+// its name, wide enough to read.
+func (c *valueControl) show(mode string) {
+	c.mode.OnChanged = nil
+	c.mode.SetSelected(mode)
+	c.mode.OnChanged = c.switchMode
+	if mode == c.shown {
+		return
+	}
+	c.shown = mode
+	if mode == modeEstimate {
+		hint := caption("low ≤ likely ≤ high")
+		c.root.Objects = []fyne.CanvasObject{container.NewVBox(container.NewBorder(nil, nil, c.mode, c.unit, hint), c.grid)}
+	} else {
+		c.root.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, c.mode, c.unit, c.known)}
+	}
+	c.root.Refresh()
+}
+
+// switchMode turns a known value into an estimate with three equal
+// points, to be spread by the user, or an estimate into its likely value.
+func (c *valueControl) switchMode(mode string) {
+	if c.form.loading {
+		return
+	}
+	c.form.clearLocal(c.field.path)
+	v := c.value()
+	if mode == modeEstimate && !v.IsEstimate() {
+		if v.IsSet() {
+			c.dst.Set(reflect.ValueOf(scenario.Estimate(v.Likely, v.Likely, v.Likely)))
+		}
+	} else if mode == modeKnown && v.IsEstimate() {
+		c.dst.Set(reflect.ValueOf(scenario.Known(v.Likely)))
+	}
+	c.form.loading = true
+	c.load()
+	c.form.loading = false
+	if mode == modeEstimate && !v.IsSet() {
+		c.show(modeEstimate)
+	}
+	c.form.changed(c.field, true)
+}
+
+// typed reads the entries into the value.
+func (c *valueControl) typed() {
+	if c.mode.Selected == modeEstimate {
+		var xs [3]float64
+		empty := 0
+		for i, e := range c.points {
+			if strings.TrimSpace(e.Text) == "" {
+				empty++
+				continue
+			}
+			x, err := parseNumber(e.Text)
+			if err != nil {
+				c.form.setLocal(c.field.path, []string{"low", "likely", "high"}[i]+": "+err.Error())
+				return
+			}
+			xs[i] = x
+		}
+		switch empty {
+		case 3:
+			c.dst.Set(reflect.ValueOf(scenario.Value{}))
+		case 0:
+			c.dst.Set(reflect.ValueOf(scenario.Estimate(xs[0], xs[1], xs[2])))
+		default:
+			c.form.setLocal(c.field.path, "an estimate needs all three of low, likely and high (or switch to Known)")
+			return
+		}
+		c.form.clearLocal(c.field.path)
+		c.form.changed(c.field, false)
+		return
+	}
+	if strings.TrimSpace(c.known.Text) == "" {
+		c.dst.Set(reflect.ValueOf(scenario.Value{}))
+	} else {
+		x, err := parseNumber(c.known.Text)
+		if err != nil {
+			c.form.setLocal(c.field.path, err.Error())
+			return
+		}
+		c.dst.Set(reflect.ValueOf(scenario.Known(x)))
+	}
+	c.form.clearLocal(c.field.path)
+	c.form.changed(c.field, false)
+}
+
+// entry is an entry of field ff that calls typed as the text changes and
+// evaluates at once on Enter.
+func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
+	e := newKeyEntry()
+	e.OnChanged = func(string) {
+		if !f.loading {
+			typed()
+		}
+	}
+	e.OnSubmitted = func(string) { f.flush() }
+	return e
+}
+
+// newNumberControl edits an int, a uint64 or a float64; empty is 0, which
+// the scenario file leaves out ("not given").
+func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	var e *keyEntry
+	e = f.entry(ff, func() {
+		if err := setNumber(dst, e.Text); err != nil {
+			f.setLocal(ff.path, err.Error())
+			return
+		}
+		f.clearLocal(ff.path)
+		f.changed(ff, false)
+	})
+	e.SetPlaceHolder("not given")
+	ff.load = func() { e.SetText(numberText(dst)) }
+	return container.NewBorder(nil, nil, nil, unit, e)
+}
+
+// setNumber parses text into the number dst; empty text is 0.
+func setNumber(dst reflect.Value, text string) error {
+	if strings.TrimSpace(text) == "" {
+		dst.SetZero()
+		return nil
+	}
+	switch dst.Kind() {
+	case reflect.Float64:
+		x, err := parseNumber(text)
+		if err != nil {
+			return err
+		}
+		dst.SetFloat(x)
+	case reflect.Int:
+		x, err := parseWhole(text)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(x)
+	case reflect.Uint64:
+		x, err := parseWhole(text)
+		if err != nil {
+			return err
+		}
+		if x < 0 {
+			return errors.New("“" + strings.TrimSpace(text) + "” is negative")
+		}
+		dst.SetUint(uint64(x))
+	}
+	return nil
+}
+
+// numberText is the number dst as an entry shows it; "" for 0.
+func numberText(dst reflect.Value) string {
+	switch dst.Kind() {
+	case reflect.Float64:
+		if x := dst.Float(); x != 0 {
+			return formatNumber(x)
+		}
+	case reflect.Int:
+		if x := dst.Int(); x != 0 {
+			return formatNumber(float64(x))
+		}
+	case reflect.Uint64:
+		if x := dst.Uint(); x != 0 {
+			return strconv.FormatUint(x, 10)
+		}
+	}
+	return ""
+}
+
+// notGiven is the option of an optional choice that leaves it out.
+const notGiven = "Not given"
+
+// newChoiceControl edits an enumerated text field with a select showing
+// present's labels; an optional field has a "Not given" option. The
+// chosen value's meaning is shown under the field's help.
+func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
+	sel := widget.NewSelect(nil, nil)
+	sel.PlaceHolder = "Choose…"
+	var values []string
+	options := func() {
+		values, sel.Options = choiceOptions(ff.path, dst.String(), optional)
+	}
+	options()
+	sel.OnChanged = func(label string) {
+		if f.loading {
+			return
+		}
+		i := slices.Index(sel.Options, label)
+		if i < 0 {
+			return
+		}
+		dst.SetString(values[i])
+		showMeaning(meaning, ff.path, values[i])
+		f.changed(ff, true)
+	}
+	ff.load = func() {
+		options()
+		i := slices.Index(values, dst.String())
+		if i < 0 {
+			sel.ClearSelected()
+		} else {
+			sel.SetSelected(sel.Options[i])
+		}
+		showMeaning(meaning, ff.path, dst.String())
+	}
+	return sel
+}
+
+// choiceOptions are the values and labels a choice offers: present's, led
+// by "Not given" for an optional field, and the current value when it is
+// not among them (so that a select never hides what the file says).
+func choiceOptions(path, current string, optional bool) (values, labels []string) {
+	if optional {
+		values, labels = append(values, ""), append(labels, notGiven)
+	}
+	for _, c := range present.Choices(path) {
+		values, labels = append(values, c.Value), append(labels, c.Label)
+	}
+	if current != "" && !slices.Contains(values, current) {
+		values, labels = append(values, current), append(labels, current)
+	}
+	return values, labels
+}
+
+// showMeaning shows what the chosen value of the choice at path means.
+func showMeaning(l *widget.Label, path, value string) {
+	if l == nil {
+		return
+	}
+	text := present.ChoiceHelp(path, value)
+	l.SetText(text)
+	showIf(l, text != "")
+}
+
+// newTextControl edits a text field: a plain entry, a multi-line one for
+// longer prose, or an entry with suggestions (catalog ids, currencies).
+func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggestions []string, multiline bool) fyne.CanvasObject {
+	changed := func(text string) {
+		if f.loading {
+			return
+		}
+		dst.SetString(text)
+		f.changed(ff, false)
+	}
+	if len(suggestions) > 0 {
+		e := newKeySelectEntry(suggestions)
+		e.SetPlaceHolder("not given")
+		e.OnChanged = changed
+		e.OnSubmitted = func(string) { f.flush() }
+		ff.load = func() { e.SetText(dst.String()) }
+		ff.disable = e.Disable
+		return e
+	}
+	if multiline {
+		e := newKeyMultiLineEntry()
+		e.OnChanged = func(text string) {
+			fitRows(e)
+			changed(text)
+		}
+		ff.load = func() {
+			e.SetText(dst.String())
+			fitRows(e)
+		}
+		ff.disable = e.Disable
+		return container.NewStack(e, newWheelPass(func() fyne.Scrollable {
+			if f.wheel == nil {
+				return nil
+			}
+			return f.wheel()
+		}))
+	}
+	e := newKeyEntry()
+	e.OnSubmitted = func(string) { f.flush() }
+	e.OnChanged = changed
+	ff.load = func() { e.SetText(dst.String()) }
+	ff.disable = e.Disable
+	return e
+}
+
+// newFlagControl edits a flag with a check box.
+func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+	c := widget.NewCheck("", nil)
+	c.OnChanged = func(on bool) {
+		if f.loading {
+			return
+		}
+		dst.SetBool(on)
+		f.changed(ff, true)
+	}
+	ff.load = func() { c.SetChecked(dst.Bool()) }
+	return c
+}
+
+// newChoiceListControl edits a list of choices (skills, outputs returned)
+// with a check box per allowed value, in two columns. Ticking adds the value at the end
+// and unticking removes it, so the order the file has is kept.
+func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+	choices := present.Choices(ff.path)
+	labels := make([]string, len(choices))
+	for i, c := range choices {
+		labels[i] = present.Sentence(c.Label)
+	}
+	checks := make([]*widget.Check, len(labels))
+	boxes := make([]fyne.CanvasObject, len(labels))
+	toggled := func(bool) {
+		if f.loading {
+			return
+		}
+		on := map[string]bool{}
+		for i, c := range checks {
+			if c.Checked {
+				on[choices[i].Value] = true
+			}
+		}
+		var out []string
+		for _, v := range dst.Interface().([]string) {
+			if on[v] {
+				out = append(out, v)
+				delete(on, v)
+			}
+		}
+		for _, c := range choices { // newly ticked, in the allowed order
+			if on[c.Value] {
+				out = append(out, c.Value)
+			}
+		}
+		dst.Set(reflect.ValueOf(out))
+		f.changed(ff, true)
+	}
+	for i, l := range labels {
+		checks[i] = widget.NewCheck(l, toggled)
+		boxes[i] = checks[i]
+	}
+	ff.load = func() {
+		have := dst.Interface().([]string)
+		for i, c := range checks {
+			c.SetChecked(slices.Contains(have, choices[i].Value))
+		}
+	}
+	return container.NewGridWithColumns(2, boxes...)
+}

@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The form's entries: they pass the window's shortcuts on, and leave the
+// mouse wheel to the form.
+
+// keyEntry is an entry that passes the window's shortcuts on. A focused
+// entry receives every shortcut typed while it has the focus and drops
+// those it does not know, so without this Ctrl+S would do nothing while
+// the cursor is in a field.
+type keyEntry struct {
+	widget.Entry
+	rows int // the rows a multi-line entry shows (fitRows)
+}
+
+// newKeyEntry is a one-line entry without a scroller of its own: an
+// entry that scrolls takes the mouse wheel for itself, and a form full of
+// them would stop scrolling wherever the pointer rests on one.
+func newKeyEntry() *keyEntry {
+	e := &keyEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrapOff
+	e.Scroll = container.ScrollNone
+	return e
+}
+
+func newKeyMultiLineEntry() *keyEntry {
+	e := newKeyEntry()
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	return e
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
+	if forwardShortcut(e, s) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
+}
+
+// keySelectEntry is a widget.SelectEntry that passes the window's
+// shortcuts on, as keyEntry does.
+type keySelectEntry struct {
+	widget.SelectEntry
+}
+
+func newKeySelectEntry(options []string) *keySelectEntry {
+	e := &keySelectEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrapOff // no scroller, as newKeyEntry
+	e.Scroll = container.ScrollNone
+	e.SetOptions(options)
+	return e
+}
+
+// TypedShortcut implements fyne.Shortcutable.
+func (e *keySelectEntry) TypedShortcut(s fyne.Shortcut) {
+	if forwardShortcut(e, s) {
+		return
+	}
+	e.SelectEntry.TypedShortcut(s)
+}
+
+// forwardShortcut hands a shortcut that an entry does not use — a
+// modifier with a letter, such as Ctrl+S or Ctrl+N — to the canvas o is
+// drawn on, where the window's shortcuts are registered.
+func forwardShortcut(o fyne.CanvasObject, s fyne.Shortcut) bool {
+	cs, ok := s.(*desktop.CustomShortcut)
+	if !ok || cs.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) == 0 || len(cs.KeyName) != 1 || cs.KeyName < "A" || cs.KeyName > "Z" {
+		return false
+	}
+	app := fyne.CurrentApp()
+	if app == nil {
+		return false
+	}
+	c, ok := app.Driver().CanvasForObject(o).(interface{ TypedShortcut(fyne.Shortcut) })
+	if !ok {
+		return false
+	}
+	c.TypedShortcut(s)
+	return true
+}
+
+// fitRows makes a multi-line entry tall enough for its text, so that it
+// has nothing to scroll (the wheel over it scrolls the form: wheelPass).
+func fitRows(e *keyEntry) {
+	width := e.Size().Width - 4*theme.InnerPadding()
+	if width <= 0 {
+		width = 400
+	}
+	rows := 0
+	for _, line := range strings.Split(e.Text, "\n") {
+		w := fyne.MeasureText(line, theme.TextSize(), e.TextStyle).Width
+		rows += 1 + int(w/width)
+	}
+	rows = max(3, rows+1)
+	if rows != e.rows {
+		e.rows = rows
+		e.SetMinRowsVisible(rows)
+	}
+}
+
+// wheelPass lies over a multi-line entry and hands the mouse wheel to the
+// form's scroll: the entry scrolls by itself and would otherwise keep the
+// wheel, stopping the form wherever the pointer rests on it. Taps, drags
+// and the text cursor still reach the entry, which wheelPass does not
+// take.
+type wheelPass struct {
+	widget.BaseWidget
+	target func() fyne.Scrollable
+}
+
+func newWheelPass(target func() fyne.Scrollable) *wheelPass {
+	w := &wheelPass{target: target}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Scrolled implements fyne.Scrollable.
+func (w *wheelPass) Scrolled(ev *fyne.ScrollEvent) {
+	if w.target == nil {
+		return
+	}
+	if s := w.target(); s != nil {
+		s.Scrolled(ev)
+	}
+}
+
+// CreateRenderer implements fyne.Widget: it draws nothing.
+func (w *wheelPass) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewWithoutLayout())
+}

@@ -1,0 +1,127 @@
+package ui
+
+// What the form's tests reach inside the window, compiled only with them.
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// overlay returns the first object of type T in the dialog on top of the
+// window, or the zero T when there is none.
+func overlay[T fyne.CanvasObject](p *planner) T {
+	var zero T
+	top := p.window.Canvas().Overlays().Top()
+	if top == nil {
+		return zero
+	}
+	o, _ := find(top, func(o fyne.CanvasObject) bool {
+		_, ok := o.(T)
+		return ok
+	}).(T)
+	return o
+}
+
+// prompt is the unsaved-changes question over the window, nil when none.
+func (p *planner) prompt() *leavePrompt { return overlay[*leavePrompt](p) }
+
+// picker is the New scenario dialog over the window, nil when none.
+func (p *planner) picker() *templatePicker { return overlay[*templatePicker](p) }
+
+// typeShortcut types a Ctrl+key shortcut into the focused entry, or the
+// canvas when nothing has the focus, as the window does.
+func (p *planner) typeShortcut(key fyne.KeyName) {
+	s := &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
+	if f, ok := p.window.Canvas().Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(s)
+		return
+	}
+	p.window.Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(s)
+}
+
+// entries are the text entries of a field, in order: one for a known
+// number, three (low, likely, high) for an estimate.
+func (ff *formField) entries() []*keyEntry {
+	var out []*keyEntry
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *keyEntry:
+			out = append(out, x)
+			return
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(ff.box)
+	return out
+}
+
+// selectOf is the select of a choice or the mode of a number.
+func (ff *formField) selectOf() *widget.Select {
+	s, _ := find(ff.box, func(o fyne.CanvasObject) bool {
+		_, ok := o.(*widget.Select)
+		return ok
+	}).(*widget.Select)
+	return s
+}
+
+// retype replaces the text of an entry as a user would: select all,
+// type over it.
+func retype(e *keyEntry, text string) {
+	e.SetText("")
+	test.Type(e, text)
+}
+
+// openForm chooses scenario i, waits for its report and opens the form.
+func openForm(t testing.TB, p *planner, i int) *scenarioForm {
+	t.Helper()
+	p.scenarios.list.Select(i)
+	deadline := time.Now().Add(20 * time.Second)
+	for p.view.currentState() != stateReady || p.view.live.work == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 20 s: no report of scenario %d", i)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if !p.view.live.open {
+		test.Tap(p.view.live.toggle)
+	}
+	if p.view.live.form == nil {
+		t.Fatal("Edit inputs opened no form")
+	}
+	return p.view.live.form
+}
+
+// field is the form's field at path, failing the test when it has none.
+func field(t testing.TB, f *scenarioForm, path string) *formField {
+	t.Helper()
+	ff := f.field(path)
+	if ff == nil {
+		t.Fatalf("the form has no field %s", path)
+	}
+	return ff
+}
+
+// settled waits until no work of the window is running, the typing pause
+// of an edit included.
+func settled(t testing.TB, p *planner) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for p.pending() > 0 || p.view.live.running {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 20 s: %d pieces of work still running", p.pending())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

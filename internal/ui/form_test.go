@@ -1,0 +1,536 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/brief"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// templateIndex is the position of the template of shape in the New
+// scenario dialog.
+func templateIndex(t *testing.T, shape string) int {
+	t.Helper()
+	i := slices.IndexFunc(templates(), func(tp template) bool { return tp.shape == shape })
+	if i < 0 {
+		t.Fatalf("no template for %s", shape)
+	}
+	return i
+}
+
+// cost is the cost over the horizon of direction d in the report on show.
+func cost(t *testing.T, p *planner, d string) float64 {
+	t.Helper()
+	r := p.view.current.r.Direction(d)
+	if r == nil {
+		t.Fatalf("the report has no %s", d)
+	}
+	return r.CostHorizon
+}
+
+// A new scenario from the fine-tuning template, with the real model:
+// typing into its fields changes the report on screen, and saving with a
+// note stores it as revision 1 with that note.
+func TestNewScenarioFromTemplate(t *testing.T) {
+	t.Setenv("USER", "ana")
+	a := openPlanner(t, "qlora-legal-70b")
+	w, p := openWindow(t, NewBackend(a))
+
+	p.typeShortcut(fyne.KeyN)
+	picker := p.picker()
+	if picker == nil {
+		t.Fatal("Ctrl+N opened no New scenario dialog")
+	}
+	test.Tap(picker.starts[templateIndex(t, scenario.ShapeFineTuning)])
+	settled(t, p)
+	v := p.view
+	if v.currentState() != stateReady || v.current == nil {
+		t.Fatalf("no report for the new scenario: %q", v.message.Text)
+	}
+	f := v.live.form
+	if f == nil || !v.live.open {
+		t.Fatal("the new scenario did not open in the form")
+	}
+	id := v.live.work.ID
+	if id != "new-fine-tuning" || v.current.r.Shape != scenario.ShapeFineTuning {
+		t.Errorf("new scenario %q of shape %q", id, v.current.r.Shape)
+	}
+	if !v.live.mark.Visible() || !strings.Contains(w.Title(), "unsaved") {
+		t.Errorf("a new scenario is not marked unsaved (title %q)", w.Title())
+	}
+	before := v.current
+	months := before.r.HorizonMonths
+	cloud := cost(t, p, scenario.Cloud)
+
+	retype(field(t, f, "name").entries()[0], "Contract review for two years")
+	retype(field(t, f, "dimensions.economics.horizon_months").entries()[0], "24")
+	settled(t, p)
+
+	r := v.current.r
+	if v.current == before || r.HorizonMonths != 24 || months == 24 {
+		t.Fatalf("horizon on screen %d months (was %d), want 24", r.HorizonMonths, months)
+	}
+	if got := cost(t, p, scenario.Cloud); got <= cloud {
+		t.Errorf("cloud cost over 24 months %.0f, not above %.0f over %d", got, cloud, months)
+	}
+	if v.title.Text != "Contract review for two years" || !strings.Contains(v.facts.Text, "horizon 24 months") {
+		t.Errorf("header %q / %q", v.title.Text, v.facts.Text)
+	}
+	if !strings.Contains(v.live.status.Text, "up to date") {
+		t.Errorf("status %q", v.live.status.Text)
+	}
+
+	// Ctrl+S in a field asks for the note; Enter saves.
+	w.Canvas().Focus(field(t, f, "name").entries()[0])
+	p.typeShortcut(fyne.KeyS)
+	note := overlay[*keyEntry](p)
+	if note == nil {
+		t.Fatal("Ctrl+S asked for no note")
+	}
+	test.Type(note, "first draft from the template")
+	note.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+
+	h, err := a.History(id)
+	if err != nil || len(h) != 1 || h[0].Note != "first draft from the template" || h[0].Author != "ana" {
+		t.Fatalf("history %+v, %v", h, err)
+	}
+	s, _, err := a.Load(id)
+	if err != nil || s.Name != "Contract review for two years" || s.Dimensions.Economics.HorizonMonths != 24 {
+		t.Fatalf("stored %+v, %v", s, err)
+	}
+	if it, ok := p.scenarios.item(id); !ok || it.Revisions != 1 {
+		t.Errorf("the list shows %+v, %v", it, ok)
+	}
+	if v.live.mark.Visible() || w.Title() != windowTitle {
+		t.Errorf("still marked unsaved after saving (title %q)", w.Title())
+	}
+	if ff := field(t, f, "id"); !ff.entries()[0].Disabled() {
+		t.Error("the id of a saved scenario can still be changed")
+	}
+	// A second save of an edit adds revision 2.
+	retype(field(t, f, "purpose.owner").entries()[0], "Legal operations")
+	settled(t, p)
+	test.Tap(v.live.save)
+	note = overlay[*keyEntry](p)
+	test.Type(note, "owner named")
+	note.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+	if h, _ := a.History(id); len(h) != 2 || h[1].Note != "owner named" {
+		t.Errorf("history after a second save %+v", h)
+	}
+}
+
+// An invalid field shows its problem beneath it and the report on screen
+// stays that of the last valid inputs; fixing it brings the report up to
+// date.
+func TestInvalidFieldKeepsReport(t *testing.T) {
+	_, p := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	f := openForm(t, p, 0)
+	v := p.view
+	good := v.current
+	volume := field(t, f, "data.volume_gb")
+
+	retype(volume.entries()[0], "12o")
+	settled(t, p)
+	if !volume.problem.Visible() || !strings.Contains(volume.problem.Text, "“12o” is not a number") {
+		t.Errorf("problem beneath the field: %q (shown %v)", volume.problem.Text, volume.problem.Visible())
+	}
+	if v.current != good || v.currentState() != stateReady {
+		t.Error("the report changed while the text is not a number")
+	}
+
+	retype(volume.entries()[0], "-5")
+	settled(t, p)
+	if !volume.problem.Visible() || !strings.Contains(volume.problem.Text, "-5 is out of range") {
+		t.Errorf("problem beneath the field: %q", volume.problem.Text)
+	}
+	if v.current != good {
+		t.Error("the report changed for an invalid scenario")
+	}
+	if v.live.status.Importance != widget.DangerImportance || !strings.Contains(v.live.status.Text, "last valid inputs") {
+		t.Errorf("status %q", v.live.status.Text)
+	}
+	if !strings.Contains(f.sections[3].item.Title, "1 problem") {
+		t.Errorf("section title %q does not count the problem", f.sections[3].item.Title)
+	}
+
+	// An estimate out of order is named by the field, the report kept.
+	mfu := field(t, f, "workload.mfu")
+	mfu.selectOf().SetSelected(modeEstimate)
+	for i, x := range []string{"0.5", "0.4", "0.3"} {
+		retype(mfu.entries()[i], x)
+	}
+	settled(t, p)
+	if !strings.Contains(mfu.problem.Text, "out of order") || v.current != good {
+		t.Errorf("mfu problem %q, report kept %v", mfu.problem.Text, v.current == good)
+	}
+	for i, x := range []string{"0.3", "0.4", "0.5"} {
+		retype(mfu.entries()[i], x)
+	}
+	retype(volume.entries()[0], "150")
+	settled(t, p)
+	if volume.problem.Visible() || mfu.problem.Visible() || v.current == good {
+		t.Errorf("after fixing: problems %q %q, report updated %v", volume.problem.Text, mfu.problem.Text, v.current != good)
+	}
+	if !v.live.work.Workload.MFU.IsEstimate() || v.current.s.Data.VolumeGB.Likely != 150 {
+		t.Errorf("evaluated %+v", v.current.s.Workload.MFU)
+	}
+}
+
+// Choosing another scenario with unsaved form edits asks first: keeping
+// them stays on the scenario, discarding goes on and saves nothing.
+func TestUnsavedPromptForFormEdits(t *testing.T) {
+	b := newFakeBackend()
+	w, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	retype(field(t, f, "purpose.owner").entries()[0], "Claims platform team")
+	settled(t, p)
+	if !p.view.live.mark.Visible() || w.Title() != windowTitle+" • unsaved" {
+		t.Fatalf("unsaved edits not marked: title %q", w.Title())
+	}
+
+	p.scenarios.list.Select(1)
+	l := p.prompt()
+	if l == nil {
+		t.Fatal("choosing another scenario with unsaved edits did not ask")
+	}
+	if !strings.Contains(l.text.Text, "unsaved changes to the inputs") {
+		t.Errorf("prompt %q", l.text.Text)
+	}
+	test.Tap(l.keep)
+	settled(t, p)
+	if p.view.shownID() != "ft-7b" || p.view.live.work.Purpose.Owner != "Claims platform team" {
+		t.Errorf("keeping the edits shows %q with owner %q", p.view.shownID(), p.view.live.work.Purpose.Owner)
+	}
+
+	// Closing the window asks too.
+	p.requestClose()
+	if l := p.prompt(); l == nil {
+		t.Fatal("closing the window with unsaved edits did not ask")
+	} else {
+		test.Tap(l.keep)
+	}
+
+	p.scenarios.list.Select(1)
+	test.Tap(p.prompt().discard)
+	waitShown(t, p, "chat")
+	if len(b.saved()) != 0 || w.Title() != windowTitle {
+		t.Errorf("discarding saved %d revisions; title %q", len(b.saved()), w.Title())
+	}
+	p.scenarios.list.Select(0)
+	waitShown(t, p, "ft-7b")
+	if p.prompt() != nil {
+		t.Error("asked again after discarding")
+	}
+	if got := field(t, p.view.live.form, "purpose.owner").entries()[0].Text; got != "Head of Claims Analytics" {
+		t.Errorf("owner after discarding %q", got)
+	}
+
+	// Save and go on saves the edits with the note, then shows the next.
+	retype(field(t, p.view.live.form, "purpose.owner").entries()[0], "Claims platform team")
+	p.scenarios.list.Select(1)
+	l = p.prompt()
+	test.Type(l.note, "owner changed")
+	test.Tap(l.save)
+	waitShown(t, p, "chat")
+	saves := b.saved()
+	if len(saves) != 1 || saves[0].note != "owner changed" || saves[0].s.Purpose.Owner != "Claims platform team" {
+		t.Errorf("saves %+v", saves)
+	}
+}
+
+// Checklist edits count as unsaved too: choosing another scenario asks,
+// and "Save and go on" stores them before going on.
+func TestUnsavedPromptForChecklistEdits(t *testing.T) {
+	b := newChecklistStore()
+	w, p := openWindow(t, b)
+	v := openChecklistTab(t, p, 0)
+	i := rowIndex(t, v, v.entries[0].ID)
+	v.rows[i].status.SetSelected("done")
+	if !p.view.live.mark.Visible() || !strings.Contains(w.Title(), "unsaved") {
+		t.Fatal("checklist edits not marked unsaved")
+	}
+
+	p.scenarios.list.Select(1)
+	l := p.prompt()
+	if l == nil {
+		t.Fatal("choosing another scenario with checklist edits did not ask")
+	}
+	if !strings.Contains(l.text.Text, "the checklist") || l.note != nil {
+		t.Errorf("prompt %q (note field %v)", l.text.Text, l.note != nil)
+	}
+	test.Tap(l.keep)
+	if p.view.shownID() != "ft-7b" || !v.dirty() {
+		t.Fatal("keeping the checklist edits lost them")
+	}
+
+	p.scenarios.list.Select(1)
+	test.Tap(p.prompt().save)
+	waitShown(t, p, "chat")
+	saves := b.saves()
+	if len(saves) != 1 || saves[0].id != "ft-7b" || saves[0].st[v.entries[0].ID].Status != brief.StatusDone {
+		t.Errorf("checklist saves %+v", saves)
+	}
+	if w.Title() != windowTitle {
+		t.Errorf("title %q after saving", w.Title())
+	}
+}
+
+// Returning to a scenario shows its report at once from the cache,
+// without evaluating it again; a new revision is evaluated.
+func TestReportsCachedPerRevision(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	p.scenarios.list.Select(0)
+	waitShown(t, p, "ft-7b")
+	p.scenarios.list.Select(1)
+	waitShown(t, p, "chat")
+	n := b.evaluations()
+
+	p.scenarios.list.Select(0)
+	if p.view.body.Visible() != true || p.view.shownID() != "ft-7b" {
+		t.Error("returning to a scenario blanked the pane")
+	}
+	settled(t, p)
+	if got := b.evaluations(); got != n {
+		t.Errorf("%d evaluations after returning, want %d", got, n)
+	}
+}
+
+// Typing evaluates once the typing pauses, and a later edit cancels the
+// evaluation an earlier one started.
+func TestEditsDebouncedAndSuperseded(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	n := b.evaluations()
+	retype(field(t, f, "workload.deadline_hours").entries()[0], "96")
+	settled(t, p)
+	if got := b.evaluations() - n; got != 1 {
+		t.Errorf("typing two characters evaluated %d times, want once", got)
+	}
+
+	gate := make(chan struct{})
+	b.gate = map[string]chan struct{}{"ft-7b": gate}
+	pricing := field(t, f, "options.cloud.pricing").selectOf()
+	pricing.SetSelected(present.ChoiceLabel("options.cloud.pricing", "spot"))
+	pricing.SetSelected(present.ChoiceLabel("options.cloud.pricing", "commit_1y"))
+	waitUntil(t, func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return len(b.cancelled) == 1
+	}, func() string { return "the superseded evaluation was not cancelled" })
+	close(gate)
+	settled(t, p)
+	if got := p.view.current.s.Options.Cloud.Pricing; got != "commit_1y" {
+		t.Errorf("report of pricing %q, want the last edit's", got)
+	}
+}
+
+// A blank scenario lists what is missing beneath the fields, and cannot
+// be saved until it is complete.
+func TestBlankScenario(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	p.chooseNew()
+	picker := p.picker()
+	test.Tap(picker.starts[len(picker.starts)-1])
+	settled(t, p)
+	f := p.view.live.form
+	for _, path := range []string{"purpose.decision", "workload.shape", "data.volume_gb", "dimensions.operations.staff_fte"} {
+		if ff := field(t, f, path); !ff.problem.Visible() || !strings.HasPrefix(ff.problem.Text, "Required") {
+			t.Errorf("%s: problem %q", path, ff.problem.Text)
+		}
+	}
+	if !strings.HasPrefix(p.view.message.Text, "The report appears once the inputs are complete") {
+		t.Errorf("pane says %q", p.view.message.Text)
+	}
+	test.Tap(p.view.live.save)
+	if len(b.saved()) != 0 || !strings.HasPrefix(p.view.live.status.Text, "Not saved") {
+		t.Errorf("saved an incomplete scenario; status %q", p.view.live.status.Text)
+	}
+	// Discarding drops it.
+	test.Tap(p.view.live.discard)
+	if p.view.live.work != nil || p.view.message.Text != chooseMessage {
+		t.Errorf("after discarding: %q", p.view.message.Text)
+	}
+}
+
+// Every field of the scenario file has a control, labelled and explained
+// by package present, with its unit.
+func TestFormCoversEveryField(t *testing.T) {
+	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
+	s.Workload.Traffic = &scenario.Traffic{PeakRPS: scenario.Known(1)}
+	s.Workload.Trial = []scenario.TrialPoint{{GPUs: 1, Throughput: 10}}
+	s.Data.Lifecycle = []scenario.LifecycleStage{{Stage: "collect", Status: "open"}}
+	s.PriceOverrides = []scenario.PriceOverride{{Kind: "gpu"}}
+	test.NewTempApp(t)
+	f := newScenarioForm(s, true, nil, func(bool) {}, func() {})
+	for _, in := range present.Inputs(s) {
+		if in.Path == "schema_version" {
+			continue // written by hostplan, not the user
+		}
+		p := in.Path
+		for f.field(p) == nil && p != "" {
+			p = parentPath(p)
+		}
+		ff := f.field(p)
+		if ff == nil {
+			t.Errorf("%s has no control", in.Path)
+			continue
+		}
+		if p != in.Path {
+			if !strings.HasPrefix(in.Path, p+"[") {
+				t.Errorf("%s is edited by %s", in.Path, p)
+			}
+			continue // a cell of a list
+		}
+		if ff.label.Text == "" || !strings.Contains(labelTexts(ff.box), ff.field.Help) {
+			t.Errorf("%s: label %q, help shown %v", p, ff.label.Text, strings.Contains(labelTexts(ff.box), ff.field.Help))
+		}
+		if ff.field.Unit != "" && (ff.unit == nil || ff.unit.Text != ff.field.UnitIn("USD")) {
+			t.Errorf("%s: unit not shown", p)
+		}
+	}
+}
+
+// The JSON editor ("Advanced") opens on the inputs as edited in the form;
+// saving there stores them, and nothing is left unsaved.
+func TestAdvancedJSONEditsTheFormsInputs(t *testing.T) {
+	b := newFakeBackend()
+	w, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	retype(field(t, f, "purpose.owner").entries()[0], "Claims platform team")
+	settled(t, p)
+	test.Tap(p.view.live.json)
+	e := p.editor()
+	if e == nil {
+		t.Fatal("Advanced: JSON… opened no editor")
+	}
+	if !strings.Contains(e.entry.Text, `"owner": "Claims platform team"`) || e.save.Disabled() {
+		t.Fatalf("editor shows the stored inputs (save disabled %v): %s", e.save.Disabled(), e.status.Text)
+	}
+	test.Type(e.note, "owner from the form")
+	test.Tap(e.save)
+	settled(t, p)
+	waitShown(t, p, "ft-7b")
+	if p.prompt() != nil {
+		t.Fatal("asked about unsaved changes the JSON editor had just saved")
+	}
+	saves := b.saved()
+	if len(saves) != 1 || saves[0].s.Purpose.Owner != "Claims platform team" || saves[0].note != "owner from the form" {
+		t.Errorf("saves %+v", saves)
+	}
+	if p.view.live.dirty() || w.Title() != windowTitle {
+		t.Errorf("still unsaved after the JSON editor saved (title %q)", w.Title())
+	}
+}
+
+// Numbers read back as written, grouped or not; anything else, NaN and
+// infinities included, is refused.
+func TestNumberText(t *testing.T) {
+	for _, x := range []float64{0.075, 1, 24, 4096, 12000, 250000, 2e6, -15000.5, 1e-9, 3.5e18} {
+		text := formatNumber(x)
+		got, err := parseNumber(text)
+		if err != nil || got != x {
+			t.Errorf("%v written %q reads back %v, %v", x, text, got, err)
+		}
+	}
+	if got := formatNumber(250000); got != "250,000" {
+		t.Errorf("250000 written %q", got)
+	}
+	for _, bad := range []string{"", "12o", "NaN", "inf", "1,2.3.4", "--1"} {
+		if _, err := parseNumber(bad); err == nil {
+			t.Errorf("%q read as a number", bad)
+		}
+	}
+	if _, err := parseWhole("1.5"); err == nil {
+		t.Error("1.5 read as a whole number")
+	}
+}
+
+// A change made outside the form (as the weights will) goes through the
+// editor: the form shows it, the report follows and it is unsaved.
+func TestEditFromOutsideTheForm(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	n := b.evaluations()
+	if !p.view.live.edit(func(s *scenario.Scenario) { s.Dimensions.Economics.Weight = 0.9 }) {
+		t.Fatal("no scenario to edit")
+	}
+	settled(t, p)
+	if got := field(t, f, "dimensions.economics.weight").entries()[0].Text; got != "0.9" {
+		t.Errorf("the form shows weight %q", got)
+	}
+	if b.evaluations() != n+1 || p.view.current.s.Dimensions.Economics.Weight != 0.9 || !p.view.live.mark.Visible() {
+		t.Errorf("evaluations %d (from %d), weight on screen %v, unsaved %v", b.evaluations(), n, p.view.current.s.Dimensions.Economics.Weight, p.view.live.mark.Visible())
+	}
+}
+
+// A live update keeps the report where the user scrolled it.
+func TestLiveReportKeepsScroll(t *testing.T) {
+	w, p := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	w.Resize(fyne.NewSize(1000, 600))
+	f := openForm(t, p, 0)
+	v := p.view
+	v.reportScroll.ScrollToOffset(fyne.NewPos(0, 120))
+	if v.reportScroll.Offset.Y != 120 {
+		t.Fatalf("the report does not scroll in a window this small (offset %v)", v.reportScroll.Offset)
+	}
+	before := v.current
+	retype(field(t, f, "workload.deadline_hours").entries()[0], "30")
+	field(t, f, "workload.deadline_hours").entries()[0].TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+	if v.current == before {
+		t.Fatal("no new report")
+	}
+	if v.reportScroll.Offset.Y != 120 {
+		t.Errorf("report scrolled to %v after the update, want 120", v.reportScroll.Offset.Y)
+	}
+}
+
+// A live update refills the tab in view at once and the others when they
+// are next shown, with the latest report.
+func TestLiveReportFillsHiddenTabsWhenShown(t *testing.T) {
+	_, p := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	f := openForm(t, p, 0)
+	v := p.view
+	deadline := field(t, f, "workload.deadline_hours").entries()[0]
+	retype(deadline, "31")
+	deadline.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+	if len(v.live.deferred) == 0 {
+		t.Fatal("every tab was refilled, those out of sight included")
+	}
+	if strings.Contains(labelTexts(v.inputs.box), "31") {
+		t.Fatal("the Inputs tab out of sight was refilled")
+	}
+	for _, item := range v.tabs.Items {
+		if item.Text == "Inputs" {
+			v.tabs.Select(item)
+		}
+	}
+	if !strings.Contains(labelTexts(v.inputs.box), "31") {
+		t.Error("the Inputs tab does not show the edited deadline once shown")
+	}
+	if _, ok := v.live.deferred[v.inputs.content]; ok {
+		t.Error("the Inputs tab is still waiting to be refilled")
+	}
+	// Showing a scenario afresh fills every tab at once.
+	test.Tap(v.live.discard)
+	it, _ := p.scenarios.item("qlora-legal-70b")
+	v.show(it)
+	settled(t, p)
+	if len(v.live.deferred) != 0 {
+		t.Errorf("%d tabs left to refill after a full report", len(v.live.deferred))
+	}
+}
