@@ -23,7 +23,7 @@ PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./in
 # tested under a virtual X server.
 DISPLAYED = $(filter-out $(shell $(GO) list $(PURE)),$(shell $(GO) list ./...))
 
-.PHONY: all deps deps-test build run test test-pure test-ui bench lint package clean
+.PHONY: all deps deps-test build run test test-pure test-ui bench bench-ui lint package clean
 
 all: build
 
@@ -48,6 +48,11 @@ test: deps-test
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
+
+# The window's benchmarks (an edit to its report, a slider move to the new
+# ranking, start with 10,000 scenarios) need a display.
+bench-ui: deps-test
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./internal/ui/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
