@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/decide"
@@ -254,4 +255,85 @@ func FuzzScenarioNumbers(f *testing.F) {
 			t.Fatalf("Decide: %v", err)
 		}
 	})
+}
+
+// FuzzTrialCSV reads a trial CSV as hostplan fit does (ReadTrialCSV) and
+// fits the Universal Scalability Law to the points it accepts. Whatever
+// the bytes: no panic; a refusal is a clean error (the reader's name a
+// line, the fit's match one of ErrTooFewPoints, ErrBadPoint and
+// ErrDegenerateFit); every point read is finite and > 0; a fit has finite
+// coefficients in range (λ > 0, 0 ≤ σ ≤ 1, κ ≥ 0), R² ≤ 1, a finite N_max ≥ 0,
+// and a finite
+// throughput and efficiency in (0, 1] at each measured count.
+func FuzzTrialCSV(f *testing.F) {
+	for _, s := range []string{
+		"gpus,throughput\n1,1\n2,1.8868\n4,3.0769\n6,3.5294\n8,3.5398\n10,3.3557\n",
+		"# comment\nThroughput, GPUs, note\n100, 1, a\n190,2,b\n350,4,c\n600,8,\"d, e\"\n",
+		"gpus,throughput\n1,5\n2,10\n4,20\n8,40\n",
+		"gpus,throughput\n1,5\n2,5\n4,5\n",
+		"gpus,throughput\n1,1\n1,2\n2,3\n",
+		"gpus,throughput\n1,0\n2,-1\n3,x\n",
+		"gpus,throughput\n1e-300,1e300\n2,1e-300\n1e300,3\n",
+		"gpus,gpus,throughput\n",
+		"gpus\n1\n",
+		"",
+		"\"gpus,throughput\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		modeltest.Within(t, fitTimeout, func() error { return checkTrialCSV(b) })
+	})
+}
+
+// fitTimeout is far more than reading and fitting any trial file takes
+// (milliseconds), also under the race detector on a busy machine.
+const fitTimeout = 10 * time.Second
+
+func checkTrialCSV(b []byte) error {
+	pts, err := model.ReadTrialCSV(strings.NewReader(string(b)))
+	if err != nil {
+		if cerr := modeltest.CleanError(err); cerr != nil {
+			return fmt.Errorf("ReadTrialCSV: %w", cerr)
+		}
+		if !strings.HasPrefix(err.Error(), "line ") {
+			return fmt.Errorf("ReadTrialCSV: %q does not name a line", err)
+		}
+		return nil
+	}
+	for i, p := range pts {
+		if !(p.N > 0 && p.X > 0) || math.IsInf(p.N, 0) || math.IsInf(p.X, 0) {
+			return fmt.Errorf("point %d read as %+v", i+1, p)
+		}
+	}
+	fit, err := model.FitUSL(pts)
+	if err != nil {
+		if cerr := modeltest.CleanError(err); cerr != nil {
+			return fmt.Errorf("FitUSL: %w", cerr)
+		}
+		if !errors.Is(err, model.ErrTooFewPoints) && !errors.Is(err, model.ErrBadPoint) && !errors.Is(err, model.ErrDegenerateFit) {
+			return fmt.Errorf("FitUSL: %v is none of its errors", err)
+		}
+		return nil
+	}
+	for _, x := range []float64{fit.Lambda, fit.Sigma, fit.Kappa, fit.R2} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("fit %+v is not finite", fit)
+		}
+	}
+	if !(fit.Lambda > 0) || !(fit.Sigma >= 0 && fit.Sigma <= 1) || !(fit.Kappa >= 0) || fit.R2 > 1+1e-9 || fit.Points != len(pts) {
+		return fmt.Errorf("fit %+v out of range for %d points", fit, len(pts))
+	}
+	// N_max may be below 1, and is 0 when σ = 1 (throughput falls from
+	// the first GPU on).
+	if n, ok := fit.NMaxFinite(); !(n >= 0) || math.IsInf(n, 0) || !ok && n != 0 {
+		return fmt.Errorf("NMax %v, %v", n, ok)
+	}
+	for _, p := range pts {
+		x, e := fit.Throughput(p.N), fit.Efficiency(p.N)
+		if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 || math.IsNaN(e) || math.IsInf(e, 0) || e < 0 || (p.N >= 1 && e > 1+1e-12) {
+			return fmt.Errorf("at %v GPUs: throughput %v, efficiency %v (fit %+v)", p.N, x, e, fit)
+		}
+	}
+	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"testing"
+	"time"
 	"unicode/utf8"
 
 	"hostplan/internal/model"
@@ -104,4 +106,23 @@ func CleanError(err error) error {
 		}
 	}
 	return nil
+}
+
+// Within runs check and fails t with its error, or if it has not returned
+// after d: a fuzz target's way to find an input that hangs. check runs in
+// a goroutine of its own, so it must report through its error, not through
+// t; after a timeout it goes on running (nothing can stop it) while the
+// fuzzer records the input.
+func Within(t testing.TB, d time.Duration, check func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- check() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(d):
+		t.Fatalf("still running after %v", d)
+	}
 }
