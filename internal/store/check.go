@@ -91,9 +91,12 @@ func (s *Store) Check() []error {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil
 		}
-		if s.freelistErr != nil {
+		switch err := guarded(func() error { return pagesWithin(tx) }); {
+		case s.freelistErr != nil:
 			add("bbolt cannot load its freelist (%w), so bbolt's consistency check did not run", s.freelistErr)
-		} else {
+		case err != nil:
+			add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+		default:
 			boltCheck(tx, add)
 		}
 		err := guarded(func() error {
@@ -113,6 +116,22 @@ func (s *Store) Check() []error {
 		problems = append(problems, err)
 	}
 	return problems
+}
+
+// pagesWithin reports buckets whose pages, counted with the overflow pages
+// their headers claim, are more than the file holds: a damaged header's
+// overflow count. Tx.Check marks every page of each page's overflow as
+// reachable, one at a time, so such a count (up to four billion) would
+// keep it busy for minutes and fill memory with its map. The count comes
+// from bbolt's Bucket.Stats, which reads the same pages as Tx.Check's walk
+// (readAll has read them without fault before).
+func pagesWithin(tx *bolt.Tx) error {
+	st := tx.Cursor().Bucket().Stats()
+	used := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN
+	if all := tx.Size() / int64(tx.DB().Info().PageSize); used < 0 || int64(used) > all {
+		return fmt.Errorf("its buckets' pages and the overflow pages their headers claim come to %d pages, more than the %d of the file: a page header is damaged", used, all)
+	}
+	return nil
 }
 
 // boltCheck runs bbolt's Tx.Check and reports its first maxBoltProblems
