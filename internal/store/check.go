@@ -118,18 +118,29 @@ func (s *Store) Check() []error {
 	return problems
 }
 
-// pagesWithin reports buckets whose pages, counted with the overflow pages
-// their headers claim, are more than the file holds: a damaged header's
-// overflow count. Tx.Check marks every page of each page's overflow as
-// reachable, one at a time, so such a count (up to four billion) would
-// keep it busy for minutes and fill memory with its map. The count comes
-// from bbolt's Bucket.Stats, which reads the same pages as Tx.Check's walk
-// (readAll has read them without fault before).
+// pagesWithin reports page headers whose overflow counts claim more pages
+// than the file holds. Tx.Check marks every page of a page's overflow as
+// reachable, one at a time, so a damaged count (up to four billion) would
+// keep it busy for minutes and fill memory with its map. Two counts are
+// checked through bbolt's API: the pages of the buckets with their overflow
+// (Bucket.Stats, which reads the pages Tx.Check's walk reads, and which
+// readAll has read without fault before) must fit in the file, and so must
+// the freelist page's (found as the page of that type that is not free: no
+// page of a scenario's text or of a record has a freelist page's flags).
 func pagesWithin(tx *bolt.Tx) error {
+	all := tx.Size() / int64(tx.DB().Info().PageSize)
 	st := tx.Cursor().Bucket().Stats()
-	used := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN
-	if all := tx.Size() / int64(tx.DB().Info().PageSize); used < 0 || int64(used) > all {
+	if used := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN; used < 0 || int64(used) > all {
 		return fmt.Errorf("its buckets' pages and the overflow pages their headers claim come to %d pages, more than the %d of the file: a page header is damaged", used, all)
+	}
+	for id := 2; int64(id) < all; id++ {
+		p, err := tx.Page(id)
+		if err != nil {
+			return err
+		}
+		if p != nil && p.Type == "freelist" && int64(id)+int64(p.OverflowCount) >= all {
+			return fmt.Errorf("its freelist page %d claims %d overflow pages, past the end of the file (%d pages): its header is damaged", id, p.OverflowCount, all)
+		}
 	}
 	return nil
 }

@@ -98,9 +98,15 @@ func FuzzOpenStore(f *testing.F) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		within(t, 30*time.Second, func() error { return checkStoreFile(path, b) })
+		within(t, hangTimeout, func() error { return checkStoreFile(path, b) })
 	})
 }
+
+// hangTimeout is how long one input may take: far more than any store
+// file of the fuzzer's takes (milliseconds), and less than the 10 s after
+// which the fuzzing engine gives up on a worker without recording the
+// input.
+const hangTimeout = 8 * time.Second
 
 // within runs check and fails t with its error, or if it has not returned
 // after d (check goes on running: nothing can stop it).
@@ -114,7 +120,8 @@ func within(t *testing.T, d time.Duration, check func() error) {
 			t.Fatal(err)
 		}
 	case <-time.After(d):
-		t.Fatalf("still running after %v", d)
+		buf := make([]byte, 1<<20)
+		t.Fatalf("still running after %v; the goroutines:\n%s", d, buf[:runtime.Stack(buf, true)])
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,7 @@ func Within(t testing.TB, d time.Duration, check func() error) {
 			t.Fatal(err)
 		}
 	case <-time.After(d):
-		t.Fatalf("still running after %v", d)
+		buf := make([]byte, 1<<20)
+		t.Fatalf("still running after %v; the goroutines:\n%s", d, buf[:runtime.Stack(buf, true)])
 	}
 }
