@@ -277,7 +277,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		case rec.Hash != "" && rec.Hash != lastHash: // "" in a layout 1 record
 			add("scenario %q: its record's input hash is not its current revision's", id)
 		case last != nil && (last.Name != rec.Name || last.Workload.Shape != rec.Shape):
-			add("scenario %q: its record says %q (%s), its current revision %q (%s)", id, rec.Name, rec.Shape, last.Name, last.Workload.Shape)
+			add("scenario %q: its record says %q (%q), its current revision %q (%q)", id, rec.Name, rec.Shape, last.Name, last.Workload.Shape)
 		}
 		return nil
 	})
