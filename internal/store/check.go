@@ -121,26 +121,43 @@ func (s *Store) Check() []error {
 // pagesWithin reports page headers whose overflow counts claim more pages
 // than the file holds. Tx.Check marks every page of a page's overflow as
 // reachable, one at a time, so a damaged count (up to four billion) would
-// keep it busy for minutes and fill memory with its map. Two counts are
-// checked through bbolt's API: the pages of the buckets with their overflow
-// (Bucket.Stats, which reads the pages Tx.Check's walk reads, and which
-// readAll has read without fault before) must fit in the file, and so must
-// the freelist page's (found as the page of that type that is not free: no
-// page of a scenario's text or of a record has a freelist page's flags).
+// keep it busy for minutes and fill memory with its map. The pages of the
+// buckets, counted with their overflow (Bucket.Stats, which reads the pages
+// Tx.Check's walk reads, and which readAll has read without fault before),
+// must fit in the file, and so must every page (overflowWithin).
 func pagesWithin(tx *bolt.Tx) error {
 	all := tx.Size() / int64(tx.DB().Info().PageSize)
 	st := tx.Cursor().Bucket().Stats()
 	if used := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN; used < 0 || int64(used) > all {
 		return fmt.Errorf("its buckets' pages and the overflow pages their headers claim come to %d pages, more than the %d of the file: a page header is damaged", used, all)
 	}
-	for id := 2; int64(id) < all; id++ {
-		p, err := tx.Page(id)
-		if err != nil {
+	return overflowWithin(tx)
+}
+
+// overflowWithin reports a page whose header claims overflow pages past the
+// end of the file. When a write replaces a page, bbolt frees it and its
+// overflow pages one by one, and each commit frees the freelist page it
+// replaces: a damaged count there makes a write run for minutes. The walk
+// reads bbolt's page information (Tx.Page) from page to page: from each
+// page in use to the one after its overflow, and from each free page to
+// the next, which in a sound file are exactly the pages that begin a run.
+// It needs the freelist, which a store opened for writing has loaded.
+func overflowWithin(tx *bolt.Tx) error {
+	all := tx.Size() / int64(tx.DB().Info().PageSize)
+	for id := int64(2); id < all; {
+		p, err := tx.Page(int(id))
+		if err != nil || p == nil {
 			return err
 		}
-		if p != nil && p.Type == "freelist" && int64(id)+int64(p.OverflowCount) >= all {
-			return fmt.Errorf("its freelist page %d claims %d overflow pages, past the end of the file (%d pages): its header is damaged", id, p.OverflowCount, all)
+		if p.Type == "free" {
+			id++
+			continue
 		}
+		end := id + int64(p.OverflowCount)
+		if end >= all {
+			return fmt.Errorf("its page %d (%s) claims %d overflow pages, past the end of the file (%d pages): its header is damaged", id, p.Type, p.OverflowCount, all)
+		}
+		id = end + 1
 	}
 	return nil
 }
