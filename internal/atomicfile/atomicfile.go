@@ -69,6 +69,62 @@ func WriteNew(path string, perm fs.FileMode, write func(io.Writer) error) error 
 	return writeFile(path, perm, write, true)
 }
 
+// WriteNewPath is WriteNew for a writer that needs a file's path rather
+// than an io.Writer, such as a database library creating its file: make is
+// given the path of a new, empty temporary file in path's directory (mode
+// perm less the umask), fills it and closes what it opened; the file is
+// then synced and linked to path, which must not exist (the error matches
+// fs.ErrExist otherwise). A signal or an error leaves neither the
+// temporary file nor path.
+func WriteNewPath(path string, perm fs.FileMode, make func(tmp string) error) error {
+	err := checkTarget(path, true)
+	if err == nil {
+		err = putPath(path, perm, make)
+	}
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	return nil
+}
+
+// putPath does the work of WriteNewPath; its errors do not name path.
+func putPath(path string, perm fs.FileMode, make func(tmp string) error) error {
+	dir := filepath.Dir(path)
+	f, err := createTemp(dir, perm)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	placed := false
+	defer func() {
+		if !placed {
+			forget(tmp)
+			_ = os.Remove(tmp)
+		}
+	}()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := make(tmp); err != nil {
+		return err
+	}
+	if f, err = os.OpenFile(tmp, os.O_RDWR, 0); err != nil {
+		return unwrapPath(err)
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return unwrapPath(err)
+	}
+	if err := commit(tmp, path, true); err != nil {
+		return err
+	}
+	placed = true
+	return syncDir(dir)
+}
+
 // WriteFile is Write with the bytes data, in the order of os.WriteFile.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	return Write(path, perm, func(w io.Writer) error {

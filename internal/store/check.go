@@ -59,6 +59,28 @@ func verify(db *bolt.DB) (empty bool, err error) {
 	return empty, err
 }
 
+// findDamage reports what makes writing to an open store unsafe, which
+// Open looks for before it writes: a page whose header claims overflow pages
+// past the end of the file (overflowWithin: freeing it would take minutes),
+// and a scenario record that does not decode (every save, delete and list
+// reads the records). It reads every record, as List does.
+func findDamage(db *bolt.DB) error {
+	return db.View(func(tx *bolt.Tx) error {
+		if err := overflowWithin(tx); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
+			if v == nil {
+				return fmt.Errorf("scenario %q: a bucket where its record should be", k)
+			}
+			if _, err := decodeRecord(v); err != nil {
+				return fmt.Errorf("scenario %q: its record is not readable: %v", k, err)
+			}
+			return nil
+		})
+	})
+}
+
 // maxBoltProblems caps the bbolt problems Check lists: one damaged page can
 // produce thousands.
 const maxBoltProblems = 20

@@ -20,7 +20,9 @@ import (
 // checklist, the catalog overrides, Check), then open it for writing, read
 // it again and save a scenario. Whatever the bytes: no panic, no hang, and
 // every error has a message in UTF-8; a read-only open never changes the
-// file, and a refused open leaves it exactly as it was, content and mode.
+// file, and a refused open, or one that finds the store damaged and opens
+// it read-only (every write refused with ErrDamaged), leaves it exactly as
+// it was, content and mode.
 //
 // Seeds: a store holding a few revisions, a checklist and overrides; a
 // store of the older layout 1; another program's bbolt file; an empty file
@@ -156,16 +158,21 @@ func checkStoreFile(path string, data []byte) error {
 		}
 		return nil
 	}
-	defer s.Close()
-	if err := readEverything(s); err != nil {
-		return err
-	}
-	if _, err := s.Save(baseScenario("fuzz", "Fuzz"), RevisionMeta{Author: "fuzz"}); err != nil {
-		if err := messageOK("Save", err); err != nil {
-			return err
+	err = readEverything(s)
+	if _, serr := s.Save(baseScenario("fuzz", "Fuzz"), RevisionMeta{Author: "fuzz"}); serr != nil {
+		err = errors.Join(err, messageOK("Save", serr))
+		if s.Damaged() != nil && !errors.Is(serr, ErrDamaged) {
+			err = errors.Join(err, fmt.Errorf("Save to a damaged store: %v, not ErrDamaged", serr))
 		}
+	} else if s.Damaged() != nil {
+		err = errors.Join(err, fmt.Errorf("Save to a damaged store succeeded"))
 	}
-	return nil
+	err = errors.Join(err, s.Close())
+	if s.Damaged() != nil {
+		// Opened read-only instead: nothing was written.
+		err = errors.Join(err, unchanged(path, data))
+	}
+	return err
 }
 
 // readEverything reads all a store holds; an error reading is fine as

@@ -103,8 +103,12 @@ func (s *Store) view(fn func(*bolt.Tx) error) error {
 	return s.damaged(guarded(func() error { return s.db.View(fn) }))
 }
 
-// update runs fn in a write transaction under guarded.
+// update runs fn in a write transaction under guarded; a damaged store
+// (Damaged) is not written to.
 func (s *Store) update(fn func(*bolt.Tx) error) error {
+	if s.damage != nil {
+		return s.damage
+	}
 	return s.damaged(guarded(func() error { return s.db.Update(fn) }))
 }
 
