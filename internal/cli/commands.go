@@ -383,7 +383,7 @@ func runExport(e *env, args []string) error {
 	}
 	x.Checklist = brief.Checklist(s.Workload.Shape, state)
 	if err := export.WriteWorkbookWith(*out, s, r, x); err != nil {
-		return fmt.Errorf("%s: %w", *out, err)
+		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	return nil
