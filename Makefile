@@ -23,7 +23,21 @@ PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./in
 # tested under a virtual X server.
 DISPLAYED = $(filter-out $(shell $(GO) list $(PURE)),$(shell $(GO) list ./...))
 
-.PHONY: all deps deps-test build run test test-pure test-ui bench bench-ui lint package clean
+# The fuzz targets (Go native fuzzing), as package:target. Their seed
+# corpora (f.Add and testdata/fuzz/<target>) run in make test as ordinary
+# tests; make fuzz runs each target for FUZZTIME, one after the other, and
+# fails at the end if any found a failing input (kept in testdata/fuzz).
+# FUZZFLAGS adds go test flags, e.g. FUZZFLAGS=-parallel=1 on a shared
+# machine. Minimising a new input stops after 50 runs: the stores and
+# catalogs the fuzzer mutates are large, and a time limit on minimising
+# makes the fuzzing engine restart its workers.
+FUZZTIME  ?= 10m
+FUZZFLAGS ?=
+FUZZ_TARGETS := ./internal/app:FuzzScenarioPipeline ./internal/model:FuzzScenarioNumbers \
+        ./internal/model:FuzzTrialCSV ./internal/catalog:FuzzOverridesCSV \
+        ./internal/scenario:FuzzDiffJSON ./internal/store:FuzzOpenStore
+
+.PHONY: all deps deps-test build run test test-pure test-ui bench bench-ui fuzz lint package clean
 
 all: build
 
@@ -53,6 +67,13 @@ bench:
 # ranking, start with 10,000 scenarios) need a display.
 bench-ui: deps-test
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./internal/ui/
+
+fuzz:
+	@failed=; for t in $(FUZZ_TARGETS); do \
+		echo "== $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $(FUZZFLAGS) $${t%%:*} || failed="$$failed $${t#*:}"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzzing found inputs that fail:$$failed (see testdata/fuzz)"; exit 1; fi
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -3,10 +3,13 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
@@ -29,8 +32,34 @@ func runGUI(db string) int {
 		return 1
 	}
 	defer p.Close()
-	ui.NewWindow(a, ui.NewBackend(p)).ShowAndRun()
+	w := ui.NewWindow(a, ui.NewBackend(p))
+	if d := p.Damaged(); d != nil {
+		// A damaged store opens read-only: the scenarios can be read,
+		// exported and backed up, and every save says why it fails.
+		fmt.Fprintln(os.Stderr, "hostplan: note:", d)
+		dialog.ShowInformation("The store is damaged", wrapWords(d.Error(), 70), w)
+	}
+	w.ShowAndRun()
 	return 0
+}
+
+// wrapWords breaks s into lines of at most width characters between words,
+// for a dialog whose label does not wrap.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(s) {
+		if n > 0 && n+1+utf8.RuneCountInString(word) > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += utf8.RuneCountInString(word)
+	}
+	return b.String()
 }
 
 // openForGUI opens the planner: the store, seeded when new, and the catalog

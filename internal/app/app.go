@@ -40,10 +40,11 @@ var ErrClosed = errors.New("app: the store is not open")
 type Planner struct {
 	db string // the store path as given; "" for store.DefaultPath
 
-	mu   sync.Mutex
-	path string           // the store path once resolved
-	st   *store.Store     // the open store, or nil
-	cat  *catalog.Catalog // the catalog in use, once loaded
+	mu     sync.Mutex
+	path   string           // the store path once resolved
+	st     *store.Store     // the open store, or nil
+	cat    *catalog.Catalog // the catalog in use, once loaded
+	damage error            // why the store last opened is read-only (store.Store.Damaged)
 }
 
 // New returns a Planner for the store at path ("" for the default path in
@@ -90,10 +91,10 @@ func (p *Planner) resolve() (string, error) {
 }
 
 // Open opens the store for writing, creating it when the file does not
-// exist and seeding a new store with the example scenarios. A store that
-// another hostplan holds is reported with an error matching store.ErrInUse
-// after store.DefaultTimeout. Opening a store that is already open is an
-// error.
+// exist and seeding a new store with the example scenarios. A damaged store
+// opens read-only instead (see Damaged). A store that another hostplan
+// holds is reported with an error matching store.ErrInUse after
+// store.DefaultTimeout. Opening a store that is already open is an error.
 func (p *Planner) Open() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -108,12 +109,25 @@ func (p *Planner) Open() error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.SeedWith(scenarios.FS, ".", exampleLineage); err != nil {
-		st.Close()
-		return err
+	// A damaged store opens read-only (store.Open) and is not seeded.
+	if p.damage = st.Damaged(); p.damage == nil {
+		if _, err := st.SeedWith(scenarios.FS, ".", exampleLineage); err != nil {
+			st.Close()
+			return err
+		}
 	}
 	p.st = st
 	return nil
+}
+
+// Damaged returns why the store last opened is damaged, and so was opened
+// read-only with every write refused: an error matching store.ErrDamaged
+// that names the file and the commands that check and copy it. It is nil
+// for a sound store, and stays set after Close until the next Open.
+func (p *Planner) Damaged() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.damage
 }
 
 // Close closes the store if it is open. The catalog in use is kept.

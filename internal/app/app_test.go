@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
@@ -412,5 +415,66 @@ func TestCheckAndBackup(t *testing.T) {
 	var oe *OpenError
 	if _, err := New(junk).CheckStore(); !errors.As(err, &oe) || oe.Path != junk || !strings.Contains(err.Error(), "not a hostplan store") {
 		t.Errorf("check of junk: %v", err)
+	}
+}
+
+// A damaged store opens read-only: the planner says so, reads what it can,
+// is not seeded, and refuses to write, changing nothing.
+func TestOpenDamagedStoreReadOnly(t *testing.T) {
+	path := tempPath(t)
+	p, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Delete("qlora-legal-70b"); err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	// Damage one scenario record (the store's layout: a "scenarios" bucket
+	// of binary records, see internal/store/record.go).
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("scenarios")).Put([]byte("support-assistant-70b"), []byte{1, 0, 0xff})
+	})
+	if err := errors.Join(err, db.Close()); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	d := New(path)
+	if err := d.Open(); err != nil {
+		t.Fatalf("Open of a damaged store: %v", err)
+	}
+	defer d.Close()
+	dmg := d.Damaged()
+	if !errors.Is(dmg, store.ErrDamaged) || !strings.Contains(dmg.Error(), "hostplan store check") {
+		t.Fatalf("Damaged() = %v", dmg)
+	}
+	if _, _, err := d.Load("flood-simulation-ensemble"); err != nil {
+		t.Errorf("reading a sound scenario: %v", err)
+	}
+	s, _, err := d.Load("flood-simulation-ensemble")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name += " (changed)"
+	if _, err := d.Save(s, Lineage{Author: "t"}); !errors.Is(err, store.ErrDamaged) {
+		t.Errorf("Save: %v, want store.ErrDamaged", err)
+	}
+	if err := d.Undelete("qlora-legal-70b"); !errors.Is(err, store.ErrDamaged) {
+		t.Errorf("Undelete (which seeding would not have brought back either): %v", err)
+	}
+	d.Close()
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the damaged store changed (%v)", err)
+	}
+	if d.Damaged() == nil {
+		t.Error("Damaged() forgot after Close")
 	}
 }

@@ -55,7 +55,9 @@ var (
 // Write writes the file at path with what write writes, replacing the file
 // if there is one: path holds either its old content or all of the new,
 // never a part. The file's mode is perm less the umask. write's error is
-// returned as it is, wrapped in the *fs.PathError.
+// returned as it is, wrapped in the *fs.PathError; the writer write is
+// given reports its own errors without a path (the temporary file's name
+// means nothing to a user).
 func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	return writeFile(path, perm, write, false)
 }
@@ -67,6 +69,62 @@ func Write(path string, perm fs.FileMode, write func(io.Writer) error) error {
 // against another writer as well.
 func WriteNew(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	return writeFile(path, perm, write, true)
+}
+
+// WriteNewPath is WriteNew for a writer that needs a file's path rather
+// than an io.Writer, such as a database library creating its file: make is
+// given the path of a new, empty temporary file in path's directory (mode
+// perm less the umask), fills it and closes what it opened; the file is
+// then synced and linked to path, which must not exist (the error matches
+// fs.ErrExist otherwise). A signal or an error leaves neither the
+// temporary file nor path.
+func WriteNewPath(path string, perm fs.FileMode, make func(tmp string) error) error {
+	err := checkTarget(path, true)
+	if err == nil {
+		err = putPath(path, perm, make)
+	}
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: path, Err: err}
+	}
+	return nil
+}
+
+// putPath does the work of WriteNewPath; its errors do not name path.
+func putPath(path string, perm fs.FileMode, make func(tmp string) error) error {
+	dir := filepath.Dir(path)
+	f, err := createTemp(dir, perm)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	placed := false
+	defer func() {
+		if !placed {
+			forget(tmp)
+			_ = os.Remove(tmp)
+		}
+	}()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := make(tmp); err != nil {
+		return err
+	}
+	if f, err = os.OpenFile(tmp, os.O_RDWR, 0); err != nil {
+		return unwrapPath(err)
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return unwrapPath(err)
+	}
+	if err := commit(tmp, path, true); err != nil {
+		return err
+	}
+	placed = true
+	return syncDir(dir)
 }
 
 // WriteFile is Write with the bytes data, in the order of os.WriteFile.
@@ -103,20 +161,38 @@ func put(path string, perm fs.FileMode, write func(io.Writer) error, noReplace b
 			_ = os.Remove(tmp) // may already be gone (removed on a signal)
 		}
 	}()
-	if err := write(f); err != nil {
+	if err := write(tempFile{f}); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
-		return err
+		return unwrapPath(err)
 	}
 	if err := f.Close(); err != nil {
-		return err
+		return unwrapPath(err)
 	}
 	if err := commit(tmp, path, noReplace); err != nil {
 		return err
 	}
 	placed = true
 	return syncDir(dir)
+}
+
+// tempFile is the writer a write function is given: the temporary file,
+// whose errors do not name it. The error Write returns names the target,
+// the name the user knows; the temporary name would only puzzle them ("write
+// .hostplan-1f2e3d4c.tmp: no space left on device").
+type tempFile struct{ f *os.File }
+
+func (t tempFile) Write(p []byte) (int, error) {
+	n, err := t.f.Write(p)
+	return n, unwrapPath(err)
+}
+
+// ReadFrom keeps the file's own copy (copy_file_range where it can) for
+// io.Copy.
+func (t tempFile) ReadFrom(r io.Reader) (int64, error) {
+	n, err := t.f.ReadFrom(r)
+	return n, unwrapPath(err)
 }
 
 // checkTarget refuses a symbolic link, a target that is not a regular file,
@@ -152,18 +228,18 @@ func unwrapPath(err error) error {
 }
 
 // createTemp creates a new temporary file in dir with mode perm (less the
-// umask) and registers it for removal on a signal.
+// umask), registered for removal on a signal from before it exists (see
+// createTracked).
 func createTemp(dir string, perm fs.FileMode) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(dir, fmt.Sprintf(".hostplan-%08x.tmp", rand.Uint32()))
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		f, err := createTracked(name, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return nil, unwrapPath(err)
 		}
-		track(name)
 		return f, nil
 	}
 	return nil, errors.New("no free temporary file name")

@@ -220,6 +220,45 @@ func TestWriteNew(t *testing.T) {
 	assertEntries(t, dir, "backup.db", "late.db")
 }
 
+// WriteNewPath gives make an empty temporary file's path in the target's
+// directory and puts what make left there in place; an error, or a file
+// that exists, leaves nothing of the write.
+func TestWriteNewPath(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "store.db")
+	var seen string
+	err := WriteNewPath(path, 0o600, func(tmp string) error {
+		seen = tmp
+		if filepath.Dir(tmp) != dir || readFile(t, tmp) != "" {
+			t.Errorf("temporary file %s in %s, holding %q", tmp, filepath.Dir(tmp), readFile(t, tmp))
+		}
+		return os.WriteFile(tmp, []byte("made by a library"), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "made by a library" {
+		t.Errorf("content %q", got)
+	}
+	if _, err := os.Stat(seen); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the temporary file %s is still there: %v", seen, err)
+	}
+	called := false
+	err = WriteNewPath(path, 0o600, func(string) error { called = true; return nil })
+	if !errors.Is(err, fs.ErrExist) || called {
+		t.Errorf("WriteNewPath over a file = %v (make called: %v), want fs.ErrExist before making", err, called)
+	}
+	failed := filepath.Join(dir, "failed.db")
+	boom := errors.New("library failed")
+	if err := WriteNewPath(failed, 0o600, func(tmp string) error {
+		os.WriteFile(tmp, []byte("half"), 0o600)
+		return boom
+	}); !errors.Is(err, boom) {
+		t.Errorf("a failing make: %v", err)
+	}
+	assertEntries(t, dir, "store.db")
+}
+
 // The temporary file's name does not grow with the target's: a target whose
 // name is as long as a name can be is written.
 func TestWriteLongName(t *testing.T) {

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"io/fs"
 	"os"
 	"os/signal"
 	"sync"
@@ -36,11 +37,28 @@ var inflight struct {
 // terminating are the signals during which a write cleans up.
 var terminating = []os.Signal{syscall.SIGINT, syscall.SIGTERM}
 
-// track registers the temporary file name, listening for the terminating
-// signals if it is the only one in flight.
-func track(name string) {
+// createTracked creates the temporary file name (O_EXCL, mode perm less the
+// umask), registered for removal on a signal before it is created: the
+// registry's lock is held from the registration to the creation, so a
+// signal arriving in between waits, and then removes the file. (Registered
+// after the creation, a signal in between ended the process by its default
+// action and left the file.)
+func createTracked(name string, perm fs.FileMode) (*os.File, error) {
 	inflight.Lock()
 	defer inflight.Unlock()
+	trackLocked(name)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		untrackLocked(name) // not ours: another writer's file of that name
+		return nil, err
+	}
+	return f, nil
+}
+
+// trackLocked registers the temporary file name, listening for the
+// terminating signals if it is the only one in flight. The caller holds
+// the registry's lock.
+func trackLocked(name string) {
 	if inflight.files == nil { // the first write of the process
 		inflight.files = map[string]struct{}{}
 		inflight.sigs = make(chan os.Signal, 1)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"hostplan/internal/celltext"
 )
@@ -89,11 +90,12 @@ func (es OverrideErrors) sorted() OverrideErrors {
 }
 
 // ParseOverridesCSV reads an overrides file. The first line must be exactly
-// OverridesHeader (a spreadsheet's byte-order mark is allowed); cells are
-// trimmed of surrounding spaces, and the apostrophe WriteCSV puts before
-// formula-like text is removed (celltext.Unescape). Every bad row is reported, each with its
-// line, as OverrideErrors; then no rows are returned. Two rows setting the
-// same field of the same entry are an error.
+// OverridesHeader (a spreadsheet's byte-order mark is allowed); cells must
+// be UTF-8 text, are trimmed of surrounding spaces, and lose the apostrophe
+// WriteCSV puts before formula-like text (celltext.Unescape). Every bad row
+// is reported, each with its line, as OverrideErrors; then no rows are
+// returned. Two rows setting the same field of the same entry are an
+// error.
 func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -131,6 +133,10 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 		}
 		if len(rec) != 6 {
 			errs = append(errs, OverrideError{line, fmt.Sprintf("%d cells (allowed: 6, %s)", len(rec), OverridesHeader)})
+			continue
+		}
+		if i := slices.IndexFunc(rec, func(c string) bool { return !utf8.ValidString(c) }); i >= 0 {
+			errs = append(errs, OverrideError{line, fmt.Sprintf("the %s cell is not UTF-8 text (allowed: a CSV file saved in UTF-8)", strings.Split(OverridesHeader, ",")[i])})
 			continue
 		}
 		for i := range rec {

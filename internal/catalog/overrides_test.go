@@ -279,6 +279,7 @@ func TestParseHeader(t *testing.T) {
 		{"empty", "", "line 1: the file is empty"},
 		{"other header", "kind,id,value\ncloud,x,1\n", `line 1: the header is "kind,id,value" (allowed: exactly kind,id,field,value,as_of,source)`},
 		{"bad quote", OverridesHeader + "\ncloud,aws-p5-h100,name,a \"b\" c,2026-01-01,x\n", "line 2: not valid CSV"},
+		{"not UTF-8", OverridesHeader + "\ncloud,aws-p5-h100,on_demand,5,2026-01-01,Preisliste M\xfcnchen\n", "line 2: the source cell is not UTF-8 text"},
 	} {
 		_, err := ParseOverridesCSV(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

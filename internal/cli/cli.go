@@ -22,6 +22,7 @@ import (
 
 	"hostplan/internal/app"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 // Exit codes.
@@ -121,6 +122,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		if c.name == rest[0] {
 			err := runGuarded(c, e, rest[1:])
 			e.plan.Close() // commands close what they open; this is only a safety net
+			// A damaged store was read read-only: say so, unless a refused
+			// write has said it already.
+			if d := e.plan.Damaged(); d != nil && !errors.Is(err, store.ErrDamaged) {
+				fmt.Fprintln(stderr, "hostplan: note:", d)
+			}
 			return exitCode(stderr, err)
 		}
 	}

@@ -365,7 +365,7 @@ func runExport(e *env, args []string) error {
 			err = export.WriteComparison(*out, entries)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", *out, err)
+			return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 		}
 		if len(entries) == 1 {
 			fmt.Fprintf(e.stdout, "wrote %s\n", *out)

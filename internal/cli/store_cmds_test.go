@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"hostplan/internal/store"
 )
@@ -86,5 +89,72 @@ func TestStoreInUseMessage(t *testing.T) {
 	code, _, errs := run(t, db, "history", "qlora-legal-70b")
 	if code != ExitFail || !strings.Contains(errs, "is in use by another hostplan") {
 		t.Errorf("history while the store is held: exit %d %q", code, errs)
+	}
+}
+
+// An empty file given as --db is not a store hostplan made: every command
+// refuses it and leaves it as it was, mode included.
+func TestEmptyDBRefused(t *testing.T) {
+	db := tempDB(t)
+	if err := os.WriteFile(db, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"list"}, {"save", "../../scenarios/qlora-legal-70b.json"}, {"eval", "qlora-legal-70b"}, {"store", "check"}} {
+		code, out, errs := run(t, db, args...)
+		if code != ExitFail || !strings.Contains(out+errs, "the file is empty") || !strings.Contains(out+errs, db) {
+			t.Errorf("%v on an empty --db: exit %d %q %q", args, code, out, errs)
+		}
+	}
+	fi, err := os.Stat(db)
+	if err != nil || fi.Size() != 0 || runtime.GOOS != "windows" && fi.Mode().Perm() != 0o644 {
+		t.Errorf("the empty file is now %v (%v)", fi, err)
+	}
+}
+
+// A store whose records do not decode is read read-only: reads work with a
+// note that says what to do, writes are refused with the same words, and
+// nothing is written.
+func TestDamagedStoreReadOnly(t *testing.T) {
+	db := tempDB(t)
+	storeRun(t, db, "list") // creates and seeds the store
+	damageRecord(t, db, "support-assistant-70b")
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, db, "show", "flood-simulation-ensemble")
+	if code != ExitOK || !strings.Contains(out, "flood") || !strings.Contains(errs, "hostplan: note: store "+db+" is damaged") ||
+		!strings.Contains(errs, "hostplan store check") || !strings.Contains(errs, "hostplan store backup") {
+		t.Errorf("show on a damaged store: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, _, errs = run(t, db, "delete", "flood-simulation-ensemble")
+	if code != ExitFail || !strings.Contains(errs, "read-only and writes nothing") || strings.Count(errs, "is damaged") != 1 {
+		t.Errorf("delete on a damaged store: exit %d %q", code, errs)
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Error("a command wrote to the damaged store")
+	}
+	code, out, _ = run(t, db, "store", "check")
+	if code != ExitFail || !strings.Contains(out, `scenario "support-assistant-70b": its record is not readable`) {
+		t.Errorf("store check: exit %d %q", code, out)
+	}
+	dst := filepath.Join(t.TempDir(), "copy.db")
+	if code, _, errs := run(t, db, "store", "backup", dst); code != ExitOK {
+		t.Errorf("store backup of the damaged store: exit %d %q", code, errs)
+	}
+}
+
+// damageRecord overwrites the record of scenario id in the store at path
+// with bytes that do not decode (the store's layout: a "scenarios" bucket
+// of binary records, internal/store/record.go).
+func damageRecord(t *testing.T, path, id string) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("scenarios")).Put([]byte(id), []byte{1, 0, 0xff}) })
+	if err := errors.Join(err, db.Close()); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -217,15 +217,24 @@ func runExportScenarios(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	wrote, same := 0, 0
-	var refused []string
+	// Every id is checked and every file's content read before anything
+	// is written: a refusal leaves DIR as it was.
+	var unsafe []string
 	for _, s := range list {
 		if !scenarioIDSafe(s.ID) {
-			return fmt.Errorf("export-scenarios: stored id %q cannot be a file name", s.ID)
+			unsafe = append(unsafe, fmt.Sprintf("%q", s.ID))
 		}
+	}
+	if unsafe != nil {
+		return fmt.Errorf("export-scenarios: stored ids %s cannot be file names; nothing was written (hostplan store check lists the store's damage)", strings.Join(unsafe, ", "))
+	}
+	type file struct {
+		path string
+		body []byte
+		rev  int
+	}
+	files := make([]file, 0, len(list))
+	for _, s := range list {
 		b, rev, err := e.plan.Bytes(s.ID, 0)
 		if err != nil {
 			return err
@@ -241,23 +250,30 @@ func runExportScenarios(e *env, args []string) error {
 				return err
 			}
 		}
-		path := filepath.Join(dir, s.ID+".json")
-		old, err := os.ReadFile(path)
+		files = append(files, file{filepath.Join(dir, s.ID+".json"), b, rev.Number})
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	wrote, same := 0, 0
+	var refused []string
+	for _, f := range files {
+		old, err := os.ReadFile(f.path)
 		switch {
-		case err == nil && bytes.Equal(old, b):
+		case err == nil && bytes.Equal(old, f.body):
 			same++
 			continue
 		case err == nil && !*force:
-			refused = append(refused, path)
+			refused = append(refused, f.path)
 			continue
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return err
 		}
-		if err := atomicfile.WriteFile(path, b, 0o644); err != nil {
+		if err := atomicfile.WriteFile(f.path, f.body, 0o644); err != nil {
 			return err
 		}
 		wrote++
-		fmt.Fprintf(e.stdout, "%s: revision %d\n", path, rev.Number)
+		fmt.Fprintf(e.stdout, "%s: revision %d\n", f.path, f.rev)
 	}
 	fmt.Fprintf(e.stdout, "wrote %d scenario files to %s", wrote, dir)
 	if same > 0 {

@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // Import then export gives back every example file byte for byte.
@@ -157,5 +160,48 @@ func TestImportSchema0File(t *testing.T) {
 	storeRun(t, db, "export-scenarios", dir)
 	if got, _ := os.ReadFile(filepath.Join(dir, "contract-lora-v0.json")); !bytes.Equal(got, want) {
 		t.Errorf("exported form:\n%s", got)
+	}
+}
+
+// A stored id that cannot be a file name (possible only in a damaged or
+// foreign store: validation allows lower-case letters, digits and '-') is
+// refused before any file is written, with every such id named.
+func TestExportScenariosChecksEveryIDFirst(t *testing.T) {
+	db := tempDB(t)
+	storeRun(t, db, "list") // creates and seeds the store
+	// Copy a scenario to unsafe ids (the store's layout: a "scenarios"
+	// bucket of records and a "revisions" bucket of one bucket each). Its
+	// name sorts after the others', so it is met last.
+	bdb, err := bolt.Open(db, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bdb.Update(func(tx *bolt.Tx) error {
+		const from = "support-assistant-70b"
+		for _, id := range []string{"../escape", "a/b"} {
+			if err := tx.Bucket([]byte("scenarios")).Put([]byte(id), tx.Bucket([]byte("scenarios")).Get([]byte(from))); err != nil {
+				return err
+			}
+			revs, err := tx.Bucket([]byte("revisions")).CreateBucket([]byte(id))
+			if err != nil {
+				return err
+			}
+			if err := tx.Bucket([]byte("revisions")).Bucket([]byte(from)).ForEach(func(k, v []byte) error { return revs.Put(k, v) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err := errors.Join(err, bdb.Close()); err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "out")
+	code, out, errs := run(t, db, "export-scenarios", dir)
+	if code != ExitFail || !strings.Contains(errs, `stored ids "../escape", "a/b" cannot be file names; nothing was written`) || out != "" {
+		t.Errorf("export-scenarios: exit %d %q %q", code, out, errs)
+	}
+	if entries, err := os.ReadDir(parent); err != nil || len(entries) != 0 {
+		t.Errorf("the export left %v (%v)", entries, err)
 	}
 }

@@ -67,7 +67,9 @@ func (u USL) Throughput(n float64) float64 {
 	if !(n >= 0) || math.IsInf(n, 0) {
 		panic(fmt.Sprintf("model: USL.Throughput: n %g out of range (allowed: a finite number ≥ 0)", n))
 	}
-	return u.Lambda * n / (1 + u.Sigma*(n-1) + u.Kappa*n*(n-1))
+	// n ÷ the denominator first: λ·n alone overflows for a large λ and n
+	// whose throughput is finite.
+	return u.Lambda * (n / (1 + u.Sigma*(n-1) + u.Kappa*n*(n-1)))
 }
 
 // Efficiency is X(n) / (n·X(1)), the fraction of linear scaling achieved at
@@ -445,7 +447,7 @@ func ReadTrialCSV(r io.Reader) ([]Point, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("line %d: header lacks column %s (want columns gpus,throughput, got %s)", line, strings.Join(missing, " and "), strings.Join(header, ","))
+		return nil, fmt.Errorf("line %d: header lacks column %s (want columns gpus,throughput, got %q)", line, strings.Join(missing, " and "), strings.Join(header, ","))
 	}
 
 	var pts []Point

@@ -87,7 +87,11 @@ func decodeValue(dec *json.Decoder) (any, error) {
 				return nil, err
 			}
 			key := k.(string)
-			o.keys = append(o.keys, key)
+			// A key given twice is one field, where the first one was,
+			// with the last value (as encoding/json reads it).
+			if _, dup := o.vals[key]; !dup {
+				o.keys = append(o.keys, key)
+			}
 			o.vals[key] = v
 		}
 		_, err := dec.Token() // '}'

@@ -59,6 +59,28 @@ func verify(db *bolt.DB) (empty bool, err error) {
 	return empty, err
 }
 
+// findDamage reports what makes writing to an open store unsafe, which
+// Open looks for before it writes: a page whose header claims overflow pages
+// past the end of the file (overflowWithin: freeing it would take minutes),
+// and a scenario record that does not decode (every save, delete and list
+// reads the records). It reads every record, as List does.
+func findDamage(db *bolt.DB) error {
+	return db.View(func(tx *bolt.Tx) error {
+		if err := overflowWithin(tx); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
+			if v == nil {
+				return fmt.Errorf("scenario %q: a bucket where its record should be", k)
+			}
+			if _, err := decodeRecord(v); err != nil {
+				return fmt.Errorf("scenario %q: its record is not readable: %v", k, err)
+			}
+			return nil
+		})
+	})
+}
+
 // maxBoltProblems caps the bbolt problems Check lists: one damaged page can
 // produce thousands.
 const maxBoltProblems = 20
@@ -91,9 +113,12 @@ func (s *Store) Check() []error {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil
 		}
-		if s.freelistErr != nil {
+		switch err := guarded(func() error { return pagesWithin(tx) }); {
+		case s.freelistErr != nil:
 			add("bbolt cannot load its freelist (%w), so bbolt's consistency check did not run", s.freelistErr)
-		} else {
+		case err != nil:
+			add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+		default:
 			boltCheck(tx, add)
 		}
 		err := guarded(func() error {
@@ -113,6 +138,50 @@ func (s *Store) Check() []error {
 		problems = append(problems, err)
 	}
 	return problems
+}
+
+// pagesWithin reports page headers whose overflow counts claim more pages
+// than the file holds. Tx.Check marks every page of a page's overflow as
+// reachable, one at a time, so a damaged count (up to four billion) would
+// keep it busy for minutes and fill memory with its map. The pages of the
+// buckets, counted with their overflow (Bucket.Stats, which reads the pages
+// Tx.Check's walk reads, and which readAll has read without fault before),
+// must fit in the file, and so must every page (overflowWithin).
+func pagesWithin(tx *bolt.Tx) error {
+	all := tx.Size() / int64(tx.DB().Info().PageSize)
+	st := tx.Cursor().Bucket().Stats()
+	if used := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN; used < 0 || int64(used) > all {
+		return fmt.Errorf("its buckets' pages and the overflow pages their headers claim come to %d pages, more than the %d of the file: a page header is damaged", used, all)
+	}
+	return overflowWithin(tx)
+}
+
+// overflowWithin reports a page whose header claims overflow pages past the
+// end of the file. When a write replaces a page, bbolt frees it and its
+// overflow pages one by one, and each commit frees the freelist page it
+// replaces: a damaged count there makes a write run for minutes. The walk
+// reads bbolt's page information (Tx.Page) from page to page: from each
+// page in use to the one after its overflow, and from each free page to
+// the next, which in a sound file are exactly the pages that begin a run.
+// It needs the freelist, which a store opened for writing has loaded.
+func overflowWithin(tx *bolt.Tx) error {
+	all := tx.Size() / int64(tx.DB().Info().PageSize)
+	for id := int64(2); id < all; {
+		p, err := tx.Page(int(id))
+		if err != nil || p == nil {
+			return err
+		}
+		if p.Type == "free" {
+			id++
+			continue
+		}
+		end := id + int64(p.OverflowCount)
+		if end >= all {
+			return fmt.Errorf("its page %d (%s) claims %d overflow pages, past the end of the file (%d pages): its header is damaged", id, p.Type, p.OverflowCount, all)
+		}
+		id = end + 1
+	}
+	return nil
 }
 
 // boltCheck runs bbolt's Tx.Check and reports its first maxBoltProblems
@@ -247,7 +316,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		case rec.Hash != "" && rec.Hash != lastHash: // "" in a layout 1 record
 			add("scenario %q: its record's input hash is not its current revision's", id)
 		case last != nil && (last.Name != rec.Name || last.Workload.Shape != rec.Shape):
-			add("scenario %q: its record says %q (%s), its current revision %q (%s)", id, rec.Name, rec.Shape, last.Name, last.Workload.Shape)
+			add("scenario %q: its record says %q (%q), its current revision %q (%q)", id, rec.Name, rec.Shape, last.Name, last.Workload.Shape)
 		}
 		return nil
 	})

@@ -35,8 +35,11 @@ import (
 //     and value through bbolt's cursors, and a seek of every key, which
 //     reads the keys of the branch pages on its path), which reads the
 //     pages and keys Tx.Check reads, and runs Tx.Check only if that read
-//     succeeded; and it gives Tx.Check a stringer that reads at most 32
-//     bytes of a key it reports. A read-only store loads bbolt's freelist at
+//     succeeded, and if the overflow pages that the headers of the
+//     buckets' pages and of the freelist page claim fit in the file
+//     (pagesWithin) — Tx.Check marks each claimed overflow page one by
+//     one, and a damaged count claims up to four billion; and it gives
+//     Tx.Check a stringer that reads at most 32 bytes of a key it reports. A read-only store loads bbolt's freelist at
 //     Open, under guarded (openExisting), rather than in Tx.Check's
 //     goroutine. Not covered: damage that Tx.Check reads and the reads in
 //     the calling goroutine pass over (a branch key that no seek compares,
@@ -100,8 +103,12 @@ func (s *Store) view(fn func(*bolt.Tx) error) error {
 	return s.damaged(guarded(func() error { return s.db.View(fn) }))
 }
 
-// update runs fn in a write transaction under guarded.
+// update runs fn in a write transaction under guarded; a damaged store
+// (Damaged) is not written to.
 func (s *Store) update(fn func(*bolt.Tx) error) error {
+	if s.damage != nil {
+		return s.damage
+	}
 	return s.damaged(guarded(func() error { return s.db.Update(fn) }))
 }
 

@@ -31,7 +31,7 @@ type oldRevision struct {
 // scenarios with JSON records, revisions; no checklists, settings or
 // catalog buckets. Revisions are numbered per scenario in the given order;
 // the scenarios in deleted are marked deleted.
-func writeLayout1Store(t *testing.T, path string, revs []oldRevision, deleted ...string) {
+func writeLayout1Store(t testing.TB, path string, revs []oldRevision, deleted ...string) {
 	t.Helper()
 	db, err := bolt.Open(path, 0o600, nil)
 	if err != nil {

@@ -24,6 +24,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"hostplan/internal/atomicfile"
 )
 
 // SchemaVersion is the version of the store layout this build writes.
@@ -83,7 +85,24 @@ var (
 	// ErrNotJSON means a checklist or catalog overrides value is not valid
 	// JSON; nothing was written.
 	ErrNotJSON = errors.New("not valid JSON")
+	// ErrDamaged means the store was opened for writing but is damaged, so
+	// it was opened read-only instead and nothing is written to it (see
+	// Open and Store.Damaged).
+	ErrDamaged = errors.New("store is damaged")
 )
+
+// damagedError says why a store opened for writing was opened read-only,
+// and what to do.
+type damagedError struct {
+	path  string
+	cause error
+}
+
+func (e *damagedError) Error() string {
+	return fmt.Sprintf("store %s is damaged (%v), so hostplan opened it read-only and writes nothing to it: hostplan store check lists the damage, and hostplan store backup copies the file as it is before you repair or replace it", e.path, e.cause)
+}
+
+func (e *damagedError) Unwrap() []error { return []error{ErrDamaged, e.cause} }
 
 // inUseError carries the path for the message and matches ErrInUse and the
 // bbolt timeout underneath.
@@ -119,7 +138,14 @@ type Store struct {
 	// freelistErr is why bbolt could not load the freelist of a read-only
 	// store (Open); Check reports it and does not run Tx.Check.
 	freelistErr error
+	// damage is why a store opened for writing was opened read-only
+	// (Open); every write returns it.
+	damage error
 }
+
+// Damaged returns why the store, opened for writing, was opened read-only
+// instead (an error matching ErrDamaged that says what to do), or nil.
+func (s *Store) Damaged() error { return s.damage }
 
 // DefaultPath returns the store's place in the user's configuration
 // directory, creating the hostplan directory (mode 0700) if needed.
@@ -135,22 +161,31 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "hostplan.db"), nil
 }
 
-// Open opens the store at path, creating it (mode 0600) when the file does
-// not exist or is empty. An existing file is first opened read-only and
-// checked before anything opens it for writing: bbolt checks its header
-// (the meta pages), Open checks that the file is as long as the header
-// claims and that it carries the hostplan marker. A file that fails is
-// reported as ErrNotStore and is not modified. Open does not walk the
-// file's pages: a file bbolt opens and whose marker reads is a store, also
-// one with pages bbolt lost track of (leaked pages) or damaged pages that
-// Open does not read; Check reports them. A read-only store also loads
-// bbolt's freelist at Open, and opens without it if it is unreadable (Check
-// reports that), so that a damaged store can still be checked and backed
-// up.
+// Open opens the store at path, creating it when the file does not exist:
+// a new store is made whole under a temporary name in the same directory
+// (mode 0600 less the umask) and linked into place (create), so a store
+// file hostplan made is never empty or without its marker. An existing
+// file is first opened read-only and checked before anything opens it for
+// writing: bbolt checks its header (the meta pages), Open checks that the
+// file is as long as the header claims and that it carries the hostplan
+// marker. A file that fails — an empty file or a bbolt file without buckets
+// among them: hostplan did not make it — is reported as ErrNotStore and is
+// not modified. Open does not walk the file's pages: a file bbolt opens and
+// whose marker reads is a store, also one with pages bbolt lost track of
+// (leaked pages) or damaged pages that Open does not read; Check reports
+// them. A read-only store also loads bbolt's freelist at Open, and opens
+// without it if it is unreadable (Check reports that), so that a damaged
+// store can still be checked and backed up.
+//
+// Opened for writing, a store whose scenario records do not decode, or
+// whose pages claim more of the file than there is (damage that a write
+// would trip over), is opened read-only instead: Damaged says why, and
+// every write returns that error, which matches ErrDamaged and names
+// hostplan store check and hostplan store backup. Nothing is written to it.
 // A store of an older layout is upgraded (unless ReadOnly, which reads it as
-// it is); a newer one is refused with ErrNewer. If another hostplan holds
-// the file for longer than the timeout, Open returns an error matching
-// ErrInUse.
+// it is, or damaged); a newer one is refused with ErrNewer. If another
+// hostplan holds the file for longer than the timeout, Open returns an
+// error matching ErrInUse.
 func Open(path string, opt *Options) (*Store, error) {
 	o := Options{Timeout: DefaultTimeout}
 	if opt != nil {
@@ -161,33 +196,36 @@ func Open(path string, opt *Options) (*Store, error) {
 	}
 
 	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) && !o.ReadOnly {
+		// Another hostplan may create it at the same moment: then its
+		// store is opened.
+		if err := create(path, o.Timeout); err != nil && !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("create store %s: %w", path, unwrapPath(err))
+		}
+		fi, err = os.Stat(path)
+	}
 	switch {
-	case err == nil && !fi.Mode().IsRegular():
+	case err != nil:
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	case !fi.Mode().IsRegular():
 		return nil, notStore(path, errors.New("not a regular file"))
-	case err == nil && fi.Size() > 0:
-		ro, empty, freelistErr, err := openExisting(path, o.Timeout, o.ReadOnly)
-		if err != nil {
-			return nil, err
-		}
-		if o.ReadOnly {
-			if empty {
-				_ = ro.Close()
-				return nil, notStore(path, errors.New("it is a bbolt file with no buckets"))
-			}
-			s := newStore(ro, path)
-			s.freelistErr = freelistErr
-			return s, nil
-		}
-		if err := ro.Close(); err != nil {
-			return nil, fmt.Errorf("open store %s: %w", path, err)
-		}
-	case err == nil: // empty file: bbolt initialises it as it does a new one
-		if o.ReadOnly {
-			return nil, notStore(path, errors.New("the file is empty"))
-		}
-	case errors.Is(err, fs.ErrNotExist) && !o.ReadOnly:
-		// created below
-	default:
+	case fi.Size() == 0:
+		return nil, notStore(path, errors.New("the file is empty, and hostplan never leaves its store empty (remove the file, or give --db the path of a store or of a file that does not exist)"))
+	}
+	ro, empty, freelistErr, err := openExisting(path, o.Timeout, o.ReadOnly)
+	if err != nil {
+		return nil, err
+	}
+	if empty {
+		_ = ro.Close()
+		return nil, notStore(path, errNoBuckets)
+	}
+	if o.ReadOnly {
+		s := newStore(ro, path)
+		s.freelistErr = freelistErr
+		return s, nil
+	}
+	if err := ro.Close(); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 
@@ -196,11 +234,11 @@ func Open(path string, opt *Options) (*Store, error) {
 		return nil, boltOpenError(path, err)
 	}
 	// Holding the exclusive lock now: check the file again (it may have
-	// changed since the read-only check) and write the marker if the file is
-	// new, or upgrade an older layout.
-	empty, err := checkFile(db, path)
+	// changed since the read-only check), then look for damage that a
+	// write would trip over, and upgrade an older layout.
+	empty, err = checkFile(db, path)
 	if err == nil && empty {
-		err = guarded(func() error { return db.Update(initStore) })
+		err = errNoBuckets
 	}
 	if err != nil {
 		_ = db.Close()
@@ -209,13 +247,56 @@ func Open(path string, opt *Options) (*Store, error) {
 		}
 		return nil, notStore(path, err)
 	}
-	if !empty {
-		if err := guarded(func() error { return upgrade(db) }); err != nil {
-			_ = db.Close()
+	if damage := guarded(func() error { return findDamage(db) }); damage != nil {
+		if err := db.Close(); err != nil {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
+		ro, _, freelistErr, err := openExisting(path, o.Timeout, true)
+		if err != nil {
+			return nil, err
+		}
+		s := newStore(ro, path)
+		s.freelistErr = freelistErr
+		s.damage = &damagedError{path: path, cause: damage}
+		return s, nil
+	}
+	if err := guarded(func() error { return upgrade(db) }); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return newStore(db, path), nil
+}
+
+// errNoBuckets is a bbolt file with nothing in it: another program's, since
+// hostplan makes its store whole (create).
+var errNoBuckets = errors.New("it is a bbolt file with no buckets, which hostplan never leaves (it makes a new store whole before it gives it its name)")
+
+// create makes a new store at path: a bbolt file with the marker and the
+// empty buckets, made under a temporary name in path's directory and linked
+// to path, which must not exist (an error matching fs.ErrExist otherwise).
+// A failure or a signal leaves nothing (see atomicfile).
+func create(path string, timeout time.Duration) error {
+	return atomicfile.WriteNewPath(path, 0o600, func(tmp string) error {
+		db, err := openBolt(tmp, bolt.Options{Timeout: timeout})
+		if err != nil {
+			return err
+		}
+		if err := db.Update(initStore); err != nil {
+			_ = db.Close()
+			return err
+		}
+		return db.Close()
+	})
+}
+
+// unwrapPath returns the cause inside an *fs.PathError, whose path the
+// caller's message names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func newStore(db *bolt.DB, path string) *Store {

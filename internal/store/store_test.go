@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -460,16 +461,142 @@ func TestReadOnly(t *testing.T) {
 	}
 }
 
-func TestOpenEmptyFileCreatesStore(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "empty.db")
-	if err := os.WriteFile(path, nil, 0o600); err != nil {
+// An empty file, or a bbolt file with nothing in it, is not a store
+// hostplan made (it makes its store whole before it gives it its name):
+// both are refused and left as they are, mode included.
+func TestOpenEmptyFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(path, &Options{ReadOnly: true}); !errors.Is(err, ErrNotStore) {
-		t.Errorf("read-only Open of an empty file: %v, want ErrNotStore", err)
+	bare := filepath.Join(dir, "bare.db")
+	db, err := bolt.Open(bare, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bareBytes := mustRead(t, bare)
+	for _, c := range []struct {
+		path string
+		data []byte
+		want string
+	}{{empty, nil, "the file is empty"}, {bare, bareBytes, "no buckets"}} {
+		for _, ro := range []bool{true, false} {
+			s, err := Open(c.path, &Options{ReadOnly: ro})
+			if err == nil {
+				s.Close()
+				t.Fatalf("%s (read-only %v) opened", c.path, ro)
+			}
+			if !errors.Is(err, ErrNotStore) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.path) {
+				t.Errorf("%s (read-only %v): %v", c.path, ro, err)
+			}
+			if got := mustRead(t, c.path); !bytes.Equal(got, c.data) {
+				t.Errorf("%s changed", c.path)
+			}
+			if fi, err := os.Stat(c.path); err != nil || runtime.GOOS != "windows" && fi.Mode().Perm() != 0o644 {
+				t.Errorf("%s: mode %v, %v", c.path, fi.Mode().Perm(), err)
+			}
+		}
+	}
+	assertNames(t, dir, "bare.db", "empty.db")
+}
+
+// A new store is made whole before it has its name: nothing else is left
+// in the directory, and the file opens as a store at once.
+func TestOpenCreatesWholeStore(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "new.db")
 	s := mustOpenPath(t, path)
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	assertNames(t, dir, "new.db")
+	if l, err := s.List(); err != nil || len(l) != 0 {
+		t.Errorf("new store lists %v, %v", l, err)
+	}
+	// Another hostplan's read-only look sees a complete store.
+	ro, err := Open(path, &Options{ReadOnly: true, Timeout: 50 * time.Millisecond})
+	if err == nil {
+		ro.Close()
+	} else if !errors.Is(err, ErrInUse) {
+		t.Errorf("read-only open of the new store: %v", err)
+	}
+}
+
+// assertNames fails unless dir holds exactly the names want, in order.
+func assertNames(t *testing.T, dir string, want ...string) {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s holds %q, want %q", dir, got, want)
+	}
+}
+
+// A store whose records do not decode opens read-only when opened for
+// writing: it reads, every write is refused with a message that says
+// what to do, and the file is not changed.
+func TestOpenDamagedRecordsReadOnly(t *testing.T) {
+	s := mustOpen(t)
+	path := s.Path()
+	mustSave(t, s, testScenario(t, "good", "Good"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "bad", "Bad"), RevisionMeta{})
+	rawUpdate(t, s, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketScenarios).Put([]byte("bad"), []byte{recordFormat, 0, 0xff})
+	})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := mustRead(t, path)
+
+	d, err := Open(path, nil)
+	if err != nil {
+		t.Fatalf("Open of a store with a damaged record: %v", err)
+	}
+	dmg := d.Damaged()
+	if !errors.Is(dmg, ErrDamaged) {
+		t.Fatalf("Damaged() = %v, want ErrDamaged", dmg)
+	}
+	for _, want := range []string{path, `scenario "bad"`, "read-only", "hostplan store check", "hostplan store backup"} {
+		if !strings.Contains(dmg.Error(), want) {
+			t.Errorf("the message %q does not say %q", dmg, want)
+		}
+	}
+	if _, _, err := d.Get("good"); err != nil {
+		t.Errorf("reading a sound scenario of the damaged store: %v", err)
+	}
+	writes := map[string]error{
+		"Delete":              d.Delete("good"),
+		"PutSetting":          d.PutSetting("k", "v"),
+		"PutCatalogOverrides": d.PutCatalogOverrides(nil),
+	}
+	_, writes["Save"] = d.Save(testScenario(t, "new", "New"), RevisionMeta{})
+	for what, err := range writes {
+		if !errors.Is(err, ErrDamaged) {
+			t.Errorf("%s on the damaged store: %v, want ErrDamaged", what, err)
+		}
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(mustRead(t, path), before) {
+		t.Error("the damaged store was written to")
+	}
+	// Check says what is wrong.
+	ro, err := Open(path, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if problems := ro.Check(); len(problems) == 0 || !strings.Contains(fmt.Sprint(problems), `scenario "bad": its record is not readable`) {
+		t.Errorf("Check = %v", problems)
+	}
 }
 
 // realStore returns the bytes of a closed store holding a few revisions.

@@ -216,7 +216,6 @@ func (e *liveEditor) discardChanges() {
 // chooseMessage is what the pane says before a scenario is chosen.
 const chooseMessage = "Choose a scenario on the left to see how the five hosting directions compare."
 
-
 // leavePrompt is the question asked before edits would be lost: keep
 // editing, discard the edits, or save them (with a note for the new
 // revision) and go on.
