@@ -61,10 +61,3 @@ func (c *reportCache) touch(k string) {
 	}
 	c.order = append(c.order, k)
 }
-
-// forget empties the cache: after the catalog in use changed (an
-// override imported or reset), every stored report may be out of date.
-func (c *reportCache) forget() {
-	c.entries = map[string]*evaluation{}
-	c.order = nil
-}

@@ -190,7 +190,7 @@ func (p *planner) showWritten(t saveTarget, path string) {
 	where.TextStyle.Monospace = true
 	where.Selectable = true
 	copyPath := widget.NewButtonWithIcon("Copy path", theme.ContentCopyIcon(), func() {
-		p.window.Clipboard().SetContent(path)
+		fyne.CurrentApp().Clipboard().SetContent(path)
 	})
 	copyPath.Importance = widget.LowImportance
 	body := container.NewVBox(intro, where, container.NewHBox(copyPath))
