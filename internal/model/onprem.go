@@ -149,9 +149,6 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	return nil
 }
 
-// daysPerMonth is 365.25 ÷ 12.
-const daysPerMonth = 365.25 / 12
-
 // bridge counts the runs that fall inside the on-premises lead time: they
 // are rented from the cloud direction at its variable cost per run (the
 // hardware's costs already start in month 1, so this is conservative). When
