@@ -49,7 +49,11 @@ const (
 	StoragePricePerGBMonth // storage price
 	OutputGB               // outputs that leave the cloud per run
 	EgressPricePerGB       // transfer price out of the cloud
-	RunHours               // hybrid: hours the snapshot stays in cloud storage per run (time to result)
+	RunHours               // hybrid: hours the snapshot stays in cloud storage per run (time to result; defined for batch work)
+	WorkHours              // hybrid: compute hours of a run, before interruptions (the engine's plan)
+	InterruptionHours      // hybrid: hours spot interruptions add to a run (the engine's plan)
+	SourceGBps             // throughput of the storage the data is staged from
+	FileCount              // files staged per run
 
 	// Managed services.
 	TokensPerRun    // tokens one run sends (the engine's plan)
@@ -89,6 +93,7 @@ const (
 
 	// Figures of the directions' cost models (costmodels.go).
 	StaffPerMonth
+	StagingHours
 	CommitmentPerMonth
 	StoragePerMonth
 	RequestsPerMonth
@@ -136,6 +141,11 @@ var driverNames = [numDrivers]string{
 	OutputGB:                 "output_gb",
 	EgressPricePerGB:         "egress_per_gb",
 	RunHours:                 "run_hours",
+	WorkHours:                "work_hours",
+	InterruptionHours:        "interruption_hours",
+	SourceGBps:               "source_gbps",
+	FileCount:                "file_count",
+	StagingHours:             "staging_hours",
 	TokensPerRun:             "tokens_per_run",
 	PriceInPerM:              "price_in_per_m",
 	PriceOutPerM:             "price_out_per_m",
@@ -251,11 +261,10 @@ func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, b
 		v = &own
 		v[GPUHoursPerRun], v[VariablePricePerGPUHour], v[OtherCostPerRun] = d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun
 		v[MonthlyFixedCost], v[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
+		v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
 	} else {
-		v[GPUHoursPerRun] = d.GPUHoursPerRun
+		d.deriveParts(runsPerMonth, horizonMonths)
 	}
-	v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
-	deriveParts[d.CostModel](v)
 	deriveFigures(v)
 	d.VariablePricePerGPUHour, d.OtherCostPerRun = v[VariablePricePerGPUHour], v[OtherCostPerRun]
 	d.MonthlyFixedCost, d.OneOffCost = v[MonthlyFixedCost], v[OneOffCost]
@@ -269,6 +278,14 @@ func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, b
 		deriveByMonth(v)
 		d.CumulativeByMonth[m] = v[CumulativeCost]
 	}
+}
+
+// deriveParts sets the figures of d's cost model from its drivers, with
+// its GPU-hours per run, runsPerMonth and horizonMonths.
+func (d *DirectionResult) deriveParts(runsPerMonth float64, horizonMonths int) {
+	v := d.Drivers
+	v[GPUHoursPerRun], v[RunsPerMonth], v[HorizonMonths] = d.GPUHoursPerRun, runsPerMonth, float64(horizonMonths)
+	deriveParts[d.CostModel](v)
 }
 
 // DeriveCosts sets every direction's derived cost figures, cumulative by

@@ -17,6 +17,7 @@ var deriveParts = [numCostModels]func(*Values){
 	OnPremExistingCosts:     deriveOnPremExisting,
 	HPCCosts:                deriveHPC,
 	HybridCloudCosts:        deriveHybridCloud,
+	HybridCloudServingCosts: deriveHybridCloudServing,
 	HybridHPCCosts:          deriveHybridHPC,
 }
 
@@ -258,6 +259,30 @@ func deriveHPC(v *Values) {
 
 // deriveHybridCloud sets the figures of the cost model hybrid_cloud (costmodels.go), in order.
 func deriveHybridCloud(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3600
+	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
+	// run_hours = work_hours + staging_hours + interruption_hours
+	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveHybridCloudServing sets the figures of the cost model hybrid_cloud_serving (costmodels.go), in order.
+func deriveHybridCloudServing(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12

@@ -1,5 +1,10 @@
 package model
 
+import (
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+)
+
 // A CostInput is one input of a direction's cost model as the report used
 // it, and where it came from: a scenario field, a catalog entry, the
 // engine's plan, the model's own estimate or another direction's figure.
@@ -12,7 +17,12 @@ type CostInput struct {
 	// the cloud's cost per run for its bridge. Directions that read the
 	// same input read one cell.
 	Owner string
-	Kind  InputKind
+	// Name is the input's name in the report, unique to the figure it
+	// reads: owner_driver, such as cloud_price_per_gpu_hour (hybrid's
+	// price per GPU-hour is named so too), or the driver's name for one of
+	// the whole workload.
+	Name string
+	Kind InputKind
 	// Value is the value used: an estimate's likely value. Low and High
 	// are an estimate's range (Estimate), both Value otherwise.
 	Value, Low, High float64
@@ -23,6 +33,9 @@ type CostInput struct {
 	// with the entry's AsOf and Source.
 	Field, Catalog string
 	AsOf, Source   string
+	// Follows names the input whose value this one takes while its field
+	// is left out (hybrid's snapshot is the data volume unless given).
+	Follows string
 }
 
 // InputKind says what sort of figure a cost input is.
@@ -52,4 +65,74 @@ func (k InputKind) String() string {
 		return inputKindNames[k]
 	}
 	return "input_kind"
+}
+
+// Setting a direction's cost inputs. Each sets the value in r.Drivers; in
+// a full report it also records where the value came from (a quiet
+// evaluation records nothing and allocates nothing).
+
+// inputName is the name of owner's input d: "runs_per_month" for one of
+// the whole workload, "cloud_price_per_gpu_hour" for a direction's.
+func inputName(owner string, d Driver) string {
+	if owner == "" {
+		return d.String()
+	}
+	return owner + "_" + d.String()
+}
+
+// record appends in to r's cost inputs, in a full report.
+func (r *DirectionResult) record(in CostInput) {
+	r.Drivers[in.Driver] = in.Value
+	if !r.quiet {
+		r.CostInputs = append(r.CostInputs, in)
+	}
+}
+
+// field sets input d from the scenario field path, v, or def when v is not
+// set. def then comes from the catalog entry en at kind/id/cfield; with
+// kind "estimate" it is the model's own estimate, with kind "" the value a
+// field left out stands for (0: none). owner and as name the cell the
+// input is read from (as: owner's driver, usually d).
+func (r *DirectionResult) field(d Driver, owner string, as Driver, path string, v scenario.Value, def float64, kind, id, cfield string, en catalog.Entry) {
+	if r.quiet {
+		r.Drivers[d] = v.Or(def)
+		return
+	}
+	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path, Value: v.Or(def)}
+	in.Low, in.High = in.Value, in.Value
+	switch {
+	case v.IsSet():
+		in.Low, in.High, in.Estimate = v.Low, v.High, v.IsEstimate()
+	case kind == "estimate":
+		in.Kind = InputEstimate
+	case kind != "":
+		in.Catalog, in.AsOf, in.Source = kind+"/"+id+"/"+cfield, en.AsOf, en.Source
+	}
+	r.record(in)
+}
+
+// catalogInput sets input d from the catalog entry en at kind/id/field,
+// which no scenario field overrides.
+func (r *DirectionResult) catalogInput(d Driver, owner string, x float64, kind, id, cfield string, en catalog.Entry) {
+	if r.quiet {
+		r.Drivers[d] = x
+		return
+	}
+	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Value: x, Low: x, High: x,
+		Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source})
+}
+
+// modelInput sets input d, owner's as, of kind k (plan, estimate, figure)
+// to x; path names the scenario field behind it, if any.
+func (r *DirectionResult) modelInput(d Driver, owner string, as Driver, k InputKind, x float64, path string) {
+	if r.quiet {
+		r.Drivers[d] = x
+		return
+	}
+	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Kind: k, Value: x, Low: x, High: x, Field: path})
+}
+
+// plan sets input d to x, a figure of the direction's own plan.
+func (r *DirectionResult) plan(d Driver, x float64) {
+	r.modelInput(d, r.Direction, d, InputPlan, x, "")
 }

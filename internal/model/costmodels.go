@@ -27,8 +27,9 @@ const (
 	OnPremLeaseCosts
 	OnPremExistingCosts
 	HPCCosts
-	HybridCloudCosts // hybrid bursting to the cloud
-	HybridHPCCosts   // hybrid bursting to shared HPC
+	HybridCloudCosts        // hybrid bursting to the cloud with a run of batch work
+	HybridCloudServingCosts // hybrid serving from the cloud (nothing staged)
+	HybridHPCCosts          // hybrid bursting to shared HPC
 
 	numCostModels
 )
@@ -45,6 +46,7 @@ var costModelNames = [numCostModels]string{
 	OnPremExistingCosts:     "on_prem_existing",
 	HPCCosts:                "hpc",
 	HybridCloudCosts:        "hybrid_cloud",
+	HybridCloudServingCosts: "hybrid_cloud_serving",
 	HybridHPCCosts:          "hybrid_hpc",
 }
 
@@ -148,6 +150,18 @@ func onPrem(financing *def, oneOff, owned Expr, extra ...def) []def {
 		capacity, ownUtilisation, utilisation, effectivePrice)
 }
 
+// hybridCloud is the cost model of hybrid bursting to the cloud, with run
+// the definitions of the run's hours (none: an input).
+func hybridCloud(run ...def) []def {
+	defs := append([]def{hybridStaff, staffPerMonth, commitment, rentedPrice}, run...)
+	return append(defs,
+		// The snapshot lives in cloud storage while the run lasts; the
+		// outputs return.
+		def{OtherCostPerRun, Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(hoursPerMonth))), egress)},
+		def{MonthlyFixedCost, Add(Ref(CommitmentPerMonth), Ref(StaffPerMonth))},
+		noOneOff, rateUsed)
+}
+
 // costModels holds each model's definitions, in the order they are
 // evaluated; the shared identity follows.
 var costModels = [numCostModels][]def{
@@ -181,12 +195,12 @@ var costModels = [numCostModels][]def{
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
 	OnPremExistingCosts: onPrem(nil, Num(0), Ref(MonthlyFixedCost)),
 	HPCCosts:            {staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
-	HybridCloudCosts: {hybridStaff, staffPerMonth, commitment, rentedPrice,
-		// The snapshot lives in cloud storage while the run lasts; the
-		// outputs return.
-		{OtherCostPerRun, Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(hoursPerMonth))), egress)},
-		{MonthlyFixedCost, Add(Ref(CommitmentPerMonth), Ref(StaffPerMonth))},
-		noOneOff, rateUsed},
+	HybridCloudCosts: hybridCloud(
+		// Staging the snapshot: volume ÷ throughput + a fixed time per file.
+		def{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(perFileSeconds))), Num(3600))},
+		// The run lasts its compute, its staging and its interruptions.
+		def{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))}),
+	HybridCloudServingCosts: hybridCloud(),
 	HybridHPCCosts: {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 }
 

@@ -126,10 +126,20 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
 	}
 	var errs scenario.Errors
-	for _, d := range scenario.Directions {
+	if quiet && len(buf.vals) < len(scenario.Directions) {
+		buf.vals = make([]Values, len(scenario.Directions))
+	}
+	for i, d := range scenario.Directions {
 		r.Directions = append(r.Directions, DirectionResult{})
 		res := &r.Directions[len(r.Directions)-1]
-		if err := e.direction(res, d); err != nil {
+		var vals *Values
+		if quiet {
+			vals = &buf.vals[i]
+			*vals = Values{}
+		} else {
+			vals = new(Values)
+		}
+		if err := e.direction(res, d, vals); err != nil {
 			r.Directions = r.Directions[:len(r.Directions)-1]
 			if fe, ok := err.(scenario.Errors); ok {
 				errs = append(errs, fe...)
@@ -225,11 +235,12 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 	}
 }
 
-// direction fills r for direction d.
-func (e *evaluator) direction(r *DirectionResult, d string) error {
+// direction fills r for direction d, with vals (zero) for its cost
+// drivers.
+func (e *evaluator) direction(r *DirectionResult, d string, vals *Values) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
-		quiet: e.quiet}
+		Drivers: vals, quiet: e.quiet}
 	var err error
 	switch d {
 	case scenario.Managed:
@@ -285,7 +296,23 @@ func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths
 func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
+	if r.CostModel != NoCostModel && !r.quiet {
+		// The inputs every cost model reads.
+		r.plan(GPUHoursPerRun, r.GPUHoursPerRun)
+		if e.z.serving {
+			r.modelInput(RunsPerMonth, "", RunsPerMonth, InputPlan, runs, "workload.runs_per_month")
+		} else {
+			r.field(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, 1, "estimate", "", "", catalog.Entry{})
+		}
+		r.modelInput(HorizonMonths, "", HorizonMonths, InputGiven, months, "dimensions.economics.horizon_months")
+	}
 	r.DeriveCosts(runs, e.months(), !r.quiet)
+	if e.staffCost != nil && r.CostModel != NoCostModel {
+		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
+	}
+	if !r.quiet {
+		e.costLines(r)
+	}
 	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}
@@ -304,6 +331,24 @@ func (e *evaluator) finish(r *DirectionResult) {
 		}
 	}
 	e.deadline(r)
+}
+
+// costLines adds r's cost lines (but Compute, which finish adds), in the
+// order its direction's costs were once added up: the breakdown keeps it
+// among equal amounts.
+func (e *evaluator) costLines(r *DirectionResult) {
+	switch r.CostModel {
+	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
+		e.managedLines(r)
+	case CloudCosts, HybridCloudCosts, HybridCloudServingCosts:
+		e.cloudLines(r)
+	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
+		e.onPremLines(r)
+		return // with its staff line in place
+	case NoCostModel:
+		return
+	}
+	e.staffLine(r)
 }
 
 // checkFinite refuses a report with NaN or Inf anywhere: a bug must not

@@ -124,7 +124,8 @@ type DirectionResult struct {
 	Drivers    *Values     `json:"-"`
 	CostInputs []CostInput `json:"-"`
 
-	quiet bool // a Monte Carlo evaluation: numbers only, no words
+	quiet      bool   // a Monte Carlo evaluation: numbers only, no words
+	staffBasis string // what the staff does, for its cost line
 }
 
 // OwnedCost is what owned hardware costs per GPU-hour used.
