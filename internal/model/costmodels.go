@@ -201,7 +201,7 @@ var costModels = [numCostModels][]def{
 		// The run lasts its compute, its staging and its interruptions.
 		def{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))}),
 	HybridCloudServingCosts: hybridCloud(),
-	HybridHPCCosts: {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+	HybridHPCCosts:          {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 }
 
 // definedAt is, for each model, the index of each figure's definition: in
