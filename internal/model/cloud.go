@@ -98,7 +98,11 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if mode == "" {
 		mode = "on_demand"
 	}
-	r.field(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, price, "cloud", offer.ID, mode, offer.Entry)
+	v := r.Drivers
+	v[GPUHourPrice] = price
+	if !r.quiet {
+		r.fromField(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, mode, offer.Entry)
+	}
 	work := r.ComputeHours
 	committed := 0.0
 	switch {
@@ -120,17 +124,22 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 				"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 		}
 	}
-	r.modelInput(CommittedGPUs, r.Direction, CommittedGPUs, InputPlan, committed, "options.cloud.gpus")
+	v[CommittedGPUs] = committed
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
-	dataKind := "data"
-	if !ok {
-		dataKind = "" // none in the catalog: counted as 0
-	}
 	co := e.s.Options.Cloud
-	r.field(StoragePricePerGBMonth, scenario.Cloud, StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dp.StoragePerGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
-	r.field(EgressPricePerGB, scenario.Cloud, EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dp.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
-	r.field(OutputGB, "", OutputGB, "data.output_gb", e.s.Data.OutputGB, 0, "", "", "", catalog.Entry{})
+	v[StoragePricePerGBMonth], v[EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
+	v[OutputGB] = z.outputGB
+	if !r.quiet {
+		r.fromModel(CommittedGPUs, r.Direction, CommittedGPUs, InputPlan, "options.cloud.gpus")
+		dataKind := "data"
+		if !ok {
+			dataKind = "" // none in the catalog: counted as 0
+		}
+		r.fromField(StoragePricePerGBMonth, scenario.Cloud, StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
+		r.fromField(EgressPricePerGB, scenario.Cloud, EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
+		r.fromField(OutputGB, "", OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
+	}
 	switch {
 	case r.quiet:
 	case ok:
@@ -143,9 +152,12 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		// The data set lives in the cloud for the horizon; outputs leave
 		// each run.
 		r.CostModel = CloudCosts
-		r.field(StorageGB, scenario.Cloud, StorageGB, "data.volume_gb", e.s.Data.VolumeGB, 0, "", "", "", catalog.Entry{})
+		v[StorageGB] = z.stagingGB
+		if !r.quiet {
+			r.fromField(StorageGB, scenario.Cloud, StorageGB, "data.volume_gb", e.s.Data.VolumeGB, "", "", "", catalog.Entry{})
+		}
 		e.staff(r, staffCloud, "cloud IaaS operations")
-		r.modelInput(StaffFTE, scenario.Cloud, StaffFTE, InputEstimate, staffCloud, "")
+		e.staffEstimate(r, r.Direction, StaffFTE, staffCloud)
 		return nil
 	}
 	// The snapshot lives in cloud storage for the run only; outputs
@@ -153,13 +165,12 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	// interruptions.
 	r.CostModel = HybridCloudCosts
 	snapshot := e.s.Data.SnapshotGB
-	if r.quiet {
-		r.Drivers[StorageGB] = snapshot.Or(z.stagingGB)
-	} else {
+	v[StorageGB] = stageGB
+	if !r.quiet {
 		in := CostInput{Driver: StorageGB, Owner: scenario.Hybrid, Name: inputName(scenario.Hybrid, StorageGB), Field: "data.snapshot_gb",
-			Value: snapshot.Or(z.stagingGB), Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate()}
+			Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate()}
 		if !snapshot.IsSet() {
-			in.Low, in.High, in.Follows = in.Value, in.Value, inputName(scenario.Cloud, StorageGB)
+			in.Follows = inputName(scenario.Cloud, StorageGB)
 		}
 		r.record(in)
 	}
@@ -169,9 +180,12 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		return nil
 	}
 	r.plan(WorkHours, work)
-	r.plan(InterruptionHours, r.Drivers[InterruptionHours])
-	r.field(SourceGBps, "", SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, defaultStorageGBs, "estimate", "", "", catalog.Entry{})
-	r.field(FileCount, "", FileCount, "data.file_count", e.s.Data.FileCount, 0, "", "", "", catalog.Entry{})
+	r.plan(InterruptionHours, v[InterruptionHours])
+	v[SourceGBps], v[FileCount] = z.sourceGBs, z.files
+	if !r.quiet {
+		r.fromField(SourceGBps, "", SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		r.fromField(FileCount, "", FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
+	}
 	return nil
 }
 

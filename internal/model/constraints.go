@@ -54,13 +54,22 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	}
 	e.skills(r)
 	site := e.cat.Site
+	r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
 	if r.quiet {
-		r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
 		return
 	}
 	en := catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"}
-	r.catalogInput(StaffCostPerFTE, "", site.StaffCostPerFTE, "site", catalog.SiteID, "staff_cost_per_fte_year", en)
+	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
 	e.use(r, "staff cost", en)
+}
+
+// staffEstimate sets r's input d to fte, owner's staff estimate (one of
+// the model's own: no scenario field sets it).
+func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d Driver, fte float64) {
+	r.Drivers[d] = fte
+	if !r.quiet {
+		r.fromModel(d, owner, StaffFTE, InputEstimate, "")
+	}
 }
 
 // staffLine adds the cost line of the operations staff.

@@ -67,9 +67,10 @@ func (k InputKind) String() string {
 	return "input_kind"
 }
 
-// Setting a direction's cost inputs. Each sets the value in r.Drivers; in
-// a full report it also records where the value came from (a quiet
-// evaluation records nothing and allocates nothing).
+// Recording where a direction's cost inputs came from. The directions set
+// the values in r.Drivers; in a full report (never in a quiet evaluation,
+// which must not allocate) they then say where each came from, and these
+// read the value back from r.Drivers.
 
 // inputName is the name of owner's input d: "runs_per_month" for one of
 // the whole workload, "cloud_price_per_gpu_hour" for a direction's.
@@ -80,26 +81,22 @@ func inputName(owner string, d Driver) string {
 	return owner + "_" + d.String()
 }
 
-// record appends in to r's cost inputs, in a full report.
+// record appends in, with its value from r.Drivers, to r's cost inputs.
 func (r *DirectionResult) record(in CostInput) {
-	r.Drivers[in.Driver] = in.Value
-	if !r.quiet {
-		r.CostInputs = append(r.CostInputs, in)
+	in.Value = r.Drivers[in.Driver]
+	if !in.Estimate {
+		in.Low, in.High = in.Value, in.Value
 	}
+	r.CostInputs = append(r.CostInputs, in)
 }
 
-// field sets input d from the scenario field path, v, or def when v is not
-// set. def then comes from the catalog entry en at kind/id/cfield; with
-// kind "estimate" it is the model's own estimate, with kind "" the value a
+// fromField says that input d came from the scenario field path, v, or
+// when v is not set from the catalog entry en at kind/id/cfield; with kind
+// "estimate" from the model's own estimate, with kind "" from the value a
 // field left out stands for (0: none). owner and as name the cell the
 // input is read from (as: owner's driver, usually d).
-func (r *DirectionResult) field(d Driver, owner string, as Driver, path string, v scenario.Value, def float64, kind, id, cfield string, en catalog.Entry) {
-	if r.quiet {
-		r.Drivers[d] = v.Or(def)
-		return
-	}
-	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path, Value: v.Or(def)}
-	in.Low, in.High = in.Value, in.Value
+func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path string, v scenario.Value, kind, id, cfield string, en catalog.Entry) {
+	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path}
 	switch {
 	case v.IsSet():
 		in.Low, in.High, in.Estimate = v.Low, v.High, v.IsEstimate()
@@ -111,28 +108,22 @@ func (r *DirectionResult) field(d Driver, owner string, as Driver, path string, 
 	r.record(in)
 }
 
-// catalogInput sets input d from the catalog entry en at kind/id/field,
-// which no scenario field overrides.
-func (r *DirectionResult) catalogInput(d Driver, owner string, x float64, kind, id, cfield string, en catalog.Entry) {
-	if r.quiet {
-		r.Drivers[d] = x
-		return
-	}
-	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Value: x, Low: x, High: x,
-		Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source})
+// fromCatalog says that input d came from the catalog entry en at
+// kind/id/cfield, which no scenario field overrides.
+func (r *DirectionResult) fromCatalog(d Driver, owner, kind, id, cfield string, en catalog.Entry) {
+	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source})
 }
 
-// modelInput sets input d, owner's as, of kind k (plan, estimate, figure)
-// to x; path names the scenario field behind it, if any.
-func (r *DirectionResult) modelInput(d Driver, owner string, as Driver, k InputKind, x float64, path string) {
-	if r.quiet {
-		r.Drivers[d] = x
-		return
-	}
-	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Kind: k, Value: x, Low: x, High: x, Field: path})
+// fromModel says that input d, owner's as, is of kind k (plan, estimate,
+// figure); path names the scenario field behind it, if any.
+func (r *DirectionResult) fromModel(d Driver, owner string, as Driver, k InputKind, path string) {
+	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Kind: k, Field: path})
 }
 
 // plan sets input d to x, a figure of the direction's own plan.
 func (r *DirectionResult) plan(d Driver, x float64) {
-	r.modelInput(d, r.Direction, d, InputPlan, x, "")
+	r.Drivers[d] = x
+	if !r.quiet {
+		r.fromModel(d, r.Direction, d, InputPlan, "")
+	}
 }

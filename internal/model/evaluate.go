@@ -296,17 +296,17 @@ func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths
 func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
+	r.DeriveCosts(runs, e.months(), !r.quiet)
 	if r.CostModel != NoCostModel && !r.quiet {
 		// The inputs every cost model reads.
-		r.plan(GPUHoursPerRun, r.GPUHoursPerRun)
+		r.fromModel(GPUHoursPerRun, r.Direction, GPUHoursPerRun, InputPlan, "")
 		if e.z.serving {
-			r.modelInput(RunsPerMonth, "", RunsPerMonth, InputPlan, runs, "workload.runs_per_month")
+			r.fromModel(RunsPerMonth, "", RunsPerMonth, InputPlan, "workload.runs_per_month")
 		} else {
-			r.field(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, 1, "estimate", "", "", catalog.Entry{})
+			r.fromField(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
 		}
-		r.modelInput(HorizonMonths, "", HorizonMonths, InputGiven, months, "dimensions.economics.horizon_months")
+		r.fromModel(HorizonMonths, "", HorizonMonths, InputGiven, "dimensions.economics.horizon_months")
 	}
-	r.DeriveCosts(runs, e.months(), !r.quiet)
 	if e.staffCost != nil && r.CostModel != NoCostModel {
 		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
 	}

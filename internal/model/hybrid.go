@@ -68,7 +68,10 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	}
 	e.staff(r, base+extra, basis)
 	// The burst target's own effort is its direction's estimate: one cell.
-	r.modelInput(BurstStaffFTE, target, StaffFTE, InputEstimate, base, "")
-	r.field(ExtraStaffFTE, scenario.Hybrid, ExtraStaffFTE, "options.hybrid.extra_staff_fte", o.ExtraFTE, staffHybrid, "estimate", "", "", catalog.Entry{})
+	e.staffEstimate(r, target, BurstStaffFTE, base)
+	r.Drivers[ExtraStaffFTE] = extra
+	if !r.quiet {
+		r.fromField(ExtraStaffFTE, scenario.Hybrid, ExtraStaffFTE, "options.hybrid.extra_staff_fte", o.ExtraFTE, "estimate", "", "", catalog.Entry{})
+	}
 	return nil
 }

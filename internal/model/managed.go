@@ -69,25 +69,34 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		}
 	}
 
-	mo := s.Options.Managed
+	mo, v := s.Options.Managed, r.Drivers
 	prices := func() {
-		r.field(PriceInPerM, scenario.Managed, PriceInPerM, "options.managed.price_in_per_m", mo.PriceInPerM, offer.PriceInPerM, "managed", offer.ID, "price_in_per_m", offer.Entry)
-		r.field(PriceOutPerM, scenario.Managed, PriceOutPerM, "options.managed.price_out_per_m", mo.PriceOutPerM, offer.PriceOutPerM, "managed", offer.ID, "price_out_per_m", offer.Entry)
+		v[PriceInPerM], v[PriceOutPerM] = mo.PriceInPerM.Or(offer.PriceInPerM), mo.PriceOutPerM.Or(offer.PriceOutPerM)
+		if !r.quiet {
+			r.fromField(PriceInPerM, scenario.Managed, PriceInPerM, "options.managed.price_in_per_m", mo.PriceInPerM, "managed", offer.ID, "price_in_per_m", offer.Entry)
+			r.fromField(PriceOutPerM, scenario.Managed, PriceOutPerM, "options.managed.price_out_per_m", mo.PriceOutPerM, "managed", offer.ID, "price_out_per_m", offer.Entry)
+		}
 	}
 	switch {
 	case kind == "fine_tuning":
 		// Per-token fine-tuning price × training tokens.
 		r.CostModel = ManagedFineTuningCosts
 		r.plan(TokensPerRun, z.tokens)
-		r.catalogInput(TrainPerMTokens, scenario.Managed, offer.TrainPerMTokens, "managed", offer.ID, "train_per_m_tokens", offer.Entry)
+		v[TrainPerMTokens] = offer.TrainPerMTokens
+		if !r.quiet {
+			r.fromCatalog(TrainPerMTokens, scenario.Managed, "managed", offer.ID, "train_per_m_tokens", offer.Entry)
+		}
 		e.managedTime(r, offer, "time to result")
 	case z.serving:
 		// Per-token prices × a month of traffic at the mean rate.
 		r.CostModel = ManagedInteractiveCosts
 		prices()
-		r.field(MeanRPS, "", MeanRPS, "workload.traffic.mean_rps", s.Workload.Traffic.MeanRPS, 0, "", "", "", catalog.Entry{})
-		r.modelInput(TokensIn, scenario.Managed, TokensIn, InputPlan, z.tokensIn, "workload.traffic.tokens_in")
-		r.modelInput(TokensOut, scenario.Managed, TokensOut, InputPlan, z.tokensOut, "workload.traffic.tokens_out")
+		v[MeanRPS], v[TokensIn], v[TokensOut] = z.meanRPS, z.tokensIn, z.tokensOut
+		if !r.quiet {
+			r.fromField(MeanRPS, "", MeanRPS, "workload.traffic.mean_rps", s.Workload.Traffic.MeanRPS, "", "", "", catalog.Entry{})
+			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
+		}
 		r.TimeToResultHours = hoursPerMonth
 		r.ComputeHours = hoursPerMonth
 	default:
@@ -102,7 +111,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		e.managedTime(r, offer, "batch time")
 	}
 	e.staff(r, staffManaged, "managed service")
-	r.modelInput(StaffFTE, scenario.Managed, StaffFTE, InputEstimate, staffManaged, "")
+	e.staffEstimate(r, r.Direction, StaffFTE, staffManaged)
 	return nil
 }
 

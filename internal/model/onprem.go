@@ -69,22 +69,16 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 
 	// The cost model's inputs: the node, the site and the financing.
-	onPrem, siteID := scenario.OnPrem, catalog.SiteID
-	r.field(NodePrice, onPrem, NodePrice, "options.on_prem.node_price", o.NodePrice, node.Price, "node", node.ID, "price", node.Entry)
-	r.modelInput(Nodes, onPrem, Nodes, InputPlan, float64(nodes), "options.on_prem.nodes")
-	r.modelInput(GPUsPerNode, onPrem, GPUsPerNode, InputPlan, float64(node.GPUs), "options.on_prem.node")
+	v := r.Drivers
+	life := site.LifeYears
 	if o.LifeYears > 0 {
-		r.field(LifeYears, onPrem, LifeYears, "options.on_prem.life_years", scenario.Known(o.LifeYears), 0, "", "", "", catalog.Entry{})
-	} else {
-		r.field(LifeYears, onPrem, LifeYears, "options.on_prem.life_years", scenario.Value{}, site.LifeYears, "site", siteID, "life_years", site.Entry)
+		life = o.LifeYears
 	}
-	r.catalogInput(MaintenancePerYear, onPrem, site.MaintenancePerYear, "site", siteID, "maintenance_per_year", site.Entry)
-	r.catalogInput(ColoPerKWMonth, onPrem, site.ColoPerKWMonth, "site", siteID, "colo_per_kw_month", site.Entry)
-	r.catalogInput(PowerKWMax, onPrem, node.PowerKWMax, "node", node.ID, "power_kw_max", node.Entry)
-	r.catalogInput(PowerKWTypical, onPrem, node.PowerKWTypical, "node", node.ID, "power_kw_typical", node.Entry)
-	r.catalogInput(IdlePowerFraction, onPrem, site.IdlePowerFraction, "site", siteID, "idle_power_fraction", site.Entry)
-	r.field(PUE, onPrem, PUE, "options.on_prem.pue", o.PUE, site.PUE, "site", siteID, "pue", site.Entry)
-	r.field(ElectricityPerKWh, onPrem, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, site.ElectricityPerKWh, "site", siteID, "electricity_per_kwh", site.Entry)
+	v[NodePrice], v[Nodes], v[GPUsPerNode], v[LifeYears] = o.NodePrice.Or(node.Price), float64(nodes), float64(node.GPUs), life
+	v[MaintenancePerYear], v[ColoPerKWMonth], v[IdlePowerFraction] = site.MaintenancePerYear, site.ColoPerKWMonth, site.IdlePowerFraction
+	v[PowerKWMax], v[PowerKWTypical] = node.PowerKWMax, node.PowerKWTypical
+	v[PUE], v[ElectricityPerKWh] = o.PUE.Or(site.PUE), o.ElectricityKWh.Or(site.ElectricityPerKWh)
+	v[ExpectedUtilisation] = o.ExpectedUtilisation.Or(0)
 	switch {
 	case o.Existing:
 		r.CostModel = OnPremExistingCosts
@@ -95,20 +89,19 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		r.CostModel = OnPremPurchaseCosts
 	case o.Financing == "lease":
 		r.CostModel = OnPremLeaseCosts
-		r.field(LeasePerNodeMonth, onPrem, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, 0, "", "", "", catalog.Entry{})
+		v[LeasePerNodeMonth] = o.LeasePerNodeMonth.Likely
 	default:
 		// Straight-line depreciation over the stated life.
 		r.CostModel = OnPremDepreciationCosts
 	}
 	if !o.Existing {
-		r.catalogInput(LeadTimeWeeks, onPrem, node.LeadTimeWeeks, "node", node.ID, "lead_time_weeks", node.Entry)
 		// The bridge rents the runs of the lead time from the cloud
 		// direction, evaluated before this one.
-		r.modelInput(CloudVariableCostPerRun, "", CloudVariableCostPerRun, InputFigure, e.cloudRun, "")
-		r.modelInput(CloudFeasible, "", CloudFeasible, InputFigure, b2f(e.cloudFeasible), "")
+		v[LeadTimeWeeks], v[CloudVariableCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
 	}
-	v := o.ExpectedUtilisation
-	r.field(ExpectedUtilisation, onPrem, ExpectedUtilisation, "options.on_prem.expected_utilisation", v, 0, "", "", "", catalog.Entry{})
+	if !r.quiet {
+		e.onPremSources(r, node)
+	}
 	if !r.quiet {
 		// The notes and the owned cost read figures of the cost model.
 		r.deriveParts(z.runsPerMonth, e.months())
@@ -132,12 +125,15 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	fte := o.StaffFTE.Or(staffOnPrem)
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
-	r.field(StaffFTE, onPrem, StaffFTE, "options.on_prem.staff_fte", o.StaffFTE, staffOnPrem, "estimate", "", "", catalog.Entry{})
+	v[StaffFTE] = fte
+	if !r.quiet {
+		r.fromField(StaffFTE, scenario.OnPrem, StaffFTE, "options.on_prem.staff_fte", o.StaffFTE, "estimate", "", "", catalog.Entry{})
+	}
 	// The effective price per GPU-hour when the hardware is busy u of the
 	// time (the cost model's effective_price_per_gpu_hour).
 	u := used / capacity
-	if v.IsSet() {
-		u = v.Likely
+	if o.ExpectedUtilisation.IsSet() {
+		u = o.ExpectedUtilisation.Likely
 	}
 	if u > 0 && capacity > 0 && !r.quiet {
 		r.deriveParts(z.runsPerMonth, e.months())
@@ -157,6 +153,37 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// onPremSources says where each input of owned hardware's cost model came
+// from.
+func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
+	o, site := e.s.Options.OnPrem, e.cat.Site
+	op, siteID := scenario.OnPrem, catalog.SiteID
+	r.fromField(NodePrice, op, NodePrice, "options.on_prem.node_price", o.NodePrice, "node", node.ID, "price", node.Entry)
+	r.fromModel(Nodes, op, Nodes, InputPlan, "options.on_prem.nodes")
+	r.fromModel(GPUsPerNode, op, GPUsPerNode, InputPlan, "options.on_prem.node")
+	life := scenario.Value{}
+	if o.LifeYears > 0 {
+		life = scenario.Known(o.LifeYears)
+	}
+	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Entry)
+	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Entry)
+	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Entry)
+	r.fromCatalog(PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
+	r.fromCatalog(PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
+	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Entry)
+	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Entry)
+	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Entry)
+	if r.CostModel == OnPremLeaseCosts {
+		r.fromField(LeasePerNodeMonth, op, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
+	}
+	if !o.Existing {
+		r.fromCatalog(LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
+		r.fromModel(CloudVariableCostPerRun, "", CloudVariableCostPerRun, InputFigure, "")
+		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
+	}
+	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
 }
 
 // onPremLines adds the cost lines of owned hardware, from its figures.
