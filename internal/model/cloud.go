@@ -154,7 +154,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		r.CostModel = CloudCosts
 		v[StorageGB] = z.stagingGB
 		if !r.quiet {
-			r.fromField(StorageGB, scenario.Cloud, StorageGB, "data.volume_gb", e.s.Data.VolumeGB, "", "", "", catalog.Entry{})
+			// The data volume also sets the time to read the data, and
+			// so the plan: it is the plan's figure, not a free driver.
+			r.fromModel(StorageGB, scenario.Cloud, StorageGB, InputPlan, "data.volume_gb")
 		}
 		e.staff(r, staffCloud, "cloud IaaS operations")
 		e.staffEstimate(r, r.Direction, StaffFTE, staffCloud)
