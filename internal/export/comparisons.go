@@ -51,7 +51,8 @@ func writeComparisons(b *book, r *model.Report) {
 		b.num(sh, 3, row, be.Month, b.hours, fmt.Sprintf("comparisons.break_even_months[%d].month", i))
 		if r.Direction(be.Cheaper) != nil && r.Direction(be.Than) != nil {
 			// Live: follows the values finance changes on Costs and Inputs.
-			b.formula(sh, 4, row, breakEvenFormula(be.Cheaper, be.Than), b.hours)
+			b.formula(sh, 4, row, breakEvenFormula(be.Cheaper, be.Than), b.hours, numResult(be.Month))
+			b.audited(sh, 4, row, directionTitle(r, be.Cheaper)+" cheaper than "+directionTitle(r, be.Than)+" from month", be.Month)
 		}
 		row++
 	}

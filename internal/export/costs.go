@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // Columns of the Costs sheet. Row costRow(i) holds r.Directions[i].
@@ -32,7 +33,7 @@ func costRow(i int) int { return 2 + i }
 // the formulas under the table.
 var costColumns = []costColumn{
 	{model.GPUHoursPerRun, colGPUHours, "gpu_hours_per_run", "GPU-hours per run"},
-	{model.VariablePricePerGPUHour, colPrice, "price_per_gpu_hour", "variable price per GPU-hour"},
+	{model.VariablePricePerGPUHour, colPrice, "variable_price_per_gpu_hour", "variable price per GPU-hour"},
 	{model.OtherCostPerRun, colOther, "other_cost_per_run", "other cost per run"},
 	{model.MonthlyFixedCost, colFixed, "monthly_fixed_cost", "monthly fixed cost"},
 	{model.OneOffCost, colOneOff, "one_off_cost", "one-off cost"},
@@ -103,6 +104,68 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// figureRefs is how the formulas of direction d (Costs row row) refer to
+// each driver: the shared identity's figures and the four it reads by
+// their cells in the row, the GPU-hours too, the cost model's own figures
+// by their names (<direction>_<figure>), its inputs by their names on
+// Drivers, and monthly spend, which has no cell, written out.
+func figureRefs(d *model.DirectionResult, row int) func(model.Driver) string {
+	inputs := map[model.Driver]string{}
+	for _, in := range d.CostInputs {
+		inputs[in.Driver] = in.Name
+	}
+	return func(x model.Driver) string {
+		for _, c := range costColumns {
+			if c.d == x {
+				return cell(c.col, row)
+			}
+		}
+		switch {
+		case x == model.MonthlySpend:
+			return ""
+		case x == model.RunsPerMonth:
+			return nameRunsPerMonth
+		case x == model.HorizonMonths:
+			return nameHorizonMonths
+		case d.CostModel.Defines(x):
+			return d.Direction + "_" + x.String()
+		}
+		if n, ok := inputs[x]; ok {
+			return n
+		}
+		return x.String()
+	}
+}
+
+// detailFigures are the figures of d's cost model that have a row of their
+// own below the table: all but the four the table shows.
+func detailFigures(d *model.DirectionResult) []model.Driver {
+	var out []model.Driver
+	for _, x := range d.CostModel.Figures() {
+		switch x {
+		case model.VariablePricePerGPUHour, model.OtherCostPerRun, model.MonthlyFixedCost, model.OneOffCost:
+			continue
+		}
+		if !model.NoCostModel.Defines(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// readsCloudVerdict reports whether a direction's formulas read the cloud
+// direction's verdict (the on-premises bridge does).
+func readsCloudVerdict(r *model.Report) bool {
+	for _, d := range r.Directions {
+		for _, in := range d.CostInputs {
+			if in.Driver == model.CloudFeasible {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func writeCosts(b *book, r *model.Report) {
 	const sh = sheetCosts
 	cur := r.Currency
@@ -115,20 +178,24 @@ func writeCosts(b *book, r *model.Report) {
 		headers = append(headers, h)
 	}
 	b.headerRow(sh, 1, headers...)
-	for i, d := range r.Directions {
+	for i := range r.Directions {
+		d := &r.Directions[i]
 		row := costRow(i)
 		field := func(name string) string { return "directions[" + d.Direction + "]." + name }
 		b.str(sh, colDirection, row, d.Direction)
 		b.str(sh, colTitle, row, d.Title)
 		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
 		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
-		b.num(sh, colPrice, row, d.VariablePricePerGPUHour, b.money, field("variable_price_per_gpu_hour"))
-		b.num(sh, colOther, row, d.OtherCostPerRun, b.money, field("other_cost_per_run"))
-		b.num(sh, colFixed, row, d.MonthlyFixedCost, b.money, field("monthly_fixed_cost"))
-		b.num(sh, colOneOff, row, d.OneOffCost, b.money, field("one_off_cost"))
+		ref := figureRefs(d, row)
 		for _, c := range costColumns {
-			if model.Defined(c.d) {
-				b.formula(sh, c.col, row, costFormula(c.d, row), b.money)
+			switch {
+			case c.d == model.GPUHoursPerRun:
+			case model.Defined(c.d) || d.CostModel.Defines(c.d):
+				b.formula(sh, c.col, row, d.CostModel.Formula(c.d, ref), b.money, numResult(figure(d, c.d)))
+				b.audited(sh, c.col, row, d.Title+": "+c.words, figure(d, c.d))
+			default:
+				// A report made by hand: the four figures are values.
+				b.num(sh, c.col, row, figure(d, c.d), b.money, field(c.d.String()))
 			}
 			b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
 		}
@@ -142,11 +209,12 @@ func writeCosts(b *book, r *model.Report) {
 			row++
 		}
 	}
-	b.str(sh, 1, row, "Change the values in columns D–H or the named cells on Inputs; the formulas follow.")
-	row++
+	b.str(sh, 1, row, "Change the drivers on the Drivers sheet (or a value in columns D–H of a report made by hand); the formulas follow.")
+	row += 2
+	row = writeCostModels(b, r, row)
 
 	row++
-	b.str(sh, 1, row, "Cost breakdown over the horizon")
+	b.str(sh, 1, row, "Cost breakdown over the horizon (the engine's values at export: they do not follow the drivers)")
 	b.style(sh, cell(1, row), cell(1, row), b.bold)
 	row++
 	b.headerRow(sh, row, "Direction", "Item", "Amount ("+cur+")", "Basis")
@@ -163,4 +231,86 @@ func writeCosts(b *book, r *model.Report) {
 
 	b.widths(sh, 12, 34, 14, 12, 14, 14, 14, 14, 14, 14, 16)
 	b.freeze(sh, 1)
+}
+
+// figure is the engine's value of figure x of d.
+func figure(d *model.DirectionResult, x model.Driver) float64 {
+	switch x {
+	case model.GPUHoursPerRun:
+		return d.GPUHoursPerRun
+	case model.VariablePricePerGPUHour:
+		return d.VariablePricePerGPUHour
+	case model.OtherCostPerRun:
+		return d.OtherCostPerRun
+	case model.MonthlyFixedCost:
+		return d.MonthlyFixedCost
+	case model.OneOffCost:
+		return d.OneOffCost
+	case model.VariableCostPerRun:
+		return d.VariableCostPerRun
+	case model.CostPerRun:
+		return d.CostPerRun
+	case model.CostHorizon:
+		return d.CostHorizon
+	}
+	if d.Drivers != nil {
+		return d.Drivers[x]
+	}
+	return 0
+}
+
+// writeCostModels writes, from row on, how each direction's four figures
+// follow from its drivers: a block per direction with a row per figure of
+// its cost model, each a named formula. It returns the next free row.
+func writeCostModels(b *book, r *model.Report, row int) int {
+	const sh = sheetCosts
+	cur := r.Currency
+	first := true
+	for i := range r.Directions {
+		d := &r.Directions[i]
+		if d.CostModel == model.NoCostModel {
+			continue
+		}
+		if first {
+			b.str(sh, 1, row, "How each direction's costs follow from its drivers (formulas over the named cells of Drivers)")
+			b.style(sh, cell(1, row), cell(1, row), b.bold)
+			row++
+			first = false
+		}
+		b.str(sh, 1, row, d.Title)
+		b.style(sh, cell(1, row), cell(1, row), b.bold)
+		b.str(sh, 2, row, "cost model: "+strings.ReplaceAll(d.CostModel.String(), "_", " "))
+		row++
+		b.headerRow(sh, row, "Figure", "", "Value", "Unit", "Defined name", "Definition")
+		row++
+		ref := figureRefs(d, costRow(i))
+		if d.Direction == scenario.Cloud && readsCloudVerdict(r) {
+			b.str(sh, 1, row, upperFirst(driverLabel(model.CloudFeasible)))
+			v := 0.0
+			if d.Feasible {
+				v = 1
+			}
+			b.num(sh, 3, row, v, b.count, "directions[cloud].feasible")
+			b.name(model.CloudFeasible.String(), sh, 3, row)
+			b.str(sh, 5, row, model.CloudFeasible.String())
+			row++
+		}
+		for _, x := range detailFigures(d) {
+			name := d.Direction + "_" + x.String()
+			b.str(sh, 1, row, upperFirst(driverLabel(x)))
+			style := b.money
+			if !isMoney(x) {
+				style = b.numFmt(fmtGeneral, false)
+			}
+			b.formula(sh, 3, row, d.CostModel.Formula(x, ref), style, numResult(figure(d, x)))
+			b.audited(sh, 3, row, d.Title+": "+driverLabel(x), figure(d, x))
+			b.name(name, sh, 3, row)
+			b.str(sh, 4, row, driverUnit(x, cur))
+			b.str(sh, 5, row, name)
+			b.str(sh, 6, row, d.CostModel.Words(x, driverLabel))
+			row++
+		}
+		row++
+	}
+	return row
 }

@@ -73,8 +73,10 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		}
 		b.num(sh, 6, row, d.TimeToResultHours, b.hours, fmt.Sprintf("directions[%s].time_to_result_hours", d.Direction))
 		// Formulas, not copies: the Summary follows any change made on Costs.
-		b.formula(sh, 7, row, costRef(colPerRun, i), b.money)
-		b.formula(sh, 8, row, costRef(colHorizon, i), b.money)
+		b.formula(sh, 7, row, costRef(colPerRun, i), b.money, numResult(d.CostPerRun))
+		b.formula(sh, 8, row, costRef(colHorizon, i), b.money, numResult(d.CostHorizon))
+		b.audited(sh, 7, row, d.Title+": cost per run on Summary", d.CostPerRun)
+		b.audited(sh, 8, row, d.Title+": cost over the horizon on Summary", d.CostHorizon)
 	}
 	b.widths(sh, 40, 24, 48, 14, 8, 12, 16, 18)
 }

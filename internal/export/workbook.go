@@ -16,6 +16,7 @@ package export
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,6 +31,7 @@ import (
 const (
 	sheetSummary     = "Summary"
 	sheetDecision    = "Decision"
+	sheetDrivers     = "Drivers"
 	sheetInputs      = "Inputs"
 	sheetOptions     = "Options"
 	sheetCosts       = "Costs"
@@ -41,6 +43,7 @@ const (
 	sheetBrief       = "Brief"
 	sheetChecklist   = "Checklist"
 	sheetNotes       = "Notes"
+	sheetAudit       = "Audit"
 	sheetLineage     = "Lineage"
 )
 
@@ -57,8 +60,8 @@ func sheetOrder(x *Extras) []string {
 	if e.Decision != nil {
 		order = append(order, sheetDecision)
 	}
-	order = append(order, sheetInputs, sheetOptions, sheetCosts, sheetMonthly, sheetComparisons,
-		sheetScaling, sheetUncertainty, sheetSensitivity)
+	order = append(order, sheetDrivers, sheetCosts, sheetMonthly, sheetComparisons, sheetAudit,
+		sheetInputs, sheetOptions, sheetScaling, sheetUncertainty, sheetSensitivity)
 	if e.Brief != nil || e.BriefMissing != nil {
 		order = append(order, sheetBrief)
 	}
@@ -101,15 +104,17 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if d := x.Decision; d != nil && d.ScenarioID != s.ID {
 		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
 	}
+	r = derived(r)
 	f := excelize.NewFile()
 	b := &book{f: f}
 	b.init()
 	for _, name := range sheetOrder(x) {
 		b.sheet(name)
 	}
-	// Inputs and Costs first: they own the cells the other sheets refer to.
-	writeInputs(b, s, r)
+	// Drivers and Costs first: they own the cells the other sheets refer to.
+	writeDrivers(b, s, r)
 	writeCosts(b, r)
+	writeInputs(b, s)
 	writeSummary(b, s, r, x.Decision)
 	writeOptions(b, s, r)
 	writeMonthly(b, r)
@@ -130,12 +135,29 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if x.Lineage != nil {
 		writeLineage(b, s, x.Source, x.Lineage)
 	}
+	writeAudit(b)
 	b.fitRows()
+	b.setCaching()
 	if b.err != nil {
 		f.Close()
 		return nil, b.err
 	}
 	return f, nil
+}
+
+// derived is r, or for a report made by hand without its derived cost
+// figures a copy with them derived by the cost identity: the workbook
+// caches and audits the engine's values of its formulas.
+func derived(r *model.Report) *model.Report {
+	for _, d := range r.Directions {
+		if len(d.CumulativeByMonth) != max(r.HorizonMonths, 0) {
+			c := *r
+			c.Directions = append([]model.DirectionResult(nil), r.Directions...)
+			c.DeriveCosts()
+			return &c
+		}
+	}
+	return r
 }
 
 // book wraps the file being built and keeps the first error, so the sheet
@@ -156,6 +178,43 @@ type book struct {
 	texts   map[textStyle]int // text styles, by textFmt
 
 	alignedStyles map[alignKey]int // by aligned
+
+	// written is what each cell holds, by sheet, row and column: the text
+	// of a string, the digits of a number, "=" for a formula (fitRows
+	// reads it instead of reading the sheets back).
+	written map[string]map[int]map[int]string
+	// results are the cached results of formulas, by sheet and cell
+	// (cache.go); audit lists the formula cells the Audit sheet checks.
+	results map[string]map[string]result
+	audit   []auditCell
+	// charts are the ranges the charts read, for their caches.
+	charts []string
+	// names are the defined names and the cells they refer to.
+	names map[string]cellAt
+}
+
+// cellAt is one cell of a sheet.
+type cellAt struct {
+	sheet    string
+	col, row int
+}
+
+// put records what cell col, row of sheet holds.
+func (b *book) put(sheet string, col, row int, what string) {
+	if b.written == nil {
+		b.written = map[string]map[int]map[int]string{}
+	}
+	rows := b.written[sheet]
+	if rows == nil {
+		rows = map[int]map[int]string{}
+		b.written[sheet] = rows
+	}
+	cols := rows[row]
+	if cols == nil {
+		cols = map[int]string{}
+		rows[row] = cols
+	}
+	cols[col] = what
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -298,6 +357,7 @@ func absCell(col, row int) string {
 // starts with = + - or @ stays text and is never read as a formula.
 func (b *book) str(sheet string, col, row int, text string) {
 	b.fail(b.f.SetCellStr(sheet, cell(col, row), text))
+	b.put(sheet, col, row, text)
 }
 
 // num writes a number with a style; field names the number in the error
@@ -308,15 +368,23 @@ func (b *book) num(sheet string, col, row int, x float64, style int, field strin
 		return
 	}
 	c := cell(col, row)
-	b.fail(b.f.SetCellFloat(sheet, c, x, -1, 64))
+	// Every digit: a spreadsheet that recalculates starts from the
+	// engine's very numbers (SetCellFloat keeps 15).
+	digits := strconv.FormatFloat(x, 'g', -1, 64)
+	b.fail(b.f.SetCellDefault(sheet, c, digits))
 	b.style(sheet, c, c, style)
+	b.put(sheet, col, row, digits)
 }
 
-// formula writes a formula (without the leading =) with a style.
-func (b *book) formula(sheet string, col, row int, formula string, style int) {
+// formula writes a formula (without the leading =) with a style and its
+// result as the engine has it, which the file caches (cache.go) for a
+// reader that does not recalculate.
+func (b *book) formula(sheet string, col, row int, formula string, style int, v result) {
 	c := cell(col, row)
 	b.fail(b.f.SetCellFormula(sheet, c, formula))
 	b.style(sheet, c, c, style)
+	b.put(sheet, col, row, "=")
+	b.cacheResult(sheet, c, v)
 }
 
 func (b *book) style(sheet, from, to string, style int) {
@@ -348,7 +416,6 @@ func (b *book) wrapsText(sheet string, row int) {
 // opened, so without a height a long title is cut to its first line and a
 // long reason runs over the rows below.
 func (b *book) fitRows() {
-	rows := map[string][][]string{} // each sheet read once
 	need := map[rowAt]float64{}
 	var order []rowAt
 	setNeed := func(at rowAt, h float64) {
@@ -358,21 +425,12 @@ func (b *book) fitRows() {
 		need[at] = max(need[at], h)
 	}
 	for _, h := range b.wrapped {
-		if _, ok := rows[h.sheet]; !ok {
-			rs, err := b.f.GetRows(h.sheet)
-			b.fail(err)
-			rows[h.sheet] = rs
-		}
-		rs := rows[h.sheet]
-		if h.row > len(rs) {
-			continue
-		}
 		lines := 1
-		for i, text := range rs[h.row-1] {
-			if text == "" || !b.wraps(h.sheet, cell(i+1, h.row)) {
+		for col, text := range b.written[h.sheet][h.row] {
+			if text == "" || text == "=" || !b.wraps(h.sheet, cell(col, h.row)) {
 				continue
 			}
-			lines = max(lines, wrappedLines(text, b.colWidths(h.sheet, i+1, i+1)))
+			lines = max(lines, wrappedLines(text, b.colWidths(h.sheet, col, col)))
 		}
 		if lines > 1 {
 			// 15 points a line: the default row height of the 11-point
@@ -381,8 +439,7 @@ func (b *book) fitRows() {
 		}
 	}
 	for _, sp := range b.spans {
-		text, err := b.f.GetCellValue(sp.sheet, cell(sp.from, sp.row))
-		b.fail(err)
+		text := b.written[sp.sheet][sp.row][sp.from]
 		lh := sp.lineHeight
 		if lh == 0 {
 			lh = 15
@@ -398,38 +455,37 @@ func (b *book) fitRows() {
 			setNeed(rowAt{sp.sheet, sp.row}, lh*float64(lines))
 		}
 	}
-	ncols := map[string]int{}
 	for _, at := range order {
 		b.fail(b.f.SetRowHeight(at.sheet, at.row, need[at]))
 		if need[at] <= lineBody {
 			continue
 		}
-		if _, ok := ncols[at.sheet]; !ok {
-			cols, err := b.f.GetCols(at.sheet)
-			b.fail(err)
-			ncols[at.sheet] = len(cols) + 4 // formula cells may lie past the last value
-		}
-		b.alignTop(at, ncols[at.sheet])
+		b.alignTop(at)
 	}
 }
 
 // alignTop aligns every cell of a row made taller to the top, so that a
 // label and a number stand beside the first line of the wrapped text next
 // to them, not below its last (where they read as part of the next row).
-func (b *book) alignTop(at rowAt, ncols int) {
-	for c := 1; c <= ncols; c++ {
-		ref := cell(c, at.row)
-		v, err := b.f.GetCellValue(at.sheet, ref)
-		b.fail(err)
-		fo, err := b.f.GetCellFormula(at.sheet, ref)
-		b.fail(err)
-		if v == "" && fo == "" {
+func (b *book) alignTop(at rowAt) {
+	cols := b.written[at.sheet][at.row]
+	for c := 1; c <= maxCol(cols); c++ {
+		if cols[c] == "" {
 			continue
 		}
+		ref := cell(c, at.row)
 		id, err := b.f.GetCellStyle(at.sheet, ref)
 		b.fail(err)
 		b.style(at.sheet, ref, ref, b.aligned(id, "", "top"))
 	}
+}
+
+func maxCol(cols map[int]string) int {
+	n := 0
+	for c := range cols {
+		n = max(n, c)
+	}
+	return n
 }
 
 // alignKey is a style with its alignment changed.
@@ -545,11 +601,19 @@ func (b *book) freeze(sheet string, rows int) {
 // name defines a workbook-wide name for one cell.
 func (b *book) name(name, sheet string, col, row int) {
 	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
+	if b.names == nil {
+		b.names = map[string]cellAt{}
+	}
+	b.names[name] = cellAt{sheet, col, row}
 }
 
-// chart adds a chart with its top left corner at cell (col, row).
+// chart adds a chart with its top left corner at cell (col, row); the
+// file caches the values of the ranges its series read (cache.go).
 func (b *book) chart(sheet string, col, row int, c *excelize.Chart) {
 	b.fail(b.f.AddChart(sheet, cell(col, row), c))
+	for _, s := range c.Series {
+		b.charts = append(b.charts, s.Name, s.Categories, s.Values)
+	}
 }
 
 // directionTitle is the title of direction id in r, or the direction's

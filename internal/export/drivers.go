@@ -1,0 +1,252 @@
+package export
+
+import (
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/model"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// The Drivers sheet: every figure a cost depends on, as a named cell the
+// cost formulas read (the cost models' inputs, model.CostInput). A driver
+// has Low, Likely and High cells; the case selector at the top chooses
+// which column drives the costs (a blank Low or High uses Likely). Plan
+// figures — GPU-hours, nodes, tokens per run — follow: they are the
+// engine's for this plan and named too.
+
+// Layout of the Drivers sheet.
+const (
+	rowDrvCase   = 2 // the case selector, in column B
+	rowDrvHeader = 5
+)
+
+// Columns of the Drivers sheet.
+const (
+	colDrvLabel = 1 + iota
+	colDrvUsed  // the value the costs use (a formula of the case)
+	colDrvLow
+	colDrvLikely
+	colDrvHigh
+	colDrvUnit
+	colDrvSource
+	colDrvAsOf
+	colDrvName
+	colDrvUsers
+)
+
+// nameCase is the defined name of the case selector.
+const nameCase = "driver_case"
+
+// cases are the values of the case selector.
+var cases = []string{"low", "likely", "high"}
+
+// A driverRow is one named input of the cost models: its first
+// occurrence, and the directions that read it.
+type driverRow struct {
+	in    model.CostInput
+	users []string
+}
+
+// collectDrivers lists the report's named inputs in the order the
+// directions read them, the workload's first: the drivers (given and
+// estimated inputs) and the plan's figures. Another direction's figures
+// (the cloud's cost per run, which the bridge reads) are that direction's
+// cells on Costs. A report made by hand, with no cost models, has only the
+// runs per month and the horizon.
+func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*driverRow) {
+	byName := map[string]*driverRow{}
+	add := func(in model.CostInput, title string) {
+		if row, ok := byName[in.Name]; ok {
+			row.users = appendNew(row.users, title)
+			return
+		}
+		row := &driverRow{in: in, users: []string{title}}
+		byName[in.Name] = row
+		switch {
+		case in.Kind == model.InputFigure || in.Driver == model.GPUHoursPerRun:
+			// Cells of Costs.
+		case in.Kind == model.InputPlan:
+			plan = append(plan, row)
+		default:
+			drivers = append(drivers, row)
+		}
+	}
+	// The workload's inputs first, then each direction's.
+	for _, global := range []bool{true, false} {
+		for _, d := range r.Directions {
+			for _, in := range d.CostInputs {
+				if (in.Owner == "") == global {
+					add(in, d.Title)
+				}
+			}
+		}
+	}
+	if _, ok := byName[nameRunsPerMonth]; !ok {
+		runs := s.Workload.RunsPerMonth
+		in := model.CostInput{Driver: model.RunsPerMonth, Name: nameRunsPerMonth, Value: r.Workload.RunsPerMonth,
+			Low: r.Workload.RunsPerMonth, High: r.Workload.RunsPerMonth, Field: "workload.runs_per_month"}
+		if runs.IsEstimate() && runs.Likely == r.Workload.RunsPerMonth {
+			in.Low, in.High, in.Estimate = runs.Low, runs.High, true
+		}
+		add(in, "")
+	}
+	if _, ok := byName[nameHorizonMonths]; !ok {
+		h := float64(r.HorizonMonths)
+		add(model.CostInput{Driver: model.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
+			Field: "dimensions.economics.horizon_months"}, "")
+	}
+	return drivers, plan
+}
+
+func appendNew(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// inputLabel is the label of a named input: its driver's, after the title
+// of the direction that owns it.
+func inputLabel(in model.CostInput) string {
+	label := driverLabel(in.Driver)
+	switch {
+	case in.Driver == model.StorageGB && in.Owner == scenario.Hybrid:
+		label = "snapshot kept in cloud storage while a run lasts"
+	case in.Driver == model.BurstStaffFTE:
+		label = driverLabel(model.StaffFTE)
+	}
+	if in.Owner == "" {
+		return upperFirst(label)
+	}
+	return present.DirectionTitle(in.Owner) + ": " + label
+}
+
+// inputSource says where a named input's value came from.
+func inputSource(in model.CostInput) string {
+	var parts []string
+	switch {
+	case in.Kind == model.InputPlan:
+		parts = append(parts, "the engine's plan")
+	case in.Kind == model.InputEstimate:
+		parts = append(parts, "the model's estimate")
+	case in.Follows != "":
+		parts = append(parts, "follows "+in.Follows+" until the scenario gives "+in.Field)
+	case in.Catalog != "":
+		parts = append(parts, "catalog "+strings.ReplaceAll(in.Catalog, "/", " ")+": "+in.Source)
+	case in.Field != "" && in.Estimate:
+		parts = append(parts, "scenario estimate")
+	case in.Field != "":
+		parts = append(parts, "scenario")
+	}
+	if in.Field != "" && in.Follows == "" {
+		parts = append(parts, "field "+in.Field)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// writeDrivers writes the Drivers sheet and names its cells.
+func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
+	const sh = sheetDrivers
+	drivers, plan := collectDrivers(s, r)
+	cur := r.Currency
+	b.title(sh, 1, 1, "Cost drivers: every figure the costs depend on. Change the shaded cells; every cost follows.")
+	b.title(sh, 1, rowDrvCase, "Case that drives the costs")
+	caseCell := absCell(colDrvUsed, rowDrvCase)
+	b.str(sh, colDrvUsed, rowDrvCase, "likely")
+	b.style(sh, cell(colDrvUsed, rowDrvCase), cell(colDrvUsed, rowDrvCase), b.inputStyle(""))
+	b.name(nameCase, sh, colDrvUsed, rowDrvCase)
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = cell(colDrvUsed, rowDrvCase)
+	b.fail(dv.SetDropList(cases))
+	b.fail(b.f.AddDataValidation(sh, dv))
+	b.str(sh, colDrvLow, rowDrvCase, "low, likely or high: every estimate at that end (a blank Low or High uses Likely)")
+	b.str(sh, 1, rowDrvCase+1, "Column B is what the costs use. Plan figures, below the drivers, are the engine's for this plan: change the scenario and export again to re-plan.")
+	b.headerRow(sh, rowDrvHeader, "Driver", "Used ("+caseCell+")", "Low", "Likely", "High", "Unit", "Source", "As of", "Defined name", "Used by")
+	row := rowDrvHeader + 1
+	for _, d := range drivers {
+		in := d.in
+		low, likely, high := cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)
+		b.str(sh, colDrvLabel, row, inputLabel(in))
+		input := b.inputStyle(fmtGeneral)
+		if in.Follows != "" {
+			b.formula(sh, colDrvLikely, row, in.Follows, input, numResult(in.Value))
+		} else {
+			b.num(sh, colDrvLikely, row, in.Value, input, inputField(in))
+		}
+		b.style(sh, low, low, input)
+		b.style(sh, high, high, input)
+		if in.Estimate {
+			b.num(sh, colDrvLow, row, in.Low, input, inputField(in)+" (low)")
+			b.num(sh, colDrvHigh, row, in.High, input, inputField(in)+" (high)")
+		}
+		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
+		b.formula(sh, colDrvUsed, row, used, b.numFmt(fmtGeneral, true), numResult(in.Value))
+		b.name(in.Name, sh, colDrvUsed, row)
+		b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
+		b.str(sh, colDrvSource, row, inputSource(in))
+		b.str(sh, colDrvAsOf, row, in.AsOf)
+		b.str(sh, colDrvName, row, in.Name)
+		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
+		row++
+	}
+	if len(plan) > 0 {
+		row++
+		b.title(sh, 1, row, "Plan figures: the engine's for this plan (change the scenario and export again to re-plan)")
+		row++
+		b.headerRow(sh, row, "Figure", "Value", "", "", "", "Unit", "Source", "", "Defined name", "Used by")
+		row++
+		for _, d := range plan {
+			in := d.in
+			b.str(sh, colDrvLabel, row, inputLabel(in))
+			b.num(sh, colDrvUsed, row, in.Value, b.numFmt(fmtGeneral, false), inputField(in))
+			b.name(in.Name, sh, colDrvUsed, row)
+			b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
+			b.str(sh, colDrvSource, row, inputSource(in))
+			b.str(sh, colDrvName, row, in.Name)
+			b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
+			row++
+		}
+	}
+	b.widths(sh, 52, 14, 12, 14, 12, 16, 70, 12, 34, 40)
+	b.freeze(sh, rowDrvHeader)
+}
+
+// inputStyle is the look of a cell a reader is meant to change: a number
+// in format (fmtGeneral for any), on a pale yellow fill in blue, the
+// finance convention for inputs, and unlocked.
+func (b *book) inputStyle(format string) int {
+	key := "input " + format
+	if id, ok := b.styles[key]; ok {
+		return id
+	}
+	st := &excelize.Style{
+		Font:       &excelize.Font{Color: "1F4E9E", Family: b.family},
+		Fill:       excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFF2CC"}},
+		Border:     []excelize.Border{{Type: "bottom", Color: "BFBFBF", Style: 1}},
+		Protection: &excelize.Protection{Locked: false},
+	}
+	switch format {
+	case "", fmtGeneral:
+	default:
+		st.CustomNumFmt = &format
+	}
+	id := b.newStyle(st)
+	if b.styles == nil {
+		b.styles = map[string]int{}
+	}
+	b.styles[key] = id
+	return id
+}
+
+// inputField names an input in an error: its scenario field, or its name.
+func inputField(in model.CostInput) string {
+	if in.Field != "" {
+		return in.Field
+	}
+	return in.Name
+}
