@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -12,21 +13,31 @@ import (
 // spreadsheet recalculates, they show that its arithmetic is the engine's;
 // after a driver is changed, they show what moved.
 
-// auditCell is a formula cell of a cost sheet and the engine's value of it.
+// auditCell is a formula cell of a cost sheet and the engine's value of it
+// (none: the cell shows nothing, as a month past the horizon does).
 type auditCell struct {
 	sheet    string
 	col, row int
 	what     string
 	engine   float64
+	none     bool
 }
 
 // audited lists a formula cell for the Audit sheet.
 func (b *book) audited(sheet string, col, row int, what string, engine float64) {
-	b.audit = append(b.audit, auditCell{sheet, col, row, what, engine})
+	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, engine: engine})
+}
+
+// auditedEmpty lists a formula cell that shows nothing at export.
+func (b *book) auditedEmpty(sheet string, col, row int, what string) {
+	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, none: true})
 }
 
 // auditTolerance is the relative difference the Audit sheet flags.
 const auditTolerance = 1e-9
+
+// tolerance is auditTolerance in a formula.
+var tolerance = strings.ToUpper(strconv.FormatFloat(auditTolerance, 'g', -1, 64))
 
 // rowAudHeader is the Audit sheet's header row.
 const rowAudHeader = 5
@@ -57,12 +68,20 @@ func writeAudit(b *book) {
 		b.str(sh, colAudSheet, row, a.sheet)
 		b.str(sh, colAudCell, row, cell(a.col, a.row))
 		b.str(sh, colAudWhat, row, a.what)
-		b.num(sh, colAudEngine, row, a.engine, b.money, "audit "+ref)
-		b.formula(sh, colAudLive, row, ref, b.money, numResult(a.engine))
-		diff := cell(colAudLive, row) + "-" + cell(colAudEngine, row)
+		live := numResult(a.engine)
+		if a.none {
+			live = textResult("")
+		} else {
+			b.num(sh, colAudEngine, row, a.engine, b.money, "audit "+ref)
+		}
+		b.formula(sh, colAudLive, row, ref, b.money, live)
+		// Both numbers: their difference; neither: 0; one: moved.
+		e, l := cell(colAudEngine, row), cell(colAudLive, row)
+		diff := fmt.Sprintf(`IF(ISNUMBER(%[2]s),IF(ISNUMBER(%[1]s),%[2]s-%[1]s,"moved"),IF(ISNUMBER(%[1]s),"moved",0))`, e, l)
 		b.formula(sh, colAudDiff, row, diff, b.numFmt(fmtGeneral, false), numResult(0))
-		flag := fmt.Sprintf(`IF(ABS(%s)>%g*ABS(%s),"differs","")`, cell(colAudDiff, row), auditTolerance, cell(colAudEngine, row))
-		b.formula(sh, colAudFlag, row, strings.ReplaceAll(flag, "e-09", "E-09"), b.count, textResult(""))
+		d := cell(colAudDiff, row)
+		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*ABS(%s),"differs",""),"differs")`, d, d, tolerance, e)
+		b.formula(sh, colAudFlag, row, flag, b.count, textResult(""))
 	}
 	b.widths(sh, 14, 8, 60, 18, 20, 14, 10)
 	b.freeze(sh, rowAudHeader)

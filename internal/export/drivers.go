@@ -88,15 +88,18 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 		runs := s.Workload.RunsPerMonth
 		in := model.CostInput{Driver: model.RunsPerMonth, Name: nameRunsPerMonth, Value: r.Workload.RunsPerMonth,
 			Low: r.Workload.RunsPerMonth, High: r.Workload.RunsPerMonth, Field: "workload.runs_per_month"}
-		if runs.IsEstimate() && runs.Likely == r.Workload.RunsPerMonth {
-			in.Low, in.High, in.Estimate = runs.Low, runs.High, true
+		if runs.IsSet() && runs.Likely == r.Workload.RunsPerMonth {
+			in.Set = true
+			if runs.IsEstimate() {
+				in.Low, in.High, in.Estimate = runs.Low, runs.High, true
+			}
 		}
 		add(in, "")
 	}
 	if _, ok := byName[nameHorizonMonths]; !ok {
 		h := float64(r.HorizonMonths)
 		add(model.CostInput{Driver: model.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
-			Field: "dimensions.economics.horizon_months"}, "")
+			Field: "dimensions.economics.horizon_months", Set: true}, "")
 	}
 	return drivers, plan
 }
@@ -128,25 +131,31 @@ func inputLabel(in model.CostInput) string {
 
 // inputSource says where a named input's value came from.
 func inputSource(in model.CostInput) string {
-	var parts []string
 	switch {
+	case in.Kind == model.InputPlan && in.Field != "":
+		return "the engine's plan (scenario field " + in.Field + ")"
 	case in.Kind == model.InputPlan:
-		parts = append(parts, "the engine's plan")
+		return "the engine's plan"
+	case in.Kind == model.InputEstimate && in.Field != "":
+		return "the model's estimate; the scenario field " + in.Field + " replaces it"
 	case in.Kind == model.InputEstimate:
-		parts = append(parts, "the model's estimate")
+		return "the model's estimate"
 	case in.Follows != "":
-		parts = append(parts, "follows "+in.Follows+" until the scenario gives "+in.Field)
+		return "follows " + in.Follows + " while the scenario leaves " + in.Field + " out"
+	case in.Set && in.Estimate:
+		return "scenario estimate: " + in.Field
+	case in.Set:
+		return "scenario: " + in.Field
 	case in.Catalog != "":
-		parts = append(parts, "catalog "+strings.ReplaceAll(in.Catalog, "/", " ")+": "+in.Source)
-	case in.Field != "" && in.Estimate:
-		parts = append(parts, "scenario estimate")
+		s := "catalog " + strings.ReplaceAll(in.Catalog, "/", " ") + ": " + in.Source
+		if in.Field != "" {
+			s += " (the scenario field " + in.Field + " overrides it)"
+		}
+		return s
 	case in.Field != "":
-		parts = append(parts, "scenario")
+		return "none: the scenario leaves " + in.Field + " out"
 	}
-	if in.Field != "" && in.Follows == "" {
-		parts = append(parts, "field "+in.Field)
-	}
-	return strings.Join(parts, "; ")
+	return ""
 }
 
 // writeDrivers writes the Drivers sheet and names its cells.
@@ -156,7 +165,6 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	cur := r.Currency
 	b.title(sh, 1, 1, "Cost drivers: every figure the costs depend on. Change the shaded cells; every cost follows.")
 	b.title(sh, 1, rowDrvCase, "Case that drives the costs")
-	caseCell := absCell(colDrvUsed, rowDrvCase)
 	b.str(sh, colDrvUsed, rowDrvCase, "likely")
 	b.style(sh, cell(colDrvUsed, rowDrvCase), cell(colDrvUsed, rowDrvCase), b.inputStyle(""))
 	b.name(nameCase, sh, colDrvUsed, rowDrvCase)
@@ -166,7 +174,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	b.fail(b.f.AddDataValidation(sh, dv))
 	b.str(sh, colDrvLow, rowDrvCase, "low, likely or high: every estimate at that end (a blank Low or High uses Likely)")
 	b.str(sh, 1, rowDrvCase+1, "Column B is what the costs use. Plan figures, below the drivers, are the engine's for this plan: change the scenario and export again to re-plan.")
-	b.headerRow(sh, rowDrvHeader, "Driver", "Used ("+caseCell+")", "Low", "Likely", "High", "Unit", "Source", "As of", "Defined name", "Used by")
+	b.headerRow(sh, rowDrvHeader, "Driver", "Used (case in "+cell(colDrvUsed, rowDrvCase)+")", "Low", "Likely", "High", "Unit", "Source", "As of", "Defined name", "Used by")
 	row := rowDrvHeader + 1
 	for _, d := range drivers {
 		in := d.in

@@ -528,7 +528,7 @@ func TestInputsSheet(t *testing.T) {
 	}
 	// The driver of runs per month keeps its range, and the case selector
 	// chooses the value the costs use.
-	for c, want := range map[string]string{"A6": "Runs per month", "C6": "2", "D6": "4", "E6": "6", "G6": "scenario estimate; field workload.runs_per_month"} {
+	for c, want := range map[string]string{"A6": "Runs per month", "C6": "2", "D6": "4", "E6": "6", "G6": "scenario estimate: workload.runs_per_month"} {
 		if v, _ := f.GetCellValue(sheetDrivers, c); v != want {
 			t.Errorf("Drivers!%s = %q, want %q", c, v, want)
 		}

@@ -56,9 +56,12 @@ func writeMonthly(b *book, r *model.Report) {
 		for i, d := range r.Directions {
 			cum := cumulativeFormula(costRow(i), month)
 			table, chart := textResult(""), notAvailable()
+			what := fmt.Sprintf("%s: cumulative cost by month %d", d.Title, m)
 			if in {
 				table, chart = numResult(d.CumulativeByMonth[m-1]), numResult(d.CumulativeByMonth[m-1])
-				b.audited(sh, i+2, row, fmt.Sprintf("%s: cumulative cost by month %d", d.Title, m), d.CumulativeByMonth[m-1])
+				b.audited(sh, i+2, row, what, d.CumulativeByMonth[m-1])
+			} else {
+				b.auditedEmpty(sh, i+2, row, what)
 			}
 			b.formula(sh, i+2, row, "IF("+within+","+cum+`,"")`, b.money, table)
 			b.formula(sh, colMonChart+1+i, row, "IF("+within+","+cum+",NA())", b.money, chart)

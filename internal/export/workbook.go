@@ -104,7 +104,16 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if d := x.Decision; d != nil && d.ScenarioID != s.ID {
 		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
 	}
-	r = derived(r)
+	b := build(s, derived(r), x)
+	if b.err != nil {
+		b.f.Close()
+		return nil, b.err
+	}
+	return b.f, nil
+}
+
+// build writes every sheet of the workbook of s, r and x into a new book.
+func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	f := excelize.NewFile()
 	b := &book{f: f}
 	b.init()
@@ -138,11 +147,7 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	writeAudit(b)
 	b.fitRows()
 	b.setCaching()
-	if b.err != nil {
-		f.Close()
-		return nil, b.err
-	}
-	return f, nil
+	return b
 }
 
 // derived is r, or for a report made by hand without its derived cost

@@ -170,7 +170,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	v[StorageGB] = stageGB
 	if !r.quiet {
 		in := CostInput{Driver: StorageGB, Owner: scenario.Hybrid, Name: inputName(scenario.Hybrid, StorageGB), Field: "data.snapshot_gb",
-			Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate()}
+			Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate(), Set: snapshot.IsSet()}
 		if !snapshot.IsSet() {
 			in.Follows = inputName(scenario.Cloud, StorageGB)
 		}

@@ -33,6 +33,8 @@ type CostInput struct {
 	// with the entry's AsOf and Source.
 	Field, Catalog string
 	AsOf, Source   string
+	// Set is whether the scenario sets Field.
+	Set bool
 	// Follows names the input whose value this one takes while its field
 	// is left out (hybrid's snapshot is the data volume unless given).
 	Follows string
@@ -96,7 +98,7 @@ func (r *DirectionResult) record(in CostInput) {
 // field left out stands for (0: none). owner and as name the cell the
 // input is read from (as: owner's driver, usually d).
 func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path string, v scenario.Value, kind, id, cfield string, en catalog.Entry) {
-	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path}
+	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path, Set: v.IsSet()}
 	switch {
 	case v.IsSet():
 		in.Low, in.High, in.Estimate = v.Low, v.High, v.IsEstimate()

@@ -305,7 +305,7 @@ func (e *evaluator) finish(r *DirectionResult) {
 		} else {
 			r.fromField(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
 		}
-		r.fromModel(HorizonMonths, "", HorizonMonths, InputGiven, "dimensions.economics.horizon_months")
+		r.fromField(HorizonMonths, "", HorizonMonths, "dimensions.economics.horizon_months", scenario.Known(months), "", "", "", catalog.Entry{})
 	}
 	if e.staffCost != nil && r.CostModel != NoCostModel {
 		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
