@@ -114,6 +114,9 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 
 // build writes every sheet of the workbook of s, r and x into a new book.
 func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
+	if x == nil {
+		x = &Extras{}
+	}
 	f := excelize.NewFile()
 	b := &book{f: f}
 	b.init()
