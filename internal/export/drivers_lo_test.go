@@ -85,7 +85,9 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			x := perturbed(in)
 			at := b.names[in.Name]
 			likely := cell(colDrvLikely, at.row)
-			set := func(b []byte) []byte { return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false) }
+			set := func(b []byte) []byte {
+				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false)
+			}
 			what := fmt.Sprintf("%s %v → %v", in.Name, in.Value, x)
 			if in.Field == "" && in.Catalog == "" {
 				add(what, set, rederived(r, in.Name, x), s, true)
