@@ -44,10 +44,12 @@ const nameCase = "driver_case"
 var cases = []string{"low", "likely", "high"}
 
 // A driverRow is one named input of the cost models: its first
-// occurrence, and the directions that read it.
+// occurrence, and the directions that read it. A driver of the verdicts
+// (the budget cap, the team's staff) has its own label and unit.
 type driverRow struct {
-	in    model.CostInput
-	users []string
+	in          model.CostInput
+	users       []string
+	label, unit string
 }
 
 // collectDrivers lists the report's named inputs in the order the
@@ -101,8 +103,26 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 		add(model.CostInput{Driver: model.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
 			Field: "dimensions.economics.horizon_months", Set: true}, "")
 	}
+	// The drivers of the verdicts: a direction over the budget cap, or
+	// needing more staff than the team has, is ruled out.
+	verdict := func(name, label, unit, field string, v scenario.Value) {
+		in := model.CostInput{Name: name, Field: field, Value: v.Likely, Low: v.Low, High: v.High, Estimate: v.IsEstimate(), Set: true}
+		drivers = append(drivers, &driverRow{in: in, users: []string{"Summary: feasible"}, label: label, unit: unit})
+	}
+	if v := s.Dimensions.Economics.BudgetCap; v.IsSet() {
+		verdict(nameBudgetCap, "Budget cap over the horizon", "¤", "dimensions.economics.budget_cap", v)
+	}
+	if v := s.Dimensions.Operations.StaffFTE; v.IsSet() {
+		verdict(nameTeamFTE, "Operations staff the team has", "FTE", "dimensions.operations.staff_fte", v)
+	}
 	return drivers, plan
 }
+
+// Defined names of the drivers of the verdicts.
+const (
+	nameBudgetCap = "budget_cap"
+	nameTeamFTE   = "team_staff_fte"
+)
 
 func appendNew(xs []string, x string) []string {
 	for _, y := range xs {
@@ -179,7 +199,11 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	for _, d := range drivers {
 		in := d.in
 		low, likely, high := cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)
-		b.str(sh, colDrvLabel, row, inputLabel(in))
+		label, unit := inputLabel(in), driverUnit(in.Driver, cur)
+		if d.label != "" {
+			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
+		}
+		b.str(sh, colDrvLabel, row, label)
 		input := b.inputStyle(fmtGeneral)
 		if in.Follows != "" {
 			b.formula(sh, colDrvLikely, row, in.Follows, input, numResult(in.Value))
@@ -195,7 +219,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
 		b.formula(sh, colDrvUsed, row, used, b.numFmt(fmtGeneral, true), numResult(in.Value))
 		b.name(in.Name, sh, colDrvUsed, row)
-		b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
+		b.str(sh, colDrvUnit, row, unit)
 		b.str(sh, colDrvSource, row, inputSource(in))
 		b.str(sh, colDrvAsOf, row, in.AsOf)
 		b.str(sh, colDrvName, row, in.Name)

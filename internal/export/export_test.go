@@ -351,9 +351,9 @@ func TestDefinedNames(t *testing.T) {
 			t.Errorf("defined name %s refers to %q, want %q", name, got[name], ref)
 		}
 	}
-	// The case, 2 workload names + 8 per direction.
-	if n := len(got); n != 1+2+8*3 {
-		t.Errorf("%d defined names, want %d: %v", n, 1+2+8*3, got)
+	// The case, 2 workload names, the team's staff + 8 per direction.
+	if n := len(got); n != 1+2+1+8*3 {
+		t.Errorf("%d defined names, want %d: %v", n, 1+2+1+8*3, got)
 	}
 	// The named cells hold the Report's values, not the scenario's.
 	if v := calc(t, f, sheetDrivers, "B6"); v != 4 {
@@ -548,7 +548,6 @@ func TestSummary(t *testing.T) {
 	for c, want := range map[string]string{
 		"A8":  "Prices as of (oldest catalog entry used)",
 		"B8":  "2025-01-15",
-		"B9":  "Cloud IaaS",
 		"B12": "No",
 		"C12": "data may not leave the controlled environment; the provider may not keep the data",
 		"D12": "", // managed: no GPU
@@ -563,13 +562,38 @@ func TestSummary(t *testing.T) {
 	if v := calc(t, f, sheetSummary, "F13"); v != 14.25 {
 		t.Errorf("Summary!F13 time to result = %g, want 14.25", v)
 	}
+	// The verdicts are formulas: cloud is the cheapest feasible direction,
+	// on-premises second; managed is ruled out for good.
+	text := func(f *excelize.File, c string) string {
+		t.Helper()
+		v, err := f.CalcCellValue(sheetSummary, c)
+		if err != nil {
+			t.Fatalf("Summary!%s: %v", c, err)
+		}
+		return v
+	}
+	for c, want := range map[string]string{"B9": "Cloud IaaS", "C9": "", "J12": "", "J13": "1", "J14": "2", "B18": "Cloud IaaS", "B19": "On-premises", "B20": ""} {
+		if got := text(f, c); got != want {
+			t.Errorf("Summary!%s = %q, want %q", c, got, want)
+		}
+	}
+	// A cloud price of 100 makes on-premises the cheapest, with a note.
+	if err := f.SetCellFloat(sheetCosts, "E3", 100, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range map[string]string{"B9": "On-premises", "J13": "2", "J14": "1", "B18": "On-premises",
+		"C9": "Changed by the drivers: the engine found Cloud IaaS cheapest, and its recommendation weighed that"} {
+		if got := text(f, c); got != want {
+			t.Errorf("with cloud at 100 per GPU-hour, Summary!%s = %q, want %q", c, got, want)
+		}
+	}
 	r := testReport()
 	for i := range r.Directions {
 		r.Directions[i].Feasible = false
 	}
 	r.Cheapest = ""
 	g := mustWorkbook(t, testScenario(), r)
-	if got, _ := g.GetCellValue(sheetSummary, "B9"); got != "None is feasible" {
+	if got := text(g, "B9"); got != "None is feasible" {
 		t.Errorf("cheapest with none feasible = %q", got)
 	}
 }
