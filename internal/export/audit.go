@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,10 @@ type auditCell struct {
 	what     string
 	engine   float64
 	none     bool
+	// scale is what a difference is measured against, when more than the
+	// engine's value: the size of two costs whose difference the cell is.
+	scale float64
+	shows string // with none: the text the cell shows ("" for nothing)
 }
 
 // audited lists a formula cell for the Audit sheet.
@@ -28,9 +33,21 @@ func (b *book) audited(sheet string, col, row int, what string, engine float64) 
 	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, engine: engine})
 }
 
+// auditedAgainst lists a formula cell whose value is the difference of
+// amounts of about scale: a difference is measured against scale.
+func (b *book) auditedAgainst(sheet string, col, row int, what string, engine, scale float64) {
+	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, engine: engine, scale: scale})
+}
+
 // auditedEmpty lists a formula cell that shows nothing at export.
 func (b *book) auditedEmpty(sheet string, col, row int, what string) {
 	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, none: true})
+}
+
+// auditedText lists a formula cell that shows a text, no number, at
+// export ("never", #N/A).
+func (b *book) auditedText(sheet string, col, row int, what, shows string) {
+	b.audit = append(b.audit, auditCell{sheet: sheet, col: col, row: row, what: what, none: true, shows: shows})
 }
 
 // auditTolerance is the relative difference the Audit sheet flags.
@@ -50,6 +67,7 @@ const (
 	colAudEngine
 	colAudLive
 	colAudDiff
+	colAudScale
 	colAudFlag
 )
 
@@ -61,7 +79,7 @@ func writeAudit(b *book) {
 	b.title(sh, 1, 3, "Cells flagged")
 	flags := fmt.Sprintf(`COUNTIF(%s:%s,"differs")`, absCell(colAudFlag, first), absCell(colAudFlag, max(first, last)))
 	b.formula(sh, 2, 3, flags, b.count, numResult(0))
-	b.headerRow(sh, rowAudHeader, "Sheet", "Cell", "What", "Engine value", "Workbook value (live)", "Difference", "Flag")
+	b.headerRow(sh, rowAudHeader, "Sheet", "Cell", "What", "Engine value", "Workbook value (live)", "Difference", "Measured against", "Flag")
 	for i, a := range b.audit {
 		row := first + i
 		ref := a.sheet + "!" + absCell(a.col, a.row)
@@ -70,7 +88,10 @@ func writeAudit(b *book) {
 		b.str(sh, colAudWhat, row, a.what)
 		live := numResult(a.engine)
 		if a.none {
-			live = textResult("")
+			live = textResult(a.shows)
+			if a.shows == "#N/A" {
+				live = notAvailable()
+			}
 		} else {
 			b.num(sh, colAudEngine, row, a.engine, b.money, "audit "+ref)
 		}
@@ -80,9 +101,10 @@ func writeAudit(b *book) {
 		diff := fmt.Sprintf(`IF(ISNUMBER(%[2]s),IF(ISNUMBER(%[1]s),%[2]s-%[1]s,"moved"),IF(ISNUMBER(%[1]s),"moved",0))`, e, l)
 		b.formula(sh, colAudDiff, row, diff, b.numFmt(fmtGeneral, false), numResult(0))
 		d := cell(colAudDiff, row)
-		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*ABS(%s),"differs",""),"differs")`, d, d, tolerance, e)
+		b.num(sh, colAudScale, row, max(math.Abs(a.engine), a.scale), b.money, "audit scale "+ref)
+		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*%s,"differs",""),"differs")`, d, d, tolerance, cell(colAudScale, row))
 		b.formula(sh, colAudFlag, row, flag, b.count, textResult(""))
 	}
-	b.widths(sh, 14, 8, 60, 18, 20, 14, 10)
+	b.widths(sh, 14, 8, 60, 18, 20, 14, 16, 10)
 	b.freeze(sh, rowAudHeader)
 }

@@ -90,7 +90,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			what := fmt.Sprintf("%s %v → %v", in.Name, in.Value, x)
 			if in.Field == "" && in.Catalog == "" {
-				add(what, set, rederived(r, in.Name, x), s, true)
+				add(what, set, rederived(s, r, in.Name, x), s, true)
 			} else {
 				changed := change(t, pinned, in, x)
 				add(what, set, evaluate(t, changed, cat), changed, false)
@@ -136,8 +136,8 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			got := row[colAudLive-1]
 			if want.none {
-				if got != "" {
-					t.Errorf("%s: %s (%s) = %q, the engine shows nothing", e.what, key, want.what, got)
+				if got != want.shows {
+					t.Errorf("%s: %s (%s) = %q, the engine shows %q", e.what, key, want.what, got, want.shows)
 				}
 				continue
 			}
@@ -149,7 +149,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			if strings.HasSuffix(e.what, "as exported") {
 				// Recalculated unchanged: the Audit shows no difference.
 				d, err := strconv.ParseFloat(row[colAudDiff-1], 64)
-				if err != nil || math.Abs(d) > auditTolerance*math.Abs(want.engine) || row[colAudFlag-1] != "" {
+				if err != nil || math.Abs(d) > auditTolerance*math.Max(math.Abs(want.engine), want.scale) || row[colAudFlag-1] != "" {
 					t.Errorf("%s: Audit of %s: difference %q, flag %q", e.what, key, row[colAudDiff-1], row[colAudFlag-1])
 				}
 			}
@@ -295,8 +295,10 @@ func sameCosts(a, b *model.Report) bool {
 
 // rederived is r with every input named name at x and the costs derived
 // again by the cost identity (the on-premises bridge reading the cloud's
-// cost per run derived again first).
-func rederived(r *model.Report, name string, x float64) *model.Report {
+// cost per run derived again first), and the verdicts the drivers decide
+// — within the budget cap and the team's staff — taken again as the
+// engine takes them.
+func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *model.Report {
 	c := *r
 	c.Directions = append([]model.DirectionResult(nil), r.Directions...)
 	for i := range c.Directions {
@@ -315,6 +317,15 @@ func rederived(r *model.Report, name string, x float64) *model.Report {
 			v[model.CloudVariableCostPerRun] = c.Direction(scenario.Cloud).VariableCostPerRun
 		}
 		d.DeriveCosts(c.Workload.RunsPerMonth, c.HorizonMonths, true)
+		d.StaffFTE = v[model.StaffFTE]
+		only := true
+		for _, re := range d.Reasons {
+			only = only && checkedReasons[re.Code]
+		}
+		if only {
+			cap, team := s.Dimensions.Economics.BudgetCap, s.Dimensions.Operations.StaffFTE
+			d.Feasible = (!cap.IsSet() || d.CostHorizon <= cap.Likely) && d.StaffFTE <= team.Or(0)+1e-9
+		}
 	}
 	return &c
 }

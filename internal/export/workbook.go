@@ -130,7 +130,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	writeSummary(b, s, r, x.Decision)
 	writeOptions(b, s, r)
 	writeMonthly(b, r)
-	writeComparisons(b, r)
+	writeComparisons(b, s, r)
 	writeScaling(b, r)
 	writeUncertainty(b, r)
 	writeSensitivity(b, r)
@@ -411,6 +411,15 @@ func (b *book) headerRow(sheet string, row int, titles ...string) {
 		b.str(sheet, i+1, row, t)
 	}
 	b.style(sheet, cell(1, row), cell(len(titles), row), b.header)
+	b.wrapsText(sheet, row)
+}
+
+// headerRow2 writes titles from column col of row as a header.
+func (b *book) headerRow2(sheet string, col, row int, titles ...string) {
+	for i, t := range titles {
+		b.str(sheet, col+i, row, t)
+	}
+	b.style(sheet, cell(col, row), cell(col+len(titles)-1, row), b.header)
 	b.wrapsText(sheet, row)
 }
 
