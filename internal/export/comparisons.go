@@ -318,4 +318,3 @@ func valueOrBlank(ok bool, x float64) result {
 	}
 	return textResult("")
 }
-
