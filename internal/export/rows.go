@@ -170,4 +170,3 @@ func wrappedLines(text string, width float64) int {
 	}
 	return lines
 }
-
