@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // The Audit sheet: one row per formula cell of the cost sheets (Costs,
@@ -71,40 +73,58 @@ const (
 	colAudFlag
 )
 
+// writeAudit writes the Audit sheet through a stream writer: it is the
+// largest sheet, and written row by row it costs a fraction of cell by
+// cell. A stream writes each formula's result with it, so the sheet needs
+// no cached results from cache.go.
 func writeAudit(b *book) {
 	const sh = sheetAudit
 	first, last := rowAudHeader+1, rowAudHeader+len(b.audit)
-	b.title(sh, 1, 1, "Audit: every formula cell of the cost sheets against the engine's value")
-	b.str(sh, 1, 2, fmt.Sprintf("A difference above %g of the engine's value is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved.", auditTolerance))
-	b.title(sh, 1, 3, "Cells flagged")
-	flags := fmt.Sprintf(`COUNTIF(%s:%s,"differs")`, absCell(colAudFlag, first), absCell(colAudFlag, max(first, last)))
-	b.formula(sh, 2, 3, flags, b.count, numResult(0))
-	b.headerRow(sh, rowAudHeader, "Sheet", "Cell", "What", "Engine value", "Workbook value (live)", "Difference", "Measured against", "Flag")
-	for i, a := range b.audit {
-		row := first + i
-		ref := a.sheet + "!" + absCell(a.col, a.row)
-		b.str(sh, colAudSheet, row, a.sheet)
-		b.str(sh, colAudCell, row, cell(a.col, a.row))
-		b.str(sh, colAudWhat, row, a.what)
-		live := numResult(a.engine)
-		if a.none {
-			live = textResult(a.shows)
-			if a.shows == "#N/A" {
-				live = notAvailable()
-			}
-		} else {
-			b.num(sh, colAudEngine, row, a.engine, b.money, "audit "+ref)
-		}
-		b.formula(sh, colAudLive, row, ref, b.money, live)
-		// Both numbers: their difference; neither: 0; one: moved.
-		e, l := cell(colAudEngine, row), cell(colAudLive, row)
-		diff := fmt.Sprintf(`IF(ISNUMBER(%[2]s),IF(ISNUMBER(%[1]s),%[2]s-%[1]s,"moved"),IF(ISNUMBER(%[1]s),"moved",0))`, e, l)
-		b.formula(sh, colAudDiff, row, diff, b.numFmt(fmtGeneral, false), numResult(0))
-		d := cell(colAudDiff, row)
-		b.num(sh, colAudScale, row, max(math.Abs(a.engine), a.scale), b.money, "audit scale "+ref)
-		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*%s,"differs",""),"differs")`, d, d, tolerance, cell(colAudScale, row))
-		b.formula(sh, colAudFlag, row, flag, b.count, textResult(""))
+	sw, err := b.f.NewStreamWriter(sh)
+	if err != nil {
+		b.fail(err)
+		return
 	}
-	b.widths(sh, 14, 8, 60, 18, 20, 14, 16, 10)
-	b.freeze(sh, rowAudHeader)
+	widths := []float64{14, 8, 60, 18, 20, 14, 16, 10}
+	for i, w := range widths {
+		b.fail(sw.SetColWidth(i+1, i+1, w))
+	}
+	top := cell(1, rowAudHeader+1)
+	b.fail(sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: rowAudHeader, TopLeftCell: top, ActivePane: "bottomLeft",
+		Selection: []excelize.Selection{{SQRef: top, ActiveCell: top, Pane: "bottomLeft"}}}))
+	row := func(r int, cells ...any) { b.fail(sw.SetRow(cell(1, r), cells)) }
+	bold := excelize.Cell{StyleID: b.bold}
+	title := func(text string) excelize.Cell { c := bold; c.Value = text; return c }
+	row(1, title("Audit: every formula cell of the cost sheets against the engine's value"))
+	row(2, fmt.Sprintf("A difference above %g of the engine's value (or of the amounts it is the difference of) is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved.", auditTolerance))
+	flags := fmt.Sprintf(`COUNTIF(%s:%s,"differs")`, absCell(colAudFlag, first), absCell(colAudFlag, max(first, last)))
+	row(3, title("Cells flagged"), excelize.Cell{StyleID: b.count, Formula: flags, Value: 0})
+	var header []any
+	for _, h := range []string{"Sheet", "Cell", "What", "Engine value", "Workbook value (live)", "Difference", "Measured against", "Flag"} {
+		header = append(header, excelize.Cell{StyleID: b.header, Value: h})
+	}
+	row(rowAudHeader, header...)
+	general := b.numFmt(fmtGeneral, false)
+	for i, a := range b.audit {
+		r := first + i
+		ref := a.sheet + "!" + absCell(a.col, a.row)
+		var engine, live any = a.engine, a.engine
+		if a.none {
+			engine, live = nil, a.shows
+		} else if math.IsNaN(a.engine) || math.IsInf(a.engine, 0) {
+			b.fail(fmt.Errorf("export: the engine's value of %s is %v, not a finite number", ref, a.engine))
+			return
+		}
+		// Both numbers: their difference; neither: 0; one: moved.
+		e, l, d := cell(colAudEngine, r), cell(colAudLive, r), cell(colAudDiff, r)
+		diff := fmt.Sprintf(`IF(ISNUMBER(%[2]s),IF(ISNUMBER(%[1]s),%[2]s-%[1]s,"moved"),IF(ISNUMBER(%[1]s),"moved",0))`, e, l)
+		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*%s,"differs",""),"differs")`, d, d, tolerance, cell(colAudScale, r))
+		row(r, a.sheet, cell(a.col, a.row), a.what,
+			excelize.Cell{StyleID: b.money, Value: engine},
+			excelize.Cell{StyleID: b.money, Formula: ref, Value: live},
+			excelize.Cell{StyleID: general, Formula: diff, Value: 0},
+			excelize.Cell{StyleID: b.money, Value: max(math.Abs(a.engine), a.scale)},
+			excelize.Cell{StyleID: b.count, Formula: flag, Value: ""})
+	}
+	b.fail(sw.Flush())
 }

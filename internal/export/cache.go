@@ -180,8 +180,10 @@ func cacheCells(x []byte, cells map[string]result) []byte {
 		start := x[:end+1]
 		rest := x[end+1:]
 		v, ok := cells[ref]
-		fEnd := bytes.Index(rest, []byte(`</f></c>`))
-		if !ok || !bytes.HasPrefix(rest, []byte(`<f>`)) || start[len(start)-2] == '/' || fEnd < 0 {
+		// Only a formula with no result yet: <f>…</f></c>, within this cell.
+		fEnd := bytes.Index(rest, []byte(`</f>`))
+		cEnd := bytes.Index(rest, []byte(`</c>`))
+		if !ok || !bytes.HasPrefix(rest, []byte(`<f>`)) || start[len(start)-2] == '/' || fEnd < 0 || cEnd != fEnd+len(`</f>`) {
 			out.Write(start)
 			x = rest
 			continue
