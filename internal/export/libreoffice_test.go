@@ -197,19 +197,7 @@ func convertSheetCSV(t *testing.T, soffice, home, out string, sheet int, paths .
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	if err := os.MkdirAll(filepath.Join(home, "user"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// Calc > Formula > Recalculation on file load, Excel 2007 and newer:
-	// always.
-	xcu := `<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-`
-	if err := os.WriteFile(filepath.Join(home, "user", "registrymodifications.xcu"), []byte(xcu), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	recalcProfile(t, home)
 	// CSV filter options: comma, double quote, UTF-8, from line 1, default
 	// cell formats, language 0, quoted fields not forced to text, detect
 	// special numbers, raw values (not as shown), no formulas, no trimming,
@@ -222,6 +210,23 @@ func convertSheetCSV(t *testing.T, soffice, home, out string, sheet int, paths .
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("soffice: %v\n%s", err, b)
+	}
+}
+
+// recalcProfile makes home a LibreOffice profile that recalculates every
+// formula of an .xlsx file it loads (Calc > Formula > Recalculation on
+// file load, Excel 2007 and newer: always).
+func recalcProfile(t testing.TB, home string) {
+	if err := os.MkdirAll(filepath.Join(home, "user"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	xcu := `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`
+	if err := os.WriteFile(filepath.Join(home, "user", "registrymodifications.xcu"), []byte(xcu), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
