@@ -31,7 +31,7 @@ func deriveManagedFineTuning(v *Values) {
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
-	// other_cost_per_run = tokens_per_run ÷ 1E+06 × train_per_m_tokens
+	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × train_per_m_tokens
 	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TrainPerMTokens])
 	// monthly_fixed_cost = staff_per_month
 	v[MonthlyFixedCost] = v[StaffPerMonth]
@@ -45,9 +45,9 @@ func deriveManagedInteractive(v *Values) {
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
-	// requests_per_month = mean_rps × 730 × 3600
+	// requests_per_month = mean_rps × 730 × 3,600
 	v[RequestsPerMonth] = float64(float64(v[MeanRPS]*730) * 3600)
-	// other_cost_per_run = requests_per_month × (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ 1E+06
+	// other_cost_per_run = requests_per_month × (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ 1,000,000
 	v[OtherCostPerRun] = float64(float64(v[RequestsPerMonth]*(float64(v[TokensIn]*v[PriceInPerM])+float64(v[TokensOut]*v[PriceOutPerM]))) / 1e+06)
 	// monthly_fixed_cost = staff_per_month
 	v[MonthlyFixedCost] = v[StaffPerMonth]
@@ -63,7 +63,7 @@ func deriveManagedBatch(v *Values) {
 	v[VariablePricePerGPUHour] = 0
 	// token_price_per_m = (price_in_per_m + price_out_per_m) ÷ 2
 	v[TokenPricePerM] = float64((v[PriceInPerM] + v[PriceOutPerM]) / 2)
-	// other_cost_per_run = tokens_per_run ÷ 1E+06 × token_price_per_m
+	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × token_price_per_m
 	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TokenPricePerM])
 	// monthly_fixed_cost = staff_per_month
 	v[MonthlyFixedCost] = v[StaffPerMonth]
@@ -267,7 +267,7 @@ func deriveHybridCloud(v *Values) {
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
-	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3600
+	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3,600
 	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
 	// run_hours = work_hours + staging_hours + interruption_hours
 	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]

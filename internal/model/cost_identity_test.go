@@ -425,8 +425,9 @@ func TestDeriveCosts(t *testing.T) {
 	}
 }
 
-// TestDocsListIdentity: docs/report.md lists every definition as Words
-// renders it with the drivers' names.
+// TestDocsListIdentity: docs/report.md lists every definition of the
+// shared identity and of every cost model as Words renders it with the
+// drivers' names.
 func TestDocsListIdentity(t *testing.T) {
 	b, err := os.ReadFile("../../docs/report.md")
 	if err != nil {
@@ -436,10 +437,12 @@ func TestDocsListIdentity(t *testing.T) {
 	for _, l := range strings.Split(string(b), "\n") {
 		lines[strings.Join(strings.Fields(l), " ")] = true
 	}
-	for _, def := range costIdentity {
-		want := def.d.String() + " = " + def.e.Words(nil)
-		if !lines[want] {
-			t.Errorf("docs/report.md lacks the line %q", want)
+	for _, m := range CostModels() {
+		for _, def := range append(append([]def(nil), costModels[m]...), costIdentity...) {
+			want := def.d.String() + " = " + def.e.Words(nil)
+			if !lines[want] {
+				t.Errorf("docs/report.md lacks the line %q (%v)", want, m)
+			}
 		}
 	}
 }

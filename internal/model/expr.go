@@ -123,6 +123,8 @@ type syntax struct {
 	// rounded, when set, wraps a product or quotient (Go code: float64(…),
 	// so that the compiler cannot fuse it with an addition).
 	rounded func(string) string
+	// number, when set, spells a number (else as strconv 'G' does).
+	number func(float64) string
 }
 
 var (
@@ -141,8 +143,25 @@ var (
 		},
 		choicePr: 0,
 		min:      func(a, b string) string { return "the smaller of " + a + " and " + b },
+		number:   wordNumber,
 	}
 )
+
+// wordNumber spells a whole number below 10¹⁵ with thousands separators
+// (1,000,000), any other as strconv 'G' does.
+func wordNumber(k float64) string {
+	if k != math.Trunc(k) || math.Abs(k) >= 1e15 {
+		return strconv.FormatFloat(k, 'G', -1, 64)
+	}
+	s := strconv.FormatFloat(math.Abs(k), 'f', 0, 64)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if k < 0 {
+		s = "-" + s
+	}
+	return s
+}
 
 // render returns e spelled by rd and its precedence.
 func (e Expr) render(rd *renderer) (string, int) {
@@ -150,6 +169,9 @@ func (e Expr) render(rd *renderer) (string, int) {
 	switch e.op {
 	case opNum:
 		s := strconv.FormatFloat(e.k, 'G', -1, 64)
+		if syn.number != nil {
+			s = syn.number(e.k)
+		}
 		if e.k < 0 {
 			s = "(" + s + ")"
 		}
