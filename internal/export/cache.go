@@ -207,6 +207,9 @@ func cacheCells(x []byte, cells map[string]result) []byte {
 // cacheCharts fills the empty caches of a chart's references:
 // <strRef><f>R</f></strRef> and <numRef><f>R</f><numCache>…</numCache>.
 func cacheCharts(x []byte, ranges map[string][]result) []byte {
+	// An XY chart's x values are numbers: excelize refers to them as text.
+	x = bytes.ReplaceAll(x, []byte(`<xVal><strRef>`), []byte(`<xVal><numRef>`))
+	x = bytes.ReplaceAll(x, []byte(`</strRef></xVal>`), []byte(`</numRef></xVal>`))
 	var out bytes.Buffer
 	for {
 		i := bytes.Index(x, []byte(`<f>`))
@@ -240,6 +243,10 @@ func cacheCharts(x []byte, ranges map[string][]result) []byte {
 			points(&out, vs, true)
 			out.WriteString("</numCache>")
 			x = x[k+len(`</numCache>`):]
+		case bytes.HasPrefix(x, []byte(`</numRef>`)):
+			out.WriteString("<numCache><formatCode>General</formatCode>")
+			points(&out, vs, true)
+			out.WriteString("</numCache>")
 		}
 	}
 }

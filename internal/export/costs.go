@@ -281,7 +281,7 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 		b.style(sh, cell(1, row), cell(1, row), b.bold)
 		b.str(sh, 2, row, "cost model: "+strings.ReplaceAll(d.CostModel.String(), "_", " "))
 		row++
-		b.headerRow(sh, row, "Figure", "", "Value", "Unit", "Defined name", "Definition")
+		b.headerRow(sh, row, "Figure", "", "Value", "Unit", "Defined name", "", "Definition")
 		row++
 		ref := figureRefs(d, costRow(i))
 		if d.Direction == scenario.Cloud && readsCloudVerdict(r) {
@@ -307,7 +307,7 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 			b.name(name, sh, 3, row)
 			b.str(sh, 4, row, driverUnit(x, cur))
 			b.str(sh, 5, row, name)
-			b.str(sh, 6, row, d.CostModel.Words(x, driverLabel))
+			b.str(sh, 7, row, d.CostModel.Words(x, nil))
 			row++
 		}
 		row++

@@ -134,14 +134,16 @@ func appendNew(xs []string, x string) []string {
 }
 
 // inputLabel is the label of a named input: its driver's, after the title
-// of the direction that owns it.
-func inputLabel(in model.CostInput) string {
+// of the direction that owns it; committed says the rate is a commitment's.
+func inputLabel(in model.CostInput, committed bool) string {
 	label := driverLabel(in.Driver)
 	switch {
 	case in.Driver == model.StorageGB && in.Owner == scenario.Hybrid:
 		label = "snapshot kept in cloud storage while a run lasts"
 	case in.Driver == model.BurstStaffFTE:
 		label = driverLabel(model.StaffFTE)
+	case in.Driver == model.GPUHourPrice && committed:
+		label = "committed rate per GPU-hour"
 	}
 	if in.Owner == "" {
 		return upperFirst(label)
@@ -199,7 +201,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	for _, d := range drivers {
 		in := d.in
 		low, likely, high := cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)
-		label, unit := inputLabel(in), driverUnit(in.Driver, cur)
+		label, unit := inputLabel(in, committedRate(r, in)), driverUnit(in.Driver, cur)
 		if d.label != "" {
 			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
 		}
@@ -234,7 +236,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		row++
 		for _, d := range plan {
 			in := d.in
-			b.str(sh, colDrvLabel, row, inputLabel(in))
+			b.str(sh, colDrvLabel, row, inputLabel(in, false))
 			b.num(sh, colDrvUsed, row, in.Value, b.numFmt(fmtGeneral, false), inputField(in))
 			b.name(in.Name, sh, colDrvUsed, row)
 			b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
@@ -273,6 +275,22 @@ func (b *book) inputStyle(format string) int {
 	}
 	b.styles[key] = id
 	return id
+}
+
+// committedRate reports whether the rate in is is paid under a commitment
+// by a direction that reads it.
+func committedRate(r *model.Report, in model.CostInput) bool {
+	if in.Driver != model.GPUHourPrice {
+		return false
+	}
+	for _, d := range r.Directions {
+		for _, x := range d.CostInputs {
+			if x.Name == in.Name && d.Drivers != nil && d.Drivers[model.CommittedGPUs] > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inputField names an input in an error: its scenario field, or its name.

@@ -137,7 +137,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 	}
 	wantCells(t, f, sheetSummary, map[string]string{
-		"A10": "Recommended by the weights (the engine's decision at export)",
+		"A10": "Recommended (the engine's decision)",
 		"B10": fmt.Sprintf("Hybrid (score %.2f of 1; see Decision)", c.d.For("hybrid").Total),
 	})
 

@@ -103,7 +103,7 @@ func monthlyChart(b *book, r *model.Report) {
 			Name:       sh + "!" + absCell(col, 1),
 			Categories: fmt.Sprintf("%s!%s:%s", sh, absCell(colMonChart, 2), absCell(colMonChart, last)),
 			Values:     fmt.Sprintf("%s!%s:%s", sh, absCell(col, 2), absCell(col, last)),
-			Line:       excelize.LineOptions{Width: 2},
+			Line:       excelize.LineOptions{Type: excelize.LineSolid, Width: 2},
 			Marker:     excelize.ChartMarker{Symbol: "none"},
 		})
 	}

@@ -123,7 +123,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		if d := dec.For(dec.Recommendation); d != nil {
 			rec = fmt.Sprintf("%s (score %.2f of 1; see Decision)", d.Title, d.Total)
 		}
-		b.title(sh, 1, rowRecommended, "Recommended by the weights (the engine's decision at export)")
+		b.title(sh, 1, rowRecommended, "Recommended (the engine's decision)")
 		b.str(sh, 2, rowRecommended, rec)
 	}
 
