@@ -263,7 +263,13 @@ func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, b
 		v[MonthlyFixedCost], v[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
 		v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
 	} else {
-		d.deriveParts(runsPerMonth, horizonMonths)
+		// Through d.Drivers, not v: own must not escape to the heap.
+		dv := d.Drivers
+		dv[GPUHoursPerRun], dv[RunsPerMonth], dv[HorizonMonths] = d.GPUHoursPerRun, runsPerMonth, float64(horizonMonths)
+		deriveParts[d.CostModel](dv)
+		if byMonth {
+			deriveInfo[d.CostModel](dv)
+		}
 	}
 	deriveFigures(v)
 	d.VariablePricePerGPUHour, d.OtherCostPerRun = v[VariablePricePerGPUHour], v[OtherCostPerRun]
@@ -280,12 +286,13 @@ func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, b
 	}
 }
 
-// deriveParts sets the figures of d's cost model from its drivers, with
+// deriveParts sets every figure of d's cost model from its drivers, with
 // its GPU-hours per run, runsPerMonth and horizonMonths.
 func (d *DirectionResult) deriveParts(runsPerMonth float64, horizonMonths int) {
 	v := d.Drivers
 	v[GPUHoursPerRun], v[RunsPerMonth], v[HorizonMonths] = d.GPUHoursPerRun, runsPerMonth, float64(horizonMonths)
 	deriveParts[d.CostModel](v)
+	deriveInfo[d.CostModel](v)
 }
 
 // DeriveCosts sets every direction's derived cost figures, cumulative by
@@ -308,6 +315,7 @@ func (v *Values) Derive() { NoCostModel.Derive(v) }
 // inputs in v (the cumulative cost at v[Month]).
 func (m CostModel) Derive(v *Values) {
 	deriveParts[m](v)
+	deriveInfo[m](v)
 	deriveFigures(v)
 	deriveByMonth(v)
 }

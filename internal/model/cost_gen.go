@@ -4,7 +4,7 @@ package model
 
 import "math"
 
-// deriveParts sets the figures of each cost model.
+// deriveParts sets the figures of each cost model the costs need.
 var deriveParts = [numCostModels]func(*Values){
 	NoCostModel:             deriveNothing,
 	ManagedFineTuningCosts:  deriveManagedFineTuning,
@@ -21,11 +21,28 @@ var deriveParts = [numCostModels]func(*Values){
 	HybridHPCCosts:          deriveHybridHPC,
 }
 
-// deriveNothing sets the figures of the cost model given (costmodels.go), in order.
+// deriveInfo sets the other figures of each cost model.
+var deriveInfo = [numCostModels]func(*Values){
+	NoCostModel:             deriveNothing,
+	ManagedFineTuningCosts:  deriveNothing,
+	ManagedInteractiveCosts: deriveNothing,
+	ManagedBatchCosts:       deriveNothing,
+	CloudCosts:              deriveCloudInfo,
+	OnPremDepreciationCosts: deriveOnPremDepreciationInfo,
+	OnPremPurchaseCosts:     deriveOnPremPurchaseInfo,
+	OnPremLeaseCosts:        deriveOnPremLeaseInfo,
+	OnPremExistingCosts:     deriveOnPremExistingInfo,
+	HPCCosts:                deriveNothing,
+	HybridCloudCosts:        deriveHybridCloudInfo,
+	HybridCloudServingCosts: deriveHybridCloudServingInfo,
+	HybridHPCCosts:          deriveNothing,
+}
+
+// deriveNothing sets the figures of the cost model given (costmodels.go) the costs need, in order.
 func deriveNothing(v *Values) {
 }
 
-// deriveManagedFineTuning sets the figures of the cost model managed_fine_tuning (costmodels.go), in order.
+// deriveManagedFineTuning sets the figures of the cost model managed_fine_tuning (costmodels.go) the costs need, in order.
 func deriveManagedFineTuning(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -39,7 +56,7 @@ func deriveManagedFineTuning(v *Values) {
 	v[OneOffCost] = 0
 }
 
-// deriveManagedInteractive sets the figures of the cost model managed_interactive (costmodels.go), in order.
+// deriveManagedInteractive sets the figures of the cost model managed_interactive (costmodels.go) the costs need, in order.
 func deriveManagedInteractive(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -55,7 +72,7 @@ func deriveManagedInteractive(v *Values) {
 	v[OneOffCost] = 0
 }
 
-// deriveManagedBatch sets the figures of the cost model managed_batch (costmodels.go), in order.
+// deriveManagedBatch sets the figures of the cost model managed_batch (costmodels.go) the costs need, in order.
 func deriveManagedBatch(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -71,7 +88,7 @@ func deriveManagedBatch(v *Values) {
 	v[OneOffCost] = 0
 }
 
-// deriveCloud sets the figures of the cost model cloud (costmodels.go), in order.
+// deriveCloud sets the figures of the cost model cloud (costmodels.go) the costs need, in order.
 func deriveCloud(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -87,11 +104,15 @@ func deriveCloud(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+}
+
+// deriveCloudInfo sets the other figures of the cost model cloud, in order.
+func deriveCloudInfo(v *Values) {
 	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
 }
 
-// deriveOnPremDepreciation sets the figures of the cost model on_prem_depreciation (costmodels.go), in order.
+// deriveOnPremDepreciation sets the figures of the cost model on_prem_depreciation (costmodels.go) the costs need, in order.
 func deriveOnPremDepreciation(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -119,6 +140,10 @@ func deriveOnPremDepreciation(v *Values) {
 	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
+}
+
+// deriveOnPremDepreciationInfo sets the other figures of the cost model on_prem_depreciation, in order.
+func deriveOnPremDepreciationInfo(v *Values) {
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -131,7 +156,7 @@ func deriveOnPremDepreciation(v *Values) {
 	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
 }
 
-// deriveOnPremPurchase sets the figures of the cost model on_prem_purchase (costmodels.go), in order.
+// deriveOnPremPurchase sets the figures of the cost model on_prem_purchase (costmodels.go) the costs need, in order.
 func deriveOnPremPurchase(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -159,6 +184,10 @@ func deriveOnPremPurchase(v *Values) {
 	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
 	// one_off_cost = purchase + bridge
 	v[OneOffCost] = v[Purchase] + v[Bridge]
+}
+
+// deriveOnPremPurchaseInfo sets the other figures of the cost model on_prem_purchase, in order.
+func deriveOnPremPurchaseInfo(v *Values) {
 	// owned_fixed_per_month = monthly_fixed_cost + purchase ÷ horizon_months
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost] + float64(v[Purchase]/v[HorizonMonths])
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -171,7 +200,7 @@ func deriveOnPremPurchase(v *Values) {
 	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
 }
 
-// deriveOnPremLease sets the figures of the cost model on_prem_lease (costmodels.go), in order.
+// deriveOnPremLease sets the figures of the cost model on_prem_lease (costmodels.go) the costs need, in order.
 func deriveOnPremLease(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -199,6 +228,10 @@ func deriveOnPremLease(v *Values) {
 	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
+}
+
+// deriveOnPremLeaseInfo sets the other figures of the cost model on_prem_lease, in order.
+func deriveOnPremLeaseInfo(v *Values) {
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -211,7 +244,7 @@ func deriveOnPremLease(v *Values) {
 	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
 }
 
-// deriveOnPremExisting sets the figures of the cost model on_prem_existing (costmodels.go), in order.
+// deriveOnPremExisting sets the figures of the cost model on_prem_existing (costmodels.go) the costs need, in order.
 func deriveOnPremExisting(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -231,6 +264,10 @@ func deriveOnPremExisting(v *Values) {
 	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+}
+
+// deriveOnPremExistingInfo sets the other figures of the cost model on_prem_existing, in order.
+func deriveOnPremExistingInfo(v *Values) {
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -243,7 +280,7 @@ func deriveOnPremExisting(v *Values) {
 	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
 }
 
-// deriveHPC sets the figures of the cost model hpc (costmodels.go), in order.
+// deriveHPC sets the figures of the cost model hpc (costmodels.go) the costs need, in order.
 func deriveHPC(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
@@ -257,7 +294,7 @@ func deriveHPC(v *Values) {
 	v[OneOffCost] = 0
 }
 
-// deriveHybridCloud sets the figures of the cost model hybrid_cloud (costmodels.go), in order.
+// deriveHybridCloud sets the figures of the cost model hybrid_cloud (costmodels.go) the costs need, in order.
 func deriveHybridCloud(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
@@ -277,11 +314,15 @@ func deriveHybridCloud(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudInfo sets the other figures of the cost model hybrid_cloud, in order.
+func deriveHybridCloudInfo(v *Values) {
 	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
 }
 
-// deriveHybridCloudServing sets the figures of the cost model hybrid_cloud_serving (costmodels.go), in order.
+// deriveHybridCloudServing sets the figures of the cost model hybrid_cloud_serving (costmodels.go) the costs need, in order.
 func deriveHybridCloudServing(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
@@ -297,11 +338,15 @@ func deriveHybridCloudServing(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudServingInfo sets the other figures of the cost model hybrid_cloud_serving, in order.
+func deriveHybridCloudServingInfo(v *Values) {
 	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
 }
 
-// deriveHybridHPC sets the figures of the cost model hybrid_hpc (costmodels.go), in order.
+// deriveHybridHPC sets the figures of the cost model hybrid_hpc (costmodels.go) the costs need, in order.
 func deriveHybridHPC(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]

@@ -60,7 +60,7 @@ func costCode(t *testing.T) []byte {
 			}
 		}
 	}
-	var parts, table bytes.Buffer
+	var parts, table, info bytes.Buffer
 	for m := range numCostModels {
 		for i, df := range costModels[m] {
 			order(m, i, df)
@@ -73,8 +73,23 @@ func costCode(t *testing.T) []byte {
 			fn = "deriveNothing"
 		}
 		fmt.Fprintf(&table, "\t%s: %s,\n", models[m], fn)
-		fmt.Fprintf(&parts, "\n// %s sets the figures of the cost model %v (costmodels.go), in order.\nfunc %s(v *Values) {\n", fn, m, fn)
+		fmt.Fprintf(&parts, "\n// %s sets the figures of the cost model %v (costmodels.go) the costs need, in order.\nfunc %s(v *Values) {\n", fn, m, fn)
+		var rest []def
 		for _, df := range costModels[m] {
+			if m.costly(df.d) {
+				line(&parts, m, df)
+			} else {
+				rest = append(rest, df)
+			}
+		}
+		parts.WriteString("}\n")
+		if len(rest) == 0 {
+			fmt.Fprintf(&info, "\t%s: deriveNothing,\n", models[m])
+			continue
+		}
+		fmt.Fprintf(&info, "\t%s: %sInfo,\n", models[m], fn)
+		fmt.Fprintf(&parts, "\n// %sInfo sets the other figures of the cost model %v, in order.\nfunc %sInfo(v *Values) {\n", fn, m, fn)
+		for _, df := range rest {
 			line(&parts, m, df)
 		}
 		parts.WriteString("}\n")
@@ -98,8 +113,12 @@ package model
 
 import "math"
 
-// deriveParts sets the figures of each cost model.
+// deriveParts sets the figures of each cost model the costs need.
 var deriveParts = [numCostModels]func(*Values){
+%s}
+
+// deriveInfo sets the other figures of each cost model.
+var deriveInfo = [numCostModels]func(*Values){
 %s}
 %s
 // deriveFigures sets the figures of the cost identity (costIdentity in
@@ -111,7 +130,7 @@ func deriveFigures(v *Values) {
 // month, from v[Month] and the figures deriveFigures set.
 func deriveByMonth(v *Values) {
 %s}
-`, table.String(), parts.String(), figures.String(), month.String())
+`, table.String(), info.String(), parts.String(), figures.String(), month.String())
 	b, err := format.Source([]byte(src))
 	if err != nil {
 		t.Fatalf("generated code does not parse: %v\n%s", err, src)

@@ -204,6 +204,40 @@ var costModels = [numCostModels][]def{
 	HybridHPCCosts:          {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 }
 
+// costly reports whether figure d of m is needed for the costs: the four
+// figures the shared identity reads, and every figure they refer to. The
+// others — a commitment's rate per GPU-hour used, the effective price of an
+// owned GPU-hour — inform a reader, and a Monte Carlo draw skips them.
+func (m CostModel) costly(d Driver) bool { return m < numCostModels && needed[m][d] }
+
+// needed is, for each model, the figures costly reports.
+var needed = func() (out [numCostModels][numDrivers]bool) {
+	for m := range numCostModels {
+		var walk func(d Driver)
+		walk = func(d Driver) {
+			if out[m][d] {
+				return
+			}
+			out[m][d] = true
+			for _, def := range costModels[m] {
+				if def.d == d {
+					var used [numDrivers]bool
+					mark(def.e, &used)
+					for x := range numDrivers {
+						if used[x] {
+							walk(x)
+						}
+					}
+				}
+			}
+		}
+		for _, d := range []Driver{VariablePricePerGPUHour, OtherCostPerRun, MonthlyFixedCost, OneOffCost} {
+			walk(d)
+		}
+	}
+	return out
+}()
+
 // definedAt is, for each model, the index of each figure's definition: in
 // costModels[m] from 0, in costIdentity from len(costModels[m]); -1 for an
 // input.
