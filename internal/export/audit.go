@@ -119,6 +119,12 @@ func writeAudit(b *book) {
 		e, l, d := cell(colAudEngine, r), cell(colAudLive, r), cell(colAudDiff, r)
 		diff := fmt.Sprintf(`IF(ISNUMBER(%[2]s),IF(ISNUMBER(%[1]s),%[2]s-%[1]s,"moved"),IF(ISNUMBER(%[1]s),"moved",0))`, e, l)
 		flag := fmt.Sprintf(`IF(ISNUMBER(%s),IF(ABS(%s)>%s*%s,"differs",""),"differs")`, d, d, tolerance, cell(colAudScale, r))
+		// A stream writes an empty text result as no result at all: the
+		// cache filter adds it.
+		if live == "" {
+			b.cacheResult(sh, cell(colAudLive, r), textResult(""))
+		}
+		b.cacheResult(sh, cell(colAudFlag, r), textResult(""))
 		row(r, a.sheet, cell(a.col, a.row), a.what,
 			excelize.Cell{StyleID: b.money, Value: engine},
 			excelize.Cell{StyleID: b.money, Formula: ref, Value: live},
