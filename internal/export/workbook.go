@@ -1,16 +1,22 @@
 // Package export writes a scenario and its model report as an .xlsx workbook
-// finance can work in: the cost of each hosting direction is rebuilt from
-// value cells with formulas, so a spreadsheet that recalculates reproduces the
-// engine's numbers and follows any input a reader changes. The analysis —
-// scaling curves, the Monte Carlo spread, the sensitivity tornado and the
-// break-even points — follows as the engine's values, labelled as such, with
-// native charts of the monthly cumulative cost and of the tornado. The
-// Options sheet says which direction options the scenario set and which the
-// model chose. With Extras (WorkbookWith) the workbook also carries the
-// decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. Field labels, units, titles and numbers written
-// as text come from package present, which the window and the command line
-// share. It imports nothing of the GUI or the store.
+// finance can work in. Every figure a cost depends on is a named input on
+// the Drivers sheet (with its unit, source and date; an estimate with its
+// low, likely and high values and one case selector for the workbook), and
+// every cost is a formula over those names, written from the engine's own
+// cost identity (model.CostModel): the Costs sheet, the cumulative cost by
+// month on Monthly (laid out to the longest horizon a scenario may have),
+// the break-even points on Comparisons and the verdicts on Summary. An
+// Audit sheet checks every formula cell of those sheets against the
+// engine's value, and every formula caches its result for a reader that
+// does not recalculate (cache.go). The analysis — scaling curves, the Monte
+// Carlo spread, the sensitivity tornado — follows as the engine's values,
+// labelled as such, with native charts. The Options sheet says which
+// direction options the scenario set and which the model chose. With
+// Extras (WorkbookWith) the workbook also carries the decision, the Compute
+// Readiness Brief, the readiness checklist and the scenario's stored
+// lineage. Field labels, units, titles and numbers written as text come
+// from package present, which the window and the command line share. It
+// imports nothing of the GUI or the store.
 package export
 
 import (

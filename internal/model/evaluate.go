@@ -12,7 +12,11 @@
 // direction in turn: managed.go, cloud.go, onprem.go, hpc.go and hybrid.go,
 // which share the placement of a run on a GPU count along its scaling curve
 // (place.go, scaling.go, usl.go), the hard constraints (constraints.go) and
-// the cost of interruptions (interruptions.go, reliability.go). Analyze
+// the cost of interruptions (interruptions.go, reliability.go). Each
+// direction sets the inputs of its cost model and says where each came
+// from (costinputs.go); the cost identity derives its costs (cost.go,
+// costmodels.go, generated into cost_gen.go; expr.go renders it as
+// formulas and words). Analyze
 // (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
 // report's choices, and the tornado (tornado.go); compare.go finds the
 // break-even points.
