@@ -32,7 +32,6 @@ type result struct {
 func numResult(x float64) result { return result{kind: 'n', num: x} }
 func textResult(s string) result { return result{kind: 's', text: s} }
 func notAvailable() result       { return result{kind: 'e', text: "#N/A"} }
-func (v result) isNumber() bool  { return v.kind == 'n' }
 func (v result) String() string {
 	switch v.kind {
 	case 'n':
@@ -176,10 +175,9 @@ func cacheCells(x []byte, cells map[string]result) []byte {
 			out.Write(x)
 			return out.Bytes()
 		}
-		ref := string(x[6 : 6+q])
 		start := x[:end+1]
 		rest := x[end+1:]
-		v, ok := cells[ref]
+		v, ok := cells[string(x[6:6+q])]
 		// Only a formula with no result yet: <f>…</f></c>, within this cell.
 		fEnd := bytes.Index(rest, []byte(`</f>`))
 		cEnd := bytes.Index(rest, []byte(`</c>`))

@@ -14,12 +14,12 @@ const (
 	colDirection = 1 + iota // direction id
 	colTitle
 	colFeasible
-	colGPUHours // values: what finance changes
-	colPrice
+	colGPUHours // the plan's, a value
+	colPrice    // formulas of the direction's cost model (values in a report made by hand)
 	colOther
 	colFixed
 	colOneOff
-	colVariable // formulas
+	colVariable // formulas of the shared identity
 	colPerRun
 	colHorizon
 )
@@ -50,7 +50,7 @@ type costColumn struct {
 }
 
 // costRefs maps each driver of the identity to of(its Costs column), runs
-// per month and the horizon to their named cells on Inputs, and the rest to
+// per month and the horizon to their named cells on Drivers, and the rest to
 // "": monthly spend, which has no cell, is written out where it is used,
 // and the month is only Monthly's.
 func costRefs(of func(costColumn) string) func(model.Driver) string {
@@ -68,11 +68,6 @@ func costRefs(of func(costColumn) string) func(model.Driver) string {
 		}
 		return ""
 	}
-}
-
-// costFormula is the identity's definition of d for Costs row row.
-func costFormula(d model.Driver, row int) string {
-	return model.Definition(d).Formula(costRefs(func(c costColumn) string { return cell(c.col, row) }))
 }
 
 // costWords spells the identity's definition of d in the columns' words.
