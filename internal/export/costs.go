@@ -280,12 +280,16 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 		row++
 		ref := figureRefs(d, costRow(i))
 		if d.Direction == scenario.Cloud && readsCloudVerdict(r) {
+			// The cloud's verdict on Summary, which the drivers decide
+			// too (the budget cap, the team's staff).
 			b.str(sh, 1, row, upperFirst(driverLabel(model.CloudFeasible)))
 			v := 0.0
 			if d.Feasible {
 				v = 1
 			}
-			b.num(sh, 3, row, v, b.count, "directions[cloud].feasible")
+			verdict := sheetSummary + "!" + absCell(colSumFeasible, summaryTableRow+1+i)
+			b.formula(sh, 3, row, `IF(`+verdict+`="Yes",1,0)`, b.count, numResult(v))
+			b.audited(sh, 3, row, d.Title+": "+driverLabel(model.CloudFeasible), v)
 			b.name(model.CloudFeasible.String(), sh, 3, row)
 			b.str(sh, 5, row, model.CloudFeasible.String())
 			row++

@@ -295,7 +295,7 @@ func sameCosts(a, b *model.Report) bool {
 
 // rederived is r with every input named name at x and the costs derived
 // again by the cost identity (the on-premises bridge reading the cloud's
-// cost per run derived again first), and the verdicts the drivers decide
+// cost per run and verdict taken again first), and the verdicts the drivers decide
 // — within the budget cap and the team's staff — taken again as the
 // engine takes them.
 func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *model.Report {
@@ -314,7 +314,11 @@ func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *m
 			}
 		}
 		if d.Direction == scenario.OnPrem && d.CostModel != model.OnPremExistingCosts {
-			v[model.CloudVariableCostPerRun] = c.Direction(scenario.Cloud).VariableCostPerRun
+			cl := c.Direction(scenario.Cloud)
+			v[model.CloudVariableCostPerRun], v[model.CloudFeasible] = cl.VariableCostPerRun, 0
+			if cl.Feasible {
+				v[model.CloudFeasible] = 1
+			}
 		}
 		d.DeriveCosts(c.Workload.RunsPerMonth, c.HorizonMonths, true)
 		d.StaffFTE = v[model.StaffFTE]

@@ -50,7 +50,7 @@ var driverWords = map[model.Driver][2]string{
 	model.LeadTimeWeeks:            {"lead time from order to the first run", "weeks"},
 	model.ExpectedUtilisation:      {"expected utilisation (0: this workload's own)", "fraction"},
 	model.CloudVariableCostPerRun:  {"the cloud's variable cost per run", "¤/run"},
-	model.CloudFeasible:            {"cloud feasible (the engine's: 1 yes, 0 no)", ""},
+	model.CloudFeasible:            {"cloud feasible (1 yes, 0 no: Summary's verdict)", ""},
 	model.VariablePricePerGPUHour:  {"price per GPU-hour used", "¤/GPU-hour"},
 	model.OtherCostPerRun:          {"other cost per run", "¤/run"},
 	model.MonthlyFixedCost:         {"monthly fixed cost", "¤/month"},

@@ -129,7 +129,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 
 	cur := r.Currency
 	b.headerRow(sh, summaryTableRow,
-		"Direction", "Feasible (formula)", "Why not feasible (the engine's reasons at export)", "GPU", "GPUs", "Time to result (h)",
+		"Direction", "Feasible (formula)", "Why not feasible (the engine's reasons at export)", "GPU", "GPUs", "Time to result (h, the engine's)",
 		"Cost per run ("+cur+")", "Cost over horizon ("+cur+")", "Cost if feasible ("+cur+")", "Rank by cost")
 	rank := costRanks(r)
 	for i := range r.Directions {
