@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/xuri/excelize/v2"
+
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -221,6 +223,11 @@ func trafficSearch(b *book, d *model.DirectionResult, ts trafficInputs, staff, m
 		return fmt.Sprintf("%s+MAX(1,CEILING(%s*%s/%s/%s,1))*%s*%s-%s*%s", staff, x, num(ts.peak), mean, num(ts.rps), num(ts.tp), pg, c, x)
 	}
 	row := rowTraffic
+	for i, w := range []float64{8, 14, 18, 14, 14} {
+		name, err := excelize.ColumnNumberToName(col + i)
+		b.fail(err)
+		b.fail(b.f.SetColWidth(sh, name, name, w))
+	}
 	b.title(sh, col, row-1, d.Title+": the engine's search for the traffic break-even")
 	b.headerRow2(sh, col, row, "Step", "Mean requests/s", "Self-hosted less per-token (per month)", "Low end (no dearer: 1)", "High end")
 	// The grid, each step marked 1 where self-hosting is no dearer.
