@@ -121,7 +121,7 @@ func rowWith(t *testing.T, rows [][]string, from int, text string) int {
 func TestWorkbookWithSheets(t *testing.T) {
 	c := newConstrained(t)
 	f := c.workbook(t)
-	want := []string{"Summary", "Decision", "Inputs", "Options", "Costs", "Monthly", "Comparisons",
+	want := []string{"Summary", "Decision", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options",
 		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Lineage"}
 	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sheets = %v, want %v", got, want)
@@ -137,7 +137,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 	}
 	wantCells(t, f, sheetSummary, map[string]string{
-		"A10": "Recommended by the weights",
+		"A10": "Recommended (the engine's decision)",
 		"B10": fmt.Sprintf("Hybrid (score %.2f of 1; see Decision)", c.d.For("hybrid").Total),
 	})
 
@@ -160,7 +160,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 		var extra []string
 		for _, sh := range g.GetSheetList() {
-			if !slices.Contains([]string{"Summary", "Inputs", "Options", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
+			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
 				extra = append(extra, sh)
 			}
 		}

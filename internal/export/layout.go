@@ -1,6 +1,7 @@
 package export
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -89,12 +90,6 @@ func (b *book) markInput(sheet string, col, row int) {
 	b.inputs = append(b.inputs, cellAt{sheet, col, row})
 }
 
-// cellAt is one cell of a sheet.
-type cellAt struct {
-	sheet    string
-	col, row int
-}
-
 // inputStyle is style id as an input cell; made once per style.
 func (b *book) inputStyle(id int) int {
 	if s, ok := b.inputStyles[id]; ok {
@@ -164,10 +159,14 @@ func (b *book) noteText(sheet string, col, row int, text string) {
 // first sheet, column widths that show every label, and each sheet's
 // print titles, header and footer.
 func (b *book) finish(page pageInfo) {
-	for _, n := range b.names {
-		fo, err := b.f.GetCellFormula(n.sheet, cell(n.col, n.row))
-		b.fail(err)
-		if fo == "" {
+	names := make([]string, 0, len(b.names))
+	for n := range b.names {
+		names = append(names, n)
+	}
+	sort.Strings(names) // the styles made in one order: the same file each time
+	for _, name := range names {
+		n := b.names[name]
+		if b.written[n.sheet][n.row][n.col] != "=" && !b.figures[n] {
 			b.markInput(n.sheet, n.col, n.row)
 		}
 	}
@@ -200,7 +199,7 @@ func (b *book) legend(sheet string) {
 	b.title(sheet, 1, row, "How to read the cells")
 	b.str(sheet, 1, row+1, "Input")
 	b.style(sheet, cell(1, row+1), cell(1, row+1), b.inputStyle(0))
-	b.str(sheet, 2, row+1, "a value you may change (named cells on Inputs and Costs); the formulas follow it")
+	b.str(sheet, 2, row+1, "a value you may change (the drivers on Drivers and their case); the formulas follow it")
 	b.str(sheet, 1, row+2, "Formula")
 	b.str(sheet, 2, row+2, "computed from the inputs by the workbook; recalculates when an input changes")
 	b.str(sheet, 1, row+3, "Other figures")

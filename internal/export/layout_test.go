@@ -71,9 +71,32 @@ func TestInputCells(t *testing.T) {
 			formulas++
 		}
 	}
-	// runs and horizon, and five values per direction; three formulas each.
-	if inputs != 2+5*3 || formulas != 3*3 {
-		t.Errorf("%d input and %d formula names, want %d and %d", inputs, formulas, 2+5*3, 3*3)
+	// The case selector and five values per direction of this report
+	// made by hand; the three drivers it has (runs, horizon, the team's
+	// staff) and three formulas per direction.
+	if inputs != 1+5*3 || formulas != 3+3*3 {
+		t.Errorf("%d input and %d formula names, want %d and %d", inputs, formulas, 1+5*3, 3+3*3)
+	}
+	// A driver's Used cell is a formula over its low, likely and high
+	// cells, which are the inputs.
+	for _, name := range []string{nameRunsPerMonth, nameHorizonMonths} {
+		var at string
+		for _, dn := range f.GetDefinedName() {
+			if dn.Name == name {
+				at = strings.ReplaceAll(dn.RefersTo, "$", "")
+			}
+		}
+		_, ref, _ := strings.Cut(at, "!")
+		_, row, err := excelize.CellNameToCoordinates(ref)
+		if err != nil {
+			t.Fatalf("%s refers to %q", name, at)
+		}
+		for _, col := range []int{colDrvLow, colDrvLikely, colDrvHigh} {
+			st := styleOf(t, f, sheetDrivers, cell(col, row))
+			if len(st.Fill.Color) != 1 || st.Fill.Color[0] != inputFill || st.Protection == nil || st.Protection.Locked {
+				t.Errorf("%s: %s is not styled as an unlocked input", name, cell(col, row))
+			}
+		}
 	}
 	// The input keeps its number format.
 	if got := numFormat(t, f, sheetCosts, cell(colFixed, costRow(1))); !strings.HasPrefix(got, "#,##0.00") {

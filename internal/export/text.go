@@ -106,6 +106,7 @@ func (b *book) spanRuns(sheet string, row, from, to int, runs []run, k textStyle
 	}
 	// Rich text is a shared string too: never read as a formula.
 	b.fail(b.f.SetCellRichText(sheet, cell(from, row), rich))
+	b.put(sheet, from, row, joinRuns(runs))
 	b.noteText(sheet, from, row, joinRuns(runs))
 	b.spanStyle(sheet, row, from, to, k)
 }

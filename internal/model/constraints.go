@@ -40,10 +40,12 @@ const (
 	staffHybrid  = 0.25 // on top of the burst target's own
 )
 
-// staff adds the operating effort as a monthly cost and checks it against
-// the team (dimensions.operations.staff_fte).
+// staff sets the operating effort, fte, and checks it against the team
+// (dimensions.operations.staff_fte); the cost model adds its monthly cost
+// (staff_per_month) and staffLine its cost line, in basis's words.
 func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	r.StaffFTE = fte
+	r.staffBasis = basis
 	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
 	if fte > team+1e-9 {
 		if r.ruleOut() {
@@ -52,15 +54,27 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	}
 	e.skills(r)
 	site := e.cat.Site
-	monthly := fte * site.StaffCostPerFTE / 12
-	if e.staffCost != nil {
-		e.staffCost[r.Direction] = monthly
+	r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
+	if r.quiet {
+		return
 	}
-	r.MonthlyFixedCost += monthly
+	en := catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"}
+	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
+	e.use(r, "staff cost", en)
+}
+
+// staffEstimate sets r's input d to fte, owner's staff estimate (one of
+// the model's own: no scenario field sets it).
+func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d Driver, fte float64) {
+	r.Drivers[d] = fte
 	if !r.quiet {
-		r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
-		e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+		r.fromModel(d, owner, StaffFTE, InputEstimate, "")
 	}
+}
+
+// staffLine adds the cost line of the operations staff.
+func (e *evaluator) staffLine(r *DirectionResult) {
+	r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months())
 }
 
 // coreSkill is the one skill a team must have to operate a direction at

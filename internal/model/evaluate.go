@@ -12,12 +12,15 @@
 // direction in turn: managed.go, cloud.go, onprem.go, hpc.go and hybrid.go,
 // which share the placement of a run on a GPU count along its scaling curve
 // (place.go, scaling.go, usl.go), the hard constraints (constraints.go) and
-// the cost of interruptions (interruptions.go, reliability.go). Analyze
+// the cost of interruptions (interruptions.go, reliability.go). Each
+// direction sets the inputs of its cost model and says where each came
+// from (costinputs.go). Every cost figure comes from one cost identity:
+// expressions over named drivers (cost.go, costmodels.go) that the engine
+// runs as the generated cost_gen.go and the workbook writes as the same
+// formulas (expr.go renders them as formulas and words). Analyze
 // (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
 // report's choices, and the tornado (tornado.go); compare.go finds the
-// break-even points. Every cost figure comes from one cost identity
-// (cost.go; the engine runs it as the generated cost_gen.go): expressions
-// over named drivers that the workbook writes as the same formulas.
+// break-even points.
 package model
 
 import (
@@ -128,10 +131,20 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
 	}
 	var errs scenario.Errors
-	for _, d := range scenario.Directions {
+	if quiet && len(buf.vals) < len(scenario.Directions) {
+		buf.vals = make([]Values, len(scenario.Directions))
+	}
+	for i, d := range scenario.Directions {
 		r.Directions = append(r.Directions, DirectionResult{})
 		res := &r.Directions[len(r.Directions)-1]
-		if err := e.direction(res, d); err != nil {
+		var vals *Values
+		if quiet {
+			vals = &buf.vals[i]
+			*vals = Values{}
+		} else {
+			vals = new(Values)
+		}
+		if err := e.direction(res, d, vals); err != nil {
 			r.Directions = r.Directions[:len(r.Directions)-1]
 			if fe, ok := err.(scenario.Errors); ok {
 				errs = append(errs, fe...)
@@ -227,11 +240,12 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 	}
 }
 
-// direction fills r for direction d.
-func (e *evaluator) direction(r *DirectionResult, d string) error {
+// direction fills r for direction d, with vals (zero) for its cost
+// drivers.
+func (e *evaluator) direction(r *DirectionResult, d string, vals *Values) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
-		quiet: e.quiet}
+		Drivers: vals, quiet: e.quiet}
 	var err error
 	switch d {
 	case scenario.Managed:
@@ -288,6 +302,22 @@ func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
 	r.DeriveCosts(runs, e.months(), !r.quiet)
+	if r.CostModel != NoCostModel && !r.quiet {
+		// The inputs every cost model reads.
+		r.fromModel(GPUHoursPerRun, r.Direction, GPUHoursPerRun, InputPlan, "")
+		if e.z.serving {
+			r.fromModel(RunsPerMonth, "", RunsPerMonth, InputPlan, "workload.runs_per_month")
+		} else {
+			r.fromField(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
+		}
+		r.fromField(HorizonMonths, "", HorizonMonths, "dimensions.economics.horizon_months", scenario.Known(months), "", "", "", catalog.Entry{})
+	}
+	if e.staffCost != nil && r.CostModel != NoCostModel {
+		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
+	}
+	if !r.quiet {
+		e.costLines(r)
+	}
 	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}
@@ -306,6 +336,24 @@ func (e *evaluator) finish(r *DirectionResult) {
 		}
 	}
 	e.deadline(r)
+}
+
+// costLines adds r's cost lines (but Compute, which finish adds), in the
+// order its direction's costs were once added up: the breakdown keeps it
+// among equal amounts.
+func (e *evaluator) costLines(r *DirectionResult) {
+	switch r.CostModel {
+	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
+		e.managedLines(r)
+	case CloudCosts, HybridCloudCosts, HybridCloudServingCosts:
+		e.cloudLines(r)
+	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
+		e.onPremLines(r)
+		return // with its staff line in place
+	case NoCostModel:
+		return
+	}
+	e.staffLine(r)
 }
 
 func nonNil(xs []string) []string {

@@ -108,7 +108,10 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		}
 	}
 	price := o.PricePerGPUHr.Or(p.PricePerGPUHour)
-	r.VariablePricePerGPUHour = price
+	r.Drivers[GPUHourPrice] = price
+	if !r.quiet {
+		r.fromField(GPUHourPrice, scenario.HPC, GPUHourPrice, "options.hpc.price_per_gpu_hour", o.PricePerGPUHr, "hpc", p.ID, "price_per_gpu_hour", p.Entry)
+	}
 	r.PricePerGPUHour = price
 	if grant := o.GrantedGPUHours; grant.IsSet() {
 		need := r.GPUHoursPerRun * z.runsPerMonth
@@ -123,7 +126,11 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		}
 	}
 	if !burst {
+		r.CostModel = HPCCosts
 		e.staff(r, staffHPC, "job scripts and scheduler use")
+		e.staffEstimate(r, r.Direction, StaffFTE, staffHPC)
+	} else {
+		r.CostModel = HybridHPCCosts
 	}
 	return nil
 }

@@ -114,7 +114,18 @@ type DirectionResult struct {
 	// equivalents (an estimate; added in model 0.3.0).
 	StaffFTE float64 `json:"staff_fte"`
 
-	quiet bool // a Monte Carlo evaluation: numbers only, no words
+	// CostModel is the part of the cost identity the direction's costs
+	// follow (costmodels.go); Drivers holds the value of every driver of
+	// it, inputs and the figures derived from them, and CostInputs says
+	// where each input came from (full reports only). A report made by
+	// hand has NoCostModel and no drivers: its four cost figures above are
+	// the inputs. Not in the JSON: the export reads them.
+	CostModel  CostModel   `json:"-"`
+	Drivers    *Values     `json:"-"`
+	CostInputs []CostInput `json:"-"`
+
+	quiet      bool   // a Monte Carlo evaluation: numbers only, no words
+	staffBasis string // what the staff does, for its cost line
 }
 
 // OwnedCost is what owned hardware costs per GPU-hour used.

@@ -248,13 +248,6 @@ func TestAnalyzeWithTrial(t *testing.T) {
 	}
 }
 
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // deciles agrees with gonum's empirical quantile on sorted data, for sizes
 // and duplicate patterns that stress the selection.
 func TestDecilesMatchGonum(t *testing.T) {
