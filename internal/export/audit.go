@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -80,20 +81,35 @@ const (
 func writeAudit(b *book) {
 	const sh = sheetAudit
 	first, last := rowAudHeader+1, rowAudHeader+len(b.audit)
+	if b.frozen == nil {
+		b.frozen = map[string]int{}
+	}
+	b.frozen[sh] = rowAudHeader // printed on every page too
+	if b.streamed == nil {
+		b.streamed = map[string]bool{}
+	}
+	b.streamed[sh] = true
+	b.pageSetup(sh, b.page) // the stream writer keeps it
 	sw, err := b.f.NewStreamWriter(sh)
 	if err != nil {
 		b.fail(err)
 		return
 	}
+	// Widths from what the rows hold: the layout pass (fitColumns) reads
+	// what the book wrote cell by cell, and a stream writes past it.
 	widths := []float64{14, 8, 60, 18, 20, 14, 16, 10}
+	money := b.resolve(fmtMoney)
+	for _, a := range b.audit {
+		widths[colAudWhat-1] = max(widths[colAudWhat-1], min(float64(utf8.RuneCountInString(a.what))+widthPad, maxAutoWidth+20))
+		w := numberWidth(money, max(math.Abs(a.engine), a.scale)) + widthPad
+		for _, c := range []int{colAudEngine, colAudLive, colAudScale} {
+			widths[c-1] = max(widths[c-1], w)
+		}
+	}
 	for i, w := range widths {
 		b.fail(sw.SetColWidth(i+1, i+1, w))
 	}
 	top := cell(1, rowAudHeader+1)
-	if b.frozen == nil {
-		b.frozen = map[string]int{}
-	}
-	b.frozen[sheetAudit] = rowAudHeader // printed on every page too (finish)
 	b.fail(sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: rowAudHeader, TopLeftCell: top, ActivePane: "bottomLeft",
 		Selection: []excelize.Selection{{SQRef: top, ActiveCell: top, Pane: "bottomLeft"}}}))
 	row := func(r int, cells ...any) { b.fail(sw.SetRow(cell(1, r), cells)) }

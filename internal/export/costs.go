@@ -192,7 +192,12 @@ func writeCosts(b *book, r *model.Report) {
 				// A report made by hand: the four figures are values.
 				b.num(sh, c.col, row, figure(d, c.d), b.costStyle(c.d), field(c.d.String()))
 			}
-			b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
+			if c.d == model.GPUHoursPerRun {
+				// The engine's plan: named for the formulas, not an input.
+				b.figure(d.Direction+"_"+c.suffix, sh, c.col, row)
+			} else {
+				b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
+			}
 		}
 	}
 

@@ -206,7 +206,11 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
 		}
 		b.str(sh, colDrvLabel, row, label)
-		input := b.inputStyle(b.numFmt(fmtGeneral, false))
+		format := fmtGeneral
+		if isMoney(in.Driver) {
+			format = fmtPrice // 0.083572 shows, not 0.08
+		}
+		input := b.inputStyle(b.numFmt(format, false))
 		if in.Follows != "" {
 			b.formula(sh, colDrvLikely, row, in.Follows, input, numResult(in.Value))
 		} else {
@@ -219,7 +223,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 			b.num(sh, colDrvHigh, row, in.High, input, inputField(in)+" (high)")
 		}
 		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
-		b.formula(sh, colDrvUsed, row, used, b.numFmt(fmtGeneral, true), numResult(in.Value))
+		b.formula(sh, colDrvUsed, row, used, b.numFmt(format, true), numResult(in.Value))
 		b.name(in.Name, sh, colDrvUsed, row)
 		b.str(sh, colDrvUnit, row, unit)
 		b.str(sh, colDrvSource, row, inputSource(in))

@@ -113,7 +113,7 @@ func (b *book) spanRuns(sheet string, row, from, to int, runs []run, k textStyle
 
 func (b *book) spanStyle(sheet string, row, from, to int, k textStyle) {
 	if to > from {
-		b.fail(b.f.MergeCell(sheet, cell(from, row), cell(to, row)))
+		b.merge(sheet, row, from, to)
 	}
 	b.style(sheet, cell(from, row), cell(to, row), b.textFmt(k))
 	prose := !k.bold && !k.header && k.size <= sizeBody

@@ -134,7 +134,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		x = &Extras{}
 	}
 	f := excelize.NewFile()
-	b := &book{f: f, currency: r.Currency}
+	b := &book{f: f, currency: r.Currency, page: pageInfoOf(s, x)}
 	b.init()
 	for _, name := range sheetOrder(x) {
 		b.sheet(name)
@@ -164,7 +164,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		writeLineage(b, s, x.Source, x.Lineage)
 	}
 	writeAudit(b)
-	b.finish(pageInfoOf(s, x))
+	b.finish(b.page)
 	b.fitRows()
 	b.setCaching()
 	return b
@@ -220,16 +220,18 @@ type book struct {
 	names   map[string]cellAt
 	figures map[cellAt]bool
 
-	currency      string                // of the money formats (resolve)
-	inputs        []cellAt              // cells finance changes (markInput)
-	formulaLike   []cellAt              // text cells that need the quote prefix (noteText)
-	frozen        map[string]int        // header rows kept in view and printed on every page (freeze)
-	inputStyles   map[int]int           // by inputStyle
-	quotedStyles  map[int]int           // by quoted
-	facts         map[int]styleFacts    // by styleInfo
-	rowCache      map[string][][]string // by rows, once every value is written
-	muted         map[int]int           // by mutedStyle
-	wrappedStyles map[int]int           // by wrapStyle
+	currency      string             // of the money formats (resolve)
+	inputs        []cellAt           // cells finance changes (markInput)
+	formulaLike   []cellAt           // text cells that need the quote prefix (noteText)
+	frozen        map[string]int     // header rows kept in view and printed on every page (freeze)
+	inputStyles   map[int]int        // by inputStyle
+	quotedStyles  map[int]int        // by quoted
+	facts         map[int]styleFacts // by styleInfo
+	merged        map[cellAt]bool    // cells inside a merged range (merge)
+	page          pageInfo           // what every printed page's header says
+	streamed      map[string]bool    // sheets written by a stream writer, laid out as they were written
+	muted         map[int]int        // by mutedStyle
+	wrappedStyles map[int]int        // by wrapStyle
 }
 
 // cellAt is one cell of a sheet.
@@ -425,6 +427,17 @@ func (b *book) formula(sheet string, col, row int, formula string, style int, v 
 	b.style(sheet, c, c, style)
 	b.put(sheet, col, row, "=")
 	b.cacheResult(sheet, c, v)
+}
+
+// merge merges columns from–to of row.
+func (b *book) merge(sheet string, row, from, to int) {
+	b.fail(b.f.MergeCell(sheet, cell(from, row), cell(to, row)))
+	if b.merged == nil {
+		b.merged = map[cellAt]bool{}
+	}
+	for c := from; c <= to; c++ {
+		b.merged[cellAt{sheet, c, row}] = true
+	}
 }
 
 func (b *book) style(sheet, from, to string, style int) {
