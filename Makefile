@@ -54,11 +54,14 @@ run: build
 	./$(BIN)
 
 # go vet, then every package with the race detector: the pure ones, and
-# the rest (the Fyne display tests) under a virtual X server.
+# the rest (the Fyne display tests) under a virtual X server. The export
+# package's LibreOffice tests (every driver of every example changed and
+# recalculated) take over ten minutes under the race detector on a busy
+# two-core machine: past go test's default timeout.
 test: deps-test
 	$(GO) vet -tags $(TAGS) ./...
-	$(GO) test -race -count=1 $(PURE)
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 $(DISPLAYED)
+	$(GO) test -race -count=1 -timeout 40m $(PURE)
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 -timeout 40m $(DISPLAYED)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
