@@ -39,7 +39,6 @@ remove_empty_dirs() {
 install_app() {
   local archive=$1 prefix=$2
   [ -f "$archive" ] || { echo "install: no archive at $archive (make package writes it)" >&2; exit 2; }
-  local tmp
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   tar -xJf "$archive" -C "$tmp"
