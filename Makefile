@@ -114,14 +114,17 @@ lint:
 
 # The Linux archive, $(DIST)/hostplan.tar.xz: the executable, the desktop
 # entry io.hostplan.app.desktop and the icon, and a Makefile of fyne's for
-# a system-wide install. fyne package builds with -trimpath, -s -w and the
-# release tag; it takes link flags only through GOFLAGS (the machine's own
-# GOFLAGS are kept), and the tool itself is built without them.
+# a system-wide install. fyne package reads FyneApp.toml (version, the
+# entry's name, comment, categories and keywords) only beside the main
+# package, so a copy stands there while it runs. It builds with -trimpath,
+# -s -w and the release tag; it takes link flags only through GOFLAGS (the
+# machine's own GOFLAGS are kept), and the tool itself is built without them.
+FYNE_PACKAGE = GOFLAGS="$$($(GO) env GOFLAGS) $(addprefix -ldflags=,$(XFLAGS))" \
+	  $(GO) run -ldflags= $(FYNE_TOOL) package -tags $(TAGS) -icon $(CURDIR)/assets/icon.png \
+	  -name hostplan --app-id io.hostplan.app --source-dir ./cmd/hostplan --release
 package: deps
-	GOFLAGS="$$($(GO) env GOFLAGS) $(addprefix -ldflags=,$(XFLAGS))" \
-	  $(GO) run -ldflags= $(FYNE_TOOL) package -os linux -tags $(TAGS) -icon $(CURDIR)/assets/icon.png \
-	  -name hostplan --app-id io.hostplan.app --app-version $(VERSION) --app-build $(BUILDNUM) \
-	  --source-dir ./cmd/hostplan --release
+	@trap 'rm -f cmd/hostplan/FyneApp.toml' EXIT; set -e; cp FyneApp.toml cmd/hostplan/; \
+	echo "fyne package -os linux"; $(FYNE_PACKAGE) -os linux
 	@mkdir -p $(DIST) && mv -f hostplan.tar.xz $(DIST)/
 
 # The Windows executable, $(DIST)/hostplan.exe, for windows/amd64:
@@ -152,10 +155,8 @@ windows: deps-windows
 darwin:
 	@if [ "$$(uname -s)" != Darwin ]; then \
 	  echo "make darwin runs on a Mac with the Xcode command line tools (see README, macOS)"; exit 2; fi
-	GOFLAGS="$$($(GO) env GOFLAGS) $(addprefix -ldflags=,$(XFLAGS))" \
-	  $(GO) run -ldflags= $(FYNE_TOOL) package -os darwin -tags $(TAGS) -icon $(CURDIR)/assets/icon.png \
-	  -name hostplan --app-id io.hostplan.app --app-version $(VERSION) --app-build $(BUILDNUM) \
-	  --source-dir ./cmd/hostplan --release
+	@trap 'rm -f cmd/hostplan/FyneApp.toml' EXIT; set -e; cp FyneApp.toml cmd/hostplan/; \
+	echo "fyne package -os darwin"; $(FYNE_PACKAGE) -os darwin
 	@mkdir -p $(DIST) && rm -rf $(DIST)/hostplan.app && mv hostplan.app $(DIST)/
 
 # The release: the Linux archive, the Windows executable and their
