@@ -42,7 +42,7 @@ TAGS        := migrated_fynedo
 # Packages that build and test without a display or cgo.
 PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./internal/app/... \
         ./internal/store/... ./internal/export/... ./internal/cli/... ./internal/decide/... \
-        ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./internal/chart/... ./internal/celltext/... ./assets/... ./scenarios/...
+        ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./internal/chart/... ./internal/celltext/... ./internal/version/... ./assets/... ./scenarios/...
 # Every other package: the window and the command, built with cgo and
 # tested under a virtual X server.
 DISPLAYED = $(filter-out $(shell $(GO) list $(PURE)),$(shell $(GO) list ./...))
