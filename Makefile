@@ -91,7 +91,7 @@ run: build
 test: deps-test
 	$(GO) vet -tags $(TAGS) ./...
 	$(GO) test -race -count=1 $(PURE)
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 -timeout 40m $(DISPLAYED)
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 -timeout 60m $(DISPLAYED)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
