@@ -16,8 +16,8 @@
 // WithChecklist return that directly). The window and the workbook render
 // the Document themselves, so nothing parses the Markdown again.
 //
-// The writing is split by part of the brief: build.go (Build, the title, the lineage
-// and the field count), envelope.go (the three field sections and the
+// The writing is split by part of the brief: build.go (Build, the title,
+// the field count and the lineage), envelope.go (the three field sections and the
 // assumptions), recommendation.go, leadership.go, lifecycle.go (the stages,
 // the controls and their section), trial.go, checklist.go (the items, the
 // per-scenario state, ChecklistState, kept by the store as JSON, and their
