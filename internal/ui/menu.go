@@ -7,8 +7,9 @@ import (
 
 // The window's main menu and keyboard: File (import, export the
 // workbook, save the brief), Scenario (find, rename, history, duplicate,
-// edit, delete, compare) and Tools (the catalog and the calculators), with
-// Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H; Escape closes the dialog on top.
+// edit, delete, compare), Tools (the catalog and the calculators) and Help
+// (About, about.go; on a Mac Fyne moves it to the application menu), with Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H; Escape closes
+// the dialog on top.
 
 // wireTools connects the list's row menu, the main menu and Escape.
 func (p *planner) wireTools() {
@@ -76,6 +77,7 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	if tools := p.toolsMenu(); len(tools) > 0 {
 		menus = append(menus, fyne.NewMenu("Tools", tools...))
 	}
+	menus = append(menus, fyne.NewMenu("Help", fyne.NewMenuItem("About", p.showAbout)))
 	return fyne.NewMainMenu(menus...)
 }
 

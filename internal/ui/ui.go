@@ -21,7 +21,7 @@
 // line. The list searches, filters and sorts the scenarios and manages them
 // (rename, delete with undo, history and restore); the main menu (menu.go)
 // exports the workbook and the brief, and opens the catalog and the
-// calculators (Tools).
+// calculators (Tools) and the About dialog with the build (Help, about.go).
 package ui
 
 import (
