@@ -19,6 +19,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 // constrained is the seed's constrained case evaluated for real: the
@@ -595,6 +596,8 @@ func TestLineageSheet(t *testing.T) {
 	wantCells(t, f, sheetLineage, map[string]string{
 		"B3": "constrained-snapshot-training",
 		"B4": c.x.Source,
+		// The build that wrote the file: a test binary's own.
+		"A5": "Written by", "B5": version.Current().String(),
 		"A6": "Revision", "B6": "Time (UTC)", "G6": "Input hash (sha256 of the canonical scenario JSON)",
 		// Oldest first, whatever the order given.
 		"C7": "ana", "D7": "first draft", "E7": "0.3.0", "F7": "2023-05-01", "G7": strings.Repeat("a", 64),
