@@ -150,7 +150,15 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 	v := e.v
 	if cur := v.current; cur != nil && bytes.Equal(canonical(cur.s), canon) {
 		cur.item = e.item
+		cur.own = false // the cache's now: a later edit changes a copy
 		v.cache.put(cur)
+	}
+	if cur := v.current; cur != nil {
+		d := cur.dec
+		if cur.decErr != nil {
+			d = nil
+		}
+		v.weights.rebase(snap.Dimensions.Weights(), cur.s.Dimensions.Weights(), d)
 	}
 	v.shown = snap.ID
 	if wasNew {

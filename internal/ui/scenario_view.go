@@ -44,12 +44,8 @@ type scenarioView struct {
 	current      *evaluation // what the pane shows; nil before the first report
 	decision     *decisionPanel
 	weights      *weightsPanel // live weights (live_decision.go)
-	// dirty is set when the shown scenario has edits not saved (the
-	// weights); onDirty, when set, hears of each edit.
-	dirty        bool
-	onDirty      func()
-	briefGen     int    // counts briefs written again after an edit
-	highlighted  string // the direction the tables show in bold
+	briefGen     int           // counts briefs written again after an edit
+	highlighted  string        // the direction the tables show in bold
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
@@ -267,7 +263,6 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.current = ev
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
-	v.dirty = false
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
@@ -282,7 +277,13 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
-	v.weights.set(s.Dimensions.Weights(), s.Dimensions.Weights(), ev.dec)
+	// The sliders' saved weights are the stored revision's, also while
+	// a live update shows edited ones.
+	saved := s.Dimensions.Weights()
+	if v.live.updating && v.live.base != nil {
+		saved = v.live.base.Dimensions.Weights()
+	}
+	v.weights.set(saved, s.Dimensions.Weights(), ev.dec)
 	v.showDecision() // last: the headline and the rows it highlights
 
 	v.message.Hide()

@@ -99,19 +99,27 @@ func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
 	p.update(current, d)
 }
 
-// setWeights moves the sliders to w and reports the change.
+// setWeights moves the sliders to w and reports w itself (not the
+// sliders' values, which a slider may round) as the change.
 func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
 	p.setting = true
 	for i, s := range p.sliders {
 		s.SetValue(w[i])
 	}
 	p.setting = false
-	if notify {
-		p.moved()
+	if notify && p.onChange != nil {
+		p.onChange(w)
 		if p.onSettled != nil {
 			p.onSettled()
 		}
 	}
+}
+
+// rebase takes saved as the saved weights (a save stored them) and shows
+// the current ones against them.
+func (p *weightsPanel) rebase(saved, current [5]float64, d *decide.Decision) {
+	p.saved = saved
+	p.update(current, d)
 }
 
 // weights are the sliders' values.
