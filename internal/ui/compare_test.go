@@ -33,7 +33,7 @@ func tickRow(t *testing.T, p *planner, i int) {
 }
 
 // rowTick is the tick box drawn in row i of the list.
-func rowTick(t *testing.T, p *planner, i int) *widget.Check {
+func rowTick(t *testing.T, p *planner, i int) *keyCheck {
 	t.Helper()
 	row := p.scenarios.list.CreateItem()
 	p.scenarios.list.UpdateItem(i, row)

@@ -5,16 +5,16 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// The window's main menu and keyboard: File (import, export the
-// workbook, save the brief), Scenario (find, rename, history, duplicate,
-// edit, delete, compare) and Tools (the catalog and the calculators), with
-// Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H; Escape closes the dialog on top.
+// The window's main menu and keyboard: File (new scenario, save, import,
+// export the workbook, save the brief), Scenario (find, rename, history,
+// duplicate, edit, delete, compare) and Tools (the catalog and the
+// calculators), with Ctrl+N, Ctrl+S, Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H,
+// which the menu gives whatever has the keyboard; F11 and Escape are the
+// window's keys (window_keys.go).
 
 // wireTools connects the list's row menu, the main menu and Escape.
 func (p *planner) wireTools() {
-	p.dialogs = &dialogs{canvas: p.window.Canvas()}
-	p.window.Canvas().SetOnTypedKey(p.dialogs.typedKey)
-	p.scenarios.search.onEscape = func() { p.dialogs.escape() }
+	p.window.Canvas().SetOnTypedKey(p.windowKeys)
 	p.view.brief.onSave = p.saveBrief
 
 	s := p.scenarios
@@ -49,7 +49,12 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	s := p.scenarios
 	on := func(f func(Item)) func() { return func() { p.onTarget(f) } }
 
-	file := []*fyne.MenuItem{menuItem("Import scenario…", fyne.KeyO, p.chooseImport)}
+	file := []*fyne.MenuItem{
+		menuItem("New scenario…", fyne.KeyN, p.chooseNew),
+		menuItem("Save…", fyne.KeyS, p.view.live.saveShortcut),
+		fyne.NewMenuItemSeparator(),
+		menuItem("Import scenario…", fyne.KeyO, p.chooseImport),
+	}
 	if s.onExport != nil {
 		file = append(file, menuItem("Export workbook…", fyne.KeyE, on(p.exportWorkbook)))
 	}

@@ -56,7 +56,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	}
 	if find(p.review.content, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
-		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider:
+		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider, *keyEntry, *keySelect, *keyCheck, *keyList, *searchEntry:
 			return true
 		}
 		return o == p.view.edit || o == p.view.duplicate

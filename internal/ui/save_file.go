@@ -121,7 +121,7 @@ func (p *planner) chooseSaveFolder(sd *saveFileDialog) {
 		sd.path.SetText(filepath.Join(dir.Path(), name))
 	}, p.window)
 	d.Resize(fileDialogSize(p.window))
-	d.Show()
+	p.dialogs.show(d, d.Dismiss)
 }
 
 // saveTo writes t at the dialog's path, after asking before it replaces a

@@ -23,7 +23,7 @@ type scenarioRow struct {
 	index widget.ListItemID
 
 	name, detail *widget.Label
-	tick         *widget.Check
+	tick         *keyCheck
 	hover        *canvas.Rectangle
 	body         fyne.CanvasObject
 }
@@ -42,7 +42,7 @@ func newScenarioRow(l *scenarioList) *scenarioRow {
 	r.detail = widget.NewLabel("Workload shape")
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.detail.Truncation = fyne.TextTruncateEllipsis
-	r.tick = widget.NewCheck("", nil)
+	r.tick = newKeyCheck("", nil)
 	r.tick.Hide()
 	// The list draws the hover colour over rows it handles itself; this
 	// row takes the pointer, so it draws its own.

@@ -24,6 +24,7 @@ import (
 type scenarioView struct {
 	backend Backend
 	window  fyne.Window // parent of dialogs
+	dialogs *dialogs    // the window's open dialogs, which Escape closes
 
 	onEdit, onDuplicate func() // the header's actions, set by the planner
 	edit, duplicate     *widget.Button
@@ -64,8 +65,8 @@ type scenarioView struct {
 	cache *reportCache
 }
 
-func newScenarioView(w fyne.Window, b Backend) *scenarioView {
-	v := &scenarioView{backend: b, window: w, cache: newReportCache(reportCacheSize)}
+func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
+	v := &scenarioView{backend: b, window: w, dialogs: ds, cache: newReportCache(reportCacheSize)}
 	v.live = newLiveEditor(v, b)
 
 	v.message = widget.NewLabel(chooseMessage)

@@ -60,20 +60,6 @@ func (p *planner) setUpViewing(a fyne.App) {
 		do := k.do
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k.key, Modifier: k.mod}, func(fyne.Shortcut) { do() })
 	}
-	before := c.OnTypedKey()
-	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch {
-		case e.Name == fyne.KeyF11:
-			p.toggleReview()
-			return
-		case e.Name == fyne.KeyEscape && p.review != nil:
-			p.leaveReview()
-			return
-		}
-		if before != nil {
-			before(e)
-		}
-	})
 	p.window.SetOnClosed(p.rememberSize)
 
 	if id, ok := p.settings.setting(settingLast); ok && p.scenarios.has(id) {

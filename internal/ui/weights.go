@@ -240,7 +240,7 @@ func niceCeil(x float64) float64 {
 
 // weightSlider is a horizontal slider that passes the window's own keys
 // (Escape, F11) on to the window when it has the focus, which a plain
-// slider keeps for itself.
+// slider keeps for itself (window_keys.go).
 type weightSlider struct {
 	widget.Slider
 }
@@ -255,17 +255,9 @@ func newWeightSlider() *weightSlider {
 
 // TypedKey implements fyne.Focusable.
 func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
-	switch e.Name {
-	case fyne.KeyEscape, fyne.KeyF11:
-		if c := fyne.CurrentApp().Driver().CanvasForObject(s); c != nil {
-			c.Unfocus()
-			if f := c.OnTypedKey(); f != nil {
-				f(e)
-			}
-		}
-		return
+	if !windowKey(s, e) {
+		s.Slider.TypedKey(e)
 	}
-	s.Slider.TypedKey(e)
 }
 
 // switchMarks draws, over a slider, a small triangle at each weight where
