@@ -6,7 +6,8 @@ import (
 )
 
 // The window's main menu and keyboard: File (new scenario, save, import,
-// export the workbook, save the brief), Scenario (find, rename, history,
+// export the workbook — of the comparison while comparing —, save the
+// brief and the charts), Scenario (find, rename, history,
 // duplicate, edit, delete, compare) and Tools (the catalog and the
 // calculators), with Ctrl+N, Ctrl+S, Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H,
 // which the menu gives whatever has the keyboard; F11 and Escape are the
@@ -26,6 +27,12 @@ func (p *planner) wireTools() {
 	if _, ok := p.backend.(Exporter); ok {
 		s.onExport = p.exportWorkbook
 	}
+	if _, ok := p.backend.(ComparisonExporter); ok {
+		p.compare.export.OnTapped = p.exportComparison
+		p.compare.export.Show()
+	}
+	p.compare.charts.OnTapped = p.saveCharts
+	p.compare.charts.Show()
 	p.window.SetMainMenu(p.mainMenu())
 }
 
@@ -56,9 +63,9 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 		menuItem("Import scenario…", fyne.KeyO, p.chooseImport),
 	}
 	if s.onExport != nil {
-		file = append(file, menuItem("Export workbook…", fyne.KeyE, on(p.exportWorkbook)))
+		file = append(file, menuItem("Export workbook…", fyne.KeyE, p.exportShown))
 	}
-	file = append(file, menuItem("Save brief…", "", p.saveBrief))
+	file = append(file, menuItem("Save brief…", "", p.saveBrief), menuItem("Save charts…", "", p.saveCharts))
 
 	scen := []*fyne.MenuItem{
 		menuItem("Find", fyne.KeyF, s.focusSearch),
