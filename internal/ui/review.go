@@ -272,7 +272,7 @@ func costChart(r *model.Report, d *decide.Decision) *lineChart {
 	var series []chartSeries
 	highlight := -1
 	for _, dr := range r.Directions {
-		s := chartSeries{name: titleOf(dr), colour: colourOf(dr.Direction), mark: directionMarks[dr.Direction], ruledOut: !dr.Feasible, sameAs: -1}
+		s := chartSeries{name: titleOf(dr), colour: colourOf(dr.Direction, !dr.Feasible), mark: directionMarks[dr.Direction], ruledOut: !dr.Feasible, sameAs: -1}
 		if dr.Feasible && len(dr.CumulativeByMonth) > 0 {
 			s.points = append(s.points, chartPoint{x: 0, y: dr.OneOffCost, fits: true})
 			for m, v := range dr.CumulativeByMonth {

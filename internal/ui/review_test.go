@@ -122,7 +122,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 
 // Zoom (Ctrl + and Ctrl −) and the light or dark choice change the
 // window's theme and are there again when the store is opened again, as
-// are the window's size and the last scenario shown.
+// are the window's size, the split and the last scenario shown.
 func TestZoomAndThemePersist(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostplan.db")
 	open := func() (*app.Planner, fyne.Window, *planner) {
@@ -165,6 +165,7 @@ func TestZoomAndThemePersist(t *testing.T) {
 	waitFor(t, p.view, stateReady)
 	last := p.view.shownID()
 	w.Resize(fyne.NewSize(1100, 700))
+	p.split.SetOffset(0.31) // the list dragged wider
 	settle(t, p)
 	w.Close()
 	if err := pl.Close(); err != nil {
@@ -189,6 +190,9 @@ func TestZoomAndThemePersist(t *testing.T) {
 	}
 	if got := w.Canvas().Size(); got != fyne.NewSize(1100, 700) {
 		t.Errorf("window size after reopening %v, want 1100 × 700", got)
+	}
+	if got := p.split.Offset; got != 0.31 {
+		t.Errorf("split after reopening at %v, want 0.31", got)
 	}
 	waitFor(t, p.view, stateReady)
 	if got := p.view.shownID(); got != last {

@@ -58,11 +58,13 @@ const (
 	settingWidth  = "window.width"
 	settingHeight = "window.height"
 	settingLast   = "window.last_scenario"
+	settingSplit  = "window.split" // the list's share of the width, 0.1–0.6
 )
 
 // Preferences is what a Backend that keeps the user's settings adds: the
-// window then remembers its size, zoom, theme and last scenario. Setting
-// reports false for a key never set.
+// window then remembers its size, the split between the list and the
+// report, zoom, theme and last scenario. Setting reports false for a key
+// never set.
 type Preferences interface {
 	Setting(key string) (value string, ok bool, err error)
 	SetSetting(key, value string) error
