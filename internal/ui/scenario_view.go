@@ -130,12 +130,16 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	return v
 }
 
-// reportPage lays the decision over the report table as one page that
-// scrolls as a whole.
+// reportPage lays out the weights (a line until opened), the decision,
+// the report table and each direction's first question as one page that
+// scrolls as a whole; on a 1280 × 800 screen the table shows without
+// scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &pageLayout{}
-	page := container.New(layout, v.weights.content, v.decision.content, sectionHeading("Cost and feasibility per direction"), v.report.content)
+	page := container.New(layout, v.weights.content, v.decision.content,
+		sectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
 	v.reportScroll = container.NewScroll(page)
+	v.weights.onOpen = func(bool) { page.Refresh() }
 	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
 }
 

@@ -50,6 +50,19 @@ func (p *planner) setUpViewing(a fyne.App) {
 		}
 	}
 	p.split.Leading = container.NewBorder(nil, p.viewBar(), nil, nil, p.split.Leading)
+	wp := p.view.weights
+	if v, _ := p.settings.setting(settingWeights); v == "open" {
+		wp.setOpen(true)
+	}
+	opened := wp.onOpen
+	wp.onOpen = func(open bool) {
+		opened(open)
+		v := "closed"
+		if open {
+			v = "open"
+		}
+		p.settings.remember(settingWeights, v)
+	}
 
 	c := p.window.Canvas()
 	ctrl := fyne.KeyModifierShortcutDefault

@@ -21,10 +21,15 @@ import (
 // the slider the weights at which the recommendation would change, the
 // others staying as they are (decide's Switches). Moving a slider calls
 // onChange with the five weights; the view decides again and calls update.
+// Closed, the panel is one line — the shares of the five and whether they
+// changed, and Reset — so that the report table shows on a laptop's
+// screen; its heading opens the sliders.
 type weightsPanel struct {
 	onChange func(w [5]float64)
 	// onSettled is called when a move ends (a tap, the end of a drag).
 	onSettled func()
+	// onOpen is called when the heading opens or closes the panel.
+	onOpen func(open bool)
 
 	sliders  [5]*weightSlider
 	marks    [5]*switchMarks
@@ -33,6 +38,10 @@ type weightsPanel struct {
 	switches [5]*widget.Label // where the winner changes, under the slider
 	reset    *widget.Button
 	note     *widget.Label
+	toggle   *widget.Button // the heading, which opens and closes the sliders
+	summary  *widget.Label  // the shares of the five, beside the heading
+	detail   *fyne.Container
+	open     bool
 
 	saved   [5]float64 // the weights of the scenario as loaded
 	setting bool       // the sliders are being set, not moved
@@ -79,9 +88,49 @@ func newWeightsPanel() *weightsPanel {
 	p.note = widget.NewLabel("")
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
-	head := container.NewBorder(nil, nil, nil, p.reset, sectionHeading("Weights"))
-	p.content = container.New(&tightVBox{}, head, grid, p.note)
+	p.toggle = widget.NewButtonWithIcon("Weights", theme.MenuExpandIcon(), func() {
+		p.setOpen(!p.open)
+		if p.onOpen != nil {
+			p.onOpen(p.open)
+		}
+	})
+	p.toggle.Importance = widget.LowImportance
+	p.summary = widget.NewLabel("")
+	p.summary.Truncation = fyne.TextTruncateEllipsis
+	head := container.NewBorder(nil, nil, p.toggle, p.reset, p.summary)
+	p.detail = container.New(&tightVBox{}, grid, p.note)
+	p.detail.Hide()
+	p.content = container.New(&tightVBox{}, head, p.detail)
 	return p
+}
+
+// setOpen shows or hides the sliders under the heading.
+func (p *weightsPanel) setOpen(open bool) {
+	p.open = open
+	showIf(p.detail, open)
+	if open {
+		p.toggle.SetIcon(theme.MenuDropDownIcon())
+	} else {
+		p.toggle.SetIcon(theme.MenuExpandIcon())
+	}
+	p.setSummary()
+}
+
+// setSummary writes the line beside the heading: the normalised weights,
+// whether they differ from the saved ones, and what opening does.
+func (p *weightsPanel) setSummary() {
+	var parts []string
+	for i, name := range scenario.DimensionNames {
+		parts = append(parts, present.DimensionTitle(name)+" "+p.norm[i].Text)
+	}
+	text := strings.Join(parts, " · ")
+	if !p.reset.Disabled() {
+		text = "changed, not saved: " + text
+	}
+	if !p.open {
+		text += " — open to re-rank"
+	}
+	p.summary.SetText(text)
 }
 
 // set shows the weights of s as loaded (saved) and as they now are
@@ -185,6 +234,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
 	}
 	p.note.SetText(note)
+	p.setSummary()
 }
 
 // switchText says where moving one weight changes the recommendation.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,8 +18,11 @@ import (
 )
 
 // tapWeight taps slider i of the weights panel where it puts value v, as
-// a user clicks on the track.
+// a user clicks on the track, first opening the panel when it is closed.
 func tapWeight(p *weightsPanel, i int, v float64) {
+	if !p.open {
+		test.Tap(p.toggle)
+	}
 	s := p.sliders[i]
 	test.TapAt(s, fyne.NewPos(s.xOf(v, s.Size().Width), s.Size().Height/2))
 }
@@ -59,6 +63,11 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got, want := wp.norm[0].Text, "30 %"; got != want {
 		t.Errorf("sovereignty normalised = %q, want %q", got, want)
 	}
+	// Closed, the panel is one line with the shares; its heading opens it.
+	if wp.detail.Visible() || !strings.Contains(wp.summary.Text, "Sovereignty 30 %") {
+		t.Errorf("closed at first: sliders shown %v, summary %q", wp.detail.Visible(), wp.summary.Text)
+	}
+	test.Tap(wp.toggle)
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Weights", "Given", "Normalised"} {
 		if !strings.Contains(markup, want) {
@@ -279,5 +288,45 @@ func TestSliderMoveShowsInForm(t *testing.T) {
 	}
 	if got := v.weights.sliders[0].Value; math.Abs(got-moved) > 1e-9 {
 		t.Errorf("the slider went back to %v", got)
+	}
+}
+
+// At 1280 × 800 the report table shows without scrolling down to the
+// recommended direction's row: the weights are one line until opened, and
+// each direction's first question comes under the table. Opening the
+// weights is kept in the store's settings for the next session.
+func TestReportTableAboveTheFold(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	pl, err := app.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, p := openWindow(t, NewBackend(pl))
+	w.Resize(fyne.NewSize(1280, 800))
+	if !p.scenarios.selectID("qlora-legal-70b") {
+		t.Fatal("no qlora-legal-70b")
+	}
+	waitFor(t, p.view, stateReady)
+	settled(t, p)
+	v := p.view
+	row := boldRow(v.report)
+	if row < 0 {
+		t.Fatal("no row in bold")
+	}
+	cells, _ := v.report.box.Layout.(*gridLayout).split(v.report.box.Objects)
+	cell := cells[(row+1)*numColumns]
+	bottom := v.report.content.Position().Y + cell.Position().Y + cell.Size().Height
+	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
+		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
+	}
+	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.content.Position().Y {
+		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.detail.Visible(),
+			v.decision.after.Position().Y, v.report.content.Position().Y)
+	}
+
+	test.Tap(v.weights.toggle)
+	settle(t, p)
+	if got, ok, _ := pl.Setting(settingWeights); !ok || got != "open" {
+		t.Errorf("opening the weights stored %q, %v", got, ok)
 	}
 }

@@ -27,6 +27,7 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 	if sel == nil || check == nil {
 		t.Fatalf("the form has no select (%v) or check box (%v)", sel, check)
 	}
+	test.Tap(v.weights.toggle) // the sliders shown
 	if len(v.checklist.rows) == 0 {
 		t.Fatal("the checklist has no rows")
 	}
