@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -201,5 +202,33 @@ func TestZoomAndThemePersist(t *testing.T) {
 	typeShortcut(w, fyne.Key0)
 	if got := p.settings.zoom(); got != 1 {
 		t.Errorf("zoom after Ctrl 0 = %v, want 1", got)
+	}
+}
+
+// Review mode's sheets sit side by side when they fit the width, and one
+// under the other, each the full width, when they do not.
+func TestReviewSheetsStackWhenNarrow(t *testing.T) {
+	objs := make([]fyne.CanvasObject, 3)
+	for i := range objs {
+		r := canvas.NewRectangle(color.Black)
+		r.SetMinSize(fyne.NewSize(500, 300))
+		objs[i] = r
+	}
+	l := &sideBySide{gap: 20}
+	if got := l.MinSize(objs); got.Width != 500 {
+		t.Errorf("before any layout the sheets ask for %v across, want one's 500", got.Width)
+	}
+	l.Layout(objs, fyne.NewSize(1600, 900))
+	if objs[1].Position().X <= objs[0].Position().X || objs[2].Position().Y != 0 || l.MinSize(objs).Width != 1540 {
+		t.Errorf("1600 wide: positions %v %v %v, min %v", objs[0].Position(), objs[1].Position(), objs[2].Position(), l.MinSize(objs))
+	}
+	l.Layout(objs, fyne.NewSize(1240, 700))
+	for i, o := range objs {
+		if o.Position().X != 0 || o.Size().Width != 1240 || o.Position().Y != float32(i)*320 {
+			t.Errorf("1240 wide: sheet %d at %v size %v", i, o.Position(), o.Size())
+		}
+	}
+	if got := l.MinSize(objs); got != fyne.NewSize(500, 940) {
+		t.Errorf("stacked, the sheets ask for %v", got)
 	}
 }
