@@ -116,8 +116,8 @@ func (p *weightsPanel) setOpen(open bool) {
 	p.setSummary()
 }
 
-// setSummary writes the line beside the heading: the normalised weights,
-// whether they differ from the saved ones, and what opening does.
+// setSummary writes the line beside the heading: the normalised weights
+// and whether they differ from the saved ones.
 func (p *weightsPanel) setSummary() {
 	var parts []string
 	for i, name := range scenario.DimensionNames {
@@ -126,9 +126,6 @@ func (p *weightsPanel) setSummary() {
 	text := strings.Join(parts, " · ")
 	if !p.reset.Disabled() {
 		text = "changed, not saved: " + text
-	}
-	if !p.open {
-		text += " — open to re-rank"
 	}
 	p.summary.SetText(text)
 }
