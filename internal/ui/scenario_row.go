@@ -25,6 +25,7 @@ type scenarioRow struct {
 	name, detail *widget.Label
 	tick         *keyCheck
 	hover        *canvas.Rectangle
+	line         *fyne.Container // the tick box beside the two lines
 	body         fyne.CanvasObject
 }
 
@@ -48,7 +49,8 @@ func newScenarioRow(l *scenarioList) *scenarioRow {
 	// row takes the pointer, so it draws its own.
 	r.hover = canvas.NewRectangle(theme.Color(theme.ColorNameHover))
 	r.hover.Hide()
-	r.body = container.NewStack(r.hover, container.NewBorder(nil, nil, r.tick, nil, container.New(&tightVBox{}, r.name, r.detail)))
+	r.line = container.NewBorder(nil, nil, r.tick, nil, container.New(&tightVBox{}, r.name, r.detail))
+	r.body = container.NewStack(r.hover, r.line)
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -87,6 +89,16 @@ func (r *scenarioRow) MouseOut() {
 	if r.list.hover == r.index {
 		r.list.hovered(-1)
 	}
+}
+
+// showTick shows the tick box, or hides it and gives its room back to
+// the name: a reused row keeps its size, so its line is laid out again.
+func (r *scenarioRow) showTick(on bool) {
+	if on == r.tick.Visible() {
+		return
+	}
+	showIf(r.tick, on)
+	r.line.Refresh()
 }
 
 // showHover draws the row as the one under the pointer, or not.

@@ -111,7 +111,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		row.tick.OnChanged = nil // the row is reused: set the box without ticking
 		row.tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
 		row.tick.OnChanged = func(bool) { s.tick(it) }
-		showIf(row.tick, s.comparing)
+		row.showTick(s.comparing)
 		if s.recs != nil {
 			s.recs.want([]Item{it}, true)
 		}
