@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -32,8 +33,22 @@ func saveThrough(t *testing.T, w fyne.Window, p *planner, path, action string) s
 	if r := overlayButton(w, "Replace"); r != nil {
 		test.Tap(r)
 	}
-	settle(t, p)
+	written(t, p)
 	return overlayLabels(w)
+}
+
+// written waits until the window's writing is done: drawing six charts at
+// slide size takes tens of seconds under the race detector on a busy
+// machine, longer than settle waits.
+func written(t *testing.T, p *planner) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for p.pending() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 2 min: %d pieces of work still running", p.pending())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // The comparison view exports the Compare workbook of the ticked
@@ -127,7 +142,7 @@ func TestSaveChartsFromWindow(t *testing.T) {
 		t.Errorf("not asked before replacing: %q", overlayLabels(w))
 	}
 	test.Tap(overlayButton(w, "Replace"))
-	settle(t, p)
+	written(t, p)
 	p.dialogs.escape()
 
 	test.Tap(p.scenarios.compare)
