@@ -104,6 +104,15 @@ bench:
 bench-ui: deps-test
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./internal/ui/
 
+# The window's main views — a scenario's report, the form, three scenarios
+# compared and in review mode — at 1920 × 1080 and 1280 × 800, drawn by
+# Fyne's test driver through the real model into docs/screenshots (the
+# README shows some of them).
+.PHONY: screenshots
+screenshots: deps-test
+	HOSTPLAN_SCREENSHOTS=$(CURDIR)/docs/screenshots xvfb-run -a -s "-screen 0 1920x1080x24" \
+		$(GO) test -tags $(TAGS) -count=1 -run '^TestScreenshots$$' ./internal/ui/
+
 fuzz:
 	@failed=; for t in $(FUZZ_TARGETS); do \
 		echo "== $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \

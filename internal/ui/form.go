@@ -475,6 +475,18 @@ func (f *scenarioForm) load() {
 	f.relayout()
 }
 
+// loadPaths shows again the values of the fields at paths, changed
+// outside the form.
+func (f *scenarioForm) loadPaths(paths ...string) {
+	f.loading = true
+	defer func() { f.loading = false }()
+	for _, path := range paths {
+		if ff := f.field(path); ff != nil && ff.load != nil {
+			ff.load()
+		}
+	}
+}
+
 // changed is called by a control after it changed the scenario.
 func (f *scenarioForm) changed(ff *formField, immediate bool) {
 	if ff.group != nil && ff.group.sync != nil {

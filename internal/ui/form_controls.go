@@ -90,7 +90,7 @@ type valueControl struct {
 	field *formField
 	dst   reflect.Value // the scenario.Value in the scenario
 
-	mode   *widget.Select
+	mode   *keySelect
 	known  *keyEntry
 	points [3]*keyEntry // low, likely, high
 	unit   fyne.CanvasObject
@@ -111,7 +111,7 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
 	}
 	c.grid = container.NewGridWithColumns(3, cells...)
-	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, nil)
+	c.mode = newKeySelect([]string{modeKnown, modeEstimate}, nil)
 	c.mode.SetSelected(modeKnown)
 	c.mode.OnChanged = c.switchMode
 	c.root = container.NewStack()
@@ -319,7 +319,7 @@ const notGiven = "Not given"
 // present's labels; an optional field has a "Not given" option. The
 // chosen value's meaning is shown under the field's help.
 func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
-	sel := widget.NewSelect(nil, nil)
+	sel := newKeySelect(nil, nil)
 	sel.PlaceHolder = "Choose…"
 	var values []string
 	options := func() {
@@ -424,7 +424,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 
 // newFlagControl edits a flag with a check box.
 func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
-	c := widget.NewCheck("", nil)
+	c := newKeyCheck("", nil)
 	c.OnChanged = func(on bool) {
 		if f.loading {
 			return
@@ -445,7 +445,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 	for i, c := range choices {
 		labels[i] = present.Sentence(c.Label)
 	}
-	checks := make([]*widget.Check, len(labels))
+	checks := make([]*keyCheck, len(labels))
 	boxes := make([]fyne.CanvasObject, len(labels))
 	toggled := func(bool) {
 		if f.loading {
@@ -473,7 +473,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 		f.changed(ff, true)
 	}
 	for i, l := range labels {
-		checks[i] = widget.NewCheck(l, toggled)
+		checks[i] = newKeyCheck(l, toggled)
 		boxes[i] = checks[i]
 	}
 	ff.load = func() {
