@@ -176,11 +176,26 @@ func problemLines(err error) []string {
 	if errors.As(err, &errs) && len(errs) > 0 {
 		lines := make([]string, len(errs))
 		for i, fe := range errs {
-			lines[i] = fe.Error()
+			lines[i] = problemLine(fe)
 		}
 		return lines
 	}
 	return strings.Split(err.Error(), "\n")
+}
+
+// problemLine is one problem in words: the field's label, what is wrong
+// and what is allowed, with the JSON path after it (the editor shows the
+// JSON, so the path finds the place).
+func problemLine(fe scenario.FieldError) string {
+	f, ok := present.Lookup(fe.Path)
+	if !ok || fe.Path == "" {
+		return fe.Error()
+	}
+	line := f.Label + ": " + fe.Problem
+	if fe.Allowed != "" {
+		line += " (allowed: " + fe.Allowed + ")"
+	}
+	return line + " — at " + fe.Path
 }
 
 // saveRevision checks the text once more and saves it off the UI
