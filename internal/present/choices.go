@@ -117,6 +117,15 @@ var choices = map[string][]Choice{
 		{"commit_3y", "3-year commitment", "The lowest reserved rate, for GPUs reserved for three years."},
 		{"spot", "Spot (interruptible)", "Spare capacity at a discount that the provider may reclaim: runs need checkpoints."},
 	},
+	"options.hpc.access": {
+		{"member", "Member of the centre", "The centre's own researchers or allocation holders: the member rate, or the allocation."},
+		{"external", "External user", "A user from outside the centre: the external rate, where the centre publishes one."},
+	},
+	"options.hpc.grant_period": {
+		{"year", "A year", "The granted GPU-hours are renewed each year: the work of any twelve months must fit them."},
+		{"project", "The whole project", "One grant for the whole horizon: every run must fit it."},
+		{"month", "A month", "A monthly quota: each month's work must fit it."},
+	},
 	"options.hybrid.burst_to": {
 		{scenario.Cloud, scenario.DirectionTitle[scenario.Cloud], "The compute bursts to rented cloud GPUs."},
 		{scenario.HPC, scenario.DirectionTitle[scenario.HPC], "The compute bursts to a shared HPC partition."},

@@ -322,14 +322,33 @@ type OnPremOptions struct {
 	ExpectedUtilisation Value `json:"expected_utilisation,omitzero"`
 }
 
+// HPCAccesses lists the allowed options.hpc.access values: a member of
+// the centre (its own researchers, or an allocation holder) pays the
+// member rate; an external user the external rate, where there is one.
+var HPCAccesses = []string{"member", "external"}
+
+// GrantPeriods lists the allowed options.hpc.grant_period values: the
+// period granted GPU-hours cover. Allocations are granted per year or per
+// project; a monthly quota is rarer.
+var GrantPeriods = []string{"year", "project", "month"}
+
 // HPCOptions configures the shared HPC direction.
 type HPCOptions struct {
-	Disabled        bool   `json:"disabled,omitempty"`
-	Partition       string `json:"partition,omitempty"` // catalog partition id
-	GPUs            int    `json:"gpus,omitempty"`
-	QueueWaitHours  Value  `json:"queue_wait_hours,omitzero"`
-	GrantedGPUHours Value  `json:"granted_gpu_hours,omitzero"` // per month; 0 = pay per use
+	Disabled       bool   `json:"disabled,omitempty"`
+	Partition      string `json:"partition,omitempty"` // catalog partition id
+	GPUs           int    `json:"gpus,omitempty"`
+	QueueWaitHours Value  `json:"queue_wait_hours,omitzero"` // per job at light use; the model raises it with the share asked
+	// GrantedGPUHours is an allocation's GPU-hours per GrantPeriod (year
+	// when not given); 0 = pay per use.
+	GrantedGPUHours Value  `json:"granted_gpu_hours,omitzero"`
+	GrantPeriod     string `json:"grant_period,omitempty"`
 	PricePerGPUHr   Value  `json:"price_per_gpu_hour,omitzero"`
+	// Access is member (the default) or external: which of the
+	// partition's rates applies.
+	Access string `json:"access,omitempty"`
+	// FairShare replaces the partition's fair-share limit: the largest
+	// share of it one project may hold.
+	FairShare Value `json:"fair_share,omitzero"`
 }
 
 // HybridOptions configures the hybrid direction: the controlled environment

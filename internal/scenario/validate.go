@@ -326,4 +326,6 @@ func validateOptions(c *checker, o *Options) {
 		c.need("options.on_prem.lease_per_node_month", o.OnPrem.LeasePerNodeMonth)
 	}
 	c.oneOf("options.hybrid.burst_to", o.Hybrid.BurstTo, []string{Cloud, HPC}, false)
+	c.oneOf("options.hpc.access", o.HPC.Access, HPCAccesses, false)
+	c.oneOf("options.hpc.grant_period", o.HPC.GrantPeriod, GrantPeriods, false)
 }
