@@ -239,8 +239,9 @@ func (e *evaluator) fairShare(r *DirectionResult, p catalog.Partition, hold int,
 // than monthly, one whole run — at most its gpus for the whole month. Fair
 // share schedulers reckon a project's use over recent weeks (NSC: the last
 // 30 days; Slurm decays past use with a half-life), not over the year.
+// No runs hold nothing.
 func shareAsked(gpuHoursPerRun, runsPerMonth float64, gpus, capacity int) float64 {
-	if capacity <= 0 {
+	if capacity <= 0 || runsPerMonth <= 0 {
 		return 0
 	}
 	month := math.Max(gpuHoursPerRun*runsPerMonth, math.Min(gpuHoursPerRun, float64(gpus)*hoursPerMonth))
