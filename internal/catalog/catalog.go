@@ -101,6 +101,13 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 		p = o.Commit3Y
 	case "spot":
 		p = o.Spot
+	case "mixed_1y", "mixed_3y":
+		// A commitment for the base load and on-demand for the rest:
+		// both rates must exist; the committed one is returned.
+		p, _ = o.Price("commit_" + mode[len("mixed_"):])
+		if o.OnDemand <= 0 {
+			p = 0
+		}
 	}
 	return p, p > 0
 }
@@ -108,7 +115,7 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 // Modes lists the pricing modes this offer has a price for.
 func (o CloudOffer) Modes() []string {
 	var out []string
-	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot"} {
+	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"} {
 		if _, ok := o.Price(m); ok {
 			out = append(out, m)
 		}

@@ -171,6 +171,9 @@ const (
 	NoteSpotOverhead             NoteCode = "spot_overhead"
 	NoteBridgeUnavailable        NoteCode = "bridge_unavailable"
 	NoteServingPlan              NoteCode = "serving_plan"
+	NoteAutoscaled               NoteCode = "autoscaled"
+	NoteNoTrafficProfile         NoteCode = "no_traffic_profile"
+	NoteMixedPricing             NoteCode = "mixed_pricing"
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
@@ -206,6 +209,9 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteSpotOverhead, NotePlan},
 	{NoteBridgeUnavailable, NoteCaveat},
 	{NoteServingPlan, NotePlan},
+	{NoteAutoscaled, NotePlan},
+	{NoteNoTrafficProfile, NoteAssumption},
+	{NoteMixedPricing, NotePlan},
 	{NoteScalingFromTrial, NotePlan},
 	{NoteTrialNotFitted, NoteCaveat},
 	{NoteBelowEfficiencyThreshold, NoteCaveat},

@@ -116,6 +116,8 @@ var choices = map[string][]Choice{
 		{"commit_1y", "1-year commitment", "A lower rate for GPUs reserved for a year, paid every hour whether used or not."},
 		{"commit_3y", "3-year commitment", "The lowest reserved rate, for GPUs reserved for three years."},
 		{"spot", "Spot (interruptible)", "Spare capacity at a discount that the provider may reclaim: runs need checkpoints."},
+		{"mixed_1y", "1-year commitment for the base, on demand above it", "GPUs reserved for a year for the load that lasts, on-demand GPUs for the peaks: as many committed as are busy often enough to cost less than on demand."},
+		{"mixed_3y", "3-year commitment for the base, on demand above it", "As the 1-year mix, with the 3-year reserved rate."},
 	},
 	"options.hpc.access": {
 		{"member", "Member of the centre", "The centre's own researchers or allocation holders: the member rate, or the allocation."},

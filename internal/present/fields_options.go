@@ -26,7 +26,7 @@ var optionFields = []Field{
 	{"options.cloud.offer", "Cloud: offer", "",
 		"Catalog cloud offer (instance type and region) to rent; when not given, the one with the lowest price per unit of compute where residency allows."},
 	{"options.cloud.pricing", "Cloud: pricing", "",
-		"How the GPUs are paid for: on demand (the default), a 1- or 3-year commitment, or interruptible spot capacity."},
+		"How the GPUs are paid for: on demand (the default), a 1- or 3-year commitment, interruptible spot capacity, or a commitment for the base load with on demand above it (mixed)."},
 	{"options.cloud.gpus", "Cloud: GPUs", "GPUs",
 		"GPUs one run rents; when not given, the model chooses the count from the scaling curve and the deadline."},
 	{"options.cloud.price_per_gpu_hour", "Cloud: price per GPU-hour", "¤/GPU-hour",
