@@ -101,6 +101,13 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 		p = o.Commit3Y
 	case "spot":
 		p = o.Spot
+	case "mixed_1y", "mixed_3y":
+		// A commitment for the base load and on-demand for the rest:
+		// both rates must exist; the committed one is returned.
+		p, _ = o.Price("commit_" + mode[len("mixed_"):])
+		if o.OnDemand <= 0 {
+			p = 0
+		}
 	}
 	return p, p > 0
 }
@@ -108,7 +115,7 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 // Modes lists the pricing modes this offer has a price for.
 func (o CloudOffer) Modes() []string {
 	var out []string
-	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot"} {
+	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"} {
 		if _, ok := o.Price(m); ok {
 			out = append(out, m)
 		}
@@ -154,19 +161,29 @@ type Site struct {
 
 // Partition is a shared-HPC GPU partition.
 type Partition struct {
-	ID              string     `json:"id"`
-	Centre          string     `json:"centre"`
-	GPU             string     `json:"gpu"`
-	GPUsPerNode     int        `json:"gpus_per_node"`
-	MaxGPUs         int        `json:"max_gpus"`
-	PricePerGPUHour float64    `json:"price_per_gpu_hour"`
-	Currency        string     `json:"currency"`
-	Jurisdiction    string     `json:"jurisdiction"`
-	WalltimeHours   float64    `json:"walltime_hours"`
-	QueueWaitHours  [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
-	IntraNodeGBs    float64    `json:"intra_node_gbs"`
-	NetworkGBs      float64    `json:"network_gbs_per_gpu"`
-	StorageGBs      float64    `json:"storage_gbs"` // parallel file system throughput available to one job, GB/s
+	ID          string `json:"id"`
+	Centre      string `json:"centre"`
+	GPU         string `json:"gpu"`
+	GPUsPerNode int    `json:"gpus_per_node"`
+	// MaxGPUs is the partition's capacity: the GPUs every project shares
+	// (and so the most one job could ask for).
+	MaxGPUs int `json:"max_gpus"`
+	// PricePerGPUHour is the rate the centre's own members pay (0: an
+	// allocation, no charge); ExternalPricePerGPUHour the rate for users
+	// from outside (0: the centre publishes none, so only members and
+	// allocation holders run there).
+	PricePerGPUHour         float64 `json:"price_per_gpu_hour"`
+	ExternalPricePerGPUHour float64 `json:"external_price_per_gpu_hour"`
+	// FairShare is the largest share of the partition one project may
+	// hold: of its GPUs at once, and of its GPU-hours over time.
+	FairShare      float64    `json:"fair_share"`
+	Currency       string     `json:"currency"`
+	Jurisdiction   string     `json:"jurisdiction"`
+	WalltimeHours  float64    `json:"walltime_hours"`
+	QueueWaitHours [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
+	IntraNodeGBs   float64    `json:"intra_node_gbs"`
+	NetworkGBs     float64    `json:"network_gbs_per_gpu"`
+	StorageGBs     float64    `json:"storage_gbs"` // parallel file system throughput available to one job, GB/s
 	Entry
 }
 

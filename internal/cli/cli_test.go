@@ -84,7 +84,7 @@ func TestValidateBrokenFileNamesFields(t *testing.T) {
 		`testdata/broken.json: workload.model.params_b: -7 is out of range (allowed: a number > 0 and ≤ 100,000, or 0 for the preset's count)`,
 		`testdata/broken.json: workload.tokens_per_run_b: estimate 5, 2, 9 is out of order (allowed: low ≤ likely ≤ high)`,
 		`testdata/broken.json: data.classification: "secret" is not a known value`,
-		`testdata/broken.json: options.cloud.pricing: "cheap" is not a known value (allowed: on_demand, commit_1y, commit_3y, spot)`,
+		`testdata/broken.json: options.cloud.pricing: "cheap" is not a known value (allowed: on_demand, commit_1y, commit_3y, spot, mixed_1y, mixed_3y)`,
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)

@@ -101,11 +101,23 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	v := r.Drivers
 	v[GPUHourPrice] = price
 	if !r.quiet {
-		r.fromField(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, mode, offer.Entry)
+		field := mode // the catalog field of the rate: a mix's commitment
+		if c, ok := mixedMode(mode); ok {
+			field = c
+		}
+		r.fromField(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, field, offer.Entry)
 	}
 	work := r.ComputeHours
 	committed := 0.0
+	_, mixed := mixedMode(mode)
+	if z.serving && (mode == "on_demand" || mode == "spot" || mixed) {
+		// Rented replicas follow the load; committed ones are paid for
+		// the peak every hour.
+		e.autoscale(r)
+	}
 	switch {
+	case mixed:
+		committed = e.mix(r, offer)
 	case mode == "spot" && !z.serving:
 		e.spot(r, hw)
 	case mode == "commit_1y" || mode == "commit_3y":
@@ -154,6 +166,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		// The data set lives in the cloud for the horizon; outputs leave
 		// each run.
 		r.CostModel = CloudCosts
+		if mixed {
+			r.CostModel = CloudMixedCosts
+		}
 		v[StorageGB] = z.stagingGB
 		if !r.quiet {
 			// The data volume also sets the time to read the data, and
@@ -168,6 +183,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	// return. The run lasts its compute, its staging and its
 	// interruptions.
 	r.CostModel = HybridCloudCosts
+	if mixed {
+		r.CostModel = HybridCloudMixedCosts
+	}
 	snapshot := e.s.Data.SnapshotGB
 	v[StorageGB] = stageGB
 	if !r.quiet {
@@ -180,6 +198,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 	if z.serving {
 		r.CostModel = HybridCloudServingCosts
+		if mixed {
+			r.CostModel = HybridCloudServingMixedCosts
+		}
 		r.plan(RunHours, r.TimeToResultHours)
 		return nil
 	}
@@ -198,15 +219,21 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 func (e *evaluator) cloudLines(r *DirectionResult) {
 	v, z, months := r.Drivers, e.z, float64(e.months())
 	if v[CommittedGPUs] > 0 {
-		r.line("Committed GPUs", v[CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, v[GPUHourPrice], e.months())
+		r.line("Committed GPUs", v[CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", int(v[CommittedGPUs]), v[GPUHourPrice], e.months())
 	}
-	if r.CostModel != CloudCosts {
-		r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
+	// Mixed pricing: the GPU-hours above the commitment, on demand.
+	onDemand := v[OnDemandGPUHours] * v[OnDemandPrice]
+	if onDemand > 0 {
+		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[OnDemandGPUHours], v[OnDemandPrice])
+	}
+	other := r.OtherCostPerRun - onDemand
+	if r.CostModel != CloudCosts && r.CostModel != CloudMixedCosts {
+		r.line("Snapshot storage and output egress", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
 			v[StorageGB], v[StoragePricePerGBMonth], v[RunHours]/hoursPerMonth, v[OutputGB], v[EgressPricePerGB])
 		return
 	}
 	r.line("Object storage", v[StoragePerMonth]*months, "%.4g GB × %.4g per GB-month × %d months", v[StorageGB], v[StoragePricePerGBMonth], e.months())
-	if r.OtherCostPerRun > 0 {
-		r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[OutputGB], v[EgressPricePerGB])
+	if other > 0 {
+		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[OutputGB], v[EgressPricePerGB])
 	}
 }

@@ -45,6 +45,8 @@ const (
 	// Rented compute and data (cloud, HPC, hybrid).
 	GPUHourPrice           // the rate per GPU-hour (the committed rate under a commitment)
 	CommittedGPUs          // GPUs paid for every hour under a commitment; 0 pays per hour used
+	OnDemandGPUHours       // mixed pricing: GPU-hours per run above the commitment, paid on demand (the engine's plan)
+	OnDemandPrice          // mixed pricing: the on-demand rate those GPU-hours are paid at
 	StorageGB              // data kept in cloud storage (hybrid: the snapshot)
 	StoragePricePerGBMonth // storage price
 	OutputGB               // outputs that leave the cloud per run
@@ -136,6 +138,8 @@ var driverNames = [numDrivers]string{
 	StaffCostPerFTE:          "staff_cost_per_fte_year",
 	GPUHourPrice:             "price_per_gpu_hour",
 	CommittedGPUs:            "committed_gpus",
+	OnDemandGPUHours:         "on_demand_gpu_hours",
+	OnDemandPrice:            "on_demand_price_per_gpu_hour",
 	StorageGB:                "storage_gb",
 	StoragePricePerGBMonth:   "storage_per_gb_month",
 	OutputGB:                 "output_gb",

@@ -6,36 +6,42 @@ import "math"
 
 // deriveParts sets the figures of each cost model the costs need.
 var deriveParts = [numCostModels]func(*Values){
-	NoCostModel:             deriveNothing,
-	ManagedFineTuningCosts:  deriveManagedFineTuning,
-	ManagedInteractiveCosts: deriveManagedInteractive,
-	ManagedBatchCosts:       deriveManagedBatch,
-	CloudCosts:              deriveCloud,
-	OnPremDepreciationCosts: deriveOnPremDepreciation,
-	OnPremPurchaseCosts:     deriveOnPremPurchase,
-	OnPremLeaseCosts:        deriveOnPremLease,
-	OnPremExistingCosts:     deriveOnPremExisting,
-	HPCCosts:                deriveHPC,
-	HybridCloudCosts:        deriveHybridCloud,
-	HybridCloudServingCosts: deriveHybridCloudServing,
-	HybridHPCCosts:          deriveHybridHPC,
+	NoCostModel:                  deriveNothing,
+	ManagedFineTuningCosts:       deriveManagedFineTuning,
+	ManagedInteractiveCosts:      deriveManagedInteractive,
+	ManagedBatchCosts:            deriveManagedBatch,
+	CloudCosts:                   deriveCloud,
+	OnPremDepreciationCosts:      deriveOnPremDepreciation,
+	OnPremPurchaseCosts:          deriveOnPremPurchase,
+	OnPremLeaseCosts:             deriveOnPremLease,
+	OnPremExistingCosts:          deriveOnPremExisting,
+	HPCCosts:                     deriveHPC,
+	HybridCloudCosts:             deriveHybridCloud,
+	HybridCloudServingCosts:      deriveHybridCloudServing,
+	HybridHPCCosts:               deriveHybridHPC,
+	CloudMixedCosts:              deriveCloudMixed,
+	HybridCloudMixedCosts:        deriveHybridCloudMixed,
+	HybridCloudServingMixedCosts: deriveHybridCloudServingMixed,
 }
 
 // deriveInfo sets the other figures of each cost model.
 var deriveInfo = [numCostModels]func(*Values){
-	NoCostModel:             deriveNothing,
-	ManagedFineTuningCosts:  deriveNothing,
-	ManagedInteractiveCosts: deriveNothing,
-	ManagedBatchCosts:       deriveNothing,
-	CloudCosts:              deriveCloudInfo,
-	OnPremDepreciationCosts: deriveOnPremDepreciationInfo,
-	OnPremPurchaseCosts:     deriveOnPremPurchaseInfo,
-	OnPremLeaseCosts:        deriveOnPremLeaseInfo,
-	OnPremExistingCosts:     deriveOnPremExistingInfo,
-	HPCCosts:                deriveNothing,
-	HybridCloudCosts:        deriveHybridCloudInfo,
-	HybridCloudServingCosts: deriveHybridCloudServingInfo,
-	HybridHPCCosts:          deriveNothing,
+	NoCostModel:                  deriveNothing,
+	ManagedFineTuningCosts:       deriveNothing,
+	ManagedInteractiveCosts:      deriveNothing,
+	ManagedBatchCosts:            deriveNothing,
+	CloudCosts:                   deriveCloudInfo,
+	OnPremDepreciationCosts:      deriveOnPremDepreciationInfo,
+	OnPremPurchaseCosts:          deriveOnPremPurchaseInfo,
+	OnPremLeaseCosts:             deriveOnPremLeaseInfo,
+	OnPremExistingCosts:          deriveOnPremExistingInfo,
+	HPCCosts:                     deriveNothing,
+	HybridCloudCosts:             deriveHybridCloudInfo,
+	HybridCloudServingCosts:      deriveHybridCloudServingInfo,
+	HybridHPCCosts:               deriveNothing,
+	CloudMixedCosts:              deriveCloudMixedInfo,
+	HybridCloudMixedCosts:        deriveHybridCloudMixedInfo,
+	HybridCloudServingMixedCosts: deriveHybridCloudServingMixedInfo,
 }
 
 // deriveNothing sets the figures of the cost model given (costmodels.go) the costs need, in order.
@@ -360,6 +366,82 @@ func deriveHybridHPC(v *Values) {
 	v[MonthlyFixedCost] = v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+}
+
+// deriveCloudMixed sets the figures of the cost model cloud_mixed (costmodels.go) the costs need, in order.
+func deriveCloudMixed(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveCloudMixedInfo sets the other figures of the cost model cloud_mixed, in order.
+func deriveCloudMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
+// deriveHybridCloudMixed sets the figures of the cost model hybrid_cloud_mixed (costmodels.go) the costs need, in order.
+func deriveHybridCloudMixed(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3,600
+	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
+	// run_hours = work_hours + staging_hours + interruption_hours
+	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudMixedInfo sets the other figures of the cost model hybrid_cloud_mixed, in order.
+func deriveHybridCloudMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
+// deriveHybridCloudServingMixed sets the figures of the cost model hybrid_cloud_serving_mixed (costmodels.go) the costs need, in order.
+func deriveHybridCloudServingMixed(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudServingMixedInfo sets the other figures of the cost model hybrid_cloud_serving_mixed, in order.
+func deriveHybridCloudServingMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
 }
 
 // deriveFigures sets the figures of the cost identity (costIdentity in

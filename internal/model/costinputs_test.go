@@ -53,6 +53,16 @@ func costScenarios(t *testing.T) []*scenario.Scenario {
 		s.Options.Hybrid.BurstTo = scenario.Cloud
 		s.Options.Cloud.Pricing = "commit_3y"
 	})
+	// Mixed pricing: replicas that follow the load over the day, a
+	// commitment for the base; batch runs bursting from hybrid.
+	variant("support-assistant-70b", func(s *scenario.Scenario) {
+		s.Options.Cloud.Pricing = "mixed_3y"
+		s.Workload.Traffic.PeakHoursPerDay = scenario.Estimate(3, 4, 5)
+	})
+	variant("nightly-document-batch", func(s *scenario.Scenario) {
+		s.Options.Cloud.Pricing = "mixed_1y"
+		s.Options.Hybrid.BurstTo = scenario.Cloud
+	})
 	return out
 }
 

@@ -30,24 +30,31 @@ const (
 	HybridCloudCosts        // hybrid bursting to the cloud with a run of batch work
 	HybridCloudServingCosts // hybrid serving from the cloud (nothing staged)
 	HybridHPCCosts          // hybrid bursting to shared HPC
+	// Mixed pricing: a commitment for the base load, on demand above it.
+	CloudMixedCosts
+	HybridCloudMixedCosts
+	HybridCloudServingMixedCosts
 
 	numCostModels
 )
 
 var costModelNames = [numCostModels]string{
-	NoCostModel:             "given",
-	ManagedFineTuningCosts:  "managed_fine_tuning",
-	ManagedInteractiveCosts: "managed_interactive",
-	ManagedBatchCosts:       "managed_batch",
-	CloudCosts:              "cloud",
-	OnPremDepreciationCosts: "on_prem_depreciation",
-	OnPremPurchaseCosts:     "on_prem_purchase",
-	OnPremLeaseCosts:        "on_prem_lease",
-	OnPremExistingCosts:     "on_prem_existing",
-	HPCCosts:                "hpc",
-	HybridCloudCosts:        "hybrid_cloud",
-	HybridCloudServingCosts: "hybrid_cloud_serving",
-	HybridHPCCosts:          "hybrid_hpc",
+	NoCostModel:                  "given",
+	ManagedFineTuningCosts:       "managed_fine_tuning",
+	ManagedInteractiveCosts:      "managed_interactive",
+	ManagedBatchCosts:            "managed_batch",
+	CloudCosts:                   "cloud",
+	OnPremDepreciationCosts:      "on_prem_depreciation",
+	OnPremPurchaseCosts:          "on_prem_purchase",
+	OnPremLeaseCosts:             "on_prem_lease",
+	OnPremExistingCosts:          "on_prem_existing",
+	HPCCosts:                     "hpc",
+	HybridCloudCosts:             "hybrid_cloud",
+	HybridCloudServingCosts:      "hybrid_cloud_serving",
+	HybridHPCCosts:               "hybrid_hpc",
+	CloudMixedCosts:              "cloud_mixed",
+	HybridCloudMixedCosts:        "hybrid_cloud_mixed",
+	HybridCloudServingMixedCosts: "hybrid_cloud_serving_mixed",
 }
 
 // String is the model's stable name, such as "on_prem_purchase".
@@ -90,6 +97,14 @@ var (
 		Ref(GPUHourPrice))}
 	// Outputs leave the cloud each run.
 	egress = Mul(Ref(OutputGB), Ref(EgressPricePerGB))
+	// Mixed pricing: the GPU-hours above the commitment, at the on-demand
+	// rate, each run; nothing else is paid per GPU-hour used.
+	onDemandPart = Mul(Ref(OnDemandGPUHours), Ref(OnDemandPrice))
+	mixedPrice   = def{VariablePricePerGPUHour, Num(0)}
+	// What a GPU-hour used costs under a mix: the month's commitment and
+	// its on-demand hours over the GPU-hours used.
+	mixedRateUsed = def{RatePerGPUHourUsed, IfPositive(Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth)),
+		Div(Add(Ref(CommitmentPerMonth), Mul(Ref(RunsPerMonth), onDemandPart)), Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth))), Num(0))}
 
 	noOneOff  = def{OneOffCost, Num(0)}
 	noOther   = def{OtherCostPerRun, Num(0)}
@@ -162,6 +177,26 @@ func hybridCloud(run ...def) []def {
 		noOneOff, rateUsed)
 }
 
+// mixed is a cloud cost model under mixed pricing: its price per GPU-hour
+// used is 0, its other cost per run adds the GPU-hours above the
+// commitment at the on-demand rate, and its rate per GPU-hour used counts
+// them.
+func mixed(defs []def) []def {
+	out := make([]def, 0, len(defs))
+	for _, d := range defs {
+		switch d.d {
+		case VariablePricePerGPUHour:
+			d = mixedPrice
+		case OtherCostPerRun:
+			d.e = Add(d.e, onDemandPart)
+		case RatePerGPUHourUsed:
+			d = mixedRateUsed
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 // costModels holds each model's definitions, in the order they are
 // evaluated; the shared identity follows.
 var costModels = [numCostModels][]def{
@@ -180,12 +215,7 @@ var costModels = [numCostModels][]def{
 		{TokenPricePerM, Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2))},
 		{OtherCostPerRun, Mul(Div(Ref(TokensPerRun), Num(1e6)), Ref(TokenPricePerM))},
 		staffOnly, noOneOff},
-	CloudCosts: {staffPerMonth, commitment, rentedPrice,
-		// The data set lives in cloud storage for the horizon.
-		{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
-		{OtherCostPerRun, egress},
-		{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
-		noOneOff, rateUsed},
+	CloudCosts: cloudModel,
 	OnPremDepreciationCosts: onPrem(&def{DepreciationPerMonth, Div(Ref(Capex), Mul(Ref(LifeYears), Num(12)))},
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
 	OnPremPurchaseCosts: onPrem(nil, Add(Ref(Purchase), Ref(Bridge)),
@@ -193,15 +223,32 @@ var costModels = [numCostModels][]def{
 		def{Purchase, Ref(Capex)}, leadDays, leadMonths, bridge),
 	OnPremLeaseCosts: onPrem(&def{LeasePerMonth, Mul(Ref(LeasePerNodeMonth), Ref(Nodes))},
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
-	OnPremExistingCosts: onPrem(nil, Num(0), Ref(MonthlyFixedCost)),
-	HPCCosts:            {staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
-	HybridCloudCosts: hybridCloud(
-		// Staging the snapshot: volume ÷ throughput + a fixed time per file.
-		def{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(perFileSeconds))), Num(3600))},
-		// The run lasts its compute, its staging and its interruptions.
-		def{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))}),
+	OnPremExistingCosts:     onPrem(nil, Num(0), Ref(MonthlyFixedCost)),
+	HPCCosts:                {staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+	HybridCloudCosts:        hybridCloud(burstRun...),
 	HybridCloudServingCosts: hybridCloud(),
 	HybridHPCCosts:          {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+
+	CloudMixedCosts:              mixed(cloudModel),
+	HybridCloudMixedCosts:        mixed(hybridCloud(burstRun...)),
+	HybridCloudServingMixedCosts: mixed(hybridCloud()),
+}
+
+// cloudModel is the cost model of the cloud direction.
+var cloudModel = []def{staffPerMonth, commitment, rentedPrice,
+	// The data set lives in cloud storage for the horizon.
+	{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
+	{OtherCostPerRun, egress},
+	{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
+	noOneOff, rateUsed}
+
+// burstRun defines the hours of a hybrid burst to the cloud with a run of
+// batch work.
+var burstRun = []def{
+	// Staging the snapshot: volume ÷ throughput + a fixed time per file.
+	{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(perFileSeconds))), Num(3600))},
+	// The run lasts its compute, its staging and its interruptions.
+	{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))},
 }
 
 // costly reports whether figure d of m is needed for the costs: the four

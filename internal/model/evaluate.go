@@ -345,7 +345,7 @@ func (e *evaluator) costLines(r *DirectionResult) {
 	switch r.CostModel {
 	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
 		e.managedLines(r)
-	case CloudCosts, HybridCloudCosts, HybridCloudServingCosts:
+	case CloudCosts, HybridCloudCosts, HybridCloudServingCosts, CloudMixedCosts, HybridCloudMixedCosts, HybridCloudServingMixedCosts:
 		e.cloudLines(r)
 	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
 		e.onPremLines(r)

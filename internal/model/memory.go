@@ -95,6 +95,15 @@ func (z *size) kvPerSeqGB() float64 {
 	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (z.tokensIn + z.tokensOut) / 1e9
 }
 
+// kvReadPerSeqGB is the KV cache one decode step reads for one sequence,
+// on average over its output: the context grows from the prompt to the
+// full length, so a step reads the prompt and half the output. Memory
+// must hold the full context (kvPerSeqGB); the time of a step follows
+// what it reads.
+func (z *size) kvReadPerSeqGB() float64 {
+	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (z.tokensIn + z.tokensOut/2) / 1e9
+}
+
 // fits reports whether n GPUs of type g hold the run.
 func (z *size) fits(g catalog.GPU, n, kvSeqs int) bool {
 	return z.memPerGPU(n, kvSeqs) <= g.MemoryGB*usableFraction

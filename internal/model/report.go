@@ -169,6 +169,11 @@ type Serving struct {
 	RequestsPerSec  float64 `json:"requests_per_second"`
 	LatencyMS       float64 `json:"latency_ms"` // prefill + decode of one request at that batch
 	MemoryBound     bool    `json:"memory_bound"`
+	// Rented replicas that follow the load over the day: the fewest
+	// replicas the day needs, and the replica-hours of a day (0: sized
+	// for the peak all day).
+	ReplicasLow        int     `json:"replicas_low,omitempty"`
+	ReplicaHoursPerDay float64 `json:"replica_hours_per_day,omitempty"`
 }
 
 // Calibration is a Universal Scalability Law fitted to trial points.

@@ -298,7 +298,7 @@ type servingPlan struct {
 // doing 2·A FLOPs per sequence.
 func (z *size) decodeStep(g catalog.GPU, tp, b int) (seconds float64, memoryBound bool) {
 	T := float64(tp)
-	mem := (z.weightsGB + float64(b)*z.kvPerSeqGB()) / (g.BandwidthGBs * T)
+	mem := (z.weightsGB + float64(b)*z.kvReadPerSeqGB()) / (g.BandwidthGBs * T)
 	comp := 2 * z.activeB * 1e9 * float64(b) / (z.achieved(g) * T)
 	return math.Max(mem, comp), mem >= comp
 }

@@ -185,6 +185,12 @@ var scenarioBounds = []Bound{
 	{"workload.traffic.tokens_out", tokensPerRequest},
 	{"workload.traffic.latency_target_ms", Range{Min: 0, MinOpen: true, Max: 3_600_000,
 		Why: "an hour per request"}},
+	{"workload.traffic.peak_hours_per_day", Range{Min: 0, MinOpen: true, Max: 24,
+		Why: "hours of a day"}},
+	{"workload.traffic.hourly_load[]", Range{Min: 0, Max: 1e7,
+		Why: "a level in requests/s or a share of the peak: no more than the peak rate's own limit"}},
+	{"workload.traffic.scale_up_margin", Range{Min: 0, Max: 4,
+		Why: "capacity kept above the load, as a share of it: 4 keeps five times the load"}},
 	{"workload.deadline_hours", durationHours},
 	{"workload.mfu", Range{Min: 0.001, Max: 1,
 		Why: "a share of the GPU's peak: 1 is the peak itself; below 0.1 % the figure no longer describes the hardware"}},
@@ -242,8 +248,9 @@ var scenarioBounds = []Bound{
 	{"options.hpc.gpus", gpuCount},
 	{"options.hpc.queue_wait_hours", hoursWait},
 	{"options.hpc.granted_gpu_hours", Range{Min: 0, Max: 1e10,
-		Why: "ten billion GPU-hours a month: more than every GPU built"}},
+		Why: "ten billion GPU-hours: a million GPUs busy for a year"}},
 	{"options.hpc.price_per_gpu_hour", unitPrice},
+	{"options.hpc.fair_share", fairShare},
 	{"options.hybrid.extra_staff_fte", fte},
 }
 
@@ -314,6 +321,8 @@ var catalogBounds = []Bound{
 	{"hpc.gpus_per_node", gpusPerNode},
 	{"hpc.max_gpus", Range{Min: 1, Max: 1_000_000, Whole: true, Why: gpuCount.Why}},
 	{"hpc.price_per_gpu_hour", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "an allocation without a price")},
+	{"hpc.external_price_per_gpu_hour", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "no rate for users from outside")},
+	{"hpc.fair_share", withZero(fairShare, "not stated (the model assumes 0.25)")},
 	{"hpc.walltime_hours", Range{Min: 0, MinOpen: true, Max: 8760,
 		Why: "a year: centres allow 24 to 72 hours per job"}},
 	{"hpc.queue_wait_hours", hoursWait},
@@ -329,6 +338,10 @@ var catalogBounds = []Bound{
 }
 
 var (
+	// fairShare is the largest share of an HPC partition one project may
+	// hold.
+	fairShare = Range{Min: 0, MinOpen: true, Max: 1,
+		Why: "a share of the partition: 1 is all of it"}
 	tflops = Range{Min: 1, Max: 1_000_000,
 		Why: "1 TFLOP/s to 1 EFLOP/s per GPU: GPUs sustain 100 to 5,000 dense TFLOP/s"}
 	nodePower = Range{Min: 0, MinOpen: true, Max: 10_000,
