@@ -19,6 +19,8 @@ var driverWords = map[model.Driver][2]string{
 	model.StaffCostPerFTE:          {"loaded cost of one FTE", "¤/FTE-year"},
 	model.GPUHourPrice:             {"price per GPU-hour", "¤/GPU-hour"},
 	model.CommittedGPUs:            {"committed GPUs (0: pay per hour used)", "GPUs"},
+	model.OnDemandGPUHours:         {"GPU-hours per run above the commitment, paid on demand", "GPU-hours"},
+	model.OnDemandPrice:            {"on-demand price of the GPU-hours above the commitment", "¤/GPU-hour"},
 	model.StorageGB:                {"data kept in cloud storage", "GB"},
 	model.StoragePricePerGBMonth:   {"storage price", "¤/GB-month"},
 	model.OutputGB:                 {"outputs returned per run", "GB"},
@@ -81,6 +83,8 @@ var driverWords = map[model.Driver][2]string{
 	model.CostPerRun:               {"cost per run", "¤/run"},
 	model.MonthlySpend:             {"monthly spend", "¤/month"},
 	model.CostHorizon:              {"cost over the horizon", "¤"},
+	model.Month:                    {"month of the horizon", "month"},
+	model.CumulativeCost:           {"cumulative cost to the month", "¤"},
 }
 
 // driverLabel is d's label.
