@@ -6,7 +6,7 @@
 #   scripts/install.sh uninstall [PREFIX]
 # Install writes three files:
 #   PREFIX/bin/hostplan
-#   PREFIX/share/applications/io.hostplan.app.desktop   (Exec= this hostplan)
+#   PREFIX/share/applications/io.hostplan.app.desktop   (Exec= and Icon= these files)
 #   PREFIX/share/icons/hicolor/SIZE/apps/io.hostplan.app.png
 # and checks the entry with desktop-file-validate when it is installed.
 # Uninstall removes those files and the directories left empty below PREFIX.
@@ -62,12 +62,13 @@ install_app() {
   install -Dm0755 "$exe" "$bin_dst"
   install -Dm0644 "$icon" "$icon_dst"
   # The menu starts hostplan by its full path: ~/.local/bin is not on
-  # every session's PATH. A path with spaces is quoted, as the
-  # desktop-entry specification asks.
+  # every session's PATH (a path with spaces is quoted, as the
+  # desktop-entry specification asks). The icon too is named by its path,
+  # which needs no icon theme to find it.
   local exec=$bin_dst
   case $exec in *[[:space:]]*) exec="\"$exec\"" ;; esac
   mkdir -p "$(dirname "$desktop_dst")"
-  sed -e "s|^Exec=.*|Exec=$exec|" -e "s|^Icon=.*|Icon=$app_id|" "$desktop" > "$desktop_dst.tmp"
+  sed -e "s|^Exec=.*|Exec=$exec|" -e "s|^Icon=.*|Icon=$icon_dst|" "$desktop" > "$desktop_dst.tmp"
   chmod 0644 "$desktop_dst.tmp"
   mv -f "$desktop_dst.tmp" "$desktop_dst"
   if command -v desktop-file-validate >/dev/null 2>&1; then

@@ -59,7 +59,7 @@ func TestInstallFromPackage(t *testing.T) {
 	}
 	// The entry's words are FyneApp.toml's ([LinuxAndBSD]).
 	for _, line := range []string{"[Desktop Entry]", "Type=Application", "Name=hostplan",
-		`Exec="` + exe + `"`, "Icon=io.hostplan.app", "Categories=Office;Finance;",
+		`Exec="` + exe + `"`, "Icon=" + icon, "Categories=Office;Finance;",
 		"GenericName=AI hosting planner", "Comment=Where an AI workload should run, and what it will cost"} {
 		if !slices.Contains(strings.Split(string(entry), "\n"), line) {
 			t.Errorf("the entry lacks the line %s:\n%s", line, entry)
