@@ -206,3 +206,23 @@ func TestScenarioPriceOverrides(t *testing.T) {
 		t.Errorf("error %v, want one naming price_overrides[2]", err)
 	}
 }
+
+// The bridge rents the runs of the lead time by the hour: with the cloud
+// direction on a 1-year commitment (aws-p4de-a100, price per GPU-hour used
+// 0, the commitment a fixed cost) the bridge still pays for them, at the
+// offer's on-demand rate of 3.4309 $ per GPU-hour — a commitment is not
+// sold for the 3.68 months of a lead time. It cost 0 before (lead months ×
+// runs × the cloud's variable cost per run, 0 under a commitment).
+func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
+	s := onPremBase()
+	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p4de-a100", Pricing: "commit_1y", GPUs: 8}
+	r := eval(t, s)
+	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
+	if cl.VariablePricePerGPUHour != 0 || !cl.Feasible {
+		t.Fatalf("cloud: variable price %g, feasible %v; want a feasible commitment", cl.VariablePricePerGPUHour, cl.Feasible)
+	}
+	want := 112 / (365.25 / 12) * cl.GPUHoursPerRun * 3.4309
+	if !near(op.OneOffCost, want, 1e-9) || want <= 0 {
+		t.Errorf("bridge = %.4f $, want %.4f $ (%.4g GPU-hours × 3.4309 $ × 3.68 months)", op.OneOffCost, want, cl.GPUHoursPerRun)
+	}
+}
