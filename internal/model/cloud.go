@@ -127,6 +127,14 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		}
 	}
 	v[CommittedGPUs] = committed
+	if committed > 0 && !burst {
+		// A run rented for a few months (the on-premises bridge) pays the
+		// offer's on-demand rate: no commitment is sold for that long.
+		v[OnDemandPrice] = offer.OnDemand
+		if !r.quiet {
+			r.fromCatalog(OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
+		}
+	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
 	co := e.s.Options.Cloud
@@ -154,6 +162,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		// The data set lives in the cloud for the horizon; outputs leave
 		// each run.
 		r.CostModel = CloudCosts
+		if committed > 0 {
+			r.CostModel = CloudCommittedCosts
+		}
 		v[StorageGB] = z.stagingGB
 		if !r.quiet {
 			// The data volume also sets the time to read the data, and
@@ -200,7 +211,7 @@ func (e *evaluator) cloudLines(r *DirectionResult) {
 	if v[CommittedGPUs] > 0 {
 		r.line("Committed GPUs", v[CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, v[GPUHourPrice], e.months())
 	}
-	if r.CostModel != CloudCosts {
+	if r.CostModel != CloudCosts && r.CostModel != CloudCommittedCosts {
 		r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
 			v[StorageGB], v[StoragePricePerGBMonth], v[RunHours]/hoursPerMonth, v[OutputGB], v[EgressPricePerGB])
 		return

@@ -80,8 +80,14 @@ const (
 	LeadTimeWeeks       // weeks from order to the first run
 	ExpectedUtilisation // share of the GPUs' hours used once shared; 0 = this workload's own use
 	// The cloud direction's figures the on-premises bridge rents at.
+	// CloudVariableCostPerRun is no longer read by any cost model (under a
+	// commitment it is 0, so the bridge rented for nothing): the bridge
+	// reads the cloud's RentalCostPerRun.
 	CloudVariableCostPerRun
 	CloudFeasible // 1 when the cloud direction is feasible, else 0
+	// The cloud offer's on-demand rate per GPU-hour: what capacity rented
+	// for a few months costs under any pricing mode.
+	OnDemandPrice
 
 	// The four figures that carry every direction's costs into the shared
 	// identity: inputs of a report made by hand (NoCostModel), defined by
@@ -114,6 +120,8 @@ const (
 	Utilisation
 	EffectivePricePerGPUHour
 	RatePerGPUHourUsed
+	RentalPricePerGPUHour // cloud: the rate a few months' rental pays
+	RentalCostPerRun      // cloud: a run rented by the hour (the bridge's price)
 
 	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
@@ -169,6 +177,7 @@ var driverNames = [numDrivers]string{
 	ExpectedUtilisation:      "expected_utilisation",
 	CloudVariableCostPerRun:  "cloud_variable_cost_per_run",
 	CloudFeasible:            "cloud_feasible",
+	OnDemandPrice:            "on_demand_price_per_gpu_hour",
 	VariablePricePerGPUHour:  "variable_price_per_gpu_hour",
 	OtherCostPerRun:          "other_cost_per_run",
 	MonthlyFixedCost:         "monthly_fixed_cost",
@@ -194,6 +203,8 @@ var driverNames = [numDrivers]string{
 	Utilisation:              "utilisation",
 	EffectivePricePerGPUHour: "effective_price_per_gpu_hour",
 	RatePerGPUHourUsed:       "rate_per_gpu_hour_used",
+	RentalPricePerGPUHour:    "rental_price_per_gpu_hour",
+	RentalCostPerRun:         "rental_cost_per_run",
 	VariableCostPerRun:       "variable_cost_per_run",
 	CostPerRun:               "cost_per_run",
 	MonthlySpend:             "monthly_spend",

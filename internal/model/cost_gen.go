@@ -11,6 +11,7 @@ var deriveParts = [numCostModels]func(*Values){
 	ManagedInteractiveCosts: deriveManagedInteractive,
 	ManagedBatchCosts:       deriveManagedBatch,
 	CloudCosts:              deriveCloud,
+	CloudCommittedCosts:     deriveCloudCommitted,
 	OnPremDepreciationCosts: deriveOnPremDepreciation,
 	OnPremPurchaseCosts:     deriveOnPremPurchase,
 	OnPremLeaseCosts:        deriveOnPremLease,
@@ -28,6 +29,7 @@ var deriveInfo = [numCostModels]func(*Values){
 	ManagedInteractiveCosts: deriveNothing,
 	ManagedBatchCosts:       deriveNothing,
 	CloudCosts:              deriveCloudInfo,
+	CloudCommittedCosts:     deriveCloudCommittedInfo,
 	OnPremDepreciationCosts: deriveOnPremDepreciationInfo,
 	OnPremPurchaseCosts:     deriveOnPremPurchaseInfo,
 	OnPremLeaseCosts:        deriveOnPremLeaseInfo,
@@ -104,10 +106,42 @@ func deriveCloud(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[GPUHourPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + other_cost_per_run
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + v[OtherCostPerRun]
 }
 
 // deriveCloudInfo sets the other figures of the cost model cloud, in order.
 func deriveCloudInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveCloudCommitted sets the figures of the cost model cloud_committed (costmodels.go) the costs need, in order.
+func deriveCloudCommitted(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[OnDemandPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + other_cost_per_run
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + v[OtherCostPerRun]
+}
+
+// deriveCloudCommittedInfo sets the other figures of the cost model cloud_committed, in order.
+func deriveCloudCommittedInfo(v *Values) {
 	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
 }
@@ -136,8 +170,8 @@ func deriveOnPremDepreciation(v *Values) {
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
 }
@@ -180,8 +214,8 @@ func deriveOnPremPurchase(v *Values) {
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = purchase + bridge
 	v[OneOffCost] = v[Purchase] + v[Bridge]
 }
@@ -224,8 +258,8 @@ func deriveOnPremLease(v *Values) {
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
 }

@@ -22,6 +22,7 @@ const (
 	ManagedInteractiveCosts
 	ManagedBatchCosts
 	CloudCosts
+	CloudCommittedCosts // the cloud on a 1- or 3-year commitment
 	OnPremDepreciationCosts
 	OnPremPurchaseCosts
 	OnPremLeaseCosts
@@ -40,6 +41,7 @@ var costModelNames = [numCostModels]string{
 	ManagedInteractiveCosts: "managed_interactive",
 	ManagedBatchCosts:       "managed_batch",
 	CloudCosts:              "cloud",
+	CloudCommittedCosts:     "cloud_committed",
 	OnPremDepreciationCosts: "on_prem_depreciation",
 	OnPremPurchaseCosts:     "on_prem_purchase",
 	OnPremLeaseCosts:        "on_prem_lease",
@@ -90,6 +92,11 @@ var (
 		Ref(GPUHourPrice))}
 	// Outputs leave the cloud each run.
 	egress = Mul(Ref(OutputGB), Ref(EgressPricePerGB))
+	// A run rented by the hour for a few months (the on-premises bridge):
+	// at the rate the cloud direction pays by the hour (on-demand or spot);
+	// a commitment is sold for one or three years only, so under one the
+	// rental pays the offer's on-demand rate. Its other costs are the run's.
+	rentalRun = def{RentalCostPerRun, Add(Mul(Ref(GPUHoursPerRun), Ref(RentalPricePerGPUHour)), Ref(OtherCostPerRun))}
 
 	noOneOff  = def{OneOffCost, Num(0)}
 	noOther   = def{OtherCostPerRun, Num(0)}
@@ -106,13 +113,13 @@ var (
 	powerPrice = def{VariablePricePerGPUHour, Mul(Mul(Div(Mul(Ref(PowerKWTypical), Sub(Num(1), Ref(IdlePowerFraction))),
 		Ref(GPUsPerNode)), Ref(PUE)), Ref(ElectricityPerKWh))}
 	// The runs that fall inside the lead time are rented from the cloud
-	// direction at its variable cost per run (the hardware's costs already
-	// start in month 1, so this is conservative); with the cloud ruled out
-	// they wait instead.
+	// direction by the hour, at its rental cost per run (the hardware's
+	// costs already start in month 1, so this is conservative); with the
+	// cloud ruled out they wait instead.
 	leadDays   = def{LeadTimeDays, Mul(Ref(LeadTimeWeeks), Num(7))}
 	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Num(daysPerMonth)), Ref(HorizonMonths))}
 	bridge     = def{Bridge, IfPositive(Ref(CloudFeasible),
-		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(CloudVariableCostPerRun)), Num(0))}
+		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(RentalCostPerRun)), Num(0))}
 	// The hardware's use and the effective price of an owned GPU-hour at
 	// the expected utilisation: the fixed cost (a purchase spread over the
 	// horizon) over the hours used, plus the power above idle.
@@ -162,6 +169,17 @@ func hybridCloud(run ...def) []def {
 		noOneOff, rateUsed)
 }
 
+// cloudCosts is the cost model of the cloud direction, whose runs rent
+// by the hour at rental (the on-premises bridge).
+func cloudCosts(rental Expr) []def {
+	return []def{staffPerMonth, commitment, rentedPrice,
+		// The data set lives in cloud storage for the horizon.
+		{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
+		{OtherCostPerRun, egress},
+		{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
+		noOneOff, rateUsed, {RentalPricePerGPUHour, rental}, rentalRun}
+}
+
 // costModels holds each model's definitions, in the order they are
 // evaluated; the shared identity follows.
 var costModels = [numCostModels][]def{
@@ -180,12 +198,8 @@ var costModels = [numCostModels][]def{
 		{TokenPricePerM, Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2))},
 		{OtherCostPerRun, Mul(Div(Ref(TokensPerRun), Num(1e6)), Ref(TokenPricePerM))},
 		staffOnly, noOneOff},
-	CloudCosts: {staffPerMonth, commitment, rentedPrice,
-		// The data set lives in cloud storage for the horizon.
-		{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
-		{OtherCostPerRun, egress},
-		{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
-		noOneOff, rateUsed},
+	CloudCosts:          cloudCosts(Ref(GPUHourPrice)),
+	CloudCommittedCosts: cloudCosts(Ref(OnDemandPrice)),
 	OnPremDepreciationCosts: onPrem(&def{DepreciationPerMonth, Div(Ref(Capex), Mul(Ref(LifeYears), Num(12)))},
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
 	OnPremPurchaseCosts: onPrem(nil, Add(Ref(Purchase), Ref(Bridge)),
@@ -205,10 +219,15 @@ var costModels = [numCostModels][]def{
 }
 
 // costly reports whether figure d of m is needed for the costs: the four
-// figures the shared identity reads, and every figure they refer to. The
-// others — a commitment's rate per GPU-hour used, the effective price of an
-// owned GPU-hour — inform a reader, and a Monte Carlo draw skips them.
+// figures the shared identity reads, those other directions read
+// (readByOthers), and every figure they refer to. The others — a
+// commitment's rate per GPU-hour used, the effective price of an owned
+// GPU-hour — inform a reader, and a Monte Carlo draw skips them.
 func (m CostModel) costly(d Driver) bool { return m < numCostModels && needed[m][d] }
+
+// readByOthers are the figures of a model another direction's costs read:
+// the on-premises bridge rents a run of the cloud direction's.
+var readByOthers = [numCostModels][]Driver{CloudCosts: {RentalCostPerRun}, CloudCommittedCosts: {RentalCostPerRun}}
 
 // needed is, for each model, the figures costly reports.
 var needed = func() (out [numCostModels][numDrivers]bool) {
@@ -231,7 +250,7 @@ var needed = func() (out [numCostModels][numDrivers]bool) {
 				}
 			}
 		}
-		for _, d := range []Driver{VariablePricePerGPUHour, OtherCostPerRun, MonthlyFixedCost, OneOffCost} {
+		for _, d := range append([]Driver{VariablePricePerGPUHour, OtherCostPerRun, MonthlyFixedCost, OneOffCost}, readByOthers[m]...) {
 			walk(d)
 		}
 	}

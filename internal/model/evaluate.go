@@ -154,7 +154,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		}
 		e.finish(res)
 		if d == scenario.Cloud {
-			e.cloudRun = res.VariableCostPerRun
+			e.cloudRun = res.Drivers[RentalCostPerRun]
 			e.cloudFeasible = res.Feasible
 		}
 	}
@@ -209,8 +209,9 @@ type evaluator struct {
 	entries      []catalog.Entry
 	currencyWarn *Note
 	staffCost    map[string]float64 // monthly staff cost by direction
-	// The cloud direction's variable cost per run and verdict: on-premises
-	// rents it as bridge capacity while its hardware is on order.
+	// The cloud direction's cost of a run rented by the hour and its
+	// verdict: on-premises rents it as bridge capacity while its hardware
+	// is on order.
 	cloudRun      float64
 	cloudFeasible bool
 	pin           *pins     // nil for a full report
@@ -345,7 +346,7 @@ func (e *evaluator) costLines(r *DirectionResult) {
 	switch r.CostModel {
 	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
 		e.managedLines(r)
-	case CloudCosts, HybridCloudCosts, HybridCloudServingCosts:
+	case CloudCosts, CloudCommittedCosts, HybridCloudCosts, HybridCloudServingCosts:
 		e.cloudLines(r)
 	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
 		e.onPremLines(r)

@@ -97,7 +97,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !o.Existing {
 		// The bridge rents the runs of the lead time from the cloud
 		// direction, evaluated before this one.
-		v[LeadTimeWeeks], v[CloudVariableCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
+		v[LeadTimeWeeks], v[RentalCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
 	}
 	if !r.quiet {
 		e.onPremSources(r, node)
@@ -180,7 +180,7 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 	}
 	if !o.Existing {
 		r.fromCatalog(LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
-		r.fromModel(CloudVariableCostPerRun, "", CloudVariableCostPerRun, InputFigure, "")
+		r.fromModel(RentalCostPerRun, scenario.Cloud, RentalCostPerRun, InputFigure, "")
 		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
 	}
 	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
@@ -207,6 +207,6 @@ func (e *evaluator) onPremLines(r *DirectionResult) {
 	// The bridge: the runs inside the lead time, rented from the cloud
 	// (bridge, in costmodels.go).
 	if r.LeadTimeDays > 0 && z.runsPerMonth > 0 && e.cloudFeasible {
-		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
+		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run rented by the hour on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
 	}
 }
