@@ -48,3 +48,38 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 		t.Errorf("error %v, want one naming the unknown reference_gpu", err)
 	}
 }
+
+// Managed batch tokens are priced by the scenario's split between input
+// and output tokens (workload.traffic.tokens_in and tokens_out per item):
+// 1 B tokens a batch at 3,000 in and 250 out, 0.10 $ per M in and 0.50 $
+// per M out, is 1,000 M × (3,000 × 0.10 + 250 × 0.50) ÷ 3,250 = 130.77 $,
+// not the mean price's 1,000 × 0.30 = 300 $ it was before (with a note
+// that no split was given). Without a split the mean price remains, and
+// the note says so.
+func TestManagedBatchUsesTokenSplit(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
+		TokensPerRunB: scenario.Known(1), RunsPerMonth: scenario.Known(1), MFU: scenario.Known(0.5),
+		Traffic: &scenario.Traffic{PeakRPS: scenario.Known(1), MeanRPS: scenario.Known(1), TokensIn: scenario.Known(3000), TokensOut: scenario.Known(250)}}
+	s.Options.Managed = scenario.ManagedOptions{Offer: "together-8b", PriceInPerM: scenario.Known(0.10), PriceOutPerM: scenario.Known(0.50)}
+	has := func(ns []Note, c NoteCode) bool {
+		for _, n := range ns {
+			if n.Code == c {
+				return true
+			}
+		}
+		return false
+	}
+	m := eval(t, s).Direction(scenario.Managed)
+	if want := 1000 * (3000*0.10 + 250*0.50) / 3250; !near(m.OtherCostPerRun, want, 1e-12) {
+		t.Errorf("tokens per batch = %.4f $, want %.4f $ (the split 3,000 in / 250 out)", m.OtherCostPerRun, want)
+	}
+	if has(m.Notes, NoteTokenSplitAssumed) {
+		t.Errorf("note %s with a split given: %v", NoteTokenSplitAssumed, NoteTexts(m.Notes))
+	}
+	s.Workload.Traffic = nil
+	m = eval(t, s).Direction(scenario.Managed)
+	if !near(m.OtherCostPerRun, 300, 1e-12) || !has(m.Notes, NoteTokenSplitAssumed) {
+		t.Errorf("no split: %.4f $ with notes %v; want 300 $ (the mean price) and a %s note", m.OtherCostPerRun, NoteTexts(m.Notes), NoteTokenSplitAssumed)
+	}
+}
