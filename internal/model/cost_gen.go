@@ -80,8 +80,8 @@ func deriveManagedBatch(v *Values) {
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
-	// token_price_per_m = (price_in_per_m + price_out_per_m) ÷ 2
-	v[TokenPricePerM] = float64((v[PriceInPerM] + v[PriceOutPerM]) / 2)
+	// token_price_per_m = (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ (tokens_in + tokens_out) if tokens_in + tokens_out > 0, otherwise (price_in_per_m + price_out_per_m) ÷ 2
+	v[TokenPricePerM] = ifPositive(v[TokensIn]+v[TokensOut], float64((float64(v[TokensIn]*v[PriceInPerM])+float64(v[TokensOut]*v[PriceOutPerM]))/(v[TokensIn]+v[TokensOut])), float64((v[PriceInPerM]+v[PriceOutPerM])/2))
 	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × token_price_per_m
 	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TokenPricePerM])
 	// monthly_fixed_cost = staff_per_month

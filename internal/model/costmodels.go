@@ -194,8 +194,12 @@ var costModels = [numCostModels][]def{
 		{OtherCostPerRun, Div(Mul(Ref(RequestsPerMonth), Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM)))), Num(1e6))},
 		staffOnly, noOneOff},
 	ManagedBatchCosts: {staffPerMonth, {VariablePricePerGPUHour, Num(0)},
-		// Batch tokens at the mean of the input and output prices.
-		{TokenPricePerM, Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2))},
+		// Batch tokens at the input and output prices weighted by the
+		// scenario's split (tokens in and out per item); with no split
+		// given, at the mean of the two.
+		{TokenPricePerM, IfPositive(Add(Ref(TokensIn), Ref(TokensOut)),
+			Div(Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM))), Add(Ref(TokensIn), Ref(TokensOut))),
+			Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2)))},
 		{OtherCostPerRun, Mul(Div(Ref(TokensPerRun), Num(1e6)), Ref(TokenPricePerM))},
 		staffOnly, noOneOff},
 	CloudCosts:          cloudCosts(Ref(GPUHourPrice)),

@@ -207,6 +207,11 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
 		z.batchWork = float64(orInt(w.GlobalBatchTokens, defaultInferBatchTokens))
+		if t := w.Traffic; t != nil {
+			// The split between input and output tokens per item: it
+			// prices managed tokens and divides prefill from decode.
+			z.tokensIn, z.tokensOut = t.TokensIn.Or(0), t.TokensOut.Or(0)
+		}
 	case scenario.ShapeInteractive:
 		t := w.Traffic
 		z.serving = true
