@@ -142,13 +142,19 @@ func (e *evaluator) managedLines(r *DirectionResult) {
 
 // managedTime estimates the elapsed time of a managed run, which the
 // provider does not publish: its FLOPs on the offer's reference hardware
-// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU.
+// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU;
+// a batch's output tokens decoded there, memory-bound (batchSeconds).
 func (e *evaluator) managedTime(r *DirectionResult, offer catalog.ManagedOffer, what string) {
 	g, ok := e.cat.GPU(offer.ReferenceGPU)
 	if !ok || offer.ReferenceGPUs < 1 {
 		return // the catalog's check refuses both
 	}
-	r.ComputeHours = e.z.flops / (float64(offer.ReferenceGPUs) * e.z.achieved(g)) / 3600
+	n := float64(offer.ReferenceGPUs)
+	r.ComputeHours = e.z.flops / (n * e.z.achieved(g)) / 3600
+	if e.z.inferBatch() {
+		perToken, _ := e.z.batchSeconds(g, offer.ReferenceGPUs)
+		r.ComputeHours = e.z.work * perToken / n / 3600
+	}
 	r.TimeToResultHours = r.ComputeHours
 	if !r.quiet {
 		r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "%s estimated as %d × %s at the scenario's MFU: the provider publishes none", what, offer.ReferenceGPUs, gpuWords(g))

@@ -27,6 +27,7 @@ func (hw hardware) limit() int {
 // stepParts is one optimizer step (or one batch step for inference) on n GPUs.
 type stepParts struct {
 	compute, comm, serial, data, total float64 // seconds
+	decode                             float64 // seconds of compute that are memory-bound decode (batch inference)
 }
 
 // steps is the number of steps in one run.
@@ -57,11 +58,21 @@ func allReduceSeconds(bytes, busGBs float64, n int, sharding string) float64 {
 // plus the serial part (Amdahl), floored by the time to read the step's
 // input from storage. The all-reduce runs at the intra-node bandwidth while
 // n fits in one node and at the network bandwidth beyond.
+//
+// Batch inference is not all compute: its output tokens are decoded, a
+// memory-bound step per token (batchSeconds).
 func (z *size) step(hw hardware, n int) stepParts {
 	N := float64(n)
 	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
+	decode := 0.0
+	if z.inferBatch() {
+		perToken, dec := z.batchSeconds(hw.gpu, n)
+		one = perToken * z.work / z.steps()
+		decode = dec * z.work / z.steps()
+	}
 	var p stepParts
 	p.compute = (1 - z.serialFraction) * one / N
+	p.decode = (1 - z.serialFraction) * decode / N
 	p.serial = z.serialFraction * one
 	if z.training {
 		bw := hw.intraGBs
@@ -86,6 +97,9 @@ func (p stepParts) bottleneck() Bottleneck {
 		return BottleneckCommunication
 	case p.serial:
 		return BottleneckSerial
+	}
+	if p.decode > p.compute/2 {
+		return BottleneckMemoryBandwidth // most of the compute time is memory-bound decode
 	}
 	return BottleneckCompute
 }

@@ -227,6 +227,10 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim for the KV cache", Allowed: "a catalog preset or all three numbers"}}
 		}
 	}
+	if _, _, assumed := z.batchSplit(); z.inferBatch() && assumed && !quiet {
+		z.notes = append(z.notes, newNote(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+			fmt.Sprintf("batch items of %d input and %d output tokens assumed for prefill, decode and the KV cache (give the tokens in and out per item)", defaultBatchContext/2, defaultBatchContext/2)))
+	}
 	if z.flops <= 0 && !z.serving {
 		return nil, scenario.Errors{{Path: "workload", Problem: "describes no work (zero FLOPs per run)", Allowed: "tokens_per_run_b with a model, or items_per_run_m with gflops_per_item"}}
 	}
@@ -388,4 +392,64 @@ func replicasFor(load, perReplica float64) (n int, capped bool) {
 		return maxReplicas, true
 	}
 	return max(1, int(x)), false
+}
+
+// inferBatch reports whether the run is batch inference of a language
+// model: prefill and decode rather than FLOPs alone.
+func (z *size) inferBatch() bool { return !z.training && !z.serving && !z.items }
+
+// defaultBatchContext is the tokens per item assumed when a batch gives no
+// split between input and output tokens: half of each, as the mean price
+// managed batch pricing assumes (DESIGN.md's default sequence length).
+const defaultBatchContext = defaultSeqLen
+
+// batchSplit is the tokens in and out per item of batch inference, and
+// whether they are assumed (no split given: half each of
+// defaultBatchContext).
+func (z *size) batchSplit() (in, out float64, assumed bool) {
+	if z.tokensIn+z.tokensOut > 0 {
+		return z.tokensIn, z.tokensOut, false
+	}
+	return defaultBatchContext / 2, defaultBatchContext / 2, true
+}
+
+// batchSeconds is the GPU-seconds one token of batch inference takes on
+// GPU g with n GPUs to spread over, and of those the memory-bound decode's
+// share. Prefill is compute-bound: 2·A FLOPs per input token at X = peak ×
+// MFU. Decode is memory-bound at the batch sizes memory allows: each step
+// moves the weights and the batch's KV cache once for one token of every
+// sequence (DESIGN.md, Serving; decodeStep). The batch is the largest that
+// fits beside the weights, at most vLLM's default of 256 sequences
+// (max_num_seqs, vLLM engine arguments); the tensor-parallel degree the
+// one, from the smallest that holds the weights up to a node of 8 (and n),
+// with the fewest GPU-seconds per output token.
+func (z *size) batchSeconds(g catalog.GPU, n int) (perToken, decodeShare float64) {
+	in, out, _ := z.batchSplit()
+	prefill := 2 * z.activeB * 1e9 / z.achieved(g)
+	tp0 := nextPow2(z.minGPUs(g, 64))
+	if tp0 == 0 {
+		tp0 = 64 // holds nothing: the figures of the largest degree, for the scale of the gap
+	}
+	decode := math.Inf(1)
+	for tp := tp0; tp == tp0 || tp <= min(max(n, tp0), 8); tp *= 2 {
+		b := z.batchFits(g, tp)
+		stepS, _ := z.decodeStep(g, tp, b)
+		if d := stepS * float64(tp) / float64(b); d < decode {
+			decode = d
+		}
+	}
+	dec := out / (in + out) * decode
+	return in/(in+out)*prefill + dec, dec
+}
+
+// batchFits is the most sequences (1 … maxBatch) whose KV cache fits on tp
+// GPUs of type g beside the weights: memPerGPU(tp, b) within the usable
+// memory; 1 when not even one does (fits then says so).
+func (z *size) batchFits(g catalog.GPU, tp int) int {
+	kv := z.kvPerSeqGB()
+	if kv <= 0 {
+		return maxBatch
+	}
+	room := (g.MemoryGB*usableFraction-gpuOverheadGB)*float64(tp) - z.weightsGB
+	return max(1, min(maxBatch, int(math.Floor(room/kv))))
 }
