@@ -37,6 +37,11 @@ type GPU struct {
 	MemoryGB     float64 `json:"memory_gb"`
 	BandwidthGBs float64 `json:"bandwidth_gbs"` // memory bandwidth, GB/s
 	PowerW       float64 `json:"power_w"`
+	// AllReduceBusGBs is the all-reduce bus bandwidth measured among 8 of
+	// these GPUs in one server (nccl-tests busbw), GB/s: what collectives
+	// inside a node achieve, well below the link's bidirectional figure.
+	// 0 when none is published (the model then takes half the link).
+	AllReduceBusGBs float64 `json:"allreduce_bus_gbs,omitempty"`
 	Entry
 }
 

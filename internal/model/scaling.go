@@ -11,10 +11,22 @@ import (
 type hardware struct {
 	gpu        catalog.GPU
 	perNode    int     // GPUs per node
-	intraGBs   float64 // per-GPU bandwidth inside a node (NVLink or PCIe), GB/s
+	intraGBs   float64 // per-GPU link bandwidth inside a node (NVLink or PCIe), GB/s
 	netGBs     float64 // per-GPU bandwidth between nodes, GB/s
 	storageGBs float64 // read throughput from storage to the job, GB/s
 	maxGPUs    int     // 0: no stated limit
+}
+
+// busGBs is the all-reduce bus bandwidth inside a node of GPU g whose
+// link carries linkGBs per GPU: the bus bandwidth nccl-tests measures for
+// the GPU (catalog allreduce_bus_gbs; 450 GB/s for H100 where NVLink's
+// 900 GB/s counts both directions), at most the link's; with none
+// measured, half the link figure, which counts both directions.
+func busGBs(g catalog.GPU, linkGBs float64) float64 {
+	if g.AllReduceBusGBs > 0 {
+		return math.Min(g.AllReduceBusGBs, linkGBs)
+	}
+	return linkGBs / 2
 }
 
 func (hw hardware) limit() int {
@@ -56,8 +68,8 @@ func allReduceSeconds(bytes, busGBs float64, n int, sharding string) float64 {
 // the parallel compute divided by n, plus the exposed all-reduce of the
 // gradients (no overlap with the backward pass is assumed: conservative),
 // plus the serial part (Amdahl), floored by the time to read the step's
-// input from storage. The all-reduce runs at the intra-node bandwidth while
-// n fits in one node and at the network bandwidth beyond.
+// input from storage. The all-reduce runs at the intra-node bus bandwidth
+// (busGBs) while n fits in one node and at the network bandwidth beyond.
 //
 // Batch inference is not all compute: its output tokens are decoded, a
 // memory-bound step per token (batchSeconds).
@@ -75,7 +87,7 @@ func (z *size) step(hw hardware, n int) stepParts {
 	p.decode = (1 - z.serialFraction) * decode / N
 	p.serial = z.serialFraction * one
 	if z.training {
-		bw := hw.intraGBs
+		bw := busGBs(hw.gpu, hw.intraGBs)
 		if n > hw.perNode {
 			bw = hw.netGBs
 		}

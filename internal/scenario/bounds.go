@@ -275,6 +275,7 @@ var catalogBounds = []Bound{
 		Why: "1 GB/s to 1 PB/s of memory bandwidth: GPUs move 0.3 to 8 TB/s"}},
 	{"gpu.power_w", Range{Min: 0, Max: 100_000,
 		Why: "100 kW per GPU: a hundred times the largest"}},
+	{"gpu.allreduce_bus_gbs", withZero(bandwidth, "none measured (half the link bandwidth)")},
 	{"model.params_b", paramsB},
 	{"model.active_params_b", paramsB},
 	{"model.layers", layers},
