@@ -47,3 +47,25 @@ func TestBatchDecodeIsMemoryBound(t *testing.T) {
 			outHeavy.Bottleneck, outHeavy.GPUs, inHeavy.Bottleneck)
 	}
 }
+
+// The node choice weighs memory as well as FLOPs: serving Llama 3.1 70B
+// in FP8 within 4 s a request is bound by memory bandwidth and size, where
+// an H200 (4,800 GB/s, 141 GB) holds the weights on 2 GPUs with room for
+// 129 sequences and an H100 (3,350 GB/s, 80 GB) on 2 with room for 40: the
+// peak of 40 requests/s takes 10 H200s or 14 H100s. So the H200 node
+// (337,000 $, 42,125 $ a GPU) serves it for less than the DGX H100 class
+// node (270,000 $, 33,750 $ a GPU), which the lowest price per dense
+// TFLOP/s chose before. Training, bound by FLOPs, keeps that node.
+func TestNodeChoiceWeighsMemory(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8", Model: scenario.Model{Preset: "llama-3.1-70b"},
+		MFU: scenario.Known(0.5), Traffic: &scenario.Traffic{PeakRPS: scenario.Known(40), MeanRPS: scenario.Known(15),
+			TokensIn: scenario.Known(1000), TokensOut: scenario.Known(300), LatencyTargetMS: scenario.Known(4000)}}
+	s.Options.Cloud = scenario.CloudOptions{}
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "hgx-h200" {
+		t.Errorf("serving 70B on-premises chose %s, want hgx-h200", op.Offer)
+	}
+	if op := eval(t, base()).Direction(scenario.OnPrem); op.Offer != "dgx-h100" {
+		t.Errorf("training chose %s, want dgx-h100", op.Offer)
+	}
+}

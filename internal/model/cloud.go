@@ -28,25 +28,26 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		offer = x
 	} else {
 		// The model's choice: the offer with the lowest GPU-hours × price for
-		// one run, within the data residency.
-		best := math.Inf(1)
+		// one run, within the data residency (gpuHoursPerWork: memory as
+		// well as FLOPs); when none holds the work, the lowest price per
+		// dense TFLOP/s, whose placement then says why.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var any catalog.CloudOffer
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
 			if !ok || !e.residencyOK(x.Jurisdiction) {
 				continue
 			}
-			cost := p / g.PeakTFLOPs(e.z.precision) // price per unit of compute
-			if e.z.serving {
-				plan := e.z.serve(g)
-				if !plan.ok {
-					continue
-				}
-				cost = p * float64(plan.tp*plan.replicas)
+			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, any = c, x
 			}
-			if cost < best {
-				best, offer = cost, x
+			if work, fits := e.z.gpuHoursPerWork(g, x.GPUsPerNode); fits && p*work < best {
+				best, offer = p*work, x
 			}
+		}
+		if offer.ID == "" {
+			offer = any
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]

@@ -20,13 +20,23 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		}
 		node = n
 	} else {
-		// The node with the lowest purchase price per dense TFLOP/s.
-		best := math.Inf(1)
+		// The node with the lowest purchase price per GPU × GPU-hours for
+		// the work (gpuHoursPerWork: memory as well as FLOPs); when none
+		// holds it, the lowest price per dense TFLOP/s.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var any catalog.Node
 		for _, n := range e.cat.Nodes {
 			g, _ := e.cat.GPU(n.GPU)
-			if c := n.Price / (float64(n.GPUs) * g.PeakTFLOPs(e.z.precision)); c < best {
-				best, node = c, n
+			perGPU := n.Price / float64(n.GPUs)
+			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, any = c, n
 			}
+			if work, fits := e.z.gpuHoursPerWork(g, n.GPUs); fits && perGPU*work < best {
+				best, node = perGPU*work, n
+			}
+		}
+		if node.ID == "" {
+			node = any
 		}
 	}
 	g, _ := e.cat.GPU(node.GPU)

@@ -453,3 +453,23 @@ func (z *size) batchFits(g catalog.GPU, tp int) int {
 	room := (g.MemoryGB*usableFraction-gpuOverheadGB)*float64(tp) - z.weightsGB
 	return max(1, min(maxBatch, int(math.Floor(room/kv))))
 }
+
+// gpuHoursPerWork is what choosing GPU g (perNode to a server) costs the
+// work, in GPUs × time for one unit of it, and whether g can hold it at
+// all: the measure the offer and node choices multiply by a price per
+// GPU-hour. Serving counts the GPUs its plan needs for the peak; batch
+// inference the GPU-seconds of a token, decode's memory-bound share
+// included; training the inverse of the dense peak. So the memory's size
+// and bandwidth weigh with the FLOPs: memory-bound work can choose an
+// H200 over an H100.
+func (z *size) gpuHoursPerWork(g catalog.GPU, perNode int) (float64, bool) {
+	switch {
+	case z.serving:
+		p := z.serve(g)
+		return float64(p.tp * p.replicas), p.ok
+	case z.inferBatch():
+		perToken, _ := z.batchSeconds(g, perNode)
+		return perToken, z.minGPUs(g, maxTableGPUs) > 0
+	}
+	return 1 / g.PeakTFLOPs(z.precision), z.minGPUs(g, maxTableGPUs) > 0
+}
