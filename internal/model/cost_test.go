@@ -226,3 +226,36 @@ func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
 		t.Errorf("bridge = %.4f $, want %.4f $ (%.4g GPU-hours × 3.4309 $ × 3.68 months)", op.OneOffCost, want, cl.GPUHoursPerRun)
 	}
 }
+
+// Each direction is dated by the prices it used, not the catalog's
+// oldest: with the staff cost restated as of 2026-09-01, the cloud (AWS
+// p5, priced 2026-01-21; AWS storage and egress, 2026-01-01) is dated
+// 2026-01-01 and notes nothing stale, while on-premises, which bought the
+// DGX H100 class node priced in 2023, is dated 2023-05-01 and names that
+// price as more than twelve months older than the catalog's newest
+// (2026-09-25).
+func TestPricesDatedByDirection(t *testing.T) {
+	s := onPremBase()
+	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "staff_cost_per_fte_year", Value: "129000", AsOf: "2026-09-01", Source: "HR"}}
+	r := eval(t, s)
+	stale := func(d *DirectionResult) []string {
+		var out []string
+		for _, n := range d.Notes {
+			if n.Code == NoteStalePrice {
+				out = append(out, n.Text)
+			}
+		}
+		return out
+	}
+	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
+	if cl.PricesAsOf != "2026-01-01" || len(stale(cl)) != 0 {
+		t.Errorf("cloud: prices as of %s, stale %q; want 2026-01-01 and none", cl.PricesAsOf, stale(cl))
+	}
+	want := "dgx-h100: price dated 2023-05-01, more than 12 months before the catalog's newest price (2026-09-25); check it against a current quote"
+	if op.PricesAsOf != "2023-05-01" || len(stale(op)) != 1 || stale(op)[0] != want {
+		t.Errorf("on-premises: prices as of %s, stale %q; want 2023-05-01 and %q", op.PricesAsOf, stale(op), want)
+	}
+	if r.CatalogAsOf != "2023-05-01" {
+		t.Errorf("report as of %s, want the oldest used by any direction, 2023-05-01", r.CatalogAsOf)
+	}
+}

@@ -168,6 +168,7 @@ const (
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
+	NoteStalePrice               NoteCode = "stale_price" // a used price more than twelve months older than the catalog
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -201,6 +202,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteScalingFromTrial, NotePlan},
 	{NoteTrialNotFitted, NoteCaveat},
 	{NoteBelowEfficiencyThreshold, NoteCaveat},
+	{NoteStalePrice, NoteCaveat},
 }
 
 // NoteCodes lists every note code the model can write.
