@@ -154,6 +154,15 @@ type Site struct {
 	MaintenancePerYear float64 `json:"maintenance_per_year"` // fraction of purchase price
 	StaffCostPerFTE    float64 `json:"staff_cost_per_fte_year"`
 	IdlePowerFraction  float64 `json:"idle_power_fraction"` // draw when idle, fraction of typical
+	// Operations staff for owned hardware: FTE per node, and the least a
+	// site needs however few nodes it runs.
+	StaffFTEPerNode float64 `json:"staff_fte_per_node"`
+	StaffFTEMin     float64 `json:"staff_fte_min"`
+	// InfrastructureShare is what the cluster fabric, storage and
+	// installation add to the nodes' price, as a share of it.
+	InfrastructureShare float64 `json:"infrastructure_share"`
+	CostOfCapital       float64 `json:"cost_of_capital"` // a yearly rate
+	RackKW              float64 `json:"rack_kw"`         // most power one rack takes, kW
 	Entry
 }
 

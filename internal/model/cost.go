@@ -41,6 +41,9 @@ const (
 	BurstStaffFTE   // hybrid: the burst target's own effort
 	ExtraStaffFTE   // hybrid: transfers and two environments
 	StaffCostPerFTE // loaded cost of one FTE for a year
+	// The months a run keeps a rented direction in use (at least one):
+	// its staff is charged for those months only.
+	MonthsPerRun
 
 	// Rented compute and data (cloud, HPC, hybrid).
 	GPUHourPrice           // the rate per GPU-hour (the committed rate under a commitment)
@@ -79,6 +82,8 @@ const (
 	LeasePerNodeMonth   // lease payment per node and month
 	LeadTimeWeeks       // weeks from order to the first run
 	ExpectedUtilisation // share of the GPUs' hours used once shared; 0 = this workload's own use
+	InfrastructureShare // fabric, storage and installation, as a share of the nodes' price
+	CostOfCapital       // yearly rate the money in owned hardware would earn elsewhere
 	// The cloud direction's figures the on-premises bridge rents at.
 	// CloudVariableCostPerRun is no longer read by any cost model (under a
 	// commitment it is 0, so the bridge rented for nothing): the bridge
@@ -122,6 +127,8 @@ const (
 	RatePerGPUHourUsed
 	RentalPricePerGPUHour // cloud: the rate a few months' rental pays
 	RentalCostPerRun      // cloud: a run rented by the hour (the bridge's price)
+	StaffShare            // share of the months a rented direction is in use
+	CapitalChargePerMonth // on-premises: the cost of the capital in the hardware
 
 	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
@@ -142,6 +149,7 @@ var driverNames = [numDrivers]string{
 	BurstStaffFTE:            "burst_staff_fte",
 	ExtraStaffFTE:            "extra_staff_fte",
 	StaffCostPerFTE:          "staff_cost_per_fte_year",
+	MonthsPerRun:             "months_per_run",
 	GPUHourPrice:             "price_per_gpu_hour",
 	CommittedGPUs:            "committed_gpus",
 	StorageGB:                "storage_gb",
@@ -175,6 +183,8 @@ var driverNames = [numDrivers]string{
 	LeasePerNodeMonth:        "lease_per_node_month",
 	LeadTimeWeeks:            "lead_time_weeks",
 	ExpectedUtilisation:      "expected_utilisation",
+	InfrastructureShare:      "infrastructure_share",
+	CostOfCapital:            "cost_of_capital",
 	CloudVariableCostPerRun:  "cloud_variable_cost_per_run",
 	CloudFeasible:            "cloud_feasible",
 	OnDemandPrice:            "on_demand_price_per_gpu_hour",
@@ -205,6 +215,8 @@ var driverNames = [numDrivers]string{
 	RatePerGPUHourUsed:       "rate_per_gpu_hour_used",
 	RentalPricePerGPUHour:    "rental_price_per_gpu_hour",
 	RentalCostPerRun:         "rental_cost_per_run",
+	StaffShare:               "staff_share",
+	CapitalChargePerMonth:    "capital_charge_per_month",
 	VariableCostPerRun:       "variable_cost_per_run",
 	CostPerRun:               "cost_per_run",
 	MonthlySpend:             "monthly_spend",

@@ -46,8 +46,10 @@ func deriveNothing(v *Values) {
 
 // deriveManagedFineTuning sets the figures of the cost model managed_fine_tuning (costmodels.go) the costs need, in order.
 func deriveManagedFineTuning(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
 	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × train_per_m_tokens
@@ -60,8 +62,10 @@ func deriveManagedFineTuning(v *Values) {
 
 // deriveManagedInteractive sets the figures of the cost model managed_interactive (costmodels.go) the costs need, in order.
 func deriveManagedInteractive(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
 	// requests_per_month = mean_rps × 730 × 3,600
@@ -76,8 +80,10 @@ func deriveManagedInteractive(v *Values) {
 
 // deriveManagedBatch sets the figures of the cost model managed_batch (costmodels.go) the costs need, in order.
 func deriveManagedBatch(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
 	// token_price_per_m = (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ (tokens_in + tokens_out) if tokens_in + tokens_out > 0, otherwise (price_in_per_m + price_out_per_m) ÷ 2
@@ -92,8 +98,10 @@ func deriveManagedBatch(v *Values) {
 
 // deriveCloud sets the figures of the cost model cloud (costmodels.go) the costs need, in order.
 func deriveCloud(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -120,8 +128,10 @@ func deriveCloudInfo(v *Values) {
 
 // deriveCloudCommitted sets the figures of the cost model cloud_committed (costmodels.go) the costs need, in order.
 func deriveCloudCommitted(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -150,8 +160,8 @@ func deriveCloudCommittedInfo(v *Values) {
 func deriveOnPremDepreciation(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -164,8 +174,10 @@ func deriveOnPremDepreciation(v *Values) {
 	v[OtherCostPerRun] = 0
 	// depreciation_per_month = capex ÷ (life_years × 12)
 	v[DepreciationPerMonth] = float64(v[Capex] / float64(v[LifeYears]*12))
-	// monthly_fixed_cost = depreciation_per_month + maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
-	v[MonthlyFixedCost] = v[DepreciationPerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = depreciation_per_month + maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[DepreciationPerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
 	// lead_time_days = lead_time_weeks × 7
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
@@ -194,8 +206,8 @@ func deriveOnPremDepreciationInfo(v *Values) {
 func deriveOnPremPurchase(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -206,8 +218,10 @@ func deriveOnPremPurchase(v *Values) {
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
 	// other_cost_per_run = 0
 	v[OtherCostPerRun] = 0
-	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
-	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
 	// purchase = capex
 	v[Purchase] = v[Capex]
 	// lead_time_days = lead_time_weeks × 7
@@ -238,8 +252,8 @@ func deriveOnPremPurchaseInfo(v *Values) {
 func deriveOnPremLease(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -282,8 +296,8 @@ func deriveOnPremLeaseInfo(v *Values) {
 func deriveOnPremExisting(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -316,8 +330,10 @@ func deriveOnPremExistingInfo(v *Values) {
 
 // deriveHPC sets the figures of the cost model hpc (costmodels.go) the costs need, in order.
 func deriveHPC(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = price_per_gpu_hour
 	v[VariablePricePerGPUHour] = v[GPUHourPrice]
 	// other_cost_per_run = 0
@@ -332,8 +348,10 @@ func deriveHPC(v *Values) {
 func deriveHybridCloud(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -360,8 +378,10 @@ func deriveHybridCloudInfo(v *Values) {
 func deriveHybridCloudServing(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -384,8 +404,10 @@ func deriveHybridCloudServingInfo(v *Values) {
 func deriveHybridHPC(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = price_per_gpu_hour
 	v[VariablePricePerGPUHour] = v[GPUHourPrice]
 	// other_cost_per_run = 0
