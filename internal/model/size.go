@@ -12,7 +12,7 @@ import (
 // Assumptions the model makes where the scenario is silent. Each is reported
 // in the report's warnings or a direction's notes where it is used.
 const (
-	defaultMFU        = 0.40 // within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs
+	defaultMFU        = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
 	kvBytes           = 2    // KV cache kept at 16 bit
 	hoursPerMonth     = 730  // 8,760 h ÷ 12
 	defaultStorageGBs = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
@@ -56,7 +56,8 @@ type size struct {
 	work                float64 // tokens or items per run: what a trial's throughput measures
 	runsPerMonth        float64
 	weightsGB           float64
-	mfu                 float64
+	mfu                 float64 // the scenario's, or defaultMFU (training: mfuFor)
+	mfuSet              bool    // the scenario gives workload.mfu
 	precision           string
 	training            bool
 	method              string
@@ -90,7 +91,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if z == nil {
 		z = new(size)
 	}
-	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
+	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
 		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
 		threshold: w.EfficiencyThreshold.Or(defaultThreshold), trialGPU: w.TrialGPU}
@@ -128,10 +129,6 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
 		}
 		z.trial = trialPoints(w)
-	}
-	if !w.MFU.IsSet() && !quiet {
-		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"},
-			fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); replace it with the utilisation a trial measures", defaultMFU*100)))
 	}
 	if z.sharding == "" {
 		z.sharding = "zero3"
@@ -227,6 +224,9 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim for the KV cache", Allowed: "a catalog preset or all three numbers"}}
 		}
 	}
+	if !w.MFU.IsSet() && !quiet {
+		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"}, z.mfuWords()))
+	}
 	if _, _, assumed := z.batchSplit(); z.inferBatch() && assumed && !quiet {
 		z.notes = append(z.notes, newNote(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
 			fmt.Sprintf("batch items of %d input and %d output tokens assumed for prefill, decode and the KV cache (give the tokens in and out per item)", defaultBatchContext/2, defaultBatchContext/2)))
@@ -279,7 +279,7 @@ func (z *size) stagingHours(gb float64) float64 {
 // achieved is the FLOP/s one GPU of type g sustains: X = peak × MFU
 // (Narayanan et al. 2021).
 func (z *size) achieved(g catalog.GPU) float64 {
-	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfu
+	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfuFor(g)
 }
 
 // servingPlan sizes an interactive service on GPU g: a replica is tp GPUs
