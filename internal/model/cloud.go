@@ -32,7 +32,7 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		// well as FLOPs); when none holds the work, the lowest price per
 		// dense TFLOP/s, whose placement then says why.
 		best, bestAny := math.Inf(1), math.Inf(1)
-		var any catalog.CloudOffer
+		var fallback catalog.CloudOffer
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
@@ -40,14 +40,14 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 				continue
 			}
 			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
-				bestAny, any = c, x
+				bestAny, fallback = c, x
 			}
 			if work, fits := e.z.gpuHoursPerWork(g, x.GPUsPerNode); fits && p*work < best {
 				best, offer = p*work, x
 			}
 		}
 		if offer.ID == "" {
-			offer = any
+			offer = fallback
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]

@@ -24,19 +24,19 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		// the work (gpuHoursPerWork: memory as well as FLOPs); when none
 		// holds it, the lowest price per dense TFLOP/s.
 		best, bestAny := math.Inf(1), math.Inf(1)
-		var any catalog.Node
+		var fallback catalog.Node
 		for _, n := range e.cat.Nodes {
 			g, _ := e.cat.GPU(n.GPU)
 			perGPU := n.Price / float64(n.GPUs)
 			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
-				bestAny, any = c, n
+				bestAny, fallback = c, n
 			}
 			if work, fits := e.z.gpuHoursPerWork(g, n.GPUs); fits && perGPU*work < best {
 				best, node = perGPU*work, n
 			}
 		}
 		if node.ID == "" {
-			node = any
+			node = fallback
 		}
 	}
 	g, _ := e.cat.GPU(node.GPU)
