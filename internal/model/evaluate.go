@@ -273,11 +273,27 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 // the date the catalog in use speaks for.
 func (e *evaluator) catalogDate() (time.Time, bool) {
 	if e.refDate == nil {
-		newest := ""
-		for _, it := range e.cat.Items("") {
-			if it.Kind != "gpu" && it.Kind != "model" && it.Entry.AsOf > newest {
-				newest = it.Entry.AsOf
+		c := e.cat
+		newest := c.Site.AsOf
+		later := func(en catalog.Entry) {
+			if en.AsOf > newest {
+				newest = en.AsOf
 			}
+		}
+		for i := range c.Cloud {
+			later(c.Cloud[i].Entry)
+		}
+		for i := range c.Data {
+			later(c.Data[i].Entry)
+		}
+		for i := range c.Nodes {
+			later(c.Nodes[i].Entry)
+		}
+		for i := range c.HPC {
+			later(c.HPC[i].Entry)
+		}
+		for i := range c.Managed {
+			later(c.Managed[i].Entry)
 		}
 		d, err := time.Parse(time.DateOnly, newest)
 		e.refDate = &refDate{d, err == nil}
