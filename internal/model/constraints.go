@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -80,9 +81,17 @@ func (e *evaluator) monthsInUse(r *DirectionResult) {
 	r.plan(MonthsPerRun, m)
 	if share := math.Min(1, e.z.runsPerMonth*m); share < 1 && !r.quiet {
 		r.note(NoteStaffMonths, []string{"workload.runs_per_month", "dimensions.economics.horizon_months"},
-			"operations staff charged for the months in use: %.3g runs a month × %.0f month(s) each = %.0f %% of the %d months",
-			e.z.runsPerMonth, m, share*100, e.months())
+			"operations staff charged for the months in use: %.3g runs a month × %s each = %.0f %% of the %d months",
+			e.z.runsPerMonth, monthsWords(m), share*100, e.months())
 	}
+}
+
+// monthsWords is "1 month" or "3 months".
+func monthsWords(m float64) string {
+	if m == 1 {
+		return "1 month"
+	}
+	return fmt.Sprintf("%.0f months", m)
 }
 
 // staffEstimate sets r's input d to fte, owner's staff estimate (one of

@@ -138,7 +138,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	fte := o.StaffFTE.Or(onPremStaff(site, nodes))
 	if !o.StaffFTE.IsSet() && !r.quiet {
 		r.note(NoteOwnedStaff, []string{"options.on_prem.staff_fte"},
-			"staff %.2f FTE: %.3g FTE per node × %d nodes, at least %.2g FTE (site estimate; give the staff your site has)", fte, site.StaffFTEPerNode, nodes, site.StaffFTEMin)
+			"staff %.2f FTE: %.3g FTE per node × %s, at least %.2g FTE (site estimate; give the staff your site has)", fte, site.StaffFTEPerNode, plural(nodes, "node"), site.StaffFTEMin)
 	}
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
 	v[StaffFTE] = fte
