@@ -37,6 +37,11 @@ type GPU struct {
 	MemoryGB     float64 `json:"memory_gb"`
 	BandwidthGBs float64 `json:"bandwidth_gbs"` // memory bandwidth, GB/s
 	PowerW       float64 `json:"power_w"`
+	// AllReduceBusGBs is the all-reduce bus bandwidth measured among 8 of
+	// these GPUs in one server (nccl-tests busbw), GB/s: what collectives
+	// inside a node achieve, well below the link's bidirectional figure.
+	// 0 when none is published (the model then takes half the link).
+	AllReduceBusGBs float64 `json:"allreduce_bus_gbs,omitempty"`
 	Entry
 }
 
@@ -156,6 +161,15 @@ type Site struct {
 	MaintenancePerYear float64 `json:"maintenance_per_year"` // fraction of purchase price
 	StaffCostPerFTE    float64 `json:"staff_cost_per_fte_year"`
 	IdlePowerFraction  float64 `json:"idle_power_fraction"` // draw when idle, fraction of typical
+	// Operations staff for owned hardware: FTE per node, and the least a
+	// site needs however few nodes it runs.
+	StaffFTEPerNode float64 `json:"staff_fte_per_node"`
+	StaffFTEMin     float64 `json:"staff_fte_min"`
+	// InfrastructureShare is what the cluster fabric, storage and
+	// installation add to the nodes' price, as a share of it.
+	InfrastructureShare float64 `json:"infrastructure_share"`
+	CostOfCapital       float64 `json:"cost_of_capital"` // a yearly rate
+	RackKW              float64 `json:"rack_kw"`         // most power one rack takes, kW
 	Entry
 }
 

@@ -416,8 +416,15 @@ var reasonCases = []reasonCase{
 	},
 	{
 		name: "staff", code: model.ReasonStaffShort, kind: KindOperations, direction: scenario.OnPrem,
-		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.5) },
-		want:  lit("needs 1.00 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.50"),
+		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.25) },
+		want:  lit("needs 0.50 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.25"),
+	},
+	{
+		name: "rack power", code: model.ReasonRackPowerExceeded, kind: KindFit, direction: scenario.OnPrem,
+		build: func(s *scenario.Scenario) {
+			s.Options.OnPrem.Node, s.Options.OnPrem.RackKW = "dgx-h100", scenario.Known(8)
+		},
+		want: lit("one 8×H100 server (DGX H100 class) draws up to 10.2 kW; the site's racks take 8.0 kW"),
 	},
 	{
 		name: "skills", code: model.ReasonSkillMissing, kind: KindOperations, direction: scenario.HPC,

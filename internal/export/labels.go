@@ -83,6 +83,13 @@ var driverWords = map[model.Driver][2]string{
 	model.CostPerRun:               {"cost per run", "¤/run"},
 	model.MonthlySpend:             {"monthly spend", "¤/month"},
 	model.CostHorizon:              {"cost over the horizon", "¤"},
+	model.MonthsPerRun:             {"months a run keeps the direction in use", "months"},
+	model.InfrastructureShare:      {"fabric, storage and installation, share of the nodes' price", "fraction"},
+	model.CostOfCapital:            {"cost of capital", "fraction/year"},
+	model.RentalPricePerGPUHour:    {"rate a few months' rental pays", "¤/GPU-hour"},
+	model.RentalCostPerRun:         {"a run rented by the hour (the on-premises bridge's price)", "¤/run"},
+	model.StaffShare:               {"share of the months the direction is in use (staff charged)", "fraction"},
+	model.CapitalChargePerMonth:    {"cost of the capital in the hardware per month", "¤/month"},
 	model.Month:                    {"month of the horizon", "month"},
 	model.CumulativeCost:           {"cumulative cost to the month", "¤"},
 }

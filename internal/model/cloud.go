@@ -28,25 +28,26 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		offer = x
 	} else {
 		// The model's choice: the offer with the lowest GPU-hours × price for
-		// one run, within the data residency.
-		best := math.Inf(1)
+		// one run, within the data residency (gpuHoursPerWork: memory as
+		// well as FLOPs); when none holds the work, the lowest price per
+		// dense TFLOP/s, whose placement then says why.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var fallback catalog.CloudOffer
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
 			if !ok || !e.residencyOK(x.Jurisdiction) {
 				continue
 			}
-			cost := p / g.PeakTFLOPs(e.z.precision) // price per unit of compute
-			if e.z.serving {
-				plan := e.z.serve(g)
-				if !plan.ok {
-					continue
-				}
-				cost = p * float64(plan.tp*plan.replicas)
+			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, fallback = c, x
 			}
-			if cost < best {
-				best, offer = cost, x
+			if work, fits := e.z.gpuHoursPerWork(g, x.GPUsPerNode); fits && p*work < best {
+				best, offer = p*work, x
 			}
+		}
+		if offer.ID == "" {
+			offer = fallback
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
@@ -139,6 +140,14 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		}
 	}
 	v[CommittedGPUs] = committed
+	if committed > 0 && !burst && !mixed { // a mix records its own on-demand rate
+		// A run rented for a few months (the on-premises bridge) pays the
+		// offer's on-demand rate: no commitment is sold for that long.
+		v[OnDemandPrice] = offer.OnDemand
+		if !r.quiet {
+			r.fromCatalog(OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
+		}
+	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
 	co := e.s.Options.Cloud
@@ -166,6 +175,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		// The data set lives in the cloud for the horizon; outputs leave
 		// each run.
 		r.CostModel = CloudCosts
+		if committed > 0 {
+			r.CostModel = CloudCommittedCosts
+		}
 		if mixed {
 			r.CostModel = CloudMixedCosts
 		}
@@ -227,7 +239,7 @@ func (e *evaluator) cloudLines(r *DirectionResult) {
 		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[OnDemandGPUHours], v[OnDemandPrice])
 	}
 	other := r.OtherCostPerRun - onDemand
-	if r.CostModel != CloudCosts && r.CostModel != CloudMixedCosts {
+	if r.CostModel != CloudCosts && r.CostModel != CloudCommittedCosts && r.CostModel != CloudMixedCosts {
 		r.line("Snapshot storage and output egress", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
 			v[StorageGB], v[StoragePricePerGBMonth], v[RunHours]/hoursPerMonth, v[OutputGB], v[EgressPricePerGB])
 		return

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -32,10 +34,11 @@ func (e *evaluator) residencyOK(jurisdiction string) bool {
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
+// On-premises needs the site's staff per node, at least its minimum
+// (onPremStaff).
 const (
 	staffManaged = 0.05
 	staffCloud   = 0.25
-	staffOnPrem  = 1.0
 	staffHPC     = 0.1
 	staffHybrid  = 0.25 // on top of the burst target's own
 )
@@ -53,6 +56,9 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 		}
 	}
 	e.skills(r)
+	if r.Direction != scenario.OnPrem {
+		e.monthsInUse(r)
+	}
 	site := e.cat.Site
 	r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
 	if r.quiet {
@@ -61,6 +67,31 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	en := catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"}
 	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
 	e.use(r, "staff cost", en)
+}
+
+// monthsInUse sets the months one run keeps a rented direction in use,
+// which its staff is charged for (staff_share in costmodels.go): the
+// months its time to result spans, at least one (a service runs every
+// month). Owned hardware is staffed every month instead.
+func (e *evaluator) monthsInUse(r *DirectionResult) {
+	m := 1.0
+	if h := r.TimeToResultHours; h > hoursPerMonth && !math.IsInf(h, 0) {
+		m = math.Ceil(h / hoursPerMonth)
+	}
+	r.plan(MonthsPerRun, m)
+	if share := math.Min(1, e.z.runsPerMonth*m); share < 1 && !r.quiet {
+		r.note(NoteStaffMonths, []string{"workload.runs_per_month", "dimensions.economics.horizon_months"},
+			"operations staff charged for the months in use: %.3g runs a month × %s each = %.0f %% of the %d months",
+			e.z.runsPerMonth, monthsWords(m), share*100, e.months())
+	}
+}
+
+// monthsWords is "1 month" or "3 months".
+func monthsWords(m float64) string {
+	if m == 1 {
+		return "1 month"
+	}
+	return fmt.Sprintf("%.0f months", m)
 }
 
 // staffEstimate sets r's input d to fte, owner's staff estimate (one of
@@ -74,6 +105,11 @@ func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d Driver, ft
 
 // staffLine adds the cost line of the operations staff.
 func (e *evaluator) staffLine(r *DirectionResult) {
+	if r.Direction != scenario.OnPrem && r.Drivers[StaffShare] < 1 {
+		r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months × %.3g of the months in use",
+			r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months(), r.Drivers[StaffShare])
+		return
+	}
 	r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months())
 }
 

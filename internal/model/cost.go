@@ -41,6 +41,9 @@ const (
 	BurstStaffFTE   // hybrid: the burst target's own effort
 	ExtraStaffFTE   // hybrid: transfers and two environments
 	StaffCostPerFTE // loaded cost of one FTE for a year
+	// The months a run keeps a rented direction in use (at least one):
+	// its staff is charged for those months only.
+	MonthsPerRun
 
 	// Rented compute and data (cloud, HPC, hybrid).
 	GPUHourPrice           // the rate per GPU-hour (the committed rate under a commitment)
@@ -81,9 +84,16 @@ const (
 	LeasePerNodeMonth   // lease payment per node and month
 	LeadTimeWeeks       // weeks from order to the first run
 	ExpectedUtilisation // share of the GPUs' hours used once shared; 0 = this workload's own use
+	InfrastructureShare // fabric, storage and installation, as a share of the nodes' price
+	CostOfCapital       // yearly rate the money in owned hardware would earn elsewhere
 	// The cloud direction's figures the on-premises bridge rents at.
+	// CloudVariableCostPerRun is no longer read by any cost model (under a
+	// commitment it is 0, so the bridge rented for nothing): the bridge
+	// reads the cloud's RentalCostPerRun.
 	CloudVariableCostPerRun
 	CloudFeasible // 1 when the cloud direction is feasible, else 0
+	// OnDemandPrice (above, with mixed pricing) is also what capacity
+	// rented for a few months costs under a commitment: the bridge's rate.
 
 	// The four figures that carry every direction's costs into the shared
 	// identity: inputs of a report made by hand (NoCostModel), defined by
@@ -116,6 +126,10 @@ const (
 	Utilisation
 	EffectivePricePerGPUHour
 	RatePerGPUHourUsed
+	RentalPricePerGPUHour // cloud: the rate a few months' rental pays
+	RentalCostPerRun      // cloud: a run rented by the hour (the bridge's price)
+	StaffShare            // share of the months a rented direction is in use
+	CapitalChargePerMonth // on-premises: the cost of the capital in the hardware
 
 	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
@@ -136,6 +150,7 @@ var driverNames = [numDrivers]string{
 	BurstStaffFTE:            "burst_staff_fte",
 	ExtraStaffFTE:            "extra_staff_fte",
 	StaffCostPerFTE:          "staff_cost_per_fte_year",
+	MonthsPerRun:             "months_per_run",
 	GPUHourPrice:             "price_per_gpu_hour",
 	CommittedGPUs:            "committed_gpus",
 	OnDemandGPUHours:         "on_demand_gpu_hours",
@@ -171,6 +186,8 @@ var driverNames = [numDrivers]string{
 	LeasePerNodeMonth:        "lease_per_node_month",
 	LeadTimeWeeks:            "lead_time_weeks",
 	ExpectedUtilisation:      "expected_utilisation",
+	InfrastructureShare:      "infrastructure_share",
+	CostOfCapital:            "cost_of_capital",
 	CloudVariableCostPerRun:  "cloud_variable_cost_per_run",
 	CloudFeasible:            "cloud_feasible",
 	VariablePricePerGPUHour:  "variable_price_per_gpu_hour",
@@ -198,6 +215,10 @@ var driverNames = [numDrivers]string{
 	Utilisation:              "utilisation",
 	EffectivePricePerGPUHour: "effective_price_per_gpu_hour",
 	RatePerGPUHourUsed:       "rate_per_gpu_hour_used",
+	RentalPricePerGPUHour:    "rental_price_per_gpu_hour",
+	RentalCostPerRun:         "rental_cost_per_run",
+	StaffShare:               "staff_share",
+	CapitalChargePerMonth:    "capital_charge_per_month",
 	VariableCostPerRun:       "variable_cost_per_run",
 	CostPerRun:               "cost_per_run",
 	MonthlySpend:             "monthly_spend",

@@ -11,6 +11,7 @@ var deriveParts = [numCostModels]func(*Values){
 	ManagedInteractiveCosts:      deriveManagedInteractive,
 	ManagedBatchCosts:            deriveManagedBatch,
 	CloudCosts:                   deriveCloud,
+	CloudCommittedCosts:          deriveCloudCommitted,
 	OnPremDepreciationCosts:      deriveOnPremDepreciation,
 	OnPremPurchaseCosts:          deriveOnPremPurchase,
 	OnPremLeaseCosts:             deriveOnPremLease,
@@ -31,6 +32,7 @@ var deriveInfo = [numCostModels]func(*Values){
 	ManagedInteractiveCosts:      deriveNothing,
 	ManagedBatchCosts:            deriveNothing,
 	CloudCosts:                   deriveCloudInfo,
+	CloudCommittedCosts:          deriveCloudCommittedInfo,
 	OnPremDepreciationCosts:      deriveOnPremDepreciationInfo,
 	OnPremPurchaseCosts:          deriveOnPremPurchaseInfo,
 	OnPremLeaseCosts:             deriveOnPremLeaseInfo,
@@ -50,8 +52,10 @@ func deriveNothing(v *Values) {
 
 // deriveManagedFineTuning sets the figures of the cost model managed_fine_tuning (costmodels.go) the costs need, in order.
 func deriveManagedFineTuning(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
 	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × train_per_m_tokens
@@ -64,8 +68,10 @@ func deriveManagedFineTuning(v *Values) {
 
 // deriveManagedInteractive sets the figures of the cost model managed_interactive (costmodels.go) the costs need, in order.
 func deriveManagedInteractive(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
 	// requests_per_month = mean_rps × 730 × 3,600
@@ -80,12 +86,14 @@ func deriveManagedInteractive(v *Values) {
 
 // deriveManagedBatch sets the figures of the cost model managed_batch (costmodels.go) the costs need, in order.
 func deriveManagedBatch(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
-	// token_price_per_m = (price_in_per_m + price_out_per_m) ÷ 2
-	v[TokenPricePerM] = float64((v[PriceInPerM] + v[PriceOutPerM]) / 2)
+	// token_price_per_m = (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ (tokens_in + tokens_out) if tokens_in + tokens_out > 0, otherwise (price_in_per_m + price_out_per_m) ÷ 2
+	v[TokenPricePerM] = ifPositive(v[TokensIn]+v[TokensOut], float64((float64(v[TokensIn]*v[PriceInPerM])+float64(v[TokensOut]*v[PriceOutPerM]))/(v[TokensIn]+v[TokensOut])), float64((v[PriceInPerM]+v[PriceOutPerM])/2))
 	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × token_price_per_m
 	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TokenPricePerM])
 	// monthly_fixed_cost = staff_per_month
@@ -96,8 +104,10 @@ func deriveManagedBatch(v *Values) {
 
 // deriveCloud sets the figures of the cost model cloud (costmodels.go) the costs need, in order.
 func deriveCloud(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -110,6 +120,10 @@ func deriveCloud(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[GPUHourPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
 }
 
 // deriveCloudInfo sets the other figures of the cost model cloud, in order.
@@ -118,12 +132,42 @@ func deriveCloudInfo(v *Values) {
 	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
 }
 
+// deriveCloudCommitted sets the figures of the cost model cloud_committed (costmodels.go) the costs need, in order.
+func deriveCloudCommitted(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[OnDemandPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+}
+
+// deriveCloudCommittedInfo sets the other figures of the cost model cloud_committed, in order.
+func deriveCloudCommittedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
 // deriveOnPremDepreciation sets the figures of the cost model on_prem_depreciation (costmodels.go) the costs need, in order.
 func deriveOnPremDepreciation(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -136,14 +180,16 @@ func deriveOnPremDepreciation(v *Values) {
 	v[OtherCostPerRun] = 0
 	// depreciation_per_month = capex ÷ (life_years × 12)
 	v[DepreciationPerMonth] = float64(v[Capex] / float64(v[LifeYears]*12))
-	// monthly_fixed_cost = depreciation_per_month + maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
-	v[MonthlyFixedCost] = v[DepreciationPerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = depreciation_per_month + maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[DepreciationPerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
 	// lead_time_days = lead_time_weeks × 7
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
 }
@@ -166,8 +212,8 @@ func deriveOnPremDepreciationInfo(v *Values) {
 func deriveOnPremPurchase(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -178,16 +224,18 @@ func deriveOnPremPurchase(v *Values) {
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
 	// other_cost_per_run = 0
 	v[OtherCostPerRun] = 0
-	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
-	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
 	// purchase = capex
 	v[Purchase] = v[Capex]
 	// lead_time_days = lead_time_weeks × 7
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = purchase + bridge
 	v[OneOffCost] = v[Purchase] + v[Bridge]
 }
@@ -210,8 +258,8 @@ func deriveOnPremPurchaseInfo(v *Values) {
 func deriveOnPremLease(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -230,8 +278,8 @@ func deriveOnPremLease(v *Values) {
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
-	// bridge = lead_months × runs_per_month × cloud_variable_cost_per_run if cloud_feasible > 0, otherwise 0
-	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[CloudVariableCostPerRun]), 0)
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
 	// one_off_cost = bridge
 	v[OneOffCost] = v[Bridge]
 }
@@ -254,8 +302,8 @@ func deriveOnPremLeaseInfo(v *Values) {
 func deriveOnPremExisting(v *Values) {
 	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
 	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
-	// capex = node_price × nodes
-	v[Capex] = float64(v[NodePrice] * v[Nodes])
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
 	// maintenance_per_month = capex × maintenance_per_year ÷ 12
 	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
 	// space_per_month = colo_per_kw_month × power_kw_max × nodes
@@ -288,8 +336,10 @@ func deriveOnPremExistingInfo(v *Values) {
 
 // deriveHPC sets the figures of the cost model hpc (costmodels.go) the costs need, in order.
 func deriveHPC(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = price_per_gpu_hour
 	v[VariablePricePerGPUHour] = v[GPUHourPrice]
 	// other_cost_per_run = 0
@@ -304,8 +354,10 @@ func deriveHPC(v *Values) {
 func deriveHybridCloud(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -332,8 +384,10 @@ func deriveHybridCloudInfo(v *Values) {
 func deriveHybridCloudServing(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
@@ -356,8 +410,10 @@ func deriveHybridCloudServingInfo(v *Values) {
 func deriveHybridHPC(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = price_per_gpu_hour
 	v[VariablePricePerGPUHour] = v[GPUHourPrice]
 	// other_cost_per_run = 0
@@ -370,8 +426,10 @@ func deriveHybridHPC(v *Values) {
 
 // deriveCloudMixed sets the figures of the cost model cloud_mixed (costmodels.go) the costs need, in order.
 func deriveCloudMixed(v *Values) {
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0
@@ -384,6 +442,10 @@ func deriveCloudMixed(v *Values) {
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[OnDemandPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
 }
 
 // deriveCloudMixedInfo sets the other figures of the cost model cloud_mixed, in order.
@@ -396,8 +458,10 @@ func deriveCloudMixedInfo(v *Values) {
 func deriveHybridCloudMixed(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0
@@ -424,8 +488,10 @@ func deriveHybridCloudMixedInfo(v *Values) {
 func deriveHybridCloudServingMixed(v *Values) {
 	// staff_fte = burst_staff_fte + extra_staff_fte
 	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
-	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
-	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0

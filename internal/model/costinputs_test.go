@@ -275,7 +275,7 @@ func rederive(d *DirectionResult, name string, x float64, r *Report) {
 	if d.Direction == scenario.OnPrem && d.CostModel != OnPremExistingCosts {
 		cl := *r.Direction(scenario.Cloud)
 		rederive(&cl, name, x, r)
-		v[CloudVariableCostPerRun] = cl.VariableCostPerRun
+		v[RentalCostPerRun] = cl.Drivers[RentalCostPerRun]
 	}
 	d.DeriveCosts(runs, months, false)
 }

@@ -10,9 +10,8 @@ import "strconv"
 // (cost.go) carries the four figures on to the cost of a run and over the
 // horizon.
 //
-// Every definition here restates, operation for operation, what the
-// direction computed before the identity grew: the engine's numbers did not
-// change by a bit.
+// Each definition cites its source where it models a published figure;
+// docs/report.md lists them all as Words renders them.
 type CostModel uint8
 
 const (
@@ -22,6 +21,7 @@ const (
 	ManagedInteractiveCosts
 	ManagedBatchCosts
 	CloudCosts
+	CloudCommittedCosts // the cloud on a 1- or 3-year commitment
 	OnPremDepreciationCosts
 	OnPremPurchaseCosts
 	OnPremLeaseCosts
@@ -44,6 +44,7 @@ var costModelNames = [numCostModels]string{
 	ManagedInteractiveCosts:      "managed_interactive",
 	ManagedBatchCosts:            "managed_batch",
 	CloudCosts:                   "cloud",
+	CloudCommittedCosts:          "cloud_committed",
 	OnPremDepreciationCosts:      "on_prem_depreciation",
 	OnPremPurchaseCosts:          "on_prem_purchase",
 	OnPremLeaseCosts:             "on_prem_lease",
@@ -79,8 +80,15 @@ const daysPerMonth = 365.25 / 12
 
 // Building blocks of the cost models, each as its direction's file had it.
 var (
-	// Operations staff: FTE × loaded cost per year ÷ 12.
-	staffPerMonth = def{StaffPerMonth, Div(Mul(Ref(StaffFTE), Ref(StaffCostPerFTE)), Num(12))}
+	// Operations staff of a rented direction, charged for the months it
+	// is in use: FTE × loaded cost per year ÷ 12 × the share of months
+	// with a run, each run keeping it for the months it takes (at least
+	// one). A one-off job is not charged staff for the whole horizon.
+	staffShare    = def{StaffShare, Min(Num(1), Mul(Ref(RunsPerMonth), Ref(MonthsPerRun)))}
+	staffPerMonth = def{StaffPerMonth, Mul(Div(Mul(Ref(StaffFTE), Ref(StaffCostPerFTE)), Num(12)), Ref(StaffShare))}
+	// Owned hardware is kept, and staffed, every month: FTE × loaded cost
+	// per year ÷ 12.
+	ownedStaff = def{StaffPerMonth, Div(Mul(Ref(StaffFTE), Ref(StaffCostPerFTE)), Num(12))}
 	// Hybrid needs its burst target's effort plus its own.
 	hybridStaff = def{StaffFTE, Add(Ref(BurstStaffFTE), Ref(ExtraStaffFTE))}
 
@@ -105,15 +113,26 @@ var (
 	// its on-demand hours over the GPU-hours used.
 	mixedRateUsed = def{RatePerGPUHourUsed, IfPositive(Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth)),
 		Div(Add(Ref(CommitmentPerMonth), Mul(Ref(RunsPerMonth), onDemandPart)), Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth))), Num(0))}
+	// A run rented by the hour for a few months (the on-premises bridge):
+	// at the rate the cloud direction pays by the hour (on-demand or spot);
+	// a commitment is sold for one or three years only, so under one the
+	// rental pays the offer's on-demand rate. Its other cost is the run's
+	// egress (a mix's on-demand hours are among its GPU-hours already).
+	rentalRun = def{RentalCostPerRun, Add(Mul(Ref(GPUHoursPerRun), Ref(RentalPricePerGPUHour)), egress)}
 
 	noOneOff  = def{OneOffCost, Num(0)}
 	noOther   = def{OtherCostPerRun, Num(0)}
 	staffOnly = def{MonthlyFixedCost, Ref(StaffPerMonth)}
 
-	// Owned hardware.
-	capex       = def{Capex, Mul(Ref(NodePrice), Ref(Nodes))}
-	maintenance = def{MaintenancePerMonth, Div(Mul(Ref(Capex), Ref(MaintenancePerYear)), Num(12))}
-	space       = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
+	// Owned hardware: the nodes and the cluster around them (fabric,
+	// storage, installation) as a share of their price.
+	capex = def{Capex, Mul(Mul(Ref(NodePrice), Ref(Nodes)), Add(Num(1), Ref(InfrastructureShare)))}
+	// The capital in the hardware could earn the cost of capital
+	// elsewhere: on the average balance, half the capex over a
+	// straight-line life, a year's rate ÷ 12 a month.
+	capitalCharge = def{CapitalChargePerMonth, Div(Mul(Ref(Capex), Ref(CostOfCapital)), Num(24))}
+	maintenance   = def{MaintenancePerMonth, Div(Mul(Ref(Capex), Ref(MaintenancePerYear)), Num(12))}
+	space         = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
 	// Idle draw all month: typical power × idle fraction × PUE × price.
 	idlePower = def{IdlePowerPerMonth, Mul(Mul(Mul(Mul(Mul(Ref(PowerKWTypical), Ref(IdlePowerFraction)), Ref(Nodes)),
 		Ref(PUE)), Ref(ElectricityPerKWh)), Num(hoursPerMonth))}
@@ -121,13 +140,13 @@ var (
 	powerPrice = def{VariablePricePerGPUHour, Mul(Mul(Div(Mul(Ref(PowerKWTypical), Sub(Num(1), Ref(IdlePowerFraction))),
 		Ref(GPUsPerNode)), Ref(PUE)), Ref(ElectricityPerKWh))}
 	// The runs that fall inside the lead time are rented from the cloud
-	// direction at its variable cost per run (the hardware's costs already
-	// start in month 1, so this is conservative); with the cloud ruled out
-	// they wait instead.
+	// direction by the hour, at its rental cost per run (the hardware's
+	// costs already start in month 1, so this is conservative); with the
+	// cloud ruled out they wait instead.
 	leadDays   = def{LeadTimeDays, Mul(Ref(LeadTimeWeeks), Num(7))}
 	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Num(daysPerMonth)), Ref(HorizonMonths))}
 	bridge     = def{Bridge, IfPositive(Ref(CloudFeasible),
-		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(CloudVariableCostPerRun)), Num(0))}
+		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(RentalCostPerRun)), Num(0))}
 	// The hardware's use and the effective price of an owned GPU-hour at
 	// the expected utilisation: the fixed cost (a purchase spread over the
 	// horizon) over the hours used, plus the power above idle.
@@ -140,26 +159,34 @@ var (
 )
 
 // running is the monthly cost of owned hardware after its financing, in
-// the order onprem.go added it up.
-func running(financing Expr) Expr {
+// the order onprem.go added it up, with the capital charge when capital.
+func running(financing Expr, capital bool) Expr {
 	sum := Add(Add(Ref(MaintenancePerMonth), Ref(SpacePerMonth)), Ref(IdlePowerPerMonth))
 	if financing.op != opNum || financing.k != 0 {
 		sum = Add(Add(Add(financing, Ref(MaintenancePerMonth)), Ref(SpacePerMonth)), Ref(IdlePowerPerMonth))
+	}
+	if capital {
+		sum = Add(sum, Ref(CapitalChargePerMonth))
 	}
 	return Add(sum, Ref(StaffPerMonth))
 }
 
 // onPrem is a cost model of owned hardware: financing defines the monthly
-// charge for the hardware (nil: none), oneOff the one-off cost, and extra
-// the figures those refer to.
-func onPrem(financing *def, oneOff, owned Expr, extra ...def) []def {
-	defs := []def{staffPerMonth, capex, maintenance, space, idlePower, powerPrice, noOther}
+// charge for the hardware (nil: none), capital whether the capital in it
+// is charged (bought hardware; a lease's payment holds the lessor's, and
+// hardware already owned is sunk), oneOff the one-off cost, and extra the
+// figures those refer to.
+func onPrem(financing *def, capital bool, oneOff, owned Expr, extra ...def) []def {
+	defs := []def{ownedStaff, capex, maintenance, space, idlePower, powerPrice, noOther}
 	charge := Num(0)
 	if financing != nil {
 		defs = append(defs, *financing)
 		charge = Ref(financing.d)
 	}
-	defs = append(defs, def{MonthlyFixedCost, running(charge)})
+	if capital {
+		defs = append(defs, capitalCharge)
+	}
+	defs = append(defs, def{MonthlyFixedCost, running(charge, capital)})
 	defs = append(defs, extra...)
 	return append(defs, def{OneOffCost, oneOff}, def{OwnedFixedPerMonth, owned},
 		capacity, ownUtilisation, utilisation, effectivePrice)
@@ -168,7 +195,7 @@ func onPrem(financing *def, oneOff, owned Expr, extra ...def) []def {
 // hybridCloud is the cost model of hybrid bursting to the cloud, with run
 // the definitions of the run's hours (none: an input).
 func hybridCloud(run ...def) []def {
-	defs := append([]def{hybridStaff, staffPerMonth, commitment, rentedPrice}, run...)
+	defs := append([]def{hybridStaff, staffShare, staffPerMonth, commitment, rentedPrice}, run...)
 	return append(defs,
 		// The snapshot lives in cloud storage while the run lasts; the
 		// outputs return.
@@ -197,50 +224,58 @@ func mixed(defs []def) []def {
 	return out
 }
 
+// cloudCosts is the cost model of the cloud direction, whose runs rent
+// by the hour at rental (the on-premises bridge).
+func cloudCosts(rental Expr) []def {
+	return []def{staffShare, staffPerMonth, commitment, rentedPrice,
+		// The data set lives in cloud storage for the horizon.
+		{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
+		{OtherCostPerRun, egress},
+		{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
+		noOneOff, rateUsed, {RentalPricePerGPUHour, rental}, rentalRun}
+}
+
 // costModels holds each model's definitions, in the order they are
 // evaluated; the shared identity follows.
 var costModels = [numCostModels][]def{
 	NoCostModel: nil,
-	ManagedFineTuningCosts: {staffPerMonth, {VariablePricePerGPUHour, Num(0)},
+	ManagedFineTuningCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
 		// Per-token fine-tuning price × training tokens.
 		{OtherCostPerRun, Mul(Div(Ref(TokensPerRun), Num(1e6)), Ref(TrainPerMTokens))},
 		staffOnly, noOneOff},
-	ManagedInteractiveCosts: {staffPerMonth, {VariablePricePerGPUHour, Num(0)},
+	ManagedInteractiveCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
 		// Per-token prices × a month of traffic at the mean rate.
 		{RequestsPerMonth, Mul(Mul(Ref(MeanRPS), Num(hoursPerMonth)), Num(3600))},
 		{OtherCostPerRun, Div(Mul(Ref(RequestsPerMonth), Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM)))), Num(1e6))},
 		staffOnly, noOneOff},
-	ManagedBatchCosts: {staffPerMonth, {VariablePricePerGPUHour, Num(0)},
-		// Batch tokens at the mean of the input and output prices.
-		{TokenPricePerM, Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2))},
+	ManagedBatchCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
+		// Batch tokens at the input and output prices weighted by the
+		// scenario's split (tokens in and out per item); with no split
+		// given, at the mean of the two.
+		{TokenPricePerM, IfPositive(Add(Ref(TokensIn), Ref(TokensOut)),
+			Div(Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM))), Add(Ref(TokensIn), Ref(TokensOut))),
+			Div(Add(Ref(PriceInPerM), Ref(PriceOutPerM)), Num(2)))},
 		{OtherCostPerRun, Mul(Div(Ref(TokensPerRun), Num(1e6)), Ref(TokenPricePerM))},
 		staffOnly, noOneOff},
-	CloudCosts: cloudModel,
-	OnPremDepreciationCosts: onPrem(&def{DepreciationPerMonth, Div(Ref(Capex), Mul(Ref(LifeYears), Num(12)))},
+	CloudCosts:          cloudCosts(Ref(GPUHourPrice)),
+	CloudCommittedCosts: cloudCosts(Ref(OnDemandPrice)),
+	OnPremDepreciationCosts: onPrem(&def{DepreciationPerMonth, Div(Ref(Capex), Mul(Ref(LifeYears), Num(12)))}, true,
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
-	OnPremPurchaseCosts: onPrem(nil, Add(Ref(Purchase), Ref(Bridge)),
+	OnPremPurchaseCosts: onPrem(nil, true, Add(Ref(Purchase), Ref(Bridge)),
 		Add(Ref(MonthlyFixedCost), Div(Ref(Purchase), Ref(HorizonMonths))),
 		def{Purchase, Ref(Capex)}, leadDays, leadMonths, bridge),
-	OnPremLeaseCosts: onPrem(&def{LeasePerMonth, Mul(Ref(LeasePerNodeMonth), Ref(Nodes))},
+	OnPremLeaseCosts: onPrem(&def{LeasePerMonth, Mul(Ref(LeasePerNodeMonth), Ref(Nodes))}, false,
 		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
-	OnPremExistingCosts:     onPrem(nil, Num(0), Ref(MonthlyFixedCost)),
-	HPCCosts:                {staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+	OnPremExistingCosts:     onPrem(nil, false, Num(0), Ref(MonthlyFixedCost)),
+	HPCCosts:                {staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 	HybridCloudCosts:        hybridCloud(burstRun...),
 	HybridCloudServingCosts: hybridCloud(),
-	HybridHPCCosts:          {hybridStaff, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+	HybridHPCCosts:          {hybridStaff, staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 
-	CloudMixedCosts:              mixed(cloudModel),
+	CloudMixedCosts:              mixed(cloudCosts(Ref(OnDemandPrice))),
 	HybridCloudMixedCosts:        mixed(hybridCloud(burstRun...)),
 	HybridCloudServingMixedCosts: mixed(hybridCloud()),
 }
-
-// cloudModel is the cost model of the cloud direction.
-var cloudModel = []def{staffPerMonth, commitment, rentedPrice,
-	// The data set lives in cloud storage for the horizon.
-	{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
-	{OtherCostPerRun, egress},
-	{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
-	noOneOff, rateUsed}
 
 // burstRun defines the hours of a hybrid burst to the cloud with a run of
 // batch work.
@@ -252,10 +287,15 @@ var burstRun = []def{
 }
 
 // costly reports whether figure d of m is needed for the costs: the four
-// figures the shared identity reads, and every figure they refer to. The
-// others — a commitment's rate per GPU-hour used, the effective price of an
-// owned GPU-hour — inform a reader, and a Monte Carlo draw skips them.
+// figures the shared identity reads, those other directions read
+// (readByOthers), and every figure they refer to. The others — a
+// commitment's rate per GPU-hour used, the effective price of an owned
+// GPU-hour — inform a reader, and a Monte Carlo draw skips them.
 func (m CostModel) costly(d Driver) bool { return m < numCostModels && needed[m][d] }
+
+// readByOthers are the figures of a model another direction's costs read:
+// the on-premises bridge rents a run of the cloud direction's.
+var readByOthers = [numCostModels][]Driver{CloudCosts: {RentalCostPerRun}, CloudCommittedCosts: {RentalCostPerRun}, CloudMixedCosts: {RentalCostPerRun}}
 
 // needed is, for each model, the figures costly reports.
 var needed = func() (out [numCostModels][numDrivers]bool) {
@@ -278,7 +318,7 @@ var needed = func() (out [numCostModels][numDrivers]bool) {
 				}
 			}
 		}
-		for _, d := range []Driver{VariablePricePerGPUHour, OtherCostPerRun, MonthlyFixedCost, OneOffCost} {
+		for _, d := range append([]Driver{VariablePricePerGPUHour, OtherCostPerRun, MonthlyFixedCost, OneOffCost}, readByOthers[m]...) {
 			walk(d)
 		}
 	}

@@ -100,14 +100,21 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		r.TimeToResultHours = hoursPerMonth
 		r.ComputeHours = hoursPerMonth
 	default:
-		// Batch: tokens priced at the mean of input and output prices (the
-		// split between input and output tokens is not given for batch
-		// work).
+		// Batch: tokens priced by the split between input and output
+		// tokens per item (workload.traffic.tokens_in and tokens_out), or
+		// at the mean of the two prices when the scenario gives none.
 		r.CostModel = ManagedBatchCosts
 		prices()
 		r.plan(TokensPerRun, z.tokens)
-		r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
-			"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
+		v[TokensIn], v[TokensOut] = z.tokensIn, z.tokensOut
+		if !r.quiet {
+			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
+		}
+		if z.tokensIn+z.tokensOut == 0 && !r.quiet {
+			r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+				"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
+		}
 		e.managedTime(r, offer, "batch time")
 	}
 	e.staff(r, staffManaged, "managed service")
@@ -124,19 +131,30 @@ func (e *evaluator) managedLines(r *DirectionResult) {
 	case ManagedInteractiveCosts:
 		r.line("Tokens", r.OtherCostPerRun*months, "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", v[RequestsPerMonth], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
 	case ManagedBatchCosts:
+		if z.tokensIn+z.tokensOut > 0 {
+			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens (%.0f in at %.4g, %.0f out at %.4g per item)",
+				z.tokens/1e6, v[TokenPricePerM], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
+			break
+		}
 		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, v[TokenPricePerM])
 	}
 }
 
 // managedTime estimates the elapsed time of a managed run, which the
 // provider does not publish: its FLOPs on the offer's reference hardware
-// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU.
+// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU;
+// a batch's output tokens decoded there, memory-bound (batchSeconds).
 func (e *evaluator) managedTime(r *DirectionResult, offer catalog.ManagedOffer, what string) {
 	g, ok := e.cat.GPU(offer.ReferenceGPU)
 	if !ok || offer.ReferenceGPUs < 1 {
 		return // the catalog's check refuses both
 	}
-	r.ComputeHours = e.z.flops / (float64(offer.ReferenceGPUs) * e.z.achieved(g)) / 3600
+	n := float64(offer.ReferenceGPUs)
+	r.ComputeHours = e.z.flops / (n * e.z.achieved(g)) / 3600
+	if e.z.inferBatch() {
+		perToken, _ := e.z.batchSeconds(g, offer.ReferenceGPUs)
+		r.ComputeHours = e.z.work * perToken / n / 3600
+	}
 	r.TimeToResultHours = r.ComputeHours
 	if !r.quiet {
 		r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "%s estimated as %d × %s at the scenario's MFU: the provider publishes none", what, offer.ReferenceGPUs, gpuWords(g))

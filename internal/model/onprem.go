@@ -20,13 +20,23 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		}
 		node = n
 	} else {
-		// The node with the lowest purchase price per dense TFLOP/s.
-		best := math.Inf(1)
+		// The node with the lowest purchase price per GPU × GPU-hours for
+		// the work (gpuHoursPerWork: memory as well as FLOPs); when none
+		// holds it, the lowest price per dense TFLOP/s.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var fallback catalog.Node
 		for _, n := range e.cat.Nodes {
 			g, _ := e.cat.GPU(n.GPU)
-			if c := n.Price / (float64(n.GPUs) * g.PeakTFLOPs(e.z.precision)); c < best {
-				best, node = c, n
+			perGPU := n.Price / float64(n.GPUs)
+			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, fallback = c, n
 			}
+			if work, fits := e.z.gpuHoursPerWork(g, n.GPUs); fits && perGPU*work < best {
+				best, node = perGPU*work, n
+			}
+		}
+		if node.ID == "" {
+			node = fallback
 		}
 	}
 	g, _ := e.cat.GPU(node.GPU)
@@ -60,6 +70,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if nodes == 0 {
 		nodes = int(math.Ceil(float64(r.GPUs) / float64(node.GPUs)))
 	}
+	e.racks(r, node, nodes)
 	if !o.Existing {
 		r.LeadTimeDays = node.LeadTimeWeeks * 7
 		if !r.quiet {
@@ -79,6 +90,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	v[PowerKWMax], v[PowerKWTypical] = node.PowerKWMax, node.PowerKWTypical
 	v[PUE], v[ElectricityPerKWh] = o.PUE.Or(site.PUE), o.ElectricityKWh.Or(site.ElectricityPerKWh)
 	v[ExpectedUtilisation] = o.ExpectedUtilisation.Or(0)
+	v[InfrastructureShare], v[CostOfCapital] = o.InfrastructureShare.Or(site.InfrastructureShare), o.CostOfCapital.Or(site.CostOfCapital)
 	switch {
 	case o.Existing:
 		r.CostModel = OnPremExistingCosts
@@ -97,7 +109,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !o.Existing {
 		// The bridge rents the runs of the lead time from the cloud
 		// direction, evaluated before this one.
-		v[LeadTimeWeeks], v[CloudVariableCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
+		v[LeadTimeWeeks], v[RentalCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
 	}
 	if !r.quiet {
 		e.onPremSources(r, node)
@@ -123,7 +135,11 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			}
 		}
 	}
-	fte := o.StaffFTE.Or(staffOnPrem)
+	fte := o.StaffFTE.Or(onPremStaff(site, nodes))
+	if !o.StaffFTE.IsSet() && !r.quiet {
+		r.note(NoteOwnedStaff, []string{"options.on_prem.staff_fte"},
+			"staff %.2f FTE: %.3g FTE per node × %s, at least %.2g FTE (site estimate; give the staff your site has)", fte, site.StaffFTEPerNode, plural(nodes, "node"), site.StaffFTEMin)
+	}
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
 	v[StaffFTE] = fte
 	if !r.quiet {
@@ -146,6 +162,37 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
 	}
 	return nil
+}
+
+// onPremStaff is the operations staff owned hardware needs: the site's
+// FTE per node × the nodes, at least the site's minimum (catalog site
+// staff_fte_per_node and staff_fte_min, with their sources).
+func onPremStaff(site catalog.Site, nodes int) float64 {
+	return math.Max(site.StaffFTEMin, site.StaffFTEPerNode*float64(nodes))
+}
+
+// racks places the nodes in racks under the site's power limit per rack
+// (options.on_prem.rack_kw, else the site's): as many nodes to a rack as
+// their maximum draw allows; a node drawing more than a rack takes cannot
+// be placed, and rules the direction out.
+func (e *evaluator) racks(r *DirectionResult, node catalog.Node, nodes int) {
+	limit := e.s.Options.OnPrem.RackKW.Or(e.cat.Site.RackKW)
+	if limit <= 0 {
+		return
+	}
+	perRack := math.Floor(limit / node.PowerKWMax)
+	if perRack < 1 {
+		if r.ruleOut() {
+			r.infeasible(ReasonRackPowerExceeded, []string{"options.on_prem.rack_kw", "options.on_prem.node"},
+				"one %s draws up to %.1f kW; the site's racks take %.1f kW", node.Name, node.PowerKWMax, limit)
+		}
+		return
+	}
+	if !r.quiet {
+		racks := math.Ceil(float64(nodes) / perRack)
+		r.note(NoteRacks, []string{"options.on_prem.rack_kw"}, "%s in %s of at most %.0f kW (%.0f per rack at %.1f kW each)",
+			plural(nodes, "node"), plural(int(racks), "rack"), limit, perRack, node.PowerKWMax)
+	}
 }
 
 func b2f(b bool) float64 {
@@ -180,10 +227,14 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 	}
 	if !o.Existing {
 		r.fromCatalog(LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
-		r.fromModel(CloudVariableCostPerRun, "", CloudVariableCostPerRun, InputFigure, "")
+		r.fromModel(RentalCostPerRun, scenario.Cloud, RentalCostPerRun, InputFigure, "")
 		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
 	}
 	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
+	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Entry)
+	if r.CostModel == OnPremDepreciationCosts || r.CostModel == OnPremPurchaseCosts {
+		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Entry)
+	}
 }
 
 // onPremLines adds the cost lines of owned hardware, from its figures.
@@ -193,11 +244,14 @@ func (e *evaluator) onPremLines(r *DirectionResult) {
 	nodes := int(v[Nodes])
 	switch r.CostModel {
 	case OnPremPurchaseCosts:
-		r.line("Purchase", v[Purchase], "%d × %.0f paid at the start (no residual value credited)", nodes, v[NodePrice])
+		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start (no residual value credited)", nodes, v[NodePrice], v[InfrastructureShare]*100)
 	case OnPremLeaseCosts:
 		r.line("Lease", v[LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[LeasePerNodeMonth], n)
 	case OnPremDepreciationCosts:
-		r.line("Depreciation", v[DepreciationPerMonth]*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, v[NodePrice], v[LifeYears], n)
+		r.line("Depreciation", v[DepreciationPerMonth]*months, "%d × %.0f + %.0f %% for fabric, storage and installation ÷ (%.3g years × 12) × %d months", nodes, v[NodePrice], v[InfrastructureShare]*100, v[LifeYears], n)
+	}
+	if v[CapitalChargePerMonth] > 0 {
+		r.line("Cost of capital", v[CapitalChargePerMonth]*months, "%.0f %% a year on half the %.0f capex (the average balance) ÷ 12 × %d months", v[CostOfCapital]*100, v[Capex], n)
 	}
 	r.line("Maintenance", v[MaintenancePerMonth]*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", v[MaintenancePerYear]*100, v[Capex], n)
 	r.line("Space (colocation)", v[SpacePerMonth]*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", v[ColoPerKWMonth], v[PowerKWMax], nodes, n)
@@ -207,6 +261,6 @@ func (e *evaluator) onPremLines(r *DirectionResult) {
 	// The bridge: the runs inside the lead time, rented from the cloud
 	// (bridge, in costmodels.go).
 	if r.LeadTimeDays > 0 && z.runsPerMonth > 0 && e.cloudFeasible {
-		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
+		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run rented by the hour on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
 	}
 }

@@ -61,6 +61,7 @@ const (
 	ReasonStaffShort             ReasonCode = "staff_short"                    // the team has fewer FTE than operation needs
 	ReasonSkillMissing           ReasonCode = "skill_missing"                  // the team lacks the direction's core skill
 	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
+	ReasonRackPowerExceeded      ReasonCode = "rack_power_exceeded"            // one node draws more than a rack of the site takes
 )
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
@@ -98,6 +99,7 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonStaffShort, KindOperations},
 	{ReasonSkillMissing, KindOperations},
 	{ReasonBudgetCapExceeded, KindBudget},
+	{ReasonRackPowerExceeded, KindFit},
 }
 
 // ReasonCodes lists every code the model can give, in the order of its
@@ -177,6 +179,10 @@ const (
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
+	NoteStalePrice               NoteCode = "stale_price"  // a used price more than twelve months older than the catalog
+	NoteStaffMonths              NoteCode = "staff_months" // staff charged for the months a rented direction is in use
+	NoteOwnedStaff               NoteCode = "owned_staff"  // staff for owned hardware: per node, at least a minimum
+	NoteRacks                    NoteCode = "racks"        // owned nodes in racks under the site's power limit
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -215,6 +221,10 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteScalingFromTrial, NotePlan},
 	{NoteTrialNotFitted, NoteCaveat},
 	{NoteBelowEfficiencyThreshold, NoteCaveat},
+	{NoteStalePrice, NoteCaveat},
+	{NoteStaffMonths, NotePlan},
+	{NoteOwnedStaff, NoteAssumption},
+	{NoteRacks, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.

@@ -87,6 +87,11 @@ type DirectionResult struct {
 	Breakdown         []CostLine `json:"breakdown"` // the cost over the horizon, by item
 	Notes             []Note     `json:"notes"`     // assumptions a reader should know
 	Sources           []string   `json:"sources"`   // catalog entries used, with as_of and source
+	// PricesAsOf is the oldest as_of among the prices this direction used
+	// (its offer, node or partition, data prices, site figures, staff
+	// cost), not the whole catalog's; "" when it used none (added in
+	// model 0.5.0).
+	PricesAsOf string `json:"prices_as_of"`
 
 	// Performance (added in model 0.2.0).
 	MemoryPerGPUGB float64 `json:"memory_per_gpu_gb"` // at the chosen GPU count
@@ -124,9 +129,13 @@ type DirectionResult struct {
 	Drivers    *Values     `json:"-"`
 	CostInputs []CostInput `json:"-"`
 
-	quiet      bool   // a Monte Carlo evaluation: numbers only, no words
-	staffBasis string // what the staff does, for its cost line
+	quiet      bool        // a Monte Carlo evaluation: numbers only, no words
+	staffBasis string      // what the staff does, for its cost line
+	prices     []usedPrice // the prices it used, for PricesAsOf and the stale-price note
 }
+
+// usedPrice is a catalog price a direction used: what it is and its date.
+type usedPrice struct{ what, asOf string }
 
 // OwnedCost is what owned hardware costs per GPU-hour used.
 type OwnedCost struct {

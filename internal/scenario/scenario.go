@@ -332,6 +332,16 @@ type OnPremOptions struct {
 	// used once other work shares it; it sets the effective price per
 	// GPU-hour the report quotes (default: this workload's own use).
 	ExpectedUtilisation Value `json:"expected_utilisation,omitzero"`
+	// InfrastructureShare is what the cluster around the nodes — fabric
+	// (switches, cables), storage, installation — adds to their price, as
+	// a share of it (default: the site's).
+	InfrastructureShare Value `json:"infrastructure_share,omitzero"`
+	// CostOfCapital is the yearly rate the money tied up in owned hardware
+	// would earn elsewhere (default: the site's).
+	CostOfCapital Value `json:"cost_of_capital,omitzero"`
+	// RackKW is the most power one rack of the site takes, in kW (default:
+	// the site's); a node drawing more cannot be placed.
+	RackKW Value `json:"rack_kw,omitzero"`
 }
 
 // HPCAccesses lists the allowed options.hpc.access values: a member of
