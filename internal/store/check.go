@@ -69,7 +69,7 @@ func findDamage(db *bolt.DB) error {
 		if err := overflowWithin(tx); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
+		return forEach(tx, tx.Bucket(bucketScenarios), func(k, v []byte) error {
 			if v == nil {
 				return fmt.Errorf("scenario %q: a bucket where its record should be", k)
 			}
@@ -109,7 +109,7 @@ func (s *Store) Check() []error {
 	var problems []error
 	add := func(format string, a ...any) { problems = append(problems, fmt.Errorf(format, a...)) }
 	err := s.db.View(func(tx *bolt.Tx) error {
-		if err := guarded(func() error { readAll(tx); return nil }); err != nil {
+		if err := guarded(func() error { return readAll(tx) }); err != nil {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil
 		}
@@ -214,6 +214,14 @@ func shortHexString(b []byte) string {
 	return hex.EncodeToString(b)
 }
 
+// quoteShort quotes a value read from the file, at most 32 bytes of it.
+func quoteShort(b []byte) string {
+	if len(b) > 32 {
+		return fmt.Sprintf("%q…(%d bytes)", b[:32], len(b))
+	}
+	return fmt.Sprintf("%q", b)
+}
+
 // readAll reads the whole store through bbolt's cursors in the calling
 // goroutine, so that the pages Tx.Check reads in its own goroutine are read
 // here first, where guarded catches a fault (see guard.go). It visits every
@@ -222,8 +230,10 @@ func shortHexString(b []byte) string {
 // a value spans is read. It also seeks every key, which compares it with
 // the keys of the branch pages on its path: a seek for the first key below
 // a branch element compares that element's key, which a cursor walking the
-// tree does not read and Tx.Check's key-order check does.
-func readAll(tx *bolt.Tx) {
+// tree does not read and Tx.Check's key-order check does. A key or value
+// that claims more bytes than the file (fits) ends the walk with fits's
+// error before it is read.
+func readAll(tx *bolt.Tx) error {
 	var sum byte
 	touch := func(b []byte) {
 		for i := 0; i < len(b); i += 512 {
@@ -233,28 +243,42 @@ func readAll(tx *bolt.Tx) {
 			sum += b[len(b)-1]
 		}
 	}
-	var walk func(b *bolt.Bucket)
-	walk = func(b *bolt.Bucket) {
+	var walk func(b *bolt.Bucket) error
+	walk = func(b *bolt.Bucket) error {
 		c, seek := b.Cursor(), b.Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if err := fits(tx, k, v); err != nil {
+				return err
+			}
 			touch(k)
 			seek.Seek(k)
 			if v != nil {
 				touch(v)
 			} else if nested := b.Bucket(k); nested != nil {
-				walk(nested)
+				if err := walk(nested); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
 	}
-	walk(tx.Cursor().Bucket()) // the root bucket, which holds the top-level buckets
-	runtime.KeepAlive(sum)     // the reads are the point
+	err := walk(tx.Cursor().Bucket()) // the root bucket, which holds the top-level buckets
+	runtime.KeepAlive(sum)            // the reads are the point
+	return err
 }
 
 // checkInvariants reports every broken store invariant of tx through add.
 func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 	scenarios := tx.Bucket(bucketScenarios)
 	revisions := tx.Bucket(bucketRevisions)
-	_ = scenarios.ForEach(func(k, v []byte) error {
+	// each reads a bucket; a key or value that does not fit in the file
+	// (fits) ends that bucket's walk with a problem of its own.
+	each := func(what string, b *bolt.Bucket, fn func(k, v []byte) error) {
+		if err := forEach(tx, b, fn); err != nil {
+			add("%s: %w", what, err)
+		}
+	}
+	each("scenarios bucket", scenarios, func(k, v []byte) error {
 		id := string(k)
 		if v == nil {
 			add("scenario %q: a bucket where its record should be", id)
@@ -275,7 +299,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			last     *scenario.Scenario
 			lastHash string
 		)
-		_ = b.ForEach(func(rk, rv []byte) error {
+		each(fmt.Sprintf("scenario %q revisions", id), b, func(rk, rv []byte) error {
 			if len(rk) != 4 || rv == nil {
 				add("scenario %q: revisions bucket holds a key %x that is not a revision", id, rk)
 				return nil
@@ -320,7 +344,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		}
 		return nil
 	})
-	_ = revisions.ForEach(func(k, v []byte) error {
+	each("revisions bucket", revisions, func(k, v []byte) error {
 		if v != nil {
 			add("revisions bucket: key %q is not a scenario's bucket", k)
 		} else if scenarios.Get(k) == nil {
@@ -329,7 +353,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		return nil
 	})
 	if b := tx.Bucket(bucketChecklists); b != nil {
-		_ = b.ForEach(func(k, v []byte) error {
+		each("checklists bucket", b, func(k, v []byte) error {
 			if scenarios.Get(k) == nil {
 				add("checklist of scenario %q: there is no such scenario", k)
 			}
@@ -340,7 +364,10 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		})
 	}
 	if b := tx.Bucket(bucketCatalog); b != nil {
-		if v := b.Get(keyOverrides); v != nil && !json.Valid(v) {
+		switch v, err := get(tx, b, keyOverrides); {
+		case err != nil:
+			add("catalog overrides: %w", err)
+		case v != nil && !json.Valid(v):
 			add("catalog overrides: %v", ErrNotJSON)
 		}
 	}

@@ -409,3 +409,85 @@ func TestDamagedBranchKeys(t *testing.T) {
 		})
 	}
 }
+
+// damageValueSize makes every leaf element in the file at path whose key
+// is key and whose value is len(value) bytes claim a value of claim bytes
+// instead (in every copy of its page, free ones included), and returns
+// how many it changed. A leaf element's header is its flags, position,
+// key size and value size (four little-endian uint32), and its key follows
+// at the position, counted from the header.
+func damageValueSize(t *testing.T, path string, key []byte, value []byte, claim uint32) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hdr [8]byte
+	binary.LittleEndian.PutUint32(hdr[:4], uint32(len(key)))
+	binary.LittleEndian.PutUint32(hdr[4:], uint32(len(value)))
+	n := 0
+	for i := 8; i+8 <= len(data); i++ {
+		if !bytes.Equal(data[i:i+8], hdr[:]) {
+			continue
+		}
+		start := i - 8 + int(binary.LittleEndian.Uint32(data[i-4:i]))
+		if start < 0 || start+len(key)+len(value) > len(data) ||
+			!bytes.Equal(data[start:start+len(key)], key) || !bytes.Equal(data[start+len(key):start+len(key)+len(value)], value) {
+			continue
+		}
+		binary.LittleEndian.PutUint32(data[i+4:i+8], claim)
+		n++
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A value in an inline bucket (the catalog overrides) that claims nearly
+// two gigabytes: bbolt gives out a slice of that length, which past a copy
+// of the bucket bbolt made runs through the program's memory rather than
+// into the end of the file. Reading it is an error that says so, at once;
+// Check reports it; the rest of the store reads as before.
+func TestDamagedValueSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	overrides := []byte(`{"format":1,"rows":[]}`)
+	if err := s.PutCatalogOverrides(overrides); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	const claim = 0x6e00000e
+	if n := damageValueSize(t, path, keyOverrides, overrides, claim); n == 0 {
+		t.Fatal("the overrides' element is not in the file")
+	}
+	for _, ro := range []bool{true, false} {
+		s, err := Open(path, &Options{ReadOnly: ro})
+		if err != nil {
+			t.Fatalf("read-only %v: Open: %v", ro, err)
+		}
+		want := fmt.Sprintf("claims %d bytes, more than the whole file", claim)
+		if _, err := s.GetCatalogOverrides(); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "is damaged") {
+			t.Errorf("read-only %v: GetCatalogOverrides: %v, want the damage (%s)", ro, err, want)
+		}
+		var found bool
+		for _, p := range s.Check() {
+			found = found || strings.Contains(p.Error(), want)
+		}
+		if !found {
+			t.Errorf("read-only %v: Check: %v, want the damage (%s)", ro, s.Check(), want)
+		}
+		if _, _, err := s.Get("a"); err != nil {
+			t.Errorf("read-only %v: Get of a sound scenario: %v", ro, err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

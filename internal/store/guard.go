@@ -48,10 +48,21 @@ import (
 //   - Backup copies with Tx.WriteTo, which reads the file with read(2), not
 //     through the map: a short file is an error there, never a fault.
 //
+//   - bbolt also trusts the sizes in a page's element headers. On a page
+//     of the map a damaged size runs into the end of the map, and reading
+//     there faults. But bbolt copies an inline bucket (one kept inside its
+//     parent's value) out of the map when its bytes are not aligned, and a
+//     damaged size in the copy reaches on into the program's own memory,
+//     where nothing faults: quoting, copying or decoding such a key or
+//     value took seconds and gigabytes. So every key and value the package
+//     uses is read through get or forEach, which refuse one that claims
+//     more bytes than the whole file (fits) as a faultError.
+//
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.
 
-// faultError is a panic or a memory fault while bbolt read the file.
+// faultError is a panic or a memory fault while bbolt read the file, or a
+// key or value whose size reaches past the end of it.
 type faultError struct{ value any }
 
 func (e *faultError) Error() string { return fmt.Sprintf("reading it failed: %v", e.value) }
@@ -118,4 +129,35 @@ func (s *Store) damaged(err error) error {
 		return fmt.Errorf("store %s is damaged (hostplan store check lists the damage): %w", s.path, err)
 	}
 	return err
+}
+
+// fits returns a *faultError if a key or value read in tx claims more
+// bytes than the whole file holds, which only a damaged page can make it
+// claim (see above). Every value read from the file lies within it; a value
+// written in tx itself may be larger, and is not read back through here.
+func fits(tx *bolt.Tx, k, v []byte) error {
+	size := tx.Size()
+	for _, b := range [2][]byte{k, v} {
+		if int64(len(b)) > size {
+			return &faultError{value: fmt.Sprintf("a key or value claims %d bytes, more than the whole file (%d bytes): a page is damaged", len(b), size)}
+		}
+	}
+	return nil
+}
+
+// get is b.Get(key) for a value that fits in the file.
+func get(tx *bolt.Tx, b *bolt.Bucket, key []byte) ([]byte, error) {
+	v := b.Get(key)
+	return v, fits(tx, nil, v)
+}
+
+// forEach is b.ForEach over keys and values that fit in the file: it stops
+// with fits's error at the first that does not.
+func forEach(tx *bolt.Tx, b *bolt.Bucket, fn func(k, v []byte) error) error {
+	return b.ForEach(func(k, v []byte) error {
+		if err := fits(tx, k, v); err != nil {
+			return err
+		}
+		return fn(k, v)
+	})
 }

@@ -73,9 +73,9 @@ func revKey(n int) []byte {
 }
 
 func getRecord(tx *bolt.Tx, id string) (record, bool, error) {
-	v := tx.Bucket(bucketScenarios).Get([]byte(id))
-	if v == nil {
-		return record{}, false, nil
+	v, err := get(tx, tx.Bucket(bucketScenarios), []byte(id))
+	if v == nil || err != nil {
+		return record{}, false, err
 	}
 	rec, err := decodeRecord(v)
 	if err != nil {
@@ -119,7 +119,10 @@ func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 	if b == nil || n < 1 || n > math.MaxUint32 {
 		return rr, ErrNotFound
 	}
-	v := b.Get(revKey(n))
+	v, err := get(tx, b, revKey(n))
+	if err != nil {
+		return rr, err
+	}
 	if v == nil {
 		return rr, ErrNotFound
 	}
@@ -275,7 +278,7 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 		lower []string // the sort key, lower-cased once rather than per comparison
 	)
 	err := s.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
+		return forEach(tx, tx.Bucket(bucketScenarios), func(k, v []byte) error {
 			rec, err := decodeRecord(v)
 			if err != nil {
 				return fmt.Errorf("scenario %q record: %w", k, err)
@@ -360,7 +363,7 @@ func (s *Store) History(id string) ([]Revision, error) {
 		if b == nil {
 			return errors.New("its revisions are missing")
 		}
-		return b.ForEach(func(k, v []byte) error {
+		return forEach(tx, b, func(k, v []byte) error {
 			var rr revisionRecord
 			if err := json.Unmarshal(v, &rr); err != nil {
 				return fmt.Errorf("revision %d: %w", binary.BigEndian.Uint32(k), err)

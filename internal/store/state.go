@@ -25,7 +25,11 @@ func (s *Store) GetChecklist(id string) ([]byte, error) {
 			return err
 		}
 		if b := tx.Bucket(bucketChecklists); b != nil {
-			out = bytes.Clone(b.Get([]byte(id))) // bbolt's bytes live only as long as the transaction
+			v, err := get(tx, b, []byte(id))
+			if err != nil {
+				return err
+			}
+			out = bytes.Clone(v) // bbolt's bytes live only as long as the transaction
 		}
 		return nil
 	})
@@ -59,7 +63,11 @@ func (s *Store) GetCatalogOverrides() ([]byte, error) {
 	var out []byte
 	err := s.view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketCatalog); b != nil {
-			out = bytes.Clone(b.Get(keyOverrides))
+			v, err := get(tx, b, keyOverrides)
+			if err != nil {
+				return err
+			}
+			out = bytes.Clone(v)
 		}
 		return nil
 	})
@@ -108,7 +116,11 @@ func (s *Store) GetSetting(key string) (string, error) {
 	)
 	err := s.view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketSettings); b != nil {
-			if x := b.Get([]byte(key)); x != nil {
+			x, err := get(tx, b, []byte(key))
+			if err != nil {
+				return err
+			}
+			if x != nil {
 				v, found = string(x), true
 			}
 		}

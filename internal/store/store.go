@@ -372,7 +372,7 @@ var upgrades = map[int]func(tx *bolt.Tx) error{
 		}
 		// Collect first: a bucket must not be written while ForEach walks it.
 		var ids []string
-		err := tx.Bucket(bucketScenarios).ForEach(func(k, _ []byte) error {
+		err := forEach(tx, tx.Bucket(bucketScenarios), func(k, _ []byte) error {
 			ids = append(ids, string(k))
 			return nil
 		})
@@ -443,9 +443,13 @@ func layoutVersion(tx *bolt.Tx) (int, error) {
 	if meta == nil {
 		return 0, errors.New("it has no hostplan meta bucket")
 	}
-	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
+	b, err := get(tx, meta, keyVersion)
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.Atoi(string(b))
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("its store version %q is not a version", meta.Get(keyVersion))
+		return 0, fmt.Errorf("its store version %s is not a version", quoteShort(b))
 	}
 	return v, nil
 }
@@ -456,8 +460,12 @@ func checkMeta(tx *bolt.Tx) error {
 	if meta == nil {
 		return errors.New("it has no hostplan meta bucket")
 	}
-	if f := meta.Get(keyFormat); string(f) != formatMarker {
-		return fmt.Errorf("its format marker is %q, want %q", f, formatMarker)
+	f, err := get(tx, meta, keyFormat)
+	if err != nil {
+		return err
+	}
+	if string(f) != formatMarker {
+		return fmt.Errorf("its format marker is %s, want %q", quoteShort(f), formatMarker)
 	}
 	v, err := layoutVersion(tx)
 	if err != nil {
