@@ -62,12 +62,23 @@ func verify(db *bolt.DB) (empty bool, err error) {
 // findDamage reports what makes writing to an open store unsafe, which
 // Open looks for before it writes: a page whose header claims overflow pages
 // past the end of the file (overflowWithin: freeing it would take minutes),
-// and a scenario record that does not decode (every save, delete and list
-// reads the records). It reads every record, as List does.
+// a key or value of a top-level bucket that claims more bytes than the file
+// (fits: a write to an inline bucket copies every key and value in it, as
+// long as each claims to be), and a scenario record that does not decode
+// (every save, delete and list reads the records). It reads every record,
+// as List does, and the keys and values of the other top-level buckets,
+// which hold one small entry per scenario at most.
 func findDamage(db *bolt.DB) error {
 	return db.View(func(tx *bolt.Tx) error {
 		if err := overflowWithin(tx); err != nil {
 			return err
+		}
+		for _, name := range [][]byte{bucketMeta, bucketRevisions, bucketChecklists, bucketSettings, bucketCatalog} {
+			if b := tx.Bucket(name); b != nil { // a layout 1 store has no state buckets
+				if err := forEach(tx, b, func(_, _ []byte) error { return nil }); err != nil {
+					return fmt.Errorf("its %s bucket: %w", name, err)
+				}
+			}
 		}
 		return forEach(tx, tx.Bucket(bucketScenarios), func(k, v []byte) error {
 			if v == nil {

@@ -491,3 +491,55 @@ func TestDamagedValueSize(t *testing.T) {
 		}
 	}
 }
+
+// A write to an inline bucket copies every key and value in it, each as
+// long as it claims to be: a checklist claiming nearly two gigabytes made
+// saving another scenario's checklist run for seconds and write the
+// program's memory into the file. Open finds such a claim in any top-level
+// bucket and opens the store read-only, as damaged: writes are refused,
+// the file is not touched, and the sound part reads as before.
+func TestDamagedValueSizeWrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	checklist := []byte(`{"items":{"x":true}}`)
+	if err := s.PutChecklist("a", checklist); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := damageValueSize(t, path, []byte("a"), checklist, 0x6e00000e); n == 0 {
+		t.Fatal("the checklist's element is not in the file")
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := s.Damaged(); d == nil || !strings.Contains(d.Error(), "checklists bucket") || !strings.Contains(d.Error(), "claims 1845493774 bytes") {
+		t.Errorf("Damaged() = %v, want the checklist's claim", d)
+	}
+	if err := s.PutChecklist("b", []byte(`{}`)); !errors.Is(err, ErrDamaged) {
+		t.Errorf("PutChecklist: %v, want ErrDamaged", err)
+	}
+	if _, err := s.Save(testScenario(t, "c", "C"), RevisionMeta{}); !errors.Is(err, ErrDamaged) {
+		t.Errorf("Save: %v, want ErrDamaged", err)
+	}
+	if l, err := s.List(); err != nil || len(l) != 2 {
+		t.Errorf("List: %v, %v", l, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the file changed (%d bytes, was %d): %v", len(after), len(before), err)
+	}
+}
