@@ -53,6 +53,9 @@ func verify(db *bolt.DB) (empty bool, err error) {
 				empty = true
 				return nil
 			}
+			if err := inlineLeaves(tx); err != nil {
+				return err
+			}
 			return checkMeta(tx)
 		})
 	})
@@ -266,6 +269,9 @@ func readAll(tx *bolt.Tx) error {
 			if v != nil {
 				touch(v)
 			} else if nested := b.Bucket(k); nested != nil {
+				if err := leafIfInline(k, nested); err != nil {
+					return err
+				}
 				if err := walk(nested); err != nil {
 					return err
 				}
@@ -300,7 +306,11 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			add("scenario %q: its record is not readable: %v", id, err)
 			return nil
 		}
-		b := revisions.Bucket(k)
+		b, err := revisionsOf(tx, k)
+		if err != nil {
+			add("scenario %q revisions: %w", id, err)
+			return nil
+		}
 		if b == nil {
 			add("scenario %q: it has no revisions", id)
 			return nil

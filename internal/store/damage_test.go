@@ -543,3 +543,59 @@ func TestDamagedValueSizeWrite(t *testing.T) {
 		t.Errorf("the file changed (%d bytes, was %d): %v", len(after), len(before), err)
 	}
 }
+
+// A small bucket is kept inline, its one leaf page inside its parent's
+// value. With the page's flags damaged bbolt reads the page as a branch
+// whose every element leads back to the same page, and a read of the bucket
+// never ends: reading the checklists bucket of such a store looped,
+// growing its stack of pages, until the process was killed. Open refuses
+// the store at once, naming the bucket, and leaves the file as it was.
+func TestDamagedInlinePage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	checklist := []byte(`{"items":{"x":true}}`)
+	if err := s.PutChecklist("a", checklist); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The checklist is the first element of the bucket's page: the page
+	// header (id, then flags) comes right before its element header.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := 16; i+16+1+len(checklist) <= len(data); i++ {
+		if binary.LittleEndian.Uint32(data[i+8:]) == 1 && binary.LittleEndian.Uint32(data[i+12:]) == uint32(len(checklist)) &&
+			binary.LittleEndian.Uint32(data[i+4:]) == 16 && bytes.Equal(data[i+16:i+17+len(checklist)], append([]byte("a"), checklist...)) &&
+			binary.LittleEndian.Uint16(data[i-8:]) == 0x02 { // a leaf page
+			binary.LittleEndian.PutUint16(data[i-8:], 0)
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the checklists bucket's page is not in the file")
+	}
+	if err := errors.Join(os.WriteFile(path, data, 0o644), os.Chmod(path, 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{true, false} {
+		within(t, hangTimeout, func() error {
+			s, err := Open(path, &Options{ReadOnly: ro})
+			if err == nil {
+				s.Close()
+				return fmt.Errorf("read-only %v: Open succeeded", ro)
+			}
+			if !errors.Is(err, ErrNotStore) || !strings.Contains(err.Error(), `bucket "checklists" is kept inline, but its page is not a leaf page`) {
+				return fmt.Errorf("read-only %v: Open: %v, want the checklists bucket's page named", ro, err)
+			}
+			return unchanged(path, data)
+		})
+	}
+}

@@ -57,6 +57,14 @@ import (
 //     value took seconds and gigabytes. So every key and value the package
 //     uses is read through get or forEach, which refuse one that claims
 //     more bytes than the whole file (fits) as a faultError.
+//   - bbolt keeps a small bucket inline, its one page inside its parent's
+//     value, and only ever a leaf page. Its cursor reads any page that is
+//     not a leaf as a branch, whose elements point at pages; in an inline
+//     bucket every page number leads back to the same page, so a read of it
+//     never ends. Open checks that every top-level bucket kept inline has a
+//     leaf page (inlineLeaves), and a scenario's revisions bucket is opened
+//     through revisionsOf, which checks the same (leafIfInline); readAll
+//     checks every bucket it walks.
 //
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.
@@ -160,4 +168,36 @@ func forEach(tx *bolt.Tx, b *bolt.Bucket, fn func(k, v []byte) error) error {
 		}
 		return fn(k, v)
 	})
+}
+
+// leafIfInline returns a *faultError if b, named name, is kept inline and
+// its page is not a leaf (see above). bbolt's Stats reads only the page of
+// an inline bucket, and counts its bytes in use only if it is a leaf page,
+// where they include the page header.
+func leafIfInline(name []byte, b *bolt.Bucket) error {
+	if b.Root() == 0 && b.Stats().InlineBucketInuse == 0 {
+		return &faultError{value: fmt.Sprintf("bucket %s is kept inline, but its page is not a leaf page: a page is damaged", quoteShort(name))}
+	}
+	return nil
+}
+
+// inlineLeaves checks every top-level bucket with leafIfInline, and its
+// name with fits.
+func inlineLeaves(tx *bolt.Tx) error {
+	return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+		if err := fits(tx, name, nil); err != nil {
+			return err
+		}
+		return leafIfInline(name, b)
+	})
+}
+
+// revisionsOf returns the revisions bucket of scenario id, nil if there is
+// none, checked with leafIfInline.
+func revisionsOf(tx *bolt.Tx, id []byte) (*bolt.Bucket, error) {
+	b := tx.Bucket(bucketRevisions).Bucket(id)
+	if b == nil {
+		return nil, nil
+	}
+	return b, leafIfInline(id, b)
 }

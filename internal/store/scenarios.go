@@ -115,7 +115,10 @@ func liveRecord(tx *bolt.Tx, id string) (record, error) {
 
 func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 	var rr revisionRecord
-	b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+	b, err := revisionsOf(tx, []byte(id))
+	if err != nil {
+		return rr, err
+	}
 	if b == nil || n < 1 || n > math.MaxUint32 {
 		return rr, ErrNotFound
 	}
@@ -224,6 +227,9 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 		return Revision{}, fmt.Errorf("revision %d is past the last revision number", n)
 	}
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists([]byte(sc.ID))
+	if err == nil {
+		err = leafIfInline([]byte(sc.ID), b)
+	}
 	if err != nil {
 		return Revision{}, err
 	}
@@ -359,7 +365,10 @@ func (s *Store) History(id string) ([]Revision, error) {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
-		b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+		b, err := revisionsOf(tx, []byte(id))
+		if err != nil {
+			return err
+		}
 		if b == nil {
 			return errors.New("its revisions are missing")
 		}
@@ -501,9 +510,11 @@ func (s *Store) Purge(id string) error {
 		if err := tx.Bucket(bucketScenarios).Delete([]byte(id)); err != nil {
 			return err
 		}
-		revs := tx.Bucket(bucketRevisions)
-		if revs.Bucket([]byte(id)) != nil {
-			if err := revs.DeleteBucket([]byte(id)); err != nil {
+		switch b, err := revisionsOf(tx, []byte(id)); {
+		case err != nil:
+			return err
+		case b != nil:
+			if err := tx.Bucket(bucketRevisions).DeleteBucket([]byte(id)); err != nil {
 				return err
 			}
 		}
