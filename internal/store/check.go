@@ -43,18 +43,19 @@ func checkLength(db *bolt.DB, path string) error {
 	})
 }
 
-// verify reads the store marker of an open bbolt file. empty reports a bbolt
+// verify checks that the top-level buckets of an open bbolt file can be
+// read (topLevelReadable) and reads the store marker. empty reports a bbolt
 // file with no buckets at all. Faults and panics while reading a damaged
 // file are returned as errors.
 func verify(db *bolt.DB) (empty bool, err error) {
 	err = guarded(func() error {
 		return db.View(func(tx *bolt.Tx) error {
+			if err := topLevelReadable(tx); err != nil {
+				return err
+			}
 			if k, _ := tx.Cursor().First(); k == nil {
 				empty = true
 				return nil
-			}
-			if err := inlineLeaves(tx); err != nil {
-				return err
 			}
 			return checkMeta(tx)
 		})
@@ -269,7 +270,7 @@ func readAll(tx *bolt.Tx) error {
 			if v != nil {
 				touch(v)
 			} else if nested := b.Bucket(k); nested != nil {
-				if err := leafIfInline(k, nested); err != nil {
+				if err := readableBucket(tx, k, nested); err != nil {
 					return err
 				}
 				if err := walk(nested); err != nil {

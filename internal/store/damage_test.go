@@ -599,3 +599,71 @@ func TestDamagedInlinePage(t *testing.T) {
 		})
 	}
 }
+
+// Each branch page of a store in turn is made to lead back up: its first
+// element names the page itself. bbolt would descend into it for ever (a
+// cursor's stack of pages growing until memory ran out, a search
+// recursing until the stack overflowed and the program ended). Whatever the
+// page, what hostplan does with a --db file (FuzzOpenStore's check) ends,
+// with clean errors; the damage is named, by Open's refusal or by Check.
+func TestDamagedPageTree(t *testing.T) {
+	// Small pages (Open keeps the page size of the file it is given), so
+	// that the scenarios, the revisions and each scenario's revisions have
+	// branch pages.
+	path := filepath.Join(t.TempDir(), "small.db")
+	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 512})
+	if err == nil {
+		err = errors.Join(db.Update(initStore), db.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 12 {
+		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
+		for r := range 5 {
+			sc.Description = fmt.Sprintf("revision %d", r)
+			mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	good := mustRead(t, path)
+	ps, _, _, kinds := fileLayout(t, path)
+	n := 0
+	for id, kind := range kinds {
+		if kind != "branch" {
+			continue
+		}
+		n++
+		t.Run(fmt.Sprintf("page %d", id), func(t *testing.T) {
+			bad := bytes.Clone(good)
+			binary.NativeEndian.PutUint64(bad[id*ps+16+8:], uint64(id)) // the first element's page id, after the 16-byte page header
+			p := filepath.Join(t.TempDir(), "bad.db")
+			if err := errors.Join(os.WriteFile(p, bad, 0o644), os.Chmod(p, 0o644)); err != nil {
+				t.Fatal(err)
+			}
+			within(t, hangTimeout, func() error { return checkStoreFile(p, bad) })
+			const want = "is named twice in one page tree"
+			s, err := Open(p, &Options{ReadOnly: true})
+			if err != nil {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("Open: %v, want %q", err, want)
+				}
+				return
+			}
+			defer s.Close()
+			problems := s.Check()
+			if !strings.Contains(fmt.Sprint(problems), want) {
+				t.Errorf("Check: %v, want %q", problems, want)
+			}
+		})
+	}
+	if n < 10 {
+		t.Fatalf("%d branch pages; the test needs a store with more", n)
+	}
+}

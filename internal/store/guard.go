@@ -61,10 +61,11 @@ import (
 //     value, and only ever a leaf page. Its cursor reads any page that is
 //     not a leaf as a branch, whose elements point at pages; in an inline
 //     bucket every page number leads back to the same page, so a read of it
-//     never ends. Open checks that every top-level bucket kept inline has a
-//     leaf page (inlineLeaves), and a scenario's revisions bucket is opened
-//     through revisionsOf, which checks the same (leafIfInline); readAll
-//     checks every bucket it walks.
+//     never ends (leafIfInline). A bucket with pages of its own has the
+//     same trouble when a branch page leads back up (pagetree.go). Open
+//     checks every top-level bucket (topLevelReadable), a scenario's
+//     revisions bucket is opened through revisionsOf, which checks it, and
+//     readAll checks every bucket it walks (readableBucket).
 //
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.
@@ -74,6 +75,11 @@ import (
 type faultError struct{ value any }
 
 func (e *faultError) Error() string { return fmt.Sprintf("reading it failed: %v", e.value) }
+
+// damagef is a *faultError for damage the package finds itself.
+func damagef(format string, a ...any) error {
+	return &faultError{value: fmt.Sprintf(format, a...)}
+}
 
 // guarded runs f in the calling goroutine, turning a panic or a memory
 // fault into a *faultError.
@@ -147,7 +153,7 @@ func fits(tx *bolt.Tx, k, v []byte) error {
 	size := tx.Size()
 	for _, b := range [2][]byte{k, v} {
 		if int64(len(b)) > size {
-			return &faultError{value: fmt.Sprintf("a key or value claims %d bytes, more than the whole file (%d bytes): a page is damaged", len(b), size)}
+			return damagef("a key or value claims %d bytes, more than the whole file (%d bytes): a page is damaged", len(b), size)
 		}
 	}
 	return nil
@@ -176,28 +182,45 @@ func forEach(tx *bolt.Tx, b *bolt.Bucket, fn func(k, v []byte) error) error {
 // where they include the page header.
 func leafIfInline(name []byte, b *bolt.Bucket) error {
 	if b.Root() == 0 && b.Stats().InlineBucketInuse == 0 {
-		return &faultError{value: fmt.Sprintf("bucket %s is kept inline, but its page is not a leaf page: a page is damaged", quoteShort(name))}
+		return damagef("bucket %s is kept inline, but its page is not a leaf page: a page is damaged", quoteShort(name))
 	}
 	return nil
 }
 
-// inlineLeaves checks every top-level bucket with leafIfInline, and its
-// name with fits.
-func inlineLeaves(tx *bolt.Tx) error {
+// readableBucket returns a *faultError if the bucket b, named name, cannot
+// be read safely: an inline bucket whose page is not a leaf
+// (leafIfInline), or another whose page tree does not lead down
+// (checkTrees).
+func readableBucket(tx *bolt.Tx, name []byte, b *bolt.Bucket) error {
+	if b.Root() == 0 {
+		return leafIfInline(name, b)
+	}
+	if err := checkTrees(tx, uint64(b.Root())); err != nil {
+		return fmt.Errorf("bucket %s: %w", quoteShort(name), err)
+	}
+	return nil
+}
+
+// topLevelReadable checks the page tree that holds the top-level buckets,
+// and then each of them with readableBucket and its name with fits.
+func topLevelReadable(tx *bolt.Tx) error {
+	if err := checkTrees(tx, uint64(tx.Cursor().Bucket().Root())); err != nil {
+		return err
+	}
 	return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
 		if err := fits(tx, name, nil); err != nil {
 			return err
 		}
-		return leafIfInline(name, b)
+		return readableBucket(tx, name, b)
 	})
 }
 
 // revisionsOf returns the revisions bucket of scenario id, nil if there is
-// none, checked with leafIfInline.
+// none, checked with readableBucket.
 func revisionsOf(tx *bolt.Tx, id []byte) (*bolt.Bucket, error) {
 	b := tx.Bucket(bucketRevisions).Bucket(id)
 	if b == nil {
 		return nil, nil
 	}
-	return b, leafIfInline(id, b)
+	return b, readableBucket(tx, id, b)
 }

@@ -6,7 +6,8 @@
 // hostplan store is refused and never written to; a store of an older layout
 // is upgraded when opened for writing, and stored revisions of an older
 // scenario schema are upgraded when read. The file is bbolt's own: the
-// package reads it only through bbolt's API. A damaged store that bbolt can
+// package reads it through bbolt's API, but for the page trees it checks
+// before bbolt walks them (pagetree.go). A damaged store that bbolt can
 // read opens; Check says what is wrong with it and Backup copies it, and a
 // panic or fault of bbolt on a damaged page is an error, not a crash
 // (guard.go). The package imports nothing of the GUI.
