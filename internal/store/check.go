@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -19,10 +21,11 @@ import (
 // check this, and would fault on the first page past the end of a
 // truncated file), and it carries the hostplan marker (verify). empty
 // reports a bbolt file with no buckets at all (a store whose first write
-// never happened).
-func checkFile(db *bolt.DB, path string) (empty bool, err error) {
+// never happened); broken, the top-level buckets whose page trees are
+// damaged (checkStructure).
+func checkFile(db *bolt.DB, path string) (empty bool, broken map[string]error, err error) {
 	if err := checkLength(db, path); err != nil {
-		return false, err
+		return false, nil, err
 	}
 	return verify(db)
 }
@@ -43,15 +46,20 @@ func checkLength(db *bolt.DB, path string) error {
 	})
 }
 
-// verify checks that the top-level buckets of an open bbolt file can be
-// read (topLevelReadable) and reads the store marker. empty reports a bbolt
-// file with no buckets at all. Faults and panics while reading a damaged
-// file are returned as errors.
-func verify(db *bolt.DB) (empty bool, err error) {
+// verify checks the page trees of an open bbolt file (checkStructure) and
+// reads the store marker, which needs the tree of the top-level buckets and
+// the meta bucket sound. empty reports a bbolt file with no buckets at all;
+// broken, the other top-level buckets whose trees are damaged. Faults and
+// panics while reading a damaged file are returned as errors.
+func verify(db *bolt.DB) (empty bool, broken map[string]error, err error) {
 	err = guarded(func() error {
 		return db.View(func(tx *bolt.Tx) error {
-			if err := topLevelReadable(tx); err != nil {
+			var err error
+			if broken, err = checkStructure(tx); err != nil {
 				return err
+			}
+			if err := broken[string(bucketMeta)]; err != nil {
+				return fmt.Errorf("its meta bucket: %w", err)
 			}
 			if k, _ := tx.Cursor().First(); k == nil {
 				empty = true
@@ -60,31 +68,22 @@ func verify(db *bolt.DB) (empty bool, err error) {
 			return checkMeta(tx)
 		})
 	})
-	return empty, err
+	return empty, broken, err
 }
 
 // findDamage reports what makes writing to an open store unsafe, which
 // Open looks for before it writes: a page whose header claims overflow pages
 // past the end of the file (overflowWithin: freeing it would take minutes),
-// a key or value of a top-level bucket that claims more bytes than the file
-// (fits: a write to an inline bucket copies every key and value in it, as
-// long as each claims to be), and a scenario record that does not decode
-// (every save, delete and list reads the records). It reads every record,
-// as List does, and the keys and values of the other top-level buckets,
-// which hold one small entry per scenario at most.
+// and a scenario record that does not decode (every save, delete and list
+// reads the records). It reads every record, as List does. (Damage to the
+// page trees, which a write would copy, Open has found before:
+// checkStructure.)
 func findDamage(db *bolt.DB) error {
 	return db.View(func(tx *bolt.Tx) error {
 		if err := overflowWithin(tx); err != nil {
 			return err
 		}
-		for _, name := range [][]byte{bucketMeta, bucketRevisions, bucketChecklists, bucketSettings, bucketCatalog} {
-			if b := tx.Bucket(name); b != nil { // a layout 1 store has no state buckets
-				if err := forEach(tx, b, func(_, _ []byte) error { return nil }); err != nil {
-					return fmt.Errorf("its %s bucket: %w", name, err)
-				}
-			}
-		}
-		return forEach(tx, tx.Bucket(bucketScenarios), func(k, v []byte) error {
+		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
 			if v == nil {
 				return fmt.Errorf("scenario %q: a bucket where its record should be", k)
 			}
@@ -123,25 +122,32 @@ const maxBoltProblems = 20
 func (s *Store) Check() []error {
 	var problems []error
 	add := func(format string, a ...any) { problems = append(problems, fmt.Errorf(format, a...)) }
+	for _, name := range slices.Sorted(maps.Keys(s.broken)) {
+		add("its %s bucket: %w", name, s.broken[name])
+	}
 	err := s.db.View(func(tx *bolt.Tx) error {
-		if err := guarded(func() error { return readAll(tx) }); err != nil {
+		if err := guarded(func() error { return readAll(tx, s.broken) }); err != nil {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil
 		}
-		switch err := guarded(func() error { return pagesWithin(tx) }); {
+		switch {
 		case s.freelistErr != nil:
 			add("bbolt cannot load its freelist (%w), so bbolt's consistency check did not run", s.freelistErr)
-		case err != nil:
-			add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+		case len(s.broken) > 0:
+			add("bbolt's consistency check did not run: it would read the damaged buckets' pages for ever")
 		default:
-			boltCheck(tx, add)
+			if err := guarded(func() error { return pagesWithin(tx) }); err != nil {
+				add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+			} else {
+				boltCheck(tx, add)
+			}
 		}
 		err := guarded(func() error {
 			if err := checkMeta(tx); err != nil {
 				add("%w", err)
 				return nil
 			}
-			checkInvariants(tx, add)
+			checkInvariants(tx, add, s.broken)
 			return nil
 		})
 		if err != nil {
@@ -245,10 +251,10 @@ func quoteShort(b []byte) string {
 // a value spans is read. It also seeks every key, which compares it with
 // the keys of the branch pages on its path: a seek for the first key below
 // a branch element compares that element's key, which a cursor walking the
-// tree does not read and Tx.Check's key-order check does. A key or value
-// that claims more bytes than the file (fits) ends the walk with fits's
-// error before it is read.
-func readAll(tx *bolt.Tx) error {
+// tree does not read and Tx.Check's key-order check does. It leaves out
+// the top-level buckets in broken, and checks the page tree of every bucket
+// inside one before it walks it (subBucketSound).
+func readAll(tx *bolt.Tx, broken map[string]error) error {
 	var sum byte
 	touch := func(b []byte) {
 		for i := 0; i < len(b); i += 512 {
@@ -258,45 +264,46 @@ func readAll(tx *bolt.Tx) error {
 			sum += b[len(b)-1]
 		}
 	}
-	var walk func(b *bolt.Bucket) error
-	walk = func(b *bolt.Bucket) error {
+	var walk func(b *bolt.Bucket, top bool) error
+	walk = func(b *bolt.Bucket, top bool) error {
 		c, seek := b.Cursor(), b.Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			if err := fits(tx, k, v); err != nil {
-				return err
+			if top && broken[string(k)] != nil {
+				continue
 			}
 			touch(k)
 			seek.Seek(k)
 			if v != nil {
 				touch(v)
 			} else if nested := b.Bucket(k); nested != nil {
-				if err := readableBucket(tx, k, nested); err != nil {
-					return err
+				if !top {
+					if err := subBucketSound(tx, nested); err != nil {
+						return fmt.Errorf("bucket %s: %w", quoteShort(k), err)
+					}
 				}
-				if err := walk(nested); err != nil {
+				if err := walk(nested, false); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
-	err := walk(tx.Cursor().Bucket()) // the root bucket, which holds the top-level buckets
-	runtime.KeepAlive(sum)            // the reads are the point
+	err := walk(tx.Cursor().Bucket(), true) // the root bucket, which holds the top-level buckets
+	runtime.KeepAlive(sum)                  // the reads are the point
 	return err
 }
 
-// checkInvariants reports every broken store invariant of tx through add.
-func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
-	scenarios := tx.Bucket(bucketScenarios)
-	revisions := tx.Bucket(bucketRevisions)
-	// each reads a bucket; a key or value that does not fit in the file
-	// (fits) ends that bucket's walk with a problem of its own.
-	each := func(what string, b *bolt.Bucket, fn func(k, v []byte) error) {
-		if err := forEach(tx, b, fn); err != nil {
-			add("%s: %w", what, err)
+// checkInvariants reports every broken store invariant of tx through add,
+// leaving out what needs a top-level bucket in broken.
+func checkInvariants(tx *bolt.Tx, add func(format string, a ...any), broken map[string]error) {
+	for _, name := range [][]byte{bucketScenarios, bucketRevisions} {
+		if broken[string(name)] != nil {
+			return // every invariant left needs the scenarios
 		}
 	}
-	each("scenarios bucket", scenarios, func(k, v []byte) error {
+	scenarios := tx.Bucket(bucketScenarios)
+	revisions := tx.Bucket(bucketRevisions)
+	_ = scenarios.ForEach(func(k, v []byte) error {
 		id := string(k)
 		if v == nil {
 			add("scenario %q: a bucket where its record should be", id)
@@ -321,7 +328,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			last     *scenario.Scenario
 			lastHash string
 		)
-		each(fmt.Sprintf("scenario %q revisions", id), b, func(rk, rv []byte) error {
+		_ = b.ForEach(func(rk, rv []byte) error {
 			if len(rk) != 4 || rv == nil {
 				add("scenario %q: revisions bucket holds a key %x that is not a revision", id, rk)
 				return nil
@@ -366,7 +373,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		}
 		return nil
 	})
-	each("revisions bucket", revisions, func(k, v []byte) error {
+	_ = revisions.ForEach(func(k, v []byte) error {
 		if v != nil {
 			add("revisions bucket: key %q is not a scenario's bucket", k)
 		} else if scenarios.Get(k) == nil {
@@ -374,8 +381,8 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		}
 		return nil
 	})
-	if b := tx.Bucket(bucketChecklists); b != nil {
-		each("checklists bucket", b, func(k, v []byte) error {
+	if b := tx.Bucket(bucketChecklists); b != nil && broken[string(bucketChecklists)] == nil {
+		_ = b.ForEach(func(k, v []byte) error {
 			if scenarios.Get(k) == nil {
 				add("checklist of scenario %q: there is no such scenario", k)
 			}
@@ -385,11 +392,8 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			return nil
 		})
 	}
-	if b := tx.Bucket(bucketCatalog); b != nil {
-		switch v, err := get(tx, b, keyOverrides); {
-		case err != nil:
-			add("catalog overrides: %w", err)
-		case v != nil && !json.Valid(v):
+	if b := tx.Bucket(bucketCatalog); b != nil && broken[string(bucketCatalog)] == nil {
+		if v := b.Get(keyOverrides); v != nil && !json.Valid(v) {
 			add("catalog overrides: %v", ErrNotJSON)
 		}
 	}

@@ -22,7 +22,10 @@ import (
 //   - Open: bbolt checks the header (the meta pages' magic, version and
 //     checksum); Open checks that the file is as long as the pages the
 //     header claims (checkLength), so no page below the high-water mark lies
-//     past the end of the file; then it reads the hostplan marker.
+//     past the end of the file, that bbolt can load the freelist
+//     (freelistSound) before it lets bbolt load it, and that the page trees
+//     of the top-level buckets lead down (see below); then it reads the
+//     hostplan marker.
 //   - Every bbolt call the package makes in the caller's goroutine runs under
 //     guarded: bolt.Open (openBolt), each transaction of Open and of the
 //     Store's methods (Store.view, Store.update) and Check's reading. A
@@ -39,39 +42,27 @@ import (
 //     buckets' pages and of the freelist page claim fit in the file
 //     (pagesWithin) — Tx.Check marks each claimed overflow page one by
 //     one, and a damaged count claims up to four billion; and it gives
-//     Tx.Check a stringer that reads at most 32 bytes of a key it reports. A read-only store loads bbolt's freelist at
-//     Open, under guarded (openExisting), rather than in Tx.Check's
-//     goroutine. Not covered: damage that Tx.Check reads and the reads in
-//     the calling goroutine pass over (a branch key that no seek compares,
-//     which takes several damaged keys on one page), and a page that refers
-//     back to one of its ancestors, on which bbolt's reads never end.
+//     Tx.Check a stringer that reads at most 32 bytes of a key it reports. A
+//     read-only store loads bbolt's freelist at Open, under guarded
+//     (openExisting), rather than in Tx.Check's goroutine. Not covered:
+//     damage that Tx.Check reads and the reads in the calling goroutine
+//     pass over (a branch key that no seek compares, which takes several
+//     damaged keys on one page).
 //   - Backup copies with Tx.WriteTo, which reads the file with read(2), not
 //     through the map: a short file is an error there, never a fault.
-//
-//   - bbolt also trusts the sizes in a page's element headers. On a page
-//     of the map a damaged size runs into the end of the map, and reading
-//     there faults. But bbolt copies an inline bucket (one kept inside its
-//     parent's value) out of the map when its bytes are not aligned, and a
-//     damaged size in the copy reaches on into the program's own memory,
-//     where nothing faults: quoting, copying or decoding such a key or
-//     value took seconds and gigabytes. So every key and value the package
-//     uses is read through get or forEach, which refuse one that claims
-//     more bytes than the whole file (fits) as a faultError.
-//   - bbolt keeps a small bucket inline, its one page inside its parent's
-//     value, and only ever a leaf page. Its cursor reads any page that is
-//     not a leaf as a branch, whose elements point at pages; in an inline
-//     bucket every page number leads back to the same page, so a read of it
-//     never ends (leafIfInline). A bucket with pages of its own has the
-//     same trouble when a branch page leads back up (pagetree.go). Open
-//     checks every top-level bucket (topLevelReadable), a scenario's
-//     revisions bucket is opened through revisionsOf, which checks it, and
-//     readAll checks every bucket it walks (readableBucket).
+//   - bbolt trusts the page trees themselves: a branch page that leads
+//     back up makes its reads go on for ever, a key or value that lies past
+//     the end of its page is read and copied at the size it claims (in an
+//     inline bucket that bbolt copied out of the map, on through the
+//     program's own memory, where nothing faults), and an inline bucket
+//     whose page is not a leaf is read for ever. The store checks the trees
+//     before bbolt reads them (pagetree.go).
 //
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.
 
-// faultError is a panic or a memory fault while bbolt read the file, or a
-// key or value whose size reaches past the end of it.
+// faultError is a panic or a memory fault while bbolt read the file, or
+// damage the package found before bbolt read it (damagef).
 type faultError struct{ value any }
 
 func (e *faultError) Error() string { return fmt.Sprintf("reading it failed: %v", e.value) }
@@ -145,82 +136,26 @@ func (s *Store) damaged(err error) error {
 	return err
 }
 
-// fits returns a *faultError if a key or value read in tx claims more
-// bytes than the whole file holds, which only a damaged page can make it
-// claim (see above). Every value read from the file lies within it; a value
-// written in tx itself may be larger, and is not read back through here.
-func fits(tx *bolt.Tx, k, v []byte) error {
-	size := tx.Size()
-	for _, b := range [2][]byte{k, v} {
-		if int64(len(b)) > size {
-			return damagef("a key or value claims %d bytes, more than the whole file (%d bytes): a page is damaged", len(b), size)
-		}
-	}
-	return nil
-}
-
-// get is b.Get(key) for a value that fits in the file.
-func get(tx *bolt.Tx, b *bolt.Bucket, key []byte) ([]byte, error) {
-	v := b.Get(key)
-	return v, fits(tx, nil, v)
-}
-
-// forEach is b.ForEach over keys and values that fit in the file: it stops
-// with fits's error at the first that does not.
-func forEach(tx *bolt.Tx, b *bolt.Bucket, fn func(k, v []byte) error) error {
-	return b.ForEach(func(k, v []byte) error {
-		if err := fits(tx, k, v); err != nil {
-			return err
-		}
-		return fn(k, v)
-	})
-}
-
-// leafIfInline returns a *faultError if b, named name, is kept inline and
-// its page is not a leaf (see above). bbolt's Stats reads only the page of
-// an inline bucket, and counts its bytes in use only if it is a leaf page,
-// where they include the page header.
-func leafIfInline(name []byte, b *bolt.Bucket) error {
-	if b.Root() == 0 && b.Stats().InlineBucketInuse == 0 {
-		return damagef("bucket %s is kept inline, but its page is not a leaf page: a page is damaged", quoteShort(name))
-	}
-	return nil
-}
-
-// readableBucket returns a *faultError if the bucket b, named name, cannot
-// be read safely: an inline bucket whose page is not a leaf
-// (leafIfInline), or another whose page tree does not lead down
-// (checkTrees).
-func readableBucket(tx *bolt.Tx, name []byte, b *bolt.Bucket) error {
-	if b.Root() == 0 {
-		return leafIfInline(name, b)
-	}
-	if err := checkTrees(tx, uint64(b.Root())); err != nil {
-		return fmt.Errorf("bucket %s: %w", quoteShort(name), err)
-	}
-	return nil
-}
-
-// topLevelReadable checks the page tree that holds the top-level buckets,
-// and then each of them with readableBucket and its name with fits.
-func topLevelReadable(tx *bolt.Tx) error {
-	if err := checkTrees(tx, uint64(tx.Cursor().Bucket().Root())); err != nil {
-		return err
-	}
-	return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-		if err := fits(tx, name, nil); err != nil {
-			return err
-		}
-		return readableBucket(tx, name, b)
-	})
-}
-
 // revisionsOf returns the revisions bucket of scenario id, nil if there is
-// none, checked with readableBucket.
+// none, its page tree checked (subBucketSound).
 func revisionsOf(tx *bolt.Tx, id []byte) (*bolt.Bucket, error) {
 	b := tx.Bucket(bucketRevisions).Bucket(id)
 	if b == nil {
 		return nil, nil
 	}
-	return b, readableBucket(tx, id, b)
+	if err := subBucketSound(tx, b); err != nil {
+		return nil, fmt.Errorf("the revisions of scenario %s: %w", quoteShort(id), err)
+	}
+	return b, nil
+}
+
+// readable returns the damage Open found in any of the top-level buckets
+// named (checkStructure), as the error of a damaged store.
+func (s *Store) readable(names ...[]byte) error {
+	for _, name := range names {
+		if err := s.broken[string(name)]; err != nil {
+			return s.damaged(fmt.Errorf("its %s bucket: %w", name, err))
+		}
+	}
+	return nil
 }

@@ -73,9 +73,9 @@ func revKey(n int) []byte {
 }
 
 func getRecord(tx *bolt.Tx, id string) (record, bool, error) {
-	v, err := get(tx, tx.Bucket(bucketScenarios), []byte(id))
-	if v == nil || err != nil {
-		return record{}, false, err
+	v := tx.Bucket(bucketScenarios).Get([]byte(id))
+	if v == nil {
+		return record{}, false, nil
 	}
 	rec, err := decodeRecord(v)
 	if err != nil {
@@ -122,10 +122,7 @@ func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 	if b == nil || n < 1 || n > math.MaxUint32 {
 		return rr, ErrNotFound
 	}
-	v, err := get(tx, b, revKey(n))
-	if err != nil {
-		return rr, err
-	}
+	v := b.Get(revKey(n))
 	if v == nil {
 		return rr, ErrNotFound
 	}
@@ -228,7 +225,7 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 	}
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists([]byte(sc.ID))
 	if err == nil {
-		err = leafIfInline([]byte(sc.ID), b)
+		err = subBucketSound(tx, b)
 	}
 	if err != nil {
 		return Revision{}, err
@@ -283,8 +280,11 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 		all   []Summary
 		lower []string // the sort key, lower-cased once rather than per comparison
 	)
+	if err := s.readable(bucketScenarios); err != nil {
+		return nil, err
+	}
 	err := s.view(func(tx *bolt.Tx) error {
-		return forEach(tx, tx.Bucket(bucketScenarios), func(k, v []byte) error {
+		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
 			rec, err := decodeRecord(v)
 			if err != nil {
 				return fmt.Errorf("scenario %q record: %w", k, err)
@@ -319,14 +319,17 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 // Get returns the current revision of scenario id.
 func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		rec, err := liveRecord(tx, id)
-		if err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			rec, err := liveRecord(tx, id)
+			if err != nil {
+				return err
+			}
+			rr, err = getRevision(tx, id, rec.Current)
 			return err
-		}
-		rr, err = getRevision(tx, id, rec.Current)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
 	}
@@ -340,14 +343,17 @@ func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 // GetRevision returns revision n of scenario id.
 func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		if _, err := liveRecord(tx, id); err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			if _, err := liveRecord(tx, id); err != nil {
+				return err
+			}
+			var err error
+			rr, err = getRevision(tx, id, n)
 			return err
-		}
-		var err error
-		rr, err = getRevision(tx, id, n)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
@@ -361,7 +367,19 @@ func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, err
 // History returns every revision of scenario id, oldest first.
 func (s *Store) History(id string) ([]Revision, error) {
 	var out []Revision
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.history(id, &out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
+	}
+	return out, nil
+}
+
+// history reads the revisions of scenario id into out.
+func (s *Store) history(id string, out *[]Revision) error {
+	return s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
@@ -372,19 +390,15 @@ func (s *Store) History(id string) ([]Revision, error) {
 		if b == nil {
 			return errors.New("its revisions are missing")
 		}
-		return forEach(tx, b, func(k, v []byte) error {
+		return b.ForEach(func(k, v []byte) error {
 			var rr revisionRecord
 			if err := json.Unmarshal(v, &rr); err != nil {
 				return fmt.Errorf("revision %d: %w", binary.BigEndian.Uint32(k), err)
 			}
-			out = append(out, rr.revision(id))
+			*out = append(*out, rr.revision(id))
 			return nil
 		})
 	})
-	if err != nil {
-		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
-	}
-	return out, nil
 }
 
 // Delete hides scenario id from List and the getters. Its revisions are kept
@@ -429,17 +443,20 @@ func (s *Store) setDeleted(id string, deleted bool) error {
 // (Get and GetRevision upgrade it).
 func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		rec, err := liveRecord(tx, id)
-		if err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			rec, err := liveRecord(tx, id)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				n = rec.Current
+			}
+			rr, err = getRevision(tx, id, n)
 			return err
-		}
-		if n == 0 {
-			n = rec.Current
-		}
-		rr, err = getRevision(tx, id, n)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
