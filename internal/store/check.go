@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -19,10 +21,11 @@ import (
 // check this, and would fault on the first page past the end of a
 // truncated file), and it carries the hostplan marker (verify). empty
 // reports a bbolt file with no buckets at all (a store whose first write
-// never happened).
-func checkFile(db *bolt.DB, path string) (empty bool, err error) {
+// never happened); broken, the top-level buckets whose page trees are
+// damaged (checkStructure).
+func checkFile(db *bolt.DB, path string) (empty bool, broken map[string]error, err error) {
 	if err := checkLength(db, path); err != nil {
-		return false, err
+		return false, nil, err
 	}
 	return verify(db)
 }
@@ -43,12 +46,21 @@ func checkLength(db *bolt.DB, path string) error {
 	})
 }
 
-// verify reads the store marker of an open bbolt file. empty reports a bbolt
-// file with no buckets at all. Faults and panics while reading a damaged
-// file are returned as errors.
-func verify(db *bolt.DB) (empty bool, err error) {
+// verify checks the page trees of an open bbolt file (checkStructure) and
+// reads the store marker, which needs the tree of the top-level buckets and
+// the meta bucket sound. empty reports a bbolt file with no buckets at all;
+// broken, the other top-level buckets whose trees are damaged. Faults and
+// panics while reading a damaged file are returned as errors.
+func verify(db *bolt.DB) (empty bool, broken map[string]error, err error) {
 	err = guarded(func() error {
 		return db.View(func(tx *bolt.Tx) error {
+			var err error
+			if broken, err = checkStructure(tx); err != nil {
+				return err
+			}
+			if err := broken[string(bucketMeta)]; err != nil {
+				return fmt.Errorf("its meta bucket: %w", err)
+			}
 			if k, _ := tx.Cursor().First(); k == nil {
 				empty = true
 				return nil
@@ -56,14 +68,16 @@ func verify(db *bolt.DB) (empty bool, err error) {
 			return checkMeta(tx)
 		})
 	})
-	return empty, err
+	return empty, broken, err
 }
 
 // findDamage reports what makes writing to an open store unsafe, which
 // Open looks for before it writes: a page whose header claims overflow pages
 // past the end of the file (overflowWithin: freeing it would take minutes),
 // and a scenario record that does not decode (every save, delete and list
-// reads the records). It reads every record, as List does.
+// reads the records). It reads every record, as List does. (Damage to the
+// page trees, which a write would copy, Open has found before:
+// checkStructure.)
 func findDamage(db *bolt.DB) error {
 	return db.View(func(tx *bolt.Tx) error {
 		if err := overflowWithin(tx); err != nil {
@@ -108,25 +122,32 @@ const maxBoltProblems = 20
 func (s *Store) Check() []error {
 	var problems []error
 	add := func(format string, a ...any) { problems = append(problems, fmt.Errorf(format, a...)) }
+	for _, name := range slices.Sorted(maps.Keys(s.broken)) {
+		add("its %s bucket: %w", name, s.broken[name])
+	}
 	err := s.db.View(func(tx *bolt.Tx) error {
-		if err := guarded(func() error { readAll(tx); return nil }); err != nil {
+		if err := guarded(func() error { return readAll(tx, s.broken) }); err != nil {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil
 		}
-		switch err := guarded(func() error { return pagesWithin(tx) }); {
+		switch {
 		case s.freelistErr != nil:
 			add("bbolt cannot load its freelist (%w), so bbolt's consistency check did not run", s.freelistErr)
-		case err != nil:
-			add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+		case len(s.broken) > 0:
+			add("bbolt's consistency check did not run: it would read the damaged buckets' pages for ever")
 		default:
-			boltCheck(tx, add)
+			if err := guarded(func() error { return pagesWithin(tx) }); err != nil {
+				add("%w, so bbolt's consistency check did not run (it would take as long as that many pages)", err)
+			} else {
+				boltCheck(tx, add)
+			}
 		}
 		err := guarded(func() error {
 			if err := checkMeta(tx); err != nil {
 				add("%w", err)
 				return nil
 			}
-			checkInvariants(tx, add)
+			checkInvariants(tx, add, s.broken)
 			return nil
 		})
 		if err != nil {
@@ -214,6 +235,14 @@ func shortHexString(b []byte) string {
 	return hex.EncodeToString(b)
 }
 
+// quoteShort quotes a value read from the file, at most 32 bytes of it.
+func quoteShort(b []byte) string {
+	if len(b) > 32 {
+		return fmt.Sprintf("%q…(%d bytes)", b[:32], len(b))
+	}
+	return fmt.Sprintf("%q", b)
+}
+
 // readAll reads the whole store through bbolt's cursors in the calling
 // goroutine, so that the pages Tx.Check reads in its own goroutine are read
 // here first, where guarded catches a fault (see guard.go). It visits every
@@ -222,8 +251,10 @@ func shortHexString(b []byte) string {
 // a value spans is read. It also seeks every key, which compares it with
 // the keys of the branch pages on its path: a seek for the first key below
 // a branch element compares that element's key, which a cursor walking the
-// tree does not read and Tx.Check's key-order check does.
-func readAll(tx *bolt.Tx) {
+// tree does not read and Tx.Check's key-order check does. It leaves out
+// the top-level buckets in broken, and checks the page tree of every bucket
+// inside one before it walks it (subBucketSound).
+func readAll(tx *bolt.Tx, broken map[string]error) error {
 	var sum byte
 	touch := func(b []byte) {
 		for i := 0; i < len(b); i += 512 {
@@ -233,25 +264,43 @@ func readAll(tx *bolt.Tx) {
 			sum += b[len(b)-1]
 		}
 	}
-	var walk func(b *bolt.Bucket)
-	walk = func(b *bolt.Bucket) {
+	var walk func(b *bolt.Bucket, top bool) error
+	walk = func(b *bolt.Bucket, top bool) error {
 		c, seek := b.Cursor(), b.Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if top && broken[string(k)] != nil {
+				continue
+			}
 			touch(k)
 			seek.Seek(k)
 			if v != nil {
 				touch(v)
 			} else if nested := b.Bucket(k); nested != nil {
-				walk(nested)
+				if !top {
+					if err := subBucketSound(tx, nested); err != nil {
+						return fmt.Errorf("bucket %s: %w", quoteShort(k), err)
+					}
+				}
+				if err := walk(nested, false); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
 	}
-	walk(tx.Cursor().Bucket()) // the root bucket, which holds the top-level buckets
-	runtime.KeepAlive(sum)     // the reads are the point
+	err := walk(tx.Cursor().Bucket(), true) // the root bucket, which holds the top-level buckets
+	runtime.KeepAlive(sum)                  // the reads are the point
+	return err
 }
 
-// checkInvariants reports every broken store invariant of tx through add.
-func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
+// checkInvariants reports every broken store invariant of tx through add,
+// leaving out what needs a top-level bucket in broken.
+func checkInvariants(tx *bolt.Tx, add func(format string, a ...any), broken map[string]error) {
+	for _, name := range [][]byte{bucketScenarios, bucketRevisions} {
+		if broken[string(name)] != nil {
+			return // every invariant left needs the scenarios
+		}
+	}
 	scenarios := tx.Bucket(bucketScenarios)
 	revisions := tx.Bucket(bucketRevisions)
 	_ = scenarios.ForEach(func(k, v []byte) error {
@@ -265,7 +314,11 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			add("scenario %q: its record is not readable: %v", id, err)
 			return nil
 		}
-		b := revisions.Bucket(k)
+		b, err := revisionsOf(tx, k)
+		if err != nil {
+			add("scenario %q revisions: %w", id, err)
+			return nil
+		}
 		if b == nil {
 			add("scenario %q: it has no revisions", id)
 			return nil
@@ -328,7 +381,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 		}
 		return nil
 	})
-	if b := tx.Bucket(bucketChecklists); b != nil {
+	if b := tx.Bucket(bucketChecklists); b != nil && broken[string(bucketChecklists)] == nil {
 		_ = b.ForEach(func(k, v []byte) error {
 			if scenarios.Get(k) == nil {
 				add("checklist of scenario %q: there is no such scenario", k)
@@ -339,7 +392,7 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any)) {
 			return nil
 		})
 	}
-	if b := tx.Bucket(bucketCatalog); b != nil {
+	if b := tx.Bucket(bucketCatalog); b != nil && broken[string(bucketCatalog)] == nil {
 		if v := b.Get(keyOverrides); v != nil && !json.Valid(v) {
 			add("catalog overrides: %v", ErrNotJSON)
 		}

@@ -319,9 +319,11 @@ func damaged(t *testing.T, what, p string, bad []byte, size int64, ps int, kind 
 	return outcome + ", consistent"
 }
 
-// A damaged freelist page: bbolt panics loading it, so the store does not
-// open for writing; it opens read-only, Check reports the freelist, and
-// Backup copies the store.
+// A damaged freelist page: bbolt would panic loading it (inside bolt.Open,
+// leaving the file mapped for as long as the program runs), so the store
+// does not open for writing and bbolt is not asked to load it; the store
+// opens read-only, Check reports the freelist, and Backup copies the store.
+// No open leaves the file mapped.
 func TestDamagedFreelist(t *testing.T) {
 	path := bigStore(t)
 	good := mustRead(t, path)
@@ -343,11 +345,14 @@ func TestDamagedFreelist(t *testing.T) {
 	if err := os.WriteFile(p, bad, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(p, nil); !errors.Is(err, ErrNotStore) {
-		t.Errorf("Open for writing = %v, want ErrNotStore", err)
+	if _, err := Open(p, nil); !errors.Is(err, ErrNotStore) || !strings.Contains(err.Error(), "is not a freelist page") {
+		t.Errorf("Open for writing = %v, want ErrNotStore naming the freelist page", err)
 	}
 	if !bytes.Equal(mustRead(t, p), bad) {
 		t.Fatal("Open changed the file")
+	}
+	if n := mappings(t, p); n != 0 {
+		t.Errorf("the refused Open left %d mappings of the file", n)
 	}
 	ro, err := Open(p, &Options{ReadOnly: true})
 	if err != nil {
@@ -364,6 +369,29 @@ func TestDamagedFreelist(t *testing.T) {
 	if err := ro.Backup(filepath.Join(t.TempDir(), "backup.db")); err != nil {
 		t.Errorf("Backup: %v", err)
 	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := mappings(t, p); n != 0 {
+		t.Errorf("%d mappings of the file after Close", n)
+	}
+}
+
+// mappings counts the memory mappings of the file at path in this process
+// (on Linux, from /proc/self/maps; elsewhere the test is skipped).
+func mappings(t *testing.T, path string) int {
+	t.Helper()
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skipf("no /proc/self/maps: %v", err)
+	}
+	n := 0
+	for line := range strings.Lines(string(maps)) {
+		if strings.HasSuffix(strings.TrimSpace(line), " "+path) {
+			n++
+		}
+	}
+	return n
 }
 
 // A branch page whose keys point outside the file, its child page ids
@@ -407,5 +435,280 @@ func TestDamagedBranchKeys(t *testing.T) {
 				t.Error("the backup's pages differ from the store's")
 			}
 		})
+	}
+}
+
+// damageValueSize makes every leaf element in the file at path whose key
+// is key and whose value is len(value) bytes claim a value of claim bytes
+// instead (in every copy of its page, free ones included), and returns
+// how many it changed. A leaf element's header is its flags, position,
+// key size and value size (four little-endian uint32), and its key follows
+// at the position, counted from the header.
+func damageValueSize(t *testing.T, path string, key []byte, value []byte, claim uint32) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hdr [8]byte
+	binary.LittleEndian.PutUint32(hdr[:4], uint32(len(key)))
+	binary.LittleEndian.PutUint32(hdr[4:], uint32(len(value)))
+	n := 0
+	for i := 8; i+8 <= len(data); i++ {
+		if !bytes.Equal(data[i:i+8], hdr[:]) {
+			continue
+		}
+		start := i - 8 + int(binary.LittleEndian.Uint32(data[i-4:i]))
+		if start < 0 || start+len(key)+len(value) > len(data) ||
+			!bytes.Equal(data[start:start+len(key)], key) || !bytes.Equal(data[start+len(key):start+len(key)+len(value)], value) {
+			continue
+		}
+		binary.LittleEndian.PutUint32(data[i+4:i+8], claim)
+		n++
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A value in an inline bucket (the catalog overrides) that claims nearly
+// two gigabytes: bbolt gave out a slice of that length, which past a copy
+// of the bucket bbolt made ran through the program's memory rather than
+// into the end of the file (GetCatalogOverrides returned 1.8 GB of it, the
+// meta bucket's marker quoted so took minutes). The store opens, read-only;
+// reading the overrides is an error that says so, at once; Check reports
+// it; the rest of the store reads as before.
+func TestDamagedValueSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	overrides := []byte(`{"format":1,"rows":[]}`)
+	if err := s.PutCatalogOverrides(overrides); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	const claim = 0x6e00000e
+	if n := damageValueSize(t, path, keyOverrides, overrides, claim); n == 0 {
+		t.Fatal("the overrides' element is not in the file")
+	}
+	for _, ro := range []bool{true, false} {
+		s, err := Open(path, &Options{ReadOnly: ro})
+		if err != nil {
+			t.Fatalf("read-only %v: Open: %v", ro, err)
+		}
+		if d := s.Damaged(); !ro && d == nil {
+			t.Error("Open for writing: the store is not damaged")
+		}
+		want := fmt.Sprintf("its catalog bucket: reading it failed: an inline bucket: the key and value of element 0 (9 and %d bytes) lie past the end of the page", claim)
+		if _, err := s.GetCatalogOverrides(); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "is damaged") {
+			t.Errorf("read-only %v: GetCatalogOverrides: %v, want the damage (%s)", ro, err, want)
+		}
+		var found bool
+		for _, p := range s.Check() {
+			found = found || strings.Contains(p.Error(), want)
+		}
+		if !found {
+			t.Errorf("read-only %v: Check: %v, want the damage (%s)", ro, s.Check(), want)
+		}
+		if _, _, err := s.Get("a"); err != nil {
+			t.Errorf("read-only %v: Get of a sound scenario: %v", ro, err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A write to an inline bucket copies every key and value in it, each as
+// long as it claims to be: a checklist claiming nearly two gigabytes made
+// saving another scenario's checklist run for seconds and write the
+// program's memory into the file. Open finds such a claim in any top-level
+// bucket and opens the store read-only, as damaged: writes are refused,
+// the file is not touched, and the sound part reads as before.
+func TestDamagedValueSizeWrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	checklist := []byte(`{"items":{"x":true}}`)
+	if err := s.PutChecklist("a", checklist); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := damageValueSize(t, path, []byte("a"), checklist, 0x6e00000e); n == 0 {
+		t.Fatal("the checklist's element is not in the file")
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := s.Damaged(); d == nil || !strings.Contains(d.Error(), "its checklists bucket") || !strings.Contains(d.Error(), "(1 and 1845493774 bytes) lie past the end of the page") {
+		t.Errorf("Damaged() = %v, want the checklist's claim", d)
+	}
+	if err := s.PutChecklist("b", []byte(`{}`)); !errors.Is(err, ErrDamaged) {
+		t.Errorf("PutChecklist: %v, want ErrDamaged", err)
+	}
+	if _, err := s.Save(testScenario(t, "c", "C"), RevisionMeta{}); !errors.Is(err, ErrDamaged) {
+		t.Errorf("Save: %v, want ErrDamaged", err)
+	}
+	if l, err := s.List(); err != nil || len(l) != 2 {
+		t.Errorf("List: %v, %v", l, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the file changed (%d bytes, was %d): %v", len(after), len(before), err)
+	}
+}
+
+// A small bucket is kept inline, its one leaf page inside its parent's
+// value. With the page's flags damaged bbolt reads the page as a branch
+// whose every element leads back to the same page, and a read of the bucket
+// never ends: reading the checklists bucket of such a store looped,
+// growing its stack of pages, until the process was killed. The store
+// opens, read-only, at once; reading a checklist names the damage; the
+// scenarios read as before; Check reports the bucket; the file is as it
+// was.
+func TestDamagedInlinePage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	checklist := []byte(`{"items":{"x":true}}`)
+	if err := s.PutChecklist("a", checklist); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The checklist is the first element of the bucket's page: the page
+	// header (id, then flags) comes right before its element header.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := 16; i+16+1+len(checklist) <= len(data); i++ {
+		if binary.LittleEndian.Uint32(data[i+8:]) == 1 && binary.LittleEndian.Uint32(data[i+12:]) == uint32(len(checklist)) &&
+			binary.LittleEndian.Uint32(data[i+4:]) == 16 && bytes.Equal(data[i+16:i+17+len(checklist)], append([]byte("a"), checklist...)) &&
+			binary.LittleEndian.Uint16(data[i-8:]) == 0x02 { // a leaf page
+			binary.LittleEndian.PutUint16(data[i-8:], 0)
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the checklists bucket's page is not in the file")
+	}
+	if err := errors.Join(os.WriteFile(path, data, 0o644), os.Chmod(path, 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	const want = "its checklists bucket: reading it failed: an inline bucket whose page is not a leaf page"
+	for _, ro := range []bool{true, false} {
+		within(t, hangTimeout, func() error {
+			s, err := Open(path, &Options{ReadOnly: ro})
+			if err != nil {
+				return fmt.Errorf("read-only %v: Open: %v", ro, err)
+			}
+			defer s.Close()
+			if d := s.Damaged(); !ro && (d == nil || !strings.Contains(d.Error(), want)) {
+				return fmt.Errorf("Open for writing: Damaged() = %v, want %q", d, want)
+			}
+			if _, err := s.GetChecklist("a"); err == nil || !strings.Contains(err.Error(), want) {
+				return fmt.Errorf("read-only %v: GetChecklist: %v, want %q", ro, err, want)
+			}
+			if _, _, err := s.Get("a"); err != nil {
+				return fmt.Errorf("read-only %v: Get: %v", ro, err)
+			}
+			if p := fmt.Sprint(s.Check()); !strings.Contains(p, want) {
+				return fmt.Errorf("read-only %v: Check: %v, want %q", ro, p, want)
+			}
+			return unchanged(path, data)
+		})
+	}
+}
+
+// Each branch page of a store in turn is made to lead back up: its first
+// element names the page itself. bbolt would descend into it for ever (a
+// cursor's stack of pages growing until memory ran out, a search
+// recursing until the stack overflowed and the program ended). Whatever the
+// page, what hostplan does with a --db file (FuzzOpenStore's check) ends,
+// with clean errors; the damage is named, by Open's refusal or by Check.
+func TestDamagedPageTree(t *testing.T) {
+	// Small pages (Open keeps the page size of the file it is given), so
+	// that the scenarios, the revisions and each scenario's revisions have
+	// branch pages.
+	path := filepath.Join(t.TempDir(), "small.db")
+	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 512})
+	if err == nil {
+		err = errors.Join(db.Update(initStore), db.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 12 {
+		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
+		for r := range 5 {
+			sc.Description = fmt.Sprintf("revision %d", r)
+			mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	good := mustRead(t, path)
+	ps, _, _, kinds := fileLayout(t, path)
+	n := 0
+	for id, kind := range kinds {
+		if kind != "branch" {
+			continue
+		}
+		n++
+		t.Run(fmt.Sprintf("page %d", id), func(t *testing.T) {
+			bad := bytes.Clone(good)
+			binary.NativeEndian.PutUint64(bad[id*ps+16+8:], uint64(id)) // the first element's page id, after the 16-byte page header
+			p := filepath.Join(t.TempDir(), "bad.db")
+			if err := errors.Join(os.WriteFile(p, bad, 0o644), os.Chmod(p, 0o644)); err != nil {
+				t.Fatal(err)
+			}
+			within(t, hangTimeout, func() error { return checkStoreFile(p, bad) })
+			const want = "is named twice in one page tree"
+			s, err := Open(p, &Options{ReadOnly: true})
+			if err != nil {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("Open: %v, want %q", err, want)
+				}
+				return
+			}
+			defer s.Close()
+			problems := s.Check()
+			if !strings.Contains(fmt.Sprint(problems), want) {
+				t.Errorf("Check: %v, want %q", problems, want)
+			}
+		})
+	}
+	if n < 10 {
+		t.Fatalf("%d branch pages; the test needs a store with more", n)
 	}
 }

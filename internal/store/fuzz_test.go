@@ -18,8 +18,8 @@ import (
 // hostplan does with a --db file: open it read-only and read everything
 // (List, ListDeleted, Get, History and Bytes of every scenario, its
 // checklist, the catalog overrides, Check), then open it for writing, read
-// it again and save a scenario. Whatever the bytes: no panic, no hang, and
-// every error has a message in UTF-8; a read-only open never changes the
+// it again and save a scenario. Whatever the bytes: no panic, no hang, no
+// more than maxAlloc allocated, and every error has a message in UTF-8; a read-only open never changes the
 // file, and a refused open, or one that finds the store damaged and opens
 // it read-only (every write refused with ErrDamaged), leaves it exactly as
 // it was, content and mode.
@@ -100,9 +100,20 @@ func FuzzOpenStore(f *testing.F) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		within(t, hangTimeout, func() error { return checkStoreFile(path, b) })
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > maxAlloc {
+			t.Fatalf("allocated %d MB for a file of %d bytes", n>>20, len(b))
+		}
 	})
 }
+
+// maxAlloc bounds what one input may allocate: the fuzzer's files are tens
+// of kilobytes, and reading one allocates a few megabytes; a size that a
+// damaged page claims must not be copied (it was: gigabytes).
+const maxAlloc = 256 << 20
 
 // hangTimeout is how long one input may take: far more than any store
 // file of the fuzzer's takes (milliseconds), and less than the 10 s after

@@ -22,7 +22,10 @@ import (
 //   - Open: bbolt checks the header (the meta pages' magic, version and
 //     checksum); Open checks that the file is as long as the pages the
 //     header claims (checkLength), so no page below the high-water mark lies
-//     past the end of the file; then it reads the hostplan marker.
+//     past the end of the file, that bbolt can load the freelist
+//     (freelistSound) before it lets bbolt load it, and that the page trees
+//     of the top-level buckets lead down (see below); then it reads the
+//     hostplan marker.
 //   - Every bbolt call the package makes in the caller's goroutine runs under
 //     guarded: bolt.Open (openBolt), each transaction of Open and of the
 //     Store's methods (Store.view, Store.update) and Check's reading. A
@@ -39,22 +42,35 @@ import (
 //     buckets' pages and of the freelist page claim fit in the file
 //     (pagesWithin) — Tx.Check marks each claimed overflow page one by
 //     one, and a damaged count claims up to four billion; and it gives
-//     Tx.Check a stringer that reads at most 32 bytes of a key it reports. A read-only store loads bbolt's freelist at
-//     Open, under guarded (openExisting), rather than in Tx.Check's
-//     goroutine. Not covered: damage that Tx.Check reads and the reads in
-//     the calling goroutine pass over (a branch key that no seek compares,
-//     which takes several damaged keys on one page), and a page that refers
-//     back to one of its ancestors, on which bbolt's reads never end.
+//     Tx.Check a stringer that reads at most 32 bytes of a key it reports. A
+//     read-only store loads bbolt's freelist at Open, under guarded
+//     (openExisting), rather than in Tx.Check's goroutine. Not covered:
+//     damage that Tx.Check reads and the reads in the calling goroutine
+//     pass over (a branch key that no seek compares, which takes several
+//     damaged keys on one page).
 //   - Backup copies with Tx.WriteTo, which reads the file with read(2), not
 //     through the map: a short file is an error there, never a fault.
+//   - bbolt trusts the page trees themselves: a branch page that leads
+//     back up makes its reads go on for ever, a key or value that lies past
+//     the end of its page is read and copied at the size it claims (in an
+//     inline bucket that bbolt copied out of the map, on through the
+//     program's own memory, where nothing faults), and an inline bucket
+//     whose page is not a leaf is read for ever. The store checks the trees
+//     before bbolt reads them (pagetree.go).
 //
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.
 
-// faultError is a panic or a memory fault while bbolt read the file.
+// faultError is a panic or a memory fault while bbolt read the file, or
+// damage the package found before bbolt read it (damagef).
 type faultError struct{ value any }
 
 func (e *faultError) Error() string { return fmt.Sprintf("reading it failed: %v", e.value) }
+
+// damagef is a *faultError for damage the package finds itself.
+func damagef(format string, a ...any) error {
+	return &faultError{value: fmt.Sprintf(format, a...)}
+}
 
 // guarded runs f in the calling goroutine, turning a panic or a memory
 // fault into a *faultError.
@@ -118,4 +134,28 @@ func (s *Store) damaged(err error) error {
 		return fmt.Errorf("store %s is damaged (hostplan store check lists the damage): %w", s.path, err)
 	}
 	return err
+}
+
+// revisionsOf returns the revisions bucket of scenario id, nil if there is
+// none, its page tree checked (subBucketSound).
+func revisionsOf(tx *bolt.Tx, id []byte) (*bolt.Bucket, error) {
+	b := tx.Bucket(bucketRevisions).Bucket(id)
+	if b == nil {
+		return nil, nil
+	}
+	if err := subBucketSound(tx, b); err != nil {
+		return nil, fmt.Errorf("the revisions of scenario %s: %w", quoteShort(id), err)
+	}
+	return b, nil
+}
+
+// readable returns the damage Open found in any of the top-level buckets
+// named (checkStructure), as the error of a damaged store.
+func (s *Store) readable(names ...[]byte) error {
+	for _, name := range names {
+		if err := s.broken[string(name)]; err != nil {
+			return s.damaged(fmt.Errorf("its %s bucket: %w", name, err))
+		}
+	}
+	return nil
 }

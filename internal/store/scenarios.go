@@ -115,7 +115,10 @@ func liveRecord(tx *bolt.Tx, id string) (record, error) {
 
 func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 	var rr revisionRecord
-	b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+	b, err := revisionsOf(tx, []byte(id))
+	if err != nil {
+		return rr, err
+	}
 	if b == nil || n < 1 || n > math.MaxUint32 {
 		return rr, ErrNotFound
 	}
@@ -221,6 +224,9 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 		return Revision{}, fmt.Errorf("revision %d is past the last revision number", n)
 	}
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists([]byte(sc.ID))
+	if err == nil {
+		err = subBucketSound(tx, b)
+	}
 	if err != nil {
 		return Revision{}, err
 	}
@@ -274,6 +280,9 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 		all   []Summary
 		lower []string // the sort key, lower-cased once rather than per comparison
 	)
+	if err := s.readable(bucketScenarios); err != nil {
+		return nil, err
+	}
 	err := s.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketScenarios).ForEach(func(k, v []byte) error {
 			rec, err := decodeRecord(v)
@@ -310,14 +319,17 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 // Get returns the current revision of scenario id.
 func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		rec, err := liveRecord(tx, id)
-		if err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			rec, err := liveRecord(tx, id)
+			if err != nil {
+				return err
+			}
+			rr, err = getRevision(tx, id, rec.Current)
 			return err
-		}
-		rr, err = getRevision(tx, id, rec.Current)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
 	}
@@ -331,14 +343,17 @@ func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 // GetRevision returns revision n of scenario id.
 func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		if _, err := liveRecord(tx, id); err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			if _, err := liveRecord(tx, id); err != nil {
+				return err
+			}
+			var err error
+			rr, err = getRevision(tx, id, n)
 			return err
-		}
-		var err error
-		rr, err = getRevision(tx, id, n)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
@@ -352,11 +367,26 @@ func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, err
 // History returns every revision of scenario id, oldest first.
 func (s *Store) History(id string) ([]Revision, error) {
 	var out []Revision
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.history(id, &out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
+	}
+	return out, nil
+}
+
+// history reads the revisions of scenario id into out.
+func (s *Store) history(id string, out *[]Revision) error {
+	return s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
 		}
-		b := tx.Bucket(bucketRevisions).Bucket([]byte(id))
+		b, err := revisionsOf(tx, []byte(id))
+		if err != nil {
+			return err
+		}
 		if b == nil {
 			return errors.New("its revisions are missing")
 		}
@@ -365,14 +395,10 @@ func (s *Store) History(id string) ([]Revision, error) {
 			if err := json.Unmarshal(v, &rr); err != nil {
 				return fmt.Errorf("revision %d: %w", binary.BigEndian.Uint32(k), err)
 			}
-			out = append(out, rr.revision(id))
+			*out = append(*out, rr.revision(id))
 			return nil
 		})
 	})
-	if err != nil {
-		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
-	}
-	return out, nil
 }
 
 // Delete hides scenario id from List and the getters. Its revisions are kept
@@ -417,17 +443,20 @@ func (s *Store) setDeleted(id string, deleted bool) error {
 // (Get and GetRevision upgrade it).
 func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
 	var rr revisionRecord
-	err := s.view(func(tx *bolt.Tx) error {
-		rec, err := liveRecord(tx, id)
-		if err != nil {
+	err := s.readable(bucketScenarios, bucketRevisions)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			rec, err := liveRecord(tx, id)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				n = rec.Current
+			}
+			rr, err = getRevision(tx, id, n)
 			return err
-		}
-		if n == 0 {
-			n = rec.Current
-		}
-		rr, err = getRevision(tx, id, n)
-		return err
-	})
+		})
+	}
 	if err != nil {
 		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
@@ -498,9 +527,11 @@ func (s *Store) Purge(id string) error {
 		if err := tx.Bucket(bucketScenarios).Delete([]byte(id)); err != nil {
 			return err
 		}
-		revs := tx.Bucket(bucketRevisions)
-		if revs.Bucket([]byte(id)) != nil {
-			if err := revs.DeleteBucket([]byte(id)); err != nil {
+		switch b, err := revisionsOf(tx, []byte(id)); {
+		case err != nil:
+			return err
+		case b != nil:
+			if err := tx.Bucket(bucketRevisions).DeleteBucket([]byte(id)); err != nil {
 				return err
 			}
 		}

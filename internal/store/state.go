@@ -20,15 +20,18 @@ import (
 // ErrNotFound.
 func (s *Store) GetChecklist(id string) ([]byte, error) {
 	var out []byte
-	err := s.view(func(tx *bolt.Tx) error {
-		if _, err := liveRecord(tx, id); err != nil {
-			return err
-		}
-		if b := tx.Bucket(bucketChecklists); b != nil {
-			out = bytes.Clone(b.Get([]byte(id))) // bbolt's bytes live only as long as the transaction
-		}
-		return nil
-	})
+	err := s.readable(bucketScenarios, bucketChecklists)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			if _, err := liveRecord(tx, id); err != nil {
+				return err
+			}
+			if b := tx.Bucket(bucketChecklists); b != nil {
+				out = bytes.Clone(b.Get([]byte(id))) // bbolt's bytes live only as long as the transaction
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("get checklist of scenario %q: %w", id, err)
 	}
@@ -57,12 +60,15 @@ func (s *Store) PutChecklist(id string, data []byte) error {
 // stored.
 func (s *Store) GetCatalogOverrides() ([]byte, error) {
 	var out []byte
-	err := s.view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketCatalog); b != nil {
-			out = bytes.Clone(b.Get(keyOverrides))
-		}
-		return nil
-	})
+	err := s.readable(bucketCatalog)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			if b := tx.Bucket(bucketCatalog); b != nil {
+				out = bytes.Clone(b.Get(keyOverrides))
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("get catalog overrides: %w", err)
 	}
@@ -106,17 +112,20 @@ func (s *Store) GetSetting(key string) (string, error) {
 		v     string
 		found bool
 	)
-	err := s.view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketSettings); b != nil {
-			if x := b.Get([]byte(key)); x != nil {
-				v, found = string(x), true
+	err := s.readable(bucketSettings)
+	if err == nil {
+		err = s.view(func(tx *bolt.Tx) error {
+			if b := tx.Bucket(bucketSettings); b != nil {
+				if x := b.Get([]byte(key)); x != nil {
+					v, found = string(x), true
+				}
 			}
-		}
-		if !found {
-			return ErrNotFound
-		}
-		return nil
-	})
+			if !found {
+				return ErrNotFound
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return "", fmt.Errorf("get setting %q: %w", key, err)
 	}

@@ -6,7 +6,8 @@
 // hostplan store is refused and never written to; a store of an older layout
 // is upgraded when opened for writing, and stored revisions of an older
 // scenario schema are upgraded when read. The file is bbolt's own: the
-// package reads it only through bbolt's API. A damaged store that bbolt can
+// package reads it through bbolt's API, but for the page trees it checks
+// before bbolt walks them (pagetree.go). A damaged store that bbolt can
 // read opens; Check says what is wrong with it and Backup copies it, and a
 // panic or fault of bbolt on a damaged page is an error, not a crash
 // (guard.go). The package imports nothing of the GUI.
@@ -16,8 +17,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 	"time"
@@ -138,6 +141,10 @@ type Store struct {
 	// freelistErr is why bbolt could not load the freelist of a read-only
 	// store (Open); Check reports it and does not run Tx.Check.
 	freelistErr error
+	// broken holds the damage Open found in the page trees of top-level
+	// buckets (checkStructure), by name: a store with any is read-only,
+	// and what reads those buckets returns the damage (readable).
+	broken map[string]error
 	// damage is why a store opened for writing was opened read-only
 	// (Open); every write returns it.
 	damage error
@@ -170,12 +177,14 @@ func DefaultPath() (string, error) {
 // file is as long as the header claims and that it carries the hostplan
 // marker. A file that fails — an empty file or a bbolt file without buckets
 // among them: hostplan did not make it — is reported as ErrNotStore and is
-// not modified. Open does not walk the file's pages: a file bbolt opens and
-// whose marker reads is a store, also one with pages bbolt lost track of
-// (leaked pages) or damaged pages that Open does not read; Check reports
-// them. A read-only store also loads bbolt's freelist at Open, and opens
-// without it if it is unreadable (Check reports that), so that a damaged
-// store can still be checked and backed up.
+// not modified. Open does not read every page: it checks the page trees of
+// the top-level buckets (pagetree.go), and a file bbolt opens and whose
+// marker reads is a store, also one with pages bbolt lost track of (leaked
+// pages) or damaged pages that Open does not read; Check reports them. A
+// read-only store also loads bbolt's freelist at Open, and opens without it
+// if it is damaged (Check reports that), so that a damaged store can still
+// be checked and backed up; opened for writing, such a store is refused
+// with ErrNotStore.
 //
 // Opened for writing, a store whose scenario records do not decode, or
 // whose pages claim more of the file than there is (damage that a write
@@ -212,7 +221,7 @@ func Open(path string, opt *Options) (*Store, error) {
 	case fi.Size() == 0:
 		return nil, notStore(path, errors.New("the file is empty, and hostplan never leaves its store empty (remove the file, or give --db the path of a store or of a file that does not exist)"))
 	}
-	ro, empty, freelistErr, err := openExisting(path, o.Timeout, o.ReadOnly)
+	ro, empty, broken, freelistErr, err := openExisting(path, o.Timeout, o.ReadOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +231,17 @@ func Open(path string, opt *Options) (*Store, error) {
 	}
 	if o.ReadOnly {
 		s := newStore(ro, path)
-		s.freelistErr = freelistErr
+		s.freelistErr, s.broken = freelistErr, broken
 		return s, nil
 	}
 	if err := ro.Close(); err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	if freelistErr != nil { // bbolt would load it to open the file for writing
+		return nil, notStore(path, freelistErr)
+	}
+	if len(broken) > 0 {
+		return openDamaged(path, o.Timeout, firstBroken(broken))
 	}
 
 	db, err := openBolt(path, bolt.Options{Timeout: o.Timeout})
@@ -236,9 +251,12 @@ func Open(path string, opt *Options) (*Store, error) {
 	// Holding the exclusive lock now: check the file again (it may have
 	// changed since the read-only check), then look for damage that a
 	// write would trip over, and upgrade an older layout.
-	empty, err = checkFile(db, path)
+	empty, broken, err = checkFile(db, path)
 	if err == nil && empty {
 		err = errNoBuckets
+	}
+	if err == nil && len(broken) > 0 { // it changed since the read-only check
+		err = firstBroken(broken)
 	}
 	if err != nil {
 		_ = db.Close()
@@ -251,20 +269,32 @@ func Open(path string, opt *Options) (*Store, error) {
 		if err := db.Close(); err != nil {
 			return nil, fmt.Errorf("open store %s: %w", path, err)
 		}
-		ro, _, freelistErr, err := openExisting(path, o.Timeout, true)
-		if err != nil {
-			return nil, err
-		}
-		s := newStore(ro, path)
-		s.freelistErr = freelistErr
-		s.damage = &damagedError{path: path, cause: damage}
-		return s, nil
+		return openDamaged(path, o.Timeout, damage)
 	}
 	if err := guarded(func() error { return upgrade(db) }); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return newStore(db, path), nil
+}
+
+// openDamaged opens the store at path read-only, as damaged by cause:
+// Damaged returns it, and every write is refused with it.
+func openDamaged(path string, timeout time.Duration, cause error) (*Store, error) {
+	ro, _, broken, freelistErr, err := openExisting(path, timeout, true)
+	if err != nil {
+		return nil, err
+	}
+	s := newStore(ro, path)
+	s.freelistErr, s.broken = freelistErr, broken
+	s.damage = &damagedError{path: path, cause: cause}
+	return s, nil
+}
+
+// firstBroken names the damaged top-level bucket that sorts first.
+func firstBroken(broken map[string]error) error {
+	names := slices.Sorted(maps.Keys(broken))
+	return fmt.Errorf("its %s bucket: %w", names[0], broken[names[0]])
 }
 
 // errNoBuckets is a bbolt file with nothing in it: another program's, since
@@ -307,30 +337,41 @@ func newStore(db *bolt.DB, path string) *Store {
 // hostplan still yields ErrInUse) and checks it (checkFile) before anything
 // opens it for writing. The read-only open never writes. empty reports a
 // valid bbolt file with no buckets at all, which Open may initialise.
-// With loadFreelist bbolt reads its freelist here, under the guard, instead
-// of in Tx.Check's goroutine; if it cannot, the file is opened without it
-// and freelistErr says why.
-func openExisting(path string, timeout time.Duration, loadFreelist bool) (db *bolt.DB, empty bool, freelistErr, err error) {
-	o := bolt.Options{Timeout: timeout, ReadOnly: true, PreLoadFreelist: loadFreelist}
+// freelistErr says what is wrong with the file's freelist (freelistSound),
+// which bbolt loads when it opens a file for writing. With loadFreelist and
+// a sound freelist, the file is opened a second time, for bbolt to load
+// its freelist here, under the guard, instead of in Tx.Check's goroutine.
+func openExisting(path string, timeout time.Duration, loadFreelist bool) (db *bolt.DB, empty bool, broken map[string]error, freelistErr, err error) {
+	o := bolt.Options{Timeout: timeout, ReadOnly: true}
 	db, err = openBolt(path, o)
-	if loadFreelist && isFault(err) {
-		freelistErr = err
-		o.PreLoadFreelist = false
-		db, err = openBolt(path, o)
+	if err == nil {
+		freelistErr = freelistSound(db)
+		if loadFreelist && freelistErr == nil {
+			if err := db.Close(); err != nil {
+				return nil, false, nil, nil, fmt.Errorf("open store %s: %w", path, err)
+			}
+			o.PreLoadFreelist = true
+			db, err = openBolt(path, o)
+			if isFault(err) { // not seen: freelistSound checks what bbolt's load reads
+				freelistErr = err
+				o.PreLoadFreelist = false
+				db, err = openBolt(path, o)
+			}
+		}
 	}
 	if err != nil {
-		return nil, false, nil, boltOpenError(path, err)
+		return nil, false, nil, nil, boltOpenError(path, err)
 	}
 	// Under bbolt's shared lock now: no hostplan writes while we read.
-	empty, err = checkFile(db, path)
+	empty, broken, err = checkFile(db, path)
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, ErrNewer) {
-			return nil, false, nil, fmt.Errorf("open store %s: %w", path, err)
+			return nil, false, nil, nil, fmt.Errorf("open store %s: %w", path, err)
 		}
-		return nil, false, nil, notStore(path, err)
+		return nil, false, nil, nil, notStore(path, err)
 	}
-	return db, empty, freelistErr, nil
+	return db, empty, broken, freelistErr, nil
 }
 
 // boltOpenError classifies an error from bolt.Open on an existing file.
@@ -443,9 +484,10 @@ func layoutVersion(tx *bolt.Tx) (int, error) {
 	if meta == nil {
 		return 0, errors.New("it has no hostplan meta bucket")
 	}
-	v, err := strconv.Atoi(string(meta.Get(keyVersion)))
+	b := meta.Get(keyVersion)
+	v, err := strconv.Atoi(string(b))
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("its store version %q is not a version", meta.Get(keyVersion))
+		return 0, fmt.Errorf("its store version %s is not a version", quoteShort(b))
 	}
 	return v, nil
 }
@@ -457,7 +499,7 @@ func checkMeta(tx *bolt.Tx) error {
 		return errors.New("it has no hostplan meta bucket")
 	}
 	if f := meta.Get(keyFormat); string(f) != formatMarker {
-		return fmt.Errorf("its format marker is %q, want %q", f, formatMarker)
+		return fmt.Errorf("its format marker is %s, want %q", quoteShort(f), formatMarker)
 	}
 	v, err := layoutVersion(tx)
 	if err != nil {
