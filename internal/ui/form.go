@@ -377,6 +377,8 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		control = f.newChoiceListControl(ff, dst)
 	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.Struct:
 		control = f.newListControl(ff, dst)
+	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.Float64:
+		control = f.newNumberListControl(ff, dst, unit)
 	default:
 		control = f.newNumberControl(ff, dst, unit)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -259,6 +260,50 @@ func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit f
 	e.SetPlaceHolder("not given")
 	ff.load = func() { e.SetText(numberText(dst)) }
 	return container.NewBorder(nil, nil, nil, unit, e)
+}
+
+// newNumberListControl edits a list of numbers (the load by hour) as
+// one line: numbers apart by spaces or semicolons (a comma groups
+// thousands, as in every number entry); empty leaves the list out.
+func (f *scenarioForm) newNumberListControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	var e *keyEntry
+	e = f.entry(ff, func() {
+		xs, err := parseNumberList(e.Text)
+		if err != nil {
+			f.setLocal(ff.path, err.Error())
+			return
+		}
+		dst.Set(reflect.ValueOf(xs))
+		f.clearLocal(ff.path)
+		f.changed(ff, false)
+	})
+	e.SetPlaceHolder("not given: numbers apart by spaces or semicolons")
+	ff.load = func() {
+		parts := make([]string, dst.Len())
+		for i := range parts {
+			parts[i] = formatNumber(dst.Index(i).Float())
+		}
+		e.SetText(strings.Join(parts, "; "))
+	}
+	return container.NewBorder(nil, nil, nil, unit, e)
+}
+
+// parseNumberList reads numbers apart by spaces or semicolons; nil for
+// empty text. A word that is not a number is named.
+func parseNumberList(text string) ([]float64, error) {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ' ' || r == '\t' || r == '\n' })
+	if len(words) == 0 {
+		return nil, nil
+	}
+	xs := make([]float64, len(words))
+	for i, w := range words {
+		x, err := parseNumber(w)
+		if err != nil {
+			return nil, fmt.Errorf("number %d: %w", i+1, err)
+		}
+		xs[i] = x
+	}
+	return xs, nil
 }
 
 // setNumber parses text into the number dst; empty text is 0.
