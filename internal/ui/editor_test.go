@@ -61,14 +61,15 @@ func TestEditJSON(t *testing.T) {
 		t.Error("the editor is not on screen")
 	}
 
-	// Two problems at once, each as "path: problem (allowed: …)"; Save
+	// Two problems at once, each as "Label: problem (allowed: …) — at
+	// path"; Save
 	// stays disabled and a tap on it writes nothing.
 	bad := strings.Replace(string(want), `"currency": "USD"`, `"currency": "usd"`, 1)
 	bad = strings.Replace(bad, `"shape": "fine_tuning"`, `"shape": "finetune"`, 1)
 	e.entry.SetText(bad)
 	for _, line := range []string{
-		`currency: "usd" is not a currency code (allowed: a three-letter ISO 4217 code such as USD or EUR)`,
-		`workload.shape: "finetune" is not a known value (allowed: `,
+		`Currency: "usd" is not a currency code (allowed: a three-letter ISO 4217 code such as USD or EUR) — at currency`,
+		`Workload shape: "finetune" is not a known value (allowed: `,
 	} {
 		if !strings.Contains(e.problems.Text, line) {
 			t.Errorf("problems lack %q:\n%s", line, e.problems.Text)
@@ -130,7 +131,7 @@ func TestEditJSONSaveRefused(t *testing.T) {
 	if !strings.HasPrefix(e.status.Text, "Not saved") {
 		t.Errorf("status = %q", e.status.Text)
 	}
-	want := `options.cloud.offer: "hyperscaler-h200" is not in the catalog (allowed: hyperscaler-h100, gcp-a3-h100-eu)`
+	want := `Cloud: offer: "hyperscaler-h200" is not in the catalog (allowed: hyperscaler-h100, gcp-a3-h100-eu) — at options.cloud.offer`
 	if e.problems.Text != want {
 		t.Errorf("problems = %q, want %q", e.problems.Text, want)
 	}
@@ -226,8 +227,9 @@ func TestImport(t *testing.T) {
 		t.Fatal("no problems shown for a bad file")
 	}
 	for _, want := range []string{
-		`claims.json: currency: "dollars" is not a currency code`,
-		`claims.json: workload.precision: "bf17" is not a known value (allowed: `,
+		`claims.json: Currency: "dollars" is not a currency code`,
+		`claims.json: Precision: "bf17" is not a known value (allowed: `,
+		`— at workload.precision`,
 	} {
 		if !strings.Contains(p.problemsShown().Text, want) {
 			t.Errorf("problems lack %q:\n%s", want, p.problemsShown().Text)
