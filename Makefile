@@ -9,7 +9,31 @@ export LANGUAGE := en
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FYNE_TOOL   := fyne.io/tools/cmd/fyne@v1.7.4
+# Writes the Windows resource (icon, version information, manifest).
+WINRES      := github.com/tc-hib/go-winres@v0.3.3
 BIN         := hostplan
+# Where make windows, package and release write (a test passes its own).
+DIST        ?= dist
+# make install and uninstall: the user's own tree, no root needed.
+PREFIX      ?= $(HOME)/.local
+
+# Version stamping. The release version lives in one place, FyneApp.toml
+# ([Details] Version, and Build for Windows' four-part file version); the
+# commit and whether the work tree has uncommitted changes come from git,
+# the build date from the clock (or SOURCE_DATE_EPOCH, for a reproducible
+# build). Every build passes them to package internal/version as link
+# flags; "hostplan version", the About dialog, the brief and the workbook
+# show them.
+VERSION    := $(shell sed -n 's/^Version *= *"\(.*\)"/\1/p' FyneApp.toml)
+BUILDNUM   := $(shell sed -n 's/^Build *= *\([0-9]*\)/\1/p' FyneApp.toml)
+COMMIT     := $(shell git rev-parse HEAD 2>/dev/null)
+MODIFIED   := $(shell [ -n "$$(git status --porcelain 2>/dev/null)" ] && echo true)
+BUILD_DATE := $(shell date -u -d "@$${SOURCE_DATE_EPOCH:-$$(date +%s)}" +%Y-%m-%dT%H:%M:%SZ)
+VPKG       := hostplan/internal/version
+# As -X=name=value words, so that they also pass through GOFLAGS, which is
+# how fyne package takes link flags.
+XFLAGS     := -X=$(VPKG).version=$(VERSION) -X=$(VPKG).date=$(BUILD_DATE) \
+              $(if $(COMMIT),-X=$(VPKG).commit=$(COMMIT)) $(if $(MODIFIED),-X=$(VPKG).modified=true)
 # The window uses Fyne's fyne.Do threading model (FyneApp.toml, [Migrations]
 # fyneDo). Fyne reads FyneApp.toml at run time only beside the executable,
 # so every build and test states the opt-in as this build tag, as
@@ -18,7 +42,7 @@ TAGS        := migrated_fynedo
 # Packages that build and test without a display or cgo.
 PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./internal/app/... \
         ./internal/store/... ./internal/export/... ./internal/cli/... ./internal/decide/... \
-        ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./internal/chart/... ./internal/celltext/... ./assets/... ./scenarios/...
+        ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./internal/chart/... ./internal/celltext/... ./internal/version/... ./assets/... ./scenarios/...
 # Every other package: the window and the command, built with cgo and
 # tested under a virtual X server.
 DISPLAYED = $(filter-out $(shell $(GO) list $(PURE)),$(shell $(GO) list ./...))
@@ -37,28 +61,40 @@ FUZZ_TARGETS := ./internal/app:FuzzScenarioPipeline ./internal/model:FuzzScenari
         ./internal/model:FuzzTrialCSV ./internal/catalog:FuzzOverridesCSV \
         ./internal/scenario:FuzzDiffJSON ./internal/store:FuzzOpenStore
 
-.PHONY: all deps deps-test build run test test-pure test-ui bench bench-ui fuzz lint package clean
+.PHONY: all deps deps-windows deps-test build run test test-pure test-ui bench bench-ui fuzz lint \
+        package windows darwin release install uninstall clean
 
 all: build
 
 deps:
 	@scripts/deps.sh build
 
+deps-windows:
+	@scripts/deps.sh windows
+
 deps-test:
 	@scripts/deps.sh test
 
 build: deps
-	$(GO) build -tags $(TAGS) -o $(BIN) ./cmd/hostplan
+	$(GO) build -tags $(TAGS) -ldflags "$(XFLAGS)" -o $(BIN) ./cmd/hostplan
 
 run: build
 	./$(BIN)
 
 # go vet, then every package with the race detector: the pure ones, and
-# the rest (the Fyne display tests) under a virtual X server.
+# the rest (the Fyne display tests) under a virtual X server. The export
+# package's LibreOffice tests (every driver of every example changed and
+# recalculated) take over ten minutes under the race detector on a busy
+# two-core machine: past go test's default timeout. The displayed packages
+# include the tests of the release (cmd/hostplan): they run make windows
+# and make package themselves — the first cross-build compiles Fyne's C
+# parts for Windows, several minutes on a fresh machine, hence the longer
+# timeout — then the Windows executable under Wine and make install into a
+# temporary directory.
 test: deps-test
 	$(GO) vet -tags $(TAGS) ./...
-	$(GO) test -race -count=1 $(PURE)
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 $(DISPLAYED)
+	$(GO) test -race -count=1 -timeout 40m $(PURE)
+	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 -timeout 60m $(DISPLAYED)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
@@ -67,6 +103,15 @@ bench:
 # ranking, start with 10,000 scenarios) need a display.
 bench-ui: deps-test
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./internal/ui/
+
+# The window's main views — a scenario's report, the form, three scenarios
+# compared and in review mode — at 1920 × 1080 and 1280 × 800, drawn by
+# Fyne's test driver through the real model into docs/screenshots (the
+# README shows some of them).
+.PHONY: screenshots
+screenshots: deps-test
+	HOSTPLAN_SCREENSHOTS=$(CURDIR)/docs/screenshots xvfb-run -a -s "-screen 0 1920x1080x24" \
+		$(GO) test -tags $(TAGS) -count=1 -run '^TestScreenshots$$' ./internal/ui/
 
 fuzz:
 	@failed=; for t in $(FUZZ_TARGETS); do \
@@ -79,10 +124,67 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) run $(STATICCHECK) -tags $(TAGS) ./...
 
+# The Linux archive, $(DIST)/hostplan.tar.xz: the executable, the desktop
+# entry io.hostplan.app.desktop and the icon, and a Makefile of fyne's for
+# a system-wide install. fyne package reads FyneApp.toml (version, the
+# entry's name, comment, categories and keywords) only beside the main
+# package, so a copy stands there while it runs. It builds with -trimpath,
+# -s -w and the release tag; it takes link flags only through GOFLAGS (the
+# machine's own GOFLAGS are kept), and the tool itself is built without them.
+FYNE_PACKAGE = GOFLAGS="$$($(GO) env GOFLAGS) $(addprefix -ldflags=,$(XFLAGS))" \
+	  $(GO) run -ldflags= $(FYNE_TOOL) package -tags $(TAGS) -icon $(CURDIR)/assets/icon.png \
+	  -name hostplan --app-id io.hostplan.app --source-dir ./cmd/hostplan --release
 package: deps
-	$(GO) run $(FYNE_TOOL) package -os linux -tags $(TAGS) -icon $(CURDIR)/assets/icon.png -name hostplan --app-id io.hostplan.app --source-dir ./cmd/hostplan --release
-	@mkdir -p dist && mv -f hostplan.tar.xz dist/ 2>/dev/null || true
+	@trap 'rm -f cmd/hostplan/FyneApp.toml' EXIT; set -e; cp FyneApp.toml cmd/hostplan/; \
+	echo "fyne package -os linux"; $(FYNE_PACKAGE) -os linux
+	@mkdir -p $(DIST) && mv -f hostplan.tar.xz $(DIST)/
+
+# The Windows executable, $(DIST)/hostplan.exe, for windows/amd64:
+# cross-built with the MinGW-w64 C compiler (Fyne's GLFW and OpenGL parts
+# are C), with the icon, version information and manifest (DPI aware,
+# common controls 6) embedded as a resource that go-winres writes beside
+# main.go for the build and that is removed after it.
+#
+# It is a console program, unlike fyne package's (-H windowsgui): hostplan
+# is a command-line tool as much as a window, and only a console program
+# has its output shown in cmd.exe and PowerShell, which also wait for it
+# to finish. Started without a subcommand from Explorer or a shortcut,
+# Windows opens a console for it; the window then lets go of that console
+# (cmd/hostplan/console_windows.go), which closes after a brief flash.
+WINSYSO := cmd/hostplan/rsrc_windows_amd64.syso
+windows: deps-windows
+	@mkdir -p $(DIST)
+	@trap 'rm -f $(WINSYSO)' EXIT; set -e; \
+	$(GO) run $(WINRES) simply --arch amd64 --out cmd/hostplan/rsrc --manifest gui \
+	  --icon assets/icon.png --product-name hostplan --original-filename hostplan.exe \
+	  --file-description "hostplan: where an AI workload should run and what it will cost" \
+	  --product-version $(VERSION).$(BUILDNUM) --file-version $(VERSION).$(BUILDNUM); \
+	echo "GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc $(GO) build -o $(DIST)/hostplan.exe"; \
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
+	  $(GO) build -tags $(TAGS) -trimpath -ldflags "$(XFLAGS) -s -w" -o $(DIST)/hostplan.exe ./cmd/hostplan
+
+# A Mac build needs Apple's SDK, so it runs on a Mac only (README, macOS).
+darwin:
+	@if [ "$$(uname -s)" != Darwin ]; then \
+	  echo "make darwin runs on a Mac with the Xcode command line tools (see README, macOS)"; exit 2; fi
+	@trap 'rm -f cmd/hostplan/FyneApp.toml' EXIT; set -e; cp FyneApp.toml cmd/hostplan/; \
+	echo "fyne package -os darwin"; $(FYNE_PACKAGE) -os darwin
+	@mkdir -p $(DIST) && rm -rf $(DIST)/hostplan.app && mv hostplan.app $(DIST)/
+
+# The release: the Linux archive, the Windows executable and their
+# SHA-256 sums (sha256sum -c SHA256SUMS checks them).
+release: package windows
+	cd $(DIST) && sha256sum hostplan.tar.xz hostplan.exe > SHA256SUMS
+	@cat $(DIST)/SHA256SUMS
+
+# Into the user's application menu, without root: $(PREFIX)/bin/hostplan,
+# the desktop entry and the icon (scripts/install.sh).
+install: package
+	scripts/install.sh install $(DIST)/hostplan.tar.xz "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh uninstall "$(PREFIX)"
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) $(WINSYSO)
 	rm -rf dist

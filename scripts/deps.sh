@@ -2,17 +2,31 @@
 # Installs the Debian packages hostplan needs when they are missing.
 # Idempotent: installs nothing when everything is present. Runs apt-get as
 # root or through sudo; on a system without apt-get it prints what to install.
-#   scripts/deps.sh build   – cgo toolchain and the X11/OpenGL headers Fyne builds with
-#   scripts/deps.sh test    – the above, plus Xvfb for the display tests and
-#                             LibreOffice Calc to recalculate exported workbooks
+#   scripts/deps.sh build   – cgo toolchain and the X11/OpenGL headers Fyne builds with,
+#                             and xz for make package
+#   scripts/deps.sh windows – the above, plus the MinGW-w64 C cross-compiler that
+#                             make windows builds Fyne's cgo parts for Windows with
+#   scripts/deps.sh test    – the above, plus Xvfb for the display tests,
+#                             LibreOffice Calc to recalculate exported workbooks,
+#                             Wine to run the Windows executable's tests and
+#                             desktop-file-validate for make install's entry
 set -euo pipefail
 
+# xz-utils: make package writes a .tar.xz (not on a minimal Debian).
 build=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
-       libxinerama-dev libxi-dev libxxf86vm-dev)
-test=(xvfb xauth libreoffice-calc-nogui)
+       libxinerama-dev libxi-dev libxxf86vm-dev xz-utils)
+windows=(gcc-mingw-w64-x86-64)
+# wine is the /usr/bin/wine launcher; wine64 the 64-bit Wine it launches
+# (the 32-bit half, wine32, is not needed for a 64-bit executable).
+test=(xvfb xauth libreoffice-calc-nogui wine wine64 desktop-file-utils)
 
 want=("${build[@]}")
-[ "${1:-build}" = test ] && want+=("${test[@]}")
+case "${1:-build}" in
+  build) ;;
+  windows) want+=("${windows[@]}") ;;
+  test) want+=("${windows[@]}" "${test[@]}") ;;
+  *) echo "usage: scripts/deps.sh [build|windows|test]" >&2; exit 2 ;;
+esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "Not a Debian-like system: install the equivalents of these packages yourself:"

@@ -21,6 +21,7 @@ import (
 // runGUI opens the planner over the store at db (the default path when
 // empty; a new store is seeded with the examples) and shows the window.
 func runGUI(db string) int {
+	detachConsole()
 	p, msg := openForGUI(db)
 	a := fyneapp.NewWithID("io.hostplan.app")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))

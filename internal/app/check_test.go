@@ -165,9 +165,11 @@ func TestNonFiniteFigureIsTracedToAField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A catalog no check would let through: staff costing 1e308 a year.
+	// A catalog no check would let through: staff costing 1.5e308 a year
+	// (on-premises needs 0.752 FTE in this example: 1.5e308 × 0.752 ÷ 12
+	// × 24 months overflows).
 	cat := *def
-	cat.Site.StaffCostPerFTE = 1e308
+	cat.Site.StaffCostPerFTE = 1.5e308
 	s := example(t, "foundation-7b-pretraining", nil)
 	r, err := model.Evaluate(s, &cat)
 	var nf *model.NonFiniteError

@@ -145,3 +145,56 @@ func (p *Planner) ExportWorkbook(ctx context.Context, id, path string) error {
 	}
 	return p.WriteWorkbook(ctx, src, path, model.DefaultDraws)
 }
+
+// WriteComparison analyses the scenario of each source with draws Monte
+// Carlo draws on the catalog in use, decides it, and writes the
+// comparison workbook of them — the Compare sheet, a column each in the
+// order given — to path through atomicfile: what "hostplan export A B C
+// -o PATH" writes for several scenarios. Every scenario is analysed
+// before anything is written, so a failure leaves no file. It takes 1 to
+// export.MaxCompared sources; errors of the analysis and of deciding are
+// prefixed with the source's Name, those of writing with path.
+func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, path string, draws int) error {
+	if len(srcs) == 0 || len(srcs) > export.MaxCompared {
+		return fmt.Errorf("a comparison takes 1 to %d scenarios, not %d", export.MaxCompared, len(srcs))
+	}
+	entries := make([]export.Entry, 0, len(srcs))
+	for _, src := range srcs {
+		if src == nil || src.Scenario == nil {
+			return errors.New("no scenario to export")
+		}
+		r, err := p.Analyze(ctx, src.Scenario, draws)
+		if err != nil {
+			return fmt.Errorf("%s: %w", src.Name, err)
+		}
+		d, err := decide.Decide(src.Scenario, r)
+		if err != nil {
+			return fmt.Errorf("%s: %w", src.Name, err)
+		}
+		entries = append(entries, export.Entry{Scenario: src.Scenario, Report: r, Decision: d, Source: src.Source})
+	}
+	if err := export.WriteComparison(path, entries); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// ExportComparison writes the comparison workbook of the current
+// revisions of stored scenarios ids, in that order, to path with
+// model.DefaultDraws Monte Carlo draws: what "hostplan export ID1 ID2
+// -o PATH" writes. The store must be open; an unknown id is an error
+// matching store.ErrNotFound, and nothing is written.
+func (p *Planner) ExportComparison(ctx context.Context, ids []string, path string) error {
+	if len(ids) == 0 || len(ids) > export.MaxCompared {
+		return fmt.Errorf("a comparison takes 1 to %d scenarios, not %d", export.MaxCompared, len(ids))
+	}
+	srcs := make([]*WorkbookSource, len(ids))
+	for i, id := range ids {
+		src, err := p.StoredWorkbook(id)
+		if err != nil {
+			return err
+		}
+		srcs[i] = src
+	}
+	return p.WriteComparison(ctx, srcs, path, model.DefaultDraws)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -112,5 +113,49 @@ func TestWriteWorkbookFromFile(t *testing.T) {
 	}
 	if _, err := os.Stat(later); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a workbook was written after cancelling: %v", err)
+	}
+}
+
+// ExportComparison writes the Compare sheet of stored scenarios, a column
+// each in the order given, each with its source; an unknown id or a
+// cancelled context writes nothing.
+func TestExportComparison(t *testing.T) {
+	p := openTemp(t)
+	ids := []string{"qlora-legal-70b", "constrained-snapshot-training", "support-assistant-70b"}
+	out := filepath.Join(t.TempDir(), "compare.xlsx")
+	if err := p.ExportComparison(context.Background(), ids, out); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if sheets := f.GetSheetList(); len(sheets) != 1 || sheets[0] != "Compare" {
+		t.Fatalf("sheets %v, want [Compare]", sheets)
+	}
+	for i, col := range []string{"B", "C", "D"} {
+		if got, _ := f.GetCellValue("Compare", col+"5"); got != ids[i] {
+			t.Errorf("Compare!%s5 = %q, want %q", col, got, ids[i])
+		}
+		if got, _ := f.GetCellValue("Compare", col+"6"); !strings.Contains(got, "revision 1 (the current one) of scenario "+ids[i]) {
+			t.Errorf("Compare!%s6 = %q", col, got)
+		}
+	}
+
+	missing := filepath.Join(t.TempDir(), "none.xlsx")
+	if err := p.ExportComparison(context.Background(), []string{ids[0], "no-such-scenario"}, missing); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown id: %v, want store.ErrNotFound", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := p.ExportComparison(ctx, ids[:2], missing); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if err := p.ExportComparison(context.Background(), nil, missing); err == nil {
+		t.Error("a comparison of nothing was written")
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a workbook was written after a failure: %v", err)
 	}
 }

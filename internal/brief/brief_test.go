@@ -16,6 +16,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden briefs in testdata")
@@ -46,6 +47,11 @@ func load(t *testing.T, name string) *scenario.Scenario {
 	return s
 }
 
+// goldenBuild stands for the build of hostplan in the golden briefs, so
+// they do not change with each commit or Go release.
+var goldenBuild = version.Info{Version: "0.1.0", Commit: "94eb97d1a2b3c4d5e6f708192a3b4c5d6e7f8091",
+	Date: "2026-12-01T00:00:00Z", GoVersion: "go1.26.8", Platform: "linux/amd64"}
+
 // TestGolden compares the brief of every example scenario with
 // testdata/ID.md; go test -update rewrites them (as go/printer's tests do).
 func TestGolden(t *testing.T) {
@@ -57,10 +63,11 @@ func TestGolden(t *testing.T) {
 		s := load(t, filepath.Base(f))
 		t.Run(s.ID, func(t *testing.T) {
 			r, d := evaluate(t, s)
-			got, err := Brief(s, r, d)
+			doc, err := build(s, r, d, nil, goldenBuild)
 			if err != nil {
 				t.Fatalf("Brief: %v", err)
 			}
+			got := doc.Markdown()
 			golden := filepath.Join("testdata", s.ID+".md")
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
@@ -360,5 +367,40 @@ func TestConstrainedBrief(t *testing.T) {
 	other.ID = "other"
 	if _, err := Brief(other, r, d); err == nil {
 		t.Error("a brief from another scenario's report was written")
+	}
+}
+
+// The brief ends with its lineage: the build of hostplan that wrote it
+// (Build records the running one), the model, the schema and the prices.
+func TestLineage(t *testing.T) {
+	s := load(t, "qlora-legal-70b.json")
+	r, d := evaluate(t, s)
+	doc, err := Build(s, r, d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := doc.Sections[len(doc.Sections)-1]
+	if last.Title != "Lineage" || last.Level != 2 {
+		t.Fatalf("last section %q (level %d), want Lineage", last.Title, last.Level)
+	}
+	md := string(doc.Markdown())
+	cur := version.Current()
+	if want := "Written by hostplan " + cur.Version + ", commit "; !strings.Contains(md, want) {
+		t.Errorf("brief lacks %q", want)
+	}
+	if want := "for " + cur.Platform + "; model " + r.ModelVersion; !strings.Contains(md, want) {
+		t.Errorf("brief lacks %q", want)
+	}
+
+	dirty := goldenBuild
+	dirty.Modified = true
+	doc, err = build(s, r, d, nil, dirty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Written by hostplan 0.1.0, commit `94eb97d1a2b3c4d5e6f708192a3b4c5d6e7f8091` with uncommitted changes, built 2026-12-01T00:00:00Z with go1.26.8 for linux/amd64; model " +
+		r.ModelVersion + ", scenario schema " + strconv.Itoa(scenario.SchemaVersion) + ", prices as of " + r.CatalogAsOf + "."
+	if md := string(doc.Markdown()); !strings.Contains(md, "## Lineage\n\n"+want+"\n") {
+		t.Errorf("lineage of a modified build: want %q in\n%s", want, md[strings.LastIndex(md, "## "):])
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 // Build writes the Compute Readiness Brief of a scenario as a Document,
@@ -14,7 +15,14 @@ import (
 // scenario's recorded checklist state (nil: every item open). With fewer
 // than MinFields fields filled there is no brief: the error is a
 // *TooFewFieldsError (errors.Is ErrTooFewFields) listing what is missing.
+// Its last section, Lineage, names the build of hostplan that wrote it
+// (version.Current).
 func Build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState) (*Document, error) {
+	return build(s, r, d, st, version.Current())
+}
+
+// build is Build with the build of hostplan to record given.
+func build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState, bi version.Info) (*Document, error) {
 	if s == nil {
 		return nil, errors.New("brief: no scenario")
 	}
@@ -34,7 +42,7 @@ func Build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st Checkli
 	if d.ScenarioID != s.ID || r.ScenarioID != s.ID {
 		return nil, fmt.Errorf("brief: scenario %q, report %q and decision %q do not belong together", s.ID, r.ScenarioID, d.ScenarioID)
 	}
-	w := &writer{s: s, r: r, d: d, st: st, missing: missing}
+	w := &writer{s: s, r: r, d: d, st: st, missing: missing, build: bi}
 	if dir := d.Recommendation; dir != "" {
 		w.win = r.Direction(dir)
 	}
@@ -68,6 +76,7 @@ type writer struct {
 	st      ChecklistState
 	win     *model.DirectionResult // nil when nothing is feasible
 	missing []Field
+	build   version.Info // the hostplan that writes the brief
 }
 
 // write writes the whole brief, in order.
@@ -80,6 +89,7 @@ func (w *writer) write(nFilled int) {
 	w.lifecycle()
 	w.trial()
 	w.checklist()
+	w.lineage()
 }
 
 // section starts a section; the blocks added next belong to it.
@@ -123,4 +133,23 @@ func (w *writer) intro(nFilled int) {
 		count = append(count, plain("."))
 	}
 	w.para(txt(count...))
+}
+
+// lineage writes the last section: which hostplan wrote the brief, from
+// which model, scenario format and prices, so a brief found later can be
+// traced to the build and the figures behind it.
+func (w *writer) lineage() {
+	b := w.build
+	commit := b.Commit
+	if commit == "" {
+		commit = "unknown"
+	}
+	spans := []Span{plain("Written by hostplan " + b.Version + ", commit "), code(commit)}
+	if b.Modified {
+		spans = append(spans, plain(" with uncommitted changes"))
+	}
+	spans = append(spans, plain(fmt.Sprintf(", built %s with %s for %s; model %s, scenario schema %d, prices as of %s.",
+		b.DateOrUnknown(), orDash(b.GoVersion), orDash(b.Platform), w.r.ModelVersion, scenario.SchemaVersion, orDash(w.r.CatalogAsOf))))
+	w.section(2, "Lineage")
+	w.para(txt(spans...))
 }

@@ -4,7 +4,9 @@
 // assumption labelled; the recommendation from package decide; the
 // leadership questions answered; the seven data-lifecycle stages with
 // their owners and the three controls that run across them; the first
-// trial to request; and the readiness checklist for the workload's shape.
+// trial to request; the readiness checklist for the workload's shape; and
+// its lineage: the build of hostplan that wrote it (package version), the
+// model, the scenario schema and the prices' date.
 //
 // The brief is a Document (document.go): sections with a title and a
 // level, holding paragraphs, lists (with checklist boxes) and tables whose
@@ -14,8 +16,8 @@
 // WithChecklist return that directly). The window and the workbook render
 // the Document themselves, so nothing parses the Markdown again.
 //
-// The writing is split by part of the brief: build.go (Build, the title
-// and the field count), envelope.go (the three field sections and the
+// The writing is split by part of the brief: build.go (Build, the title,
+// the field count and the lineage), envelope.go (the three field sections and the
 // assumptions), recommendation.go, leadership.go, lifecycle.go (the stages,
 // the controls and their section), trial.go, checklist.go (the items, the
 // per-scenario state, ChecklistState, kept by the store as JSON, and their

@@ -101,6 +101,7 @@ func TestBuildDocument(t *testing.T) {
 		"## Recommendation", "### Scores of Hybrid", "### Ruled out", "### Bottlenecks and first questions",
 		"## Leadership questions", "## Data lifecycle", "## First trial to request", "## Readiness checklist",
 		"### Before anything runs", "### Data", "### Reproducible environments", "### Training runs", "### Governance",
+		"## Lineage",
 	}
 	if !reflect.DeepEqual(heads, wantHeads) {
 		t.Errorf("sections\n%q\nwant\n%q", heads, wantHeads)

@@ -37,6 +37,11 @@ type GPU struct {
 	MemoryGB     float64 `json:"memory_gb"`
 	BandwidthGBs float64 `json:"bandwidth_gbs"` // memory bandwidth, GB/s
 	PowerW       float64 `json:"power_w"`
+	// AllReduceBusGBs is the all-reduce bus bandwidth measured among 8 of
+	// these GPUs in one server (nccl-tests busbw), GB/s: what collectives
+	// inside a node achieve, well below the link's bidirectional figure.
+	// 0 when none is published (the model then takes half the link).
+	AllReduceBusGBs float64 `json:"allreduce_bus_gbs,omitempty"`
 	Entry
 }
 
@@ -101,6 +106,13 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 		p = o.Commit3Y
 	case "spot":
 		p = o.Spot
+	case "mixed_1y", "mixed_3y":
+		// A commitment for the base load and on-demand for the rest:
+		// both rates must exist; the committed one is returned.
+		p, _ = o.Price("commit_" + mode[len("mixed_"):])
+		if o.OnDemand <= 0 {
+			p = 0
+		}
 	}
 	return p, p > 0
 }
@@ -108,7 +120,7 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 // Modes lists the pricing modes this offer has a price for.
 func (o CloudOffer) Modes() []string {
 	var out []string
-	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot"} {
+	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"} {
 		if _, ok := o.Price(m); ok {
 			out = append(out, m)
 		}
@@ -149,24 +161,43 @@ type Site struct {
 	MaintenancePerYear float64 `json:"maintenance_per_year"` // fraction of purchase price
 	StaffCostPerFTE    float64 `json:"staff_cost_per_fte_year"`
 	IdlePowerFraction  float64 `json:"idle_power_fraction"` // draw when idle, fraction of typical
+	// Operations staff for owned hardware: FTE per node, and the least a
+	// site needs however few nodes it runs.
+	StaffFTEPerNode float64 `json:"staff_fte_per_node"`
+	StaffFTEMin     float64 `json:"staff_fte_min"`
+	// InfrastructureShare is what the cluster fabric, storage and
+	// installation add to the nodes' price, as a share of it.
+	InfrastructureShare float64 `json:"infrastructure_share"`
+	CostOfCapital       float64 `json:"cost_of_capital"` // a yearly rate
+	RackKW              float64 `json:"rack_kw"`         // most power one rack takes, kW
 	Entry
 }
 
 // Partition is a shared-HPC GPU partition.
 type Partition struct {
-	ID              string     `json:"id"`
-	Centre          string     `json:"centre"`
-	GPU             string     `json:"gpu"`
-	GPUsPerNode     int        `json:"gpus_per_node"`
-	MaxGPUs         int        `json:"max_gpus"`
-	PricePerGPUHour float64    `json:"price_per_gpu_hour"`
-	Currency        string     `json:"currency"`
-	Jurisdiction    string     `json:"jurisdiction"`
-	WalltimeHours   float64    `json:"walltime_hours"`
-	QueueWaitHours  [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
-	IntraNodeGBs    float64    `json:"intra_node_gbs"`
-	NetworkGBs      float64    `json:"network_gbs_per_gpu"`
-	StorageGBs      float64    `json:"storage_gbs"` // parallel file system throughput available to one job, GB/s
+	ID          string `json:"id"`
+	Centre      string `json:"centre"`
+	GPU         string `json:"gpu"`
+	GPUsPerNode int    `json:"gpus_per_node"`
+	// MaxGPUs is the partition's capacity: the GPUs every project shares
+	// (and so the most one job could ask for).
+	MaxGPUs int `json:"max_gpus"`
+	// PricePerGPUHour is the rate the centre's own members pay (0: an
+	// allocation, no charge); ExternalPricePerGPUHour the rate for users
+	// from outside (0: the centre publishes none, so only members and
+	// allocation holders run there).
+	PricePerGPUHour         float64 `json:"price_per_gpu_hour"`
+	ExternalPricePerGPUHour float64 `json:"external_price_per_gpu_hour"`
+	// FairShare is the largest share of the partition one project may
+	// hold: of its GPUs at once, and of its GPU-hours over time.
+	FairShare      float64    `json:"fair_share"`
+	Currency       string     `json:"currency"`
+	Jurisdiction   string     `json:"jurisdiction"`
+	WalltimeHours  float64    `json:"walltime_hours"`
+	QueueWaitHours [3]float64 `json:"queue_wait_hours"` // low, likely, high (an estimate)
+	IntraNodeGBs   float64    `json:"intra_node_gbs"`
+	NetworkGBs     float64    `json:"network_gbs_per_gpu"`
+	StorageGBs     float64    `json:"storage_gbs"` // parallel file system throughput available to one job, GB/s
 	Entry
 }
 

@@ -114,3 +114,42 @@ func TestEveryCatalogNumberHasABound(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// The built-in catalog's figures hang together: a node whose GPUs are at
+// least as fast and hold at least as much memory as another's, in the
+// same number, costs no less (an H200 node is not priced below an H100
+// node); every instance's network per GPU is at most the 400 Gb/s
+// (50 GB/s) one InfiniBand NDR port gives a GPU; and the measured
+// all-reduce bus bandwidth of a GPU is below its NVLink's bidirectional
+// figure wherever an offer states one.
+func TestDefaultFiguresConsistent(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range c.Nodes {
+		ga, _ := c.GPU(a.GPU)
+		for _, b := range c.Nodes {
+			gb, _ := c.GPU(b.GPU)
+			better := ga.BF16TFLOPs >= gb.BF16TFLOPs && ga.MemoryGB >= gb.MemoryGB && ga.BandwidthGBs >= gb.BandwidthGBs &&
+				(ga.MemoryGB > gb.MemoryGB || ga.BandwidthGBs > gb.BandwidthGBs || ga.BF16TFLOPs > gb.BF16TFLOPs)
+			if better && a.GPUs == b.GPUs && a.Price < b.Price {
+				t.Errorf("node %s (%s) costs %v, less than %s (%s) at %v", a.ID, a.GPU, a.Price, b.ID, b.GPU, b.Price)
+			}
+		}
+	}
+	for _, o := range c.Cloud {
+		if o.NetworkGBsPerGPU > 50 {
+			t.Errorf("cloud %s: %v GB/s of network per GPU, more than one 400 Gb/s port", o.ID, o.NetworkGBsPerGPU)
+		}
+		g, _ := c.GPU(o.GPU)
+		if g.AllReduceBusGBs > 0 && g.AllReduceBusGBs >= o.IntraNodeGBs && o.IntraNodeGBs > 100 {
+			t.Errorf("cloud %s: bus bandwidth %v GB/s not below the %v GB/s link", o.ID, g.AllReduceBusGBs, o.IntraNodeGBs)
+		}
+	}
+	p4de, _ := c.CloudOffer("aws-p4de-a100")
+	g6e, _ := c.CloudOffer("aws-g6e-l40s")
+	if p4de.NetworkGBsPerGPU != 6.25 || g6e.NetworkGBsPerGPU != 6.25 {
+		t.Errorf("400 Gbps per 8-GPU instance is 6.25 GB/s per GPU: p4de %v, g6e %v", p4de.NetworkGBsPerGPU, g6e.NetworkGBsPerGPU)
+	}
+}

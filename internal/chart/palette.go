@@ -9,7 +9,7 @@ import (
 // colours are the Okabe–Ito colours for colour-blind readers (Okabe & Ito,
 // "Color Universal Design", 2008), fixed per direction so that a direction
 // keeps its colour from chart to chart and scenario to scenario; they are
-// the window's (internal/ui/chart.go). Yellow is left out: it does not show
+// the window's too (internal/ui draws with Colour and Faded). Yellow is left out: it does not show
 // on a light background.
 var colours = map[string]color.NRGBA{
 	scenario.Cloud:   {0x00, 0x72, 0xb2, 0xff}, // blue
@@ -29,6 +29,13 @@ func Colour(id string) color.NRGBA {
 	}
 	return spare
 }
+
+// LowEnd and HighEnd are the tornado's colours: Okabe–Ito blue for an
+// input at its low end, vermillion at its high end.
+var (
+	LowEnd  = color.NRGBA{0x00, 0x72, 0xb2, 0xff}
+	HighEnd = color.NRGBA{0xd5, 0x5e, 0x00, 0xff}
+)
 
 // Faded is the colour of a direction that is not feasible: its own colour
 // mixed half and half with white, so it still says which direction it is

@@ -15,13 +15,6 @@ import (
 // read on a slide.
 const maxBars = 12
 
-// The tornado's colours: Okabe–Ito blue for an input at its low end,
-// vermillion at its high end (as the workbook's tornado).
-var (
-	lowColour  = color.NRGBA{0x00, 0x72, 0xb2, 0xff}
-	highColour = color.NRGBA{0xd5, 0x5e, 0x00, 0xff}
-)
-
 // Tornado draws the sensitivity tornado (model.Tornado): for each estimate,
 // the change of the metric from its base value with that estimate at its
 // low and at its high end, the largest swing on top. ErrNoData without a
@@ -80,8 +73,8 @@ func Tornado(r *model.Report) (*Chart, error) {
 		label  string
 		colour color.Color
 	}{
-		{low, "at its low end", lowColour},
-		{high, "at its high end", highColour},
+		{low, "at its low end", LowEnd},
+		{high, "at its high end", HighEnd},
 	} {
 		bc, err := plotter.NewBarChart(s.vs, width)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hostplan/internal/version"
 )
 
 const constrained = "../../scenarios/constrained-snapshot-training.json"
@@ -71,13 +73,15 @@ func TestBriefCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	// A file gets the same brief as the package's golden file: the default
-	// catalog and the checklist's default state.
-	want, err := os.ReadFile("../brief/testdata/constrained-snapshot-training.md")
+	// catalog and the checklist's default state; the lineage at its end
+	// names this build of hostplan rather than the golden file's.
+	golden, err := os.ReadFile("../brief/testdata/constrained-snapshot-training.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out != string(want) {
-		t.Errorf("brief differs from ../brief/testdata/constrained-snapshot-training.md")
+	want := withBuild(t, string(golden))
+	if out != want {
+		t.Errorf("brief differs from ../brief/testdata/constrained-snapshot-training.md:\n%s", out)
 	}
 	dst := filepath.Join(t.TempDir(), "brief.md")
 	code, out, errs = run(t, db, "brief", constrained, "-o", dst)
@@ -85,7 +89,7 @@ func TestBriefCommand(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	b, err := os.ReadFile(dst)
-	if err != nil || string(b) != string(want) {
+	if err != nil || string(b) != want {
 		t.Errorf("written brief: %v", err)
 	}
 	left, _ := filepath.Glob(filepath.Join(filepath.Dir(dst), ".*.tmp"))
@@ -227,4 +231,32 @@ func TestBriefAndDecideUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
+}
+
+// withBuild is a golden brief with its lineage written by the running
+// build of hostplan: the golden files stand for a fixed build.
+func withBuild(t *testing.T, golden string) string {
+	t.Helper()
+	const head = "## Lineage\n\nWritten by hostplan "
+	i := strings.LastIndex(golden, head)
+	if i < 0 {
+		t.Fatalf("golden brief has no lineage")
+	}
+	rest := golden[i+len(head):]
+	j := strings.Index(rest, "; model ")
+	if j < 0 {
+		t.Fatalf("golden lineage %q has no model", rest)
+	}
+	v := version.Current()
+	commit := v.Commit
+	if commit == "" {
+		commit = "unknown"
+	}
+	if v.Modified {
+		commit += "` with uncommitted changes"
+	} else {
+		commit += "`"
+	}
+	return golden[:i] + head + v.Version + ", commit `" + commit + ", built " + v.DateOrUnknown() +
+		" with " + v.GoVersion + " for " + v.Platform + rest[j:]
 }

@@ -5,10 +5,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 // run executes hostplan with args against a store in a temporary directory.
@@ -79,7 +84,7 @@ func TestValidateBrokenFileNamesFields(t *testing.T) {
 		`testdata/broken.json: workload.model.params_b: -7 is out of range (allowed: a number > 0 and ≤ 100,000, or 0 for the preset's count)`,
 		`testdata/broken.json: workload.tokens_per_run_b: estimate 5, 2, 9 is out of order (allowed: low ≤ likely ≤ high)`,
 		`testdata/broken.json: data.classification: "secret" is not a known value`,
-		`testdata/broken.json: options.cloud.pricing: "cheap" is not a known value (allowed: on_demand, commit_1y, commit_3y, spot)`,
+		`testdata/broken.json: options.cloud.pricing: "cheap" is not a known value (allowed: on_demand, commit_1y, commit_3y, spot, mixed_1y, mixed_3y)`,
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
@@ -216,5 +221,33 @@ func TestSchemaAndCatalog(t *testing.T) {
 		if code != ExitOK || !strings.Contains(out, id) {
 			t.Errorf("catalog gpus lacks %s", id)
 		}
+	}
+}
+
+// version prints the build (what package version reads from the binary)
+// with the model and schema versions, and opens no store.
+func TestVersion(t *testing.T) {
+	db := tempDB(t)
+	code, out, errs := run(t, db, "version")
+	if code != ExitOK || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	v := version.Current()
+	for _, want := range []string{
+		"hostplan " + v.Version + "\n",
+		"\ngo:              " + v.GoVersion + " " + v.Platform + "\n",
+		"\nmodel:           " + model.Version + "\n",
+		"\nscenario schema: " + strconv.Itoa(scenario.SchemaVersion) + "\n",
+		"\ncommit:          ", "\nbuilt:           ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("version output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("version touched the store: %v", err)
+	}
+	if code, _, errs := run(t, db, "version", "extra"); code != ExitUsage || !strings.Contains(errs, `unexpected argument "extra"`) {
+		t.Errorf("version extra: exit %d, stderr %q", code, errs)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 func init() {
@@ -21,7 +22,7 @@ func init() {
 	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
 	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
 	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG", runExport})
-	register(command{"version", "", "print the model and schema versions", runVersion})
+	register(command{"version", "", "print the version, commit and build date, and the model and schema versions", runVersion})
 }
 
 // runValidate runs on each file every check eval and save run (Check:
@@ -383,7 +384,21 @@ func runExport(e *env, args []string) error {
 	return nil
 }
 
+// runVersion prints the build — release version, commit, build date, Go
+// and platform (package version) — and the versions of the model and of
+// the scenario file format.
 func runVersion(e *env, args []string) error {
-	fmt.Fprintf(e.stdout, "hostplan model %s, scenario schema %d\n", model.Version, scenario.SchemaVersion)
+	if len(args) > 0 {
+		return usagef("version: unexpected argument %q (it takes none)", args[0])
+	}
+	v := version.Current()
+	commit := v.Commit
+	if commit == "" {
+		commit = "unknown"
+	} else if v.Modified {
+		commit += " (with uncommitted changes)"
+	}
+	fmt.Fprintf(e.stdout, "hostplan %s\ncommit:          %s\nbuilt:           %s\ngo:              %s %s\nmodel:           %s\nscenario schema: %d\n",
+		v.Version, commit, v.DateOrUnknown(), v.GoVersion, v.Platform, model.Version, scenario.SchemaVersion)
 	return nil
 }

@@ -40,7 +40,7 @@ const (
 	qCapacity  = "Can this direction supply the GPU count the plan needs, or must the work be split, shrunk or placed elsewhere?"
 	qDeadline  = "Can the run be shortened (faster GPUs, better scaling, less data or fewer steps) or the deadline moved?"
 	qBudget    = "Which cost driver would have to fall, and by how much, to stay within the budget cap?"
-	qGrant     = "Can the allocation be raised, or the run reduced, so that the monthly GPU-hours fit the grant?"
+	qGrant     = "Can the allocation be raised, or the run reduced, so that the GPU-hours of each grant period fit it?"
 	qStaff     = "Who would operate this environment day to day, and can the team grow or hand the operation to a provider?"
 	qSkills    = "Can the team learn, hire or borrow the skill this environment needs before the first run, or should someone else operate it?"
 	qUnknown   = "What would have to change for this direction to be considered at all?"
@@ -55,6 +55,7 @@ var questions = map[model.ReasonCode]string{
 	model.ReasonNoManagedTraining:  "Is there a provider that trains a model of this kind from scratch, or is pre-training self-operated by nature?",
 	model.ReasonNoManagedOffer:     "Is there a managed service that holds a model of this size in the required region?",
 	model.ReasonNoCloudPrice:       "Which provider offers this GPU class in the required region, and under which pricing mode?",
+	model.ReasonHPCMembersOnly:     "Is the organisation eligible for the centre's member rate or an allocation, or which centre sells time to users from outside?",
 	model.ReasonHPCNotForServing:   "Does any part of the work run as bounded batch jobs that a scheduler could take, leaving the live service elsewhere?",
 	model.ReasonSpotTooInterrupted: "Can the run checkpoint and resume quickly enough for spot capacity, or should it use reserved or on-demand capacity?",
 
@@ -78,7 +79,9 @@ var questions = map[model.ReasonCode]string{
 	model.ReasonReplicasOverCapacity:   qCapacity,
 	model.ReasonOwnedCapacityShort:     qCapacity,
 	model.ReasonCommittedGPUsShort:     "Would more committed GPUs, or on-demand capacity for the overflow, cover the monthly work?",
+	model.ReasonFairShareExceeded:      "Would the centre reserve a larger share for this project, or should the steady part of the work run on capacity it holds (committed cloud GPUs or owned nodes)?",
 	model.ReasonCheckpointOverWallTime: "Can checkpoints be written fast enough (faster storage, smaller state) to fit the partition's wall-time limit?",
+	model.ReasonRackPowerExceeded:      "Can the site power and cool racks of this density (liquid cooling, a high-density hall), or should lower-power nodes or colocation take them?",
 
 	// Deadline and latency.
 	model.ReasonDeadlineMissed:      qDeadline,

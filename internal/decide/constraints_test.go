@@ -254,10 +254,59 @@ var reasonCases = []reasonCase{
 		build: func(s *scenario.Scenario) {
 			s.Options.HPC.Partition = "caltech-hpc"
 			s.Options.HPC.GrantedGPUHours = scenario.Known(1)
+			s.Options.HPC.GrantPeriod = "month"
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			return fmt.Sprintf("needs %s GPU-hours a month; the grant is 1", model.Grouped(d.GPUHoursPerRun*r.Workload.RunsPerMonth))
 		},
+	},
+	{
+		// A grant is per year unless said otherwise: twelve monthly runs
+		// must fit it.
+		name: "yearly grant", code: model.ReasonGrantExceeded, kind: KindBudget, direction: scenario.HPC,
+		build: func(s *scenario.Scenario) {
+			s.Options.HPC.Partition = "caltech-hpc"
+			s.Options.HPC.GrantedGPUHours = scenario.Known(1000)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("needs %s GPU-hours a year; the grant is 1,000", model.Grouped(d.GPUHoursPerRun*12))
+		},
+	},
+	{
+		// A project grant holds every run of the horizon, and at least one.
+		name: "project grant", code: model.ReasonGrantExceeded, kind: KindBudget, direction: scenario.HPC,
+		build: func(s *scenario.Scenario) {
+			s.Options.HPC.Partition = "caltech-hpc"
+			s.Options.HPC.GrantedGPUHours = scenario.Known(50)
+			s.Options.HPC.GrantPeriod = "project"
+			s.Workload.RunsPerMonth = scenario.Known(0.01)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("needs %s GPU-hours over the 12 months of the project; the grant is 50", model.Grouped(d.GPUHoursPerRun))
+		},
+	},
+	{
+		// Steady work on a small partition: 64 GPUs, a quarter of them
+		// (16) per project; 400 runs a month of the base's run ask for more
+		// than that month after month.
+		name: "fair share", code: model.ReasonFairShareExceeded, kind: KindFit, direction: scenario.HPC,
+		build: func(s *scenario.Scenario) {
+			s.Options.HPC.Partition = "caltech-hpc"
+			s.Workload.RunsPerMonth = scenario.Known(400)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			month := d.GPUHoursPerRun * 400
+			return fmt.Sprintf("the work holds %.0f %% of the partition's 64 GPUs month after month (%s GPU-hours a month); one project may hold at most 25 %% (16 GPUs)",
+				100*month/(64*730), model.Grouped(month))
+		},
+	},
+	{
+		name: "members only", code: model.ReasonHPCMembersOnly, kind: KindOther, direction: scenario.HPC,
+		build: func(s *scenario.Scenario) {
+			s.Options.HPC.Partition = "caltech-hpc"
+			s.Options.HPC.Access = "external"
+		},
+		want: lit("Caltech HPC publishes no rate for users from outside: only its members and allocation holders run there"),
 	},
 	{
 		name: "not even a snapshot", code: model.ReasonNothingToBurst, kind: KindSovereignty, direction: scenario.Hybrid,
@@ -354,8 +403,9 @@ var reasonCases = []reasonCase{
 	},
 	{
 		name: "more GPUs than the partition", code: model.ReasonTooManyGPUs, kind: KindFit, direction: scenario.HPC,
+		// One project may hold a quarter of the partition's 64 GPUs.
 		build: func(s *scenario.Scenario) { s.Options.HPC = scenario.HPCOptions{Partition: "caltech-hpc", GPUs: 128} },
-		want:  lit("128 GPUs were chosen; at most 64 are available"),
+		want:  lit("128 GPUs were chosen; at most 16 are available"),
 	},
 	{
 		name: "deadline", code: model.ReasonDeadlineMissed, kind: KindDeadline, direction: scenario.Cloud,
@@ -366,8 +416,15 @@ var reasonCases = []reasonCase{
 	},
 	{
 		name: "staff", code: model.ReasonStaffShort, kind: KindOperations, direction: scenario.OnPrem,
-		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.5) },
-		want:  lit("needs 1.00 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.50"),
+		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.25) },
+		want:  lit("needs 0.50 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.25"),
+	},
+	{
+		name: "rack power", code: model.ReasonRackPowerExceeded, kind: KindFit, direction: scenario.OnPrem,
+		build: func(s *scenario.Scenario) {
+			s.Options.OnPrem.Node, s.Options.OnPrem.RackKW = "dgx-h100", scenario.Known(8)
+		},
+		want: lit("one 8×H100 server (DGX H100 class) draws up to 10.2 kW; the site's racks take 8.0 kW"),
 	},
 	{
 		name: "skills", code: model.ReasonSkillMissing, kind: KindOperations, direction: scenario.HPC,

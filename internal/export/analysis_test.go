@@ -391,15 +391,16 @@ func TestCharts(t *testing.T) {
 		t.Fatalf("Monthly has %d charts, want 1 (all: %v)", len(monthly), chartNames(charts))
 	}
 	line := monthly[0]
-	if !line.has("lineChart") {
-		t.Errorf("Monthly chart %s is not a line chart", line.name)
+	if !line.has("scatterChart") {
+		t.Errorf("Monthly chart %s is not an XY chart", line.name)
 	}
-	// One series per direction, on the formula cells of months 1–12.
+	// One series per direction, on the hidden chart data of every month
+	// allowed (#N/A past the horizon, so the lines and the axis end there).
 	line.refers(t,
-		"Monthly!$A$2:$A$13",
-		"Monthly!$B$1", "Monthly!$B$2:$B$13",
-		"Monthly!$C$1", "Monthly!$C$2:$C$13",
-		"Monthly!$D$1", "Monthly!$D$2:$D$13",
+		"Monthly!$AD$2:$AD$121",
+		"Monthly!$AE$1", "Monthly!$AE$2:$AE$121",
+		"Monthly!$AF$1", "Monthly!$AF$2:$AF$121",
+		"Monthly!$AG$1", "Monthly!$AG$2:$AG$121",
 	)
 
 	sens := charts[sheetSensitivity]
@@ -429,7 +430,7 @@ func TestCharts(t *testing.T) {
 	r.DeriveCosts()
 	g := mustWorkbook(t, testScenario(), r)
 	line = chartsBySheet(t, g)[sheetMonthly][0]
-	if slices.Contains(line.refs, "Monthly!$B$2:$B$13") || !slices.Contains(line.refs, "Monthly!$C$2:$C$13") {
+	if slices.Contains(line.refs, "Monthly!$AE$2:$AE$121") || !slices.Contains(line.refs, "Monthly!$AF$2:$AF$121") {
 		t.Errorf("Monthly chart with managed at zero cost refers to %q, want cloud and on-premises only", line.refs)
 	}
 }

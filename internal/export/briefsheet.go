@@ -145,7 +145,7 @@ func writeTableRow(b *book, row int, cells []brief.Cell, header bool) {
 			}
 			b.numLeft(sheetBrief, j+1, row, c.Value, format, fmt.Sprintf("brief row %d, column %d", row, j+1))
 			if to > j+1 {
-				b.fail(b.f.MergeCell(sheetBrief, cell(j+1, row), cell(to, row)))
+				b.merge(sheetBrief, row, j+1, to)
 			}
 			continue
 		}

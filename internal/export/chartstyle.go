@@ -16,10 +16,11 @@ import (
 // is not, so it reads as set aside.
 func directionLine(d *model.DirectionResult) (excelize.Fill, excelize.LineOptions) {
 	c := chart.Colour(d.Direction)
-	line := excelize.LineOptions{Width: 2.25}
+	// A scatter chart's series draws no line unless it is given one.
+	line := excelize.LineOptions{Type: excelize.LineSolid, Width: 2.25}
 	if !d.Feasible {
 		c = chart.Faded(d.Direction)
-		line = excelize.LineOptions{Width: 1.5, Dash: excelize.LineDashDash}
+		line = excelize.LineOptions{Type: excelize.LineSolid, Width: 1.5, Dash: excelize.LineDashDash}
 	}
 	return excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{fmt.Sprintf("%02X%02X%02X", c.R, c.G, c.B)}}, line
 }

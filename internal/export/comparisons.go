@@ -2,9 +2,14 @@ package export
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // breakEvenFormula is the month from which direction a, with the higher
@@ -26,7 +31,7 @@ func breakEvenFormula(a, b string) string {
 // month from which one becomes cheaper, the utilisation at which owned
 // hardware costs what renting does, and the traffic at which self-hosting
 // beats per-token pricing.
-func writeComparisons(b *book, r *model.Report) {
+func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 	const sh = sheetComparisons
 	b.title(sh, 1, 1, "Break-even points at the likely inputs")
 	c := r.Comparisons
@@ -50,8 +55,9 @@ func writeComparisons(b *book, r *model.Report) {
 		b.str(sh, 2, row, directionTitle(r, be.Than))
 		b.num(sh, 3, row, be.Month, b.hours, fmt.Sprintf("comparisons.break_even_months[%d].month", i))
 		if r.Direction(be.Cheaper) != nil && r.Direction(be.Than) != nil {
-			// Live: follows the values finance changes on Costs and Inputs.
-			b.formula(sh, 4, row, breakEvenFormula(be.Cheaper, be.Than), b.hours)
+			// Live: follows the drivers finance changes.
+			b.formula(sh, 4, row, breakEvenFormula(be.Cheaper, be.Than), b.hours, numResult(be.Month))
+			b.audited(sh, 4, row, directionTitle(r, be.Cheaper)+" cheaper than "+directionTitle(r, be.Than)+" from month", be.Month)
 		}
 		row++
 	}
@@ -59,9 +65,10 @@ func writeComparisons(b *book, r *model.Report) {
 	row++
 	b.title(sh, 1, row, "Owned hardware: utilisation at which an owned GPU-hour costs the rented price")
 	row++
-	b.headerRow(sh, row, "Owned", "Rented", "Utilisation needed", "Breaks even (at or below 100 %)")
+	b.headerRow(sh, row, "Owned", "Rented", "Utilisation needed", "Breaks even (at or below 100 %)", "Utilisation needed (recalculated from Costs)")
 	row++
 	if u := c.Utilisation; u != nil {
+		utilisationFormula(b, r, u, row)
 		b.str(sh, 1, row, directionTitle(r, u.Owned))
 		b.str(sh, 2, row, directionTitle(r, u.Rented))
 		// Exactly 0 is the model's "no margin"; anything else, NaN
@@ -79,7 +86,9 @@ func writeComparisons(b *book, r *model.Report) {
 
 	b.title(sh, 1, row, "Interactive inference: mean traffic above which self-hosting beats per-token pricing")
 	row++
-	b.headerRow(sh, row, "Self-hosted", "Per-token", "Mean requests/s", "Crossing found (0.001–100,000 requests/s)")
+	b.headerRow(sh, row, "Self-hosted", "Per-token", "Mean requests/s", "Crossing found (0.001–100,000 requests/s)",
+		"Mean requests/s (recalculated from Costs)", "Per-token cost per request/s ("+r.Currency+"/month)",
+		"Self-hosted cost per GPU-month ("+r.Currency+")")
 	row++
 	if len(c.Traffic) == 0 {
 		b.str(sh, 1, row, "Not an interactive-inference scenario, or no per-token service to compare with.")
@@ -91,8 +100,229 @@ func writeComparisons(b *book, r *model.Report) {
 			b.num(sh, 3, row, tb.MeanRPS, b.numFmt("#,##0.000", false), fmt.Sprintf("comparisons.traffic_break_even[%d].mean_rps", i))
 		}
 		b.str(sh, 4, row, present.YesNo(tb.Exists))
+		trafficFormula(b, s, r, tb, row, i)
 		row++
 	}
-	b.widths(sh, 30, 30, 20, 36)
+	b.widths(sh, 30, 30, 20, 36, 22, 22, 22)
 	b.freeze(sh, 1)
+}
+
+// utilisationFormula writes in row the break-even utilisation recalculated
+// from the Costs cells: the owned cost per month over the GPUs' hours at
+// the margin of the cloud's rate over the power per GPU-hour, as
+// model.Comparisons has it (internal/model/compare.go).
+func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven, row int) {
+	op, cl := r.Direction(u.Owned), r.Direction(u.Rented)
+	if op == nil || cl == nil || op.CostModel == model.NoCostModel || cl.CostModel == model.NoCostModel || op.OwnedCost == nil {
+		return
+	}
+	rate := inputNamed(cl, model.GPUHourPrice)
+	power := op.Direction + "_" + model.VariablePricePerGPUHour.String()
+	gpus := inputNamed(op, model.Nodes) + "*" + inputNamed(op, model.GPUsPerNode)
+	margin := rate + "-" + power
+	f := fmt.Sprintf(`IF(%s>0,%s/(%s*730*(%s)),"never")`, margin, op.Direction+"_"+model.OwnedFixedPerMonth.String(), gpus, margin)
+	v := textResult("never")
+	if u.Utilisation != 0 {
+		v = numResult(u.Utilisation)
+		b.audited(sheetComparisons, 5, row, "break-even utilisation of owned hardware", u.Utilisation)
+	} else {
+		b.auditedText(sheetComparisons, 5, row, "break-even utilisation of owned hardware", "never")
+	}
+	b.formula(sheetComparisons, 5, row, f, b.numFmt(fmtPercent, false), v)
+}
+
+// inputNamed is the name of d's input x.
+func inputNamed(d *model.DirectionResult, x model.Driver) string {
+	for _, in := range d.CostInputs {
+		if in.Driver == x {
+			return in.Name
+		}
+	}
+	return x.String()
+}
+
+// trafficFormula writes in row the traffic break-even recalculated from
+// the Costs cells by the engine's own search (model.Comparisons,
+// internal/model/compare.go), written out step by step to the right of the
+// table (trafficSearch): per-token pricing costs c per request/s of mean
+// traffic a month, self-hosting its staff plus a GPU-month pg for each GPU
+// of each replica needed at the peak, which grows with the mean.
+func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.TrafficBreakEven, row, block int) {
+	const sh = sheetComparisons
+	d, man := r.Direction(tb.SelfHosted), r.Direction(tb.PerToken)
+	t := s.Workload.Traffic
+	if d == nil || man == nil || d.Serving == nil || d.CostModel == model.NoCostModel || man.CostModel != model.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
+		return
+	}
+	ts := trafficInputs{
+		staff: d.Drivers[model.StaffPerMonth],
+		c:     man.OtherCostPerRun / t.MeanRPS.Or(0),
+		pg:    (d.MonthlyFixedCost-d.Drivers[model.StaffPerMonth])/float64(d.GPUs) + 730*d.VariablePricePerGPUHour,
+		peak:  t.PeakRPS.Or(0), mean: t.MeanRPS.Or(0), rps: d.Serving.RequestsPerSec, tp: float64(d.Serving.GPUsPerReplica),
+	}
+	name := func(x model.Driver) string { return d.Direction + "_" + x.String() }
+	C, PG := cell(6, row), cell(7, row)
+	b.formula(sh, 6, row, man.Direction+"_"+model.OtherCostPerRun.String()+"/"+inputNamed(man, model.MeanRPS), b.money, numResult(ts.c))
+	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
+	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(model.MonthlyFixedCost), name(model.StaffPerMonth), d.GPUs, name(model.VariablePricePerGPUHour)), b.money, numResult(ts.pg))
+	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", ts.pg)
+	result := trafficSearch(b, d, ts, name(model.StaffPerMonth), inputNamed(man, model.MeanRPS), C, PG, block)
+	v := textResult("never")
+	if tb.Exists {
+		v = numResult(tb.MeanRPS)
+		b.audited(sh, 5, row, d.Title+" cheaper than "+directionTitle(r, tb.PerToken)+" from mean requests/s", tb.MeanRPS)
+	} else {
+		b.auditedText(sh, 5, row, d.Title+" cheaper than "+directionTitle(r, tb.PerToken)+" from mean requests/s", "never")
+	}
+	b.formula(sh, 5, row, result, b.numFmt("#,##0.000", false), v)
+}
+
+// trafficInputs are the figures of the traffic break-even of one
+// self-hosted direction.
+type trafficInputs struct {
+	staff, c, pg    float64 // staff per month, per-token cost per request/s, cost per GPU-month
+	peak, mean, rps float64 // peak and mean requests/s, requests/s of one replica
+	tp              float64 // GPUs per replica
+}
+
+// diff is the self-hosted monthly cost less the per-token one at mean
+// traffic x, as the engine computes it.
+func (ts trafficInputs) diff(x float64) float64 {
+	peak := x * ts.peak / ts.mean
+	replicas := math.Max(1, math.Ceil(peak/ts.rps))
+	return ts.staff + replicas*ts.tp*ts.pg - ts.c*x
+}
+
+// scale is the size of the two monthly costs diff compares at x.
+func (ts trafficInputs) scale(x float64) float64 {
+	return math.Max(math.Abs(ts.diff(x)+ts.c*x), math.Abs(ts.c*x))
+}
+
+// Columns of the traffic search, to the right of the Comparisons tables:
+// a block of colTrafficWidth columns per self-hosted direction.
+const (
+	colTraffic      = 12
+	colTrafficWidth = 6
+	rowTraffic      = 3
+	trafficHalvings = 60 // the engine's bisection steps
+)
+
+// trafficSearch writes, in the block-th block of columns, the engine's
+// search for the traffic break-even as formulas: the mean rate on a grid
+// from 0.001 requests/s, a factor 1.25 a step up to 100,000, with the
+// difference of the monthly costs at each; then 60 halvings of the first
+// step where self-hosting is no dearer. It returns the formula of the
+// result: 0.001 when self-hosting is no dearer there already, the last
+// upper end of the halvings, or "never". staff, mean, c and pg name the
+// cells of the staff per month, the mean traffic, the per-token cost per
+// request/s and the cost per GPU-month.
+func trafficSearch(b *book, d *model.DirectionResult, ts trafficInputs, staff, mean, c, pg string, block int) string {
+	const sh = sheetComparisons
+	col := colTraffic + block*colTrafficWidth
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	diff := func(x string) string {
+		return fmt.Sprintf("%s+MAX(1,CEILING(%s*%s/%s/%s,1))*%s*%s-%s*%s", staff, x, num(ts.peak), mean, num(ts.rps), num(ts.tp), pg, c, x)
+	}
+	row := rowTraffic
+	for i, w := range []float64{8, 14, 18, 14, 14} {
+		name, err := excelize.ColumnNumberToName(col + i)
+		b.fail(err)
+		b.fail(b.f.SetColWidth(sh, name, name, w))
+	}
+	b.title(sh, col, row-1, d.Title+": the engine's search for the traffic break-even")
+	b.headerRow2(sh, col, row, "Step", "Mean requests/s", "Self-hosted less per-token (per month)", "Low end (no dearer: 1)", "High end")
+	// The grid, each step marked 1 where self-hosting is no dearer.
+	first := row + 1
+	var grid []float64
+	for x := 1e-3; x <= 1e5; x *= 1.25 {
+		grid = append(grid, x)
+	}
+	k := 0 // the first step after the first where self-hosting is no dearer
+	for n, x := range grid {
+		r := first + n
+		b.num(sh, col, r, float64(n), b.count, "step")
+		if n == 0 {
+			b.num(sh, col+1, r, x, b.numFmt(fmtSeconds, false), "grid")
+		} else {
+			b.formula(sh, col+1, r, cell(col+1, r-1)+"*1.25", b.numFmt(fmtSeconds, false), numResult(x))
+			b.audited(sh, col+1, r, fmt.Sprintf("%s: traffic search, grid step %d", d.Title, n), x)
+		}
+		dx := ts.diff(x)
+		b.formula(sh, col+2, r, diff(cell(col+1, r)), b.money, numResult(dx))
+		b.auditedAgainst(sh, col+2, r, fmt.Sprintf("%s: traffic search, difference at grid step %d", d.Title, n), dx, ts.scale(x))
+		no := 0.0
+		if dx <= 0 {
+			no = 1
+			if k == 0 && n > 0 {
+				k = n
+			}
+		}
+		b.formula(sh, col+3, r, fmt.Sprintf("IF(%s<=0,1,0)", cell(col+2, r)), b.count, numResult(no))
+		b.audited(sh, col+3, r, fmt.Sprintf("%s: traffic search, no dearer at grid step %d", d.Title, n), no)
+	}
+	last := first + len(grid) - 1
+	// The first step no dearer, and the halvings between it and the one
+	// before.
+	at := last + 2
+	b.str(sh, col, at, "First step no dearer")
+	kv := notAvailable()
+	if k > 0 {
+		kv = numResult(float64(k))
+		b.audited(sh, col+1, at, d.Title+": traffic search, first step no dearer", float64(k))
+	} else {
+		b.auditedText(sh, col+1, at, d.Title+": traffic search, first step no dearer", "#N/A")
+	}
+	b.formula(sh, col+1, at, fmt.Sprintf("MATCH(1,%s:%s,0)", absCell(col+3, first+1), absCell(col+3, last)), b.count, kv)
+	step := cell(col+1, at)
+	lo, hi := 0.0, 0.0
+	if k > 0 {
+		lo, hi = grid[k-1], grid[k]
+	}
+	grid1 := absCell(col+1, first) + ":" + absCell(col+1, last)
+	top := at + 1
+	b.str(sh, col, top, "Halving 0")
+	bound := func(c, r int, f string, ok bool, x float64, what string) {
+		b.formula(sh, c, r, f, b.numFmt(fmtSeconds, false), valueOrBlank(ok, x))
+		if ok {
+			b.audited(sh, c, r, d.Title+": traffic search, "+what, x)
+		} else {
+			b.auditedEmpty(sh, c, r, d.Title+": traffic search, "+what)
+		}
+	}
+	bound(col+3, top, fmt.Sprintf(`IFERROR(INDEX(%s,%s),"")`, grid1, step), k > 0, lo, "low end before halving")
+	bound(col+4, top, fmt.Sprintf(`IFERROR(INDEX(%s,%s+1),"")`, grid1, step), k > 0, hi, "high end before halving")
+	for i := 1; i <= trafficHalvings; i++ {
+		r := top + i
+		mid := (lo + hi) / 2
+		dm := ts.diff(mid)
+		b.num(sh, col, r, float64(i), b.count, "halving")
+		pl, ph := cell(col+3, r-1), cell(col+4, r-1)
+		what := fmt.Sprintf("halving %d", i)
+		bound(col+1, r, fmt.Sprintf(`IF(ISNUMBER(%s),(%s+%s)/2,"")`, ph, pl, ph), k > 0, mid, what+", middle")
+		m := cell(col+1, r)
+		b.formula(sh, col+2, r, fmt.Sprintf(`IF(ISNUMBER(%s),%s,"")`, m, diff(m)), b.money, valueOrBlank(k > 0, dm))
+		if k > 0 {
+			b.auditedAgainst(sh, col+2, r, d.Title+": traffic search, "+what+", difference", dm, ts.scale(mid))
+			if dm <= 0 {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		} else {
+			b.auditedEmpty(sh, col+2, r, d.Title+": traffic search, "+what+", difference")
+		}
+		dc := cell(col+2, r)
+		bound(col+3, r, fmt.Sprintf(`IF(ISNUMBER(%s),IF(%s<=0,%s,%s),"")`, m, dc, pl, m), k > 0, lo, what+", low end")
+		bound(col+4, r, fmt.Sprintf(`IF(ISNUMBER(%s),IF(%s<=0,%s,%s),"")`, m, dc, m, ph), k > 0, hi, what+", high end")
+	}
+	end := cell(col+4, top+trafficHalvings)
+	return fmt.Sprintf(`IF(%s<=0,%s,IF(ISNUMBER(%s),%s,"never"))`, cell(col+2, first), cell(col+1, first), end, end)
+}
+
+// valueOrBlank is x when ok, else an empty text.
+func valueOrBlank(ok bool, x float64) result {
+	if ok {
+		return numResult(x)
+	}
+	return textResult("")
 }

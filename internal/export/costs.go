@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // Columns of the Costs sheet. Row costRow(i) holds r.Directions[i].
@@ -13,12 +14,12 @@ const (
 	colDirection = 1 + iota // direction id
 	colTitle
 	colFeasible
-	colGPUHours // values: what finance changes
-	colPrice
+	colGPUHours // the plan's, a value
+	colPrice    // formulas of the direction's cost model (values in a report made by hand)
 	colOther
 	colFixed
 	colOneOff
-	colVariable // formulas
+	colVariable // formulas of the shared identity
 	colPerRun
 	colHorizon
 )
@@ -32,7 +33,7 @@ func costRow(i int) int { return 2 + i }
 // the formulas under the table.
 var costColumns = []costColumn{
 	{model.GPUHoursPerRun, colGPUHours, "gpu_hours_per_run", "GPU-hours per run"},
-	{model.VariablePricePerGPUHour, colPrice, "price_per_gpu_hour", "variable price per GPU-hour"},
+	{model.VariablePricePerGPUHour, colPrice, "variable_price_per_gpu_hour", "variable price per GPU-hour"},
 	{model.OtherCostPerRun, colOther, "other_cost_per_run", "other cost per run"},
 	{model.MonthlyFixedCost, colFixed, "monthly_fixed_cost", "monthly fixed cost"},
 	{model.OneOffCost, colOneOff, "one_off_cost", "one-off cost"},
@@ -49,7 +50,7 @@ type costColumn struct {
 }
 
 // costRefs maps each driver of the identity to of(its Costs column), runs
-// per month and the horizon to their named cells on Inputs, and the rest to
+// per month and the horizon to their named cells on Drivers, and the rest to
 // "": monthly spend, which has no cell, is written out where it is used,
 // and the month is only Monthly's.
 func costRefs(of func(costColumn) string) func(model.Driver) string {
@@ -67,11 +68,6 @@ func costRefs(of func(costColumn) string) func(model.Driver) string {
 		}
 		return ""
 	}
-}
-
-// costFormula is the identity's definition of d for Costs row row.
-func costFormula(d model.Driver, row int) string {
-	return model.Definition(d).Formula(costRefs(func(c costColumn) string { return cell(c.col, row) }))
 }
 
 // costWords spells the identity's definition of d in the columns' words.
@@ -103,6 +99,68 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// figureRefs is how the formulas of direction d (Costs row row) refer to
+// each driver: the shared identity's figures and the four it reads by
+// their cells in the row, the GPU-hours too, the cost model's own figures
+// by their names (<direction>_<figure>), its inputs by their names on
+// Drivers, and monthly spend, which has no cell, written out.
+func figureRefs(d *model.DirectionResult, row int) func(model.Driver) string {
+	inputs := map[model.Driver]string{}
+	for _, in := range d.CostInputs {
+		inputs[in.Driver] = in.Name
+	}
+	return func(x model.Driver) string {
+		for _, c := range costColumns {
+			if c.d == x {
+				return cell(c.col, row)
+			}
+		}
+		switch {
+		case x == model.MonthlySpend:
+			return ""
+		case x == model.RunsPerMonth:
+			return nameRunsPerMonth
+		case x == model.HorizonMonths:
+			return nameHorizonMonths
+		case d.CostModel.Defines(x):
+			return d.Direction + "_" + x.String()
+		}
+		if n, ok := inputs[x]; ok {
+			return n
+		}
+		return x.String()
+	}
+}
+
+// detailFigures are the figures of d's cost model that have a row of their
+// own below the table: all but the four the table shows.
+func detailFigures(d *model.DirectionResult) []model.Driver {
+	var out []model.Driver
+	for _, x := range d.CostModel.Figures() {
+		switch x {
+		case model.VariablePricePerGPUHour, model.OtherCostPerRun, model.MonthlyFixedCost, model.OneOffCost:
+			continue
+		}
+		if !model.NoCostModel.Defines(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// readsCloudVerdict reports whether a direction's formulas read the cloud
+// direction's verdict (the on-premises bridge does).
+func readsCloudVerdict(r *model.Report) bool {
+	for _, d := range r.Directions {
+		for _, in := range d.CostInputs {
+			if in.Driver == model.CloudFeasible {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func writeCosts(b *book, r *model.Report) {
 	const sh = sheetCosts
 	cur := r.Currency
@@ -115,22 +173,31 @@ func writeCosts(b *book, r *model.Report) {
 		headers = append(headers, h)
 	}
 	b.headerRow(sh, 1, headers...)
-	for i, d := range r.Directions {
+	for i := range r.Directions {
+		d := &r.Directions[i]
 		row := costRow(i)
 		field := func(name string) string { return "directions[" + d.Direction + "]." + name }
 		b.str(sh, colDirection, row, d.Direction)
 		b.str(sh, colTitle, row, d.Title)
 		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
 		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
-		b.num(sh, colPrice, row, d.VariablePricePerGPUHour, b.price, field("variable_price_per_gpu_hour"))
-		b.num(sh, colOther, row, d.OtherCostPerRun, b.price, field("other_cost_per_run"))
-		b.num(sh, colFixed, row, d.MonthlyFixedCost, b.money, field("monthly_fixed_cost"))
-		b.num(sh, colOneOff, row, d.OneOffCost, b.money, field("one_off_cost"))
+		ref := figureRefs(d, row)
 		for _, c := range costColumns {
-			if model.Defined(c.d) {
-				b.formula(sh, c.col, row, costFormula(c.d, row), b.costStyle(c.d))
+			switch {
+			case c.d == model.GPUHoursPerRun:
+			case model.Defined(c.d) || d.CostModel.Defines(c.d):
+				b.formula(sh, c.col, row, d.CostModel.Formula(c.d, ref), b.costStyle(c.d), numResult(figure(d, c.d)))
+				b.audited(sh, c.col, row, d.Title+": "+c.words, figure(d, c.d))
+			default:
+				// A report made by hand: the four figures are values.
+				b.num(sh, c.col, row, figure(d, c.d), b.costStyle(c.d), field(c.d.String()))
 			}
-			b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
+			if c.d == model.GPUHoursPerRun {
+				// The engine's plan: named for the formulas, not an input.
+				b.figure(d.Direction+"_"+c.suffix, sh, c.col, row)
+			} else {
+				b.name(d.Direction+"_"+c.suffix, sh, c.col, row)
+			}
 		}
 	}
 
@@ -142,11 +209,12 @@ func writeCosts(b *book, r *model.Report) {
 			row++
 		}
 	}
-	b.str(sh, 1, row, "Change the values in columns D–H or the named cells on Inputs; the formulas follow.")
-	row++
+	b.str(sh, 1, row, "Change the drivers on the Drivers sheet (or a value in columns D–H of a report made by hand); the formulas follow.")
+	row += 2
+	row = writeCostModels(b, r, row)
 
 	row++
-	b.str(sh, 1, row, "Cost breakdown over the horizon")
+	b.str(sh, 1, row, "Cost breakdown over the horizon (the engine's values at export: they do not follow the drivers)")
 	b.style(sh, cell(1, row), cell(1, row), b.bold)
 	row++
 	b.headerRow(sh, row, "Direction", "Item", "Amount ("+cur+")", "Basis")
@@ -163,4 +231,90 @@ func writeCosts(b *book, r *model.Report) {
 
 	b.widths(sh, 12, 34, 14, 12, 14, 14, 14, 14, 14, 14, 16)
 	b.freeze(sh, 1)
+}
+
+// figure is the engine's value of figure x of d.
+func figure(d *model.DirectionResult, x model.Driver) float64 {
+	switch x {
+	case model.GPUHoursPerRun:
+		return d.GPUHoursPerRun
+	case model.VariablePricePerGPUHour:
+		return d.VariablePricePerGPUHour
+	case model.OtherCostPerRun:
+		return d.OtherCostPerRun
+	case model.MonthlyFixedCost:
+		return d.MonthlyFixedCost
+	case model.OneOffCost:
+		return d.OneOffCost
+	case model.VariableCostPerRun:
+		return d.VariableCostPerRun
+	case model.CostPerRun:
+		return d.CostPerRun
+	case model.CostHorizon:
+		return d.CostHorizon
+	}
+	if d.Drivers != nil {
+		return d.Drivers[x]
+	}
+	return 0
+}
+
+// writeCostModels writes, from row on, how each direction's four figures
+// follow from its drivers: a block per direction with a row per figure of
+// its cost model, each a named formula. It returns the next free row.
+func writeCostModels(b *book, r *model.Report, row int) int {
+	const sh = sheetCosts
+	cur := r.Currency
+	first := true
+	for i := range r.Directions {
+		d := &r.Directions[i]
+		if d.CostModel == model.NoCostModel {
+			continue
+		}
+		if first {
+			b.str(sh, 1, row, "How each direction's costs follow from its drivers (formulas over the named cells of Drivers)")
+			b.style(sh, cell(1, row), cell(1, row), b.bold)
+			row++
+			first = false
+		}
+		b.str(sh, 1, row, d.Title)
+		b.style(sh, cell(1, row), cell(1, row), b.bold)
+		b.str(sh, 2, row, "cost model: "+strings.ReplaceAll(d.CostModel.String(), "_", " "))
+		row++
+		b.headerRow(sh, row, "Figure", "", "Value", "Unit", "Defined name", "", "Definition")
+		row++
+		ref := figureRefs(d, costRow(i))
+		if d.Direction == scenario.Cloud && readsCloudVerdict(r) {
+			// The cloud's verdict on Summary, which the drivers decide
+			// too (the budget cap, the team's staff).
+			b.str(sh, 1, row, upperFirst(driverLabel(model.CloudFeasible)))
+			v := 0.0
+			if d.Feasible {
+				v = 1
+			}
+			verdict := sheetSummary + "!" + absCell(colSumFeasible, summaryTableRow+1+i)
+			b.formula(sh, 3, row, `IF(`+verdict+`="Yes",1,0)`, b.count, numResult(v))
+			b.audited(sh, 3, row, d.Title+": "+driverLabel(model.CloudFeasible), v)
+			b.name(model.CloudFeasible.String(), sh, 3, row)
+			b.str(sh, 5, row, model.CloudFeasible.String())
+			row++
+		}
+		for _, x := range detailFigures(d) {
+			name := d.Direction + "_" + x.String()
+			b.str(sh, 1, row, upperFirst(driverLabel(x)))
+			style := b.costStyle(x)
+			if !isMoney(x) {
+				style = b.numFmt(fmtGeneral, false)
+			}
+			b.formula(sh, 3, row, d.CostModel.Formula(x, ref), style, numResult(figure(d, x)))
+			b.audited(sh, 3, row, d.Title+": "+driverLabel(x), figure(d, x))
+			b.name(name, sh, 3, row)
+			b.str(sh, 4, row, driverUnit(x, cur))
+			b.str(sh, 5, row, name)
+			b.str(sh, 7, row, d.CostModel.Words(x, nil))
+			row++
+		}
+		row++
+	}
+	return row
 }

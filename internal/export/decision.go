@@ -110,7 +110,7 @@ func (h hcol) centred() hcol { h.align = "center"; return h }
 // the five scores, each score's reason, the directions ruled out, why the
 // winner wins, what would make the runner-up win, the robustness checks,
 // the bottlenecks and the first trial. These are the decide package's
-// values, not formulas: a change on Inputs or Costs does not re-rank.
+// values, not formulas: a change of a driver does not re-rank.
 func writeDecision(b *book, r *model.Report, d *decide.Decision) {
 	const sh = sheetDecision
 	b.widths(sh, 26, 12, 12, 12, 12, 12, 12, 12, 62)
@@ -124,7 +124,7 @@ func writeDecision(b *book, r *model.Report, d *decide.Decision) {
 	b.freeze(sh, 1)
 	w.row++
 	w.para(d.Summary)
-	w.para("Values from hostplan's decision rules, not formulas: changing Inputs or Costs does not re-rank the directions; re-run the analysis in hostplan.")
+	w.para("Values from hostplan's decision rules, not formulas: changing the drivers re-ranks the costs on Summary, not these scores; re-run the analysis in hostplan.")
 
 	w.ranking()
 	w.scores()

@@ -229,8 +229,9 @@ func TestCostFormulas(t *testing.T) {
 		"Costs!K3":    "H3+horizon_months*(G3+runs_per_month*I3)",
 		"Summary!G13": "Costs!$J$3",
 		"Summary!H13": "Costs!$K$3",
-		"Monthly!C2":  "Costs!$H$3+$A2*(Costs!$G$3+runs_per_month*Costs!$I$3)",
-		"Monthly!D13": "Costs!$H$4+$A13*(Costs!$G$4+runs_per_month*Costs!$I$4)",
+		"Monthly!C2":  `IF(1<=horizon_months,Costs!$H$3+1*(Costs!$G$3+runs_per_month*Costs!$I$3),"")`,
+		"Monthly!D13": `IF(12<=horizon_months,Costs!$H$4+12*(Costs!$G$4+runs_per_month*Costs!$I$4),"")`,
+		"Monthly!A14": `IF(13<=horizon_months,13,"")`,
 	}
 	for ref, formula := range want {
 		sheet, c, _ := strings.Cut(ref, "!")
@@ -301,8 +302,9 @@ func TestFormulasFollowInputs(t *testing.T) {
 	if err := f.SetCellFloat(sheetCosts, "E3", 3, -1, 64); err != nil {
 		t.Fatal(err)
 	}
-	// Runs 4 → 5 for all: on_prem per run = 53 + 2000 ÷ 5 = 453.
-	if err := f.SetCellFloat(sheetInputs, "B3", 5, -1, 64); err != nil {
+	// Runs 4 → 5 for all (the likely value on Drivers): on_prem per run =
+	// 53 + 2000 ÷ 5 = 453.
+	if err := f.SetCellFloat(sheetDrivers, cell(colDrvLikely, rowDrvHeader+1), 5, -1, 64); err != nil {
 		t.Fatal(err)
 	}
 	// cloud per run = 330 + 50 ÷ 5 = 340; horizon = 12 × (50 + 5 × 330) = 20 400.
@@ -336,30 +338,31 @@ func TestDefinedNames(t *testing.T) {
 		got[dn.Name] = dn.RefersTo
 	}
 	want := map[string]string{
-		"runs_per_month":             "Inputs!$B$3",
-		"horizon_months":             "Inputs!$B$4",
-		"managed_other_cost_per_run": "Costs!$F$2",
-		"cloud_gpu_hours_per_run":    "Costs!$D$3",
-		"cloud_price_per_gpu_hour":   "Costs!$E$3",
-		"cloud_monthly_fixed_cost":   "Costs!$G$3",
-		"cloud_cost_horizon":         "Costs!$K$3",
-		"on_prem_one_off_cost":       "Costs!$H$4",
-		"on_prem_cost_per_run":       "Costs!$J$4",
+		"driver_case":                       "Drivers!$B$2",
+		"runs_per_month":                    "Drivers!$B$6",
+		"horizon_months":                    "Drivers!$B$7",
+		"managed_other_cost_per_run":        "Costs!$F$2",
+		"cloud_gpu_hours_per_run":           "Costs!$D$3",
+		"cloud_variable_price_per_gpu_hour": "Costs!$E$3",
+		"cloud_monthly_fixed_cost":          "Costs!$G$3",
+		"cloud_cost_horizon":                "Costs!$K$3",
+		"on_prem_one_off_cost":              "Costs!$H$4",
+		"on_prem_cost_per_run":              "Costs!$J$4",
 	}
 	for name, ref := range want {
 		if got[name] != ref {
 			t.Errorf("defined name %s refers to %q, want %q", name, got[name], ref)
 		}
 	}
-	// 2 workload names + 8 per direction.
-	if n := len(got); n != 2+8*3 {
-		t.Errorf("%d defined names, want %d: %v", n, 2+8*3, got)
+	// The case, 2 workload names, the team's staff + 8 per direction.
+	if n := len(got); n != 1+2+1+8*3 {
+		t.Errorf("%d defined names, want %d: %v", n, 1+2+1+8*3, got)
 	}
 	// The named cells hold the Report's values, not the scenario's.
-	if v := calc(t, f, sheetInputs, "B3"); v != 4 {
+	if v := calc(t, f, sheetDrivers, "B6"); v != 4 {
 		t.Errorf("runs_per_month = %g, want 4", v)
 	}
-	if v := calc(t, f, sheetInputs, "B4"); v != 12 {
+	if v := calc(t, f, sheetDrivers, "B7"); v != 12 {
 		t.Errorf("horizon_months = %g, want 12", v)
 	}
 }
@@ -526,9 +529,20 @@ func TestInputsSheet(t *testing.T) {
 			t.Errorf("%s: help %q, want %q", field, row[colInHelp-1], f.Help)
 		}
 	}
-	// The model's row for runs per month says the likely value is used.
-	if v, _ := f.GetCellValue(sheetInputs, "D3"); v != "estimate (2–6); likely value used" {
-		t.Errorf("Inputs!D3 = %q", v)
+	// The driver of runs per month keeps its range, and the case selector
+	// chooses the value the costs use.
+	for c, want := range map[string]string{"A6": "Runs per month", "C6": "2", "D6": "4", "E6": "6", "G6": "scenario estimate: workload.runs_per_month"} {
+		if v, _ := f.GetCellValue(sheetDrivers, c); v != want {
+			t.Errorf("Drivers!%s = %q, want %q", c, v, want)
+		}
+	}
+	for c, want := range map[string]float64{"low": 2, "likely": 4, "high": 6} {
+		if err := f.SetCellStr(sheetDrivers, "B2", c); err != nil {
+			t.Fatal(err)
+		}
+		if v := calc(t, f, sheetDrivers, "B6"); v != want {
+			t.Errorf("runs per month in case %s = %g, want %g", c, v, want)
+		}
 	}
 }
 
@@ -537,7 +551,6 @@ func TestSummary(t *testing.T) {
 	for c, want := range map[string]string{
 		"A8":  "Prices as of (oldest catalog entry used)",
 		"B8":  "2025-01-15",
-		"B9":  "Cloud IaaS",
 		"B12": "No",
 		"C12": "data may not leave the controlled environment; the provider may not keep the data",
 		"D12": "", // managed: no GPU
@@ -552,13 +565,38 @@ func TestSummary(t *testing.T) {
 	if v := calc(t, f, sheetSummary, "F13"); v != 14.25 {
 		t.Errorf("Summary!F13 time to result = %g, want 14.25", v)
 	}
+	// The verdicts are formulas: cloud is the cheapest feasible direction,
+	// on-premises second; managed is ruled out for good.
+	text := func(f *excelize.File, c string) string {
+		t.Helper()
+		v, err := f.CalcCellValue(sheetSummary, c)
+		if err != nil {
+			t.Fatalf("Summary!%s: %v", c, err)
+		}
+		return v
+	}
+	for c, want := range map[string]string{"B9": "Cloud IaaS", "C9": "", "J12": "", "J13": "1", "J14": "2", "B18": "Cloud IaaS", "B19": "On-premises", "B20": ""} {
+		if got := text(f, c); got != want {
+			t.Errorf("Summary!%s = %q, want %q", c, got, want)
+		}
+	}
+	// A cloud price of 100 makes on-premises the cheapest, with a note.
+	if err := f.SetCellFloat(sheetCosts, "E3", 100, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range map[string]string{"B9": "On-premises", "J13": "2", "J14": "1", "B18": "On-premises",
+		"C9": "Changed by the drivers: the engine found Cloud IaaS cheapest, and its recommendation weighed that"} {
+		if got := text(f, c); got != want {
+			t.Errorf("with cloud at 100 per GPU-hour, Summary!%s = %q, want %q", c, got, want)
+		}
+	}
 	r := testReport()
 	for i := range r.Directions {
 		r.Directions[i].Feasible = false
 	}
 	r.Cheapest = ""
 	g := mustWorkbook(t, testScenario(), r)
-	if got, _ := g.GetCellValue(sheetSummary, "B9"); got != "None is feasible" {
+	if got := text(g, "B9"); got != "None is feasible" {
 		t.Errorf("cheapest with none feasible = %q", got)
 	}
 }
@@ -581,7 +619,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Inputs", "Options", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {

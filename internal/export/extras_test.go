@@ -19,6 +19,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 // constrained is the seed's constrained case evaluated for real: the
@@ -121,7 +122,7 @@ func rowWith(t *testing.T, rows [][]string, from int, text string) int {
 func TestWorkbookWithSheets(t *testing.T) {
 	c := newConstrained(t)
 	f := c.workbook(t)
-	want := []string{"Summary", "Decision", "Inputs", "Options", "Costs", "Monthly", "Comparisons",
+	want := []string{"Summary", "Decision", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options",
 		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Lineage"}
 	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sheets = %v, want %v", got, want)
@@ -137,7 +138,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 	}
 	wantCells(t, f, sheetSummary, map[string]string{
-		"A10": "Recommended by the weights",
+		"A10": "Recommended (the engine's decision)",
 		"B10": fmt.Sprintf("Hybrid (score %.2f of 1; see Decision)", c.d.For("hybrid").Total),
 	})
 
@@ -160,7 +161,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 		var extra []string
 		for _, sh := range g.GetSheetList() {
-			if !slices.Contains([]string{"Summary", "Inputs", "Options", "Costs", "Monthly", "Comparisons", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
+			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
 				extra = append(extra, sh)
 			}
 		}
@@ -595,6 +596,8 @@ func TestLineageSheet(t *testing.T) {
 	wantCells(t, f, sheetLineage, map[string]string{
 		"B3": "constrained-snapshot-training",
 		"B4": c.x.Source,
+		// The build that wrote the file: a test binary's own.
+		"A5": "Written by", "B5": version.Current().String(),
 		"A6": "Revision", "B6": "Time (UTC)", "G6": "Input hash (sha256 of the canonical scenario JSON)",
 		// Oldest first, whatever the order given.
 		"C7": "ana", "D7": "first draft", "E7": "0.3.0", "F7": "2023-05-01", "G7": strings.Repeat("a", 64),

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -17,12 +16,6 @@ const (
 	colInHelp
 )
 
-// Rows of the named cells the cost formulas use.
-const (
-	rowRunsPerMonth  = 3
-	rowHorizonMonths = 4
-)
-
 // basis says whether a value is known, an estimate (with its range) or not
 // given.
 func basis(v scenario.Value) string {
@@ -35,37 +28,13 @@ func basis(v scenario.Value) string {
 	return "known"
 }
 
-func writeInputs(b *book, s *scenario.Scenario, r *model.Report) {
+func writeInputs(b *book, s *scenario.Scenario) {
 	const sh = sheetInputs
 	b.headerRow(sh, 1, "Input", "Value", "Unit", "Known or estimate", "Field", "Defined name", "What it means")
 
-	b.str(sh, 1, 2, "Used by the cost formulas (the model's likely values)")
+	b.str(sh, 1, 2, "Every input of the scenario, as the engine read it. The costs depend on the drivers, named cells of the Drivers sheet: change them there.")
 	b.style(sh, cell(1, 2), cell(1, 2), b.bold)
-
-	runsBasis := basis(s.Workload.RunsPerMonth)
-	if !s.Workload.RunsPerMonth.IsSet() {
-		runsBasis = "set by the model (run unit: " + r.RunUnit + ")"
-	} else if s.Workload.RunsPerMonth.IsEstimate() {
-		runsBasis += "; likely value used"
-	}
-	named := func(row int, path string, x float64, basis, name string) {
-		f, _ := present.Lookup(path)
-		b.str(sh, colInLabel, row, f.Label)
-		b.num(sh, colInValue, row, x, b.count, path)
-		b.str(sh, colInUnit, row, f.UnitIn(s.Currency))
-		b.str(sh, colInBasis, row, basis)
-		b.str(sh, colInField, row, path)
-		b.str(sh, colInName, row, name)
-		b.str(sh, colInHelp, row, f.Help)
-		b.name(name, sh, colInValue, row)
-	}
-	named(rowRunsPerMonth, "workload.runs_per_month", r.Workload.RunsPerMonth, runsBasis, nameRunsPerMonth)
-	named(rowHorizonMonths, "dimensions.economics.horizon_months", float64(r.HorizonMonths), "known", nameHorizonMonths)
-
-	row := rowHorizonMonths + 2
-	b.str(sh, 1, row, "Scenario inputs (per-direction cost inputs are named cells on Costs)")
-	b.style(sh, cell(1, row), cell(1, row), b.bold)
-	row++
+	row := 3
 	section := ""
 	for _, in := range present.Inputs(s) {
 		if title := present.Section(in.Path); title != "" && title != section {

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -89,12 +91,6 @@ func (b *book) markInput(sheet string, col, row int) {
 	b.inputs = append(b.inputs, cellAt{sheet, col, row})
 }
 
-// cellAt is one cell of a sheet.
-type cellAt struct {
-	sheet    string
-	col, row int
-}
-
 // inputStyle is style id as an input cell; made once per style.
 func (b *book) inputStyle(id int) int {
 	if s, ok := b.inputStyles[id]; ok {
@@ -164,10 +160,14 @@ func (b *book) noteText(sheet string, col, row int, text string) {
 // first sheet, column widths that show every label, and each sheet's
 // print titles, header and footer.
 func (b *book) finish(page pageInfo) {
-	for _, n := range b.names {
-		fo, err := b.f.GetCellFormula(n.sheet, cell(n.col, n.row))
-		b.fail(err)
-		if fo == "" {
+	names := make([]string, 0, len(b.names))
+	for n := range b.names {
+		names = append(names, n)
+	}
+	sort.Strings(names) // the styles made in one order: the same file each time
+	for _, name := range names {
+		n := b.names[name]
+		if b.written[n.sheet][n.row][n.col] != "=" && !b.figures[n] {
 			b.markInput(n.sheet, n.col, n.row)
 		}
 	}
@@ -187,6 +187,11 @@ func (b *book) finish(page pageInfo) {
 		b.legend(b.f.GetSheetName(0))
 	}
 	for _, sh := range b.f.GetSheetList() {
+		if b.streamed[sh] {
+			// Laid out before its rows were streamed: the setters of a
+			// streamed sheet read its whole XML back.
+			continue
+		}
 		b.fitColumns(sh)
 		b.pageSetup(sh, page)
 	}
@@ -194,13 +199,15 @@ func (b *book) finish(page pageInfo) {
 
 // legend explains the cell styles below the last row of sheet.
 func (b *book) legend(sheet string) {
-	rows, err := b.f.GetRows(sheet)
-	b.fail(err)
-	row := len(rows) + 2
+	last := 0
+	for r := range b.written[sheet] {
+		last = max(last, r)
+	}
+	row := last + 2
 	b.title(sheet, 1, row, "How to read the cells")
 	b.str(sheet, 1, row+1, "Input")
 	b.style(sheet, cell(1, row+1), cell(1, row+1), b.inputStyle(0))
-	b.str(sheet, 2, row+1, "a value you may change (named cells on Inputs and Costs); the formulas follow it")
+	b.str(sheet, 2, row+1, "a value you may change (the drivers on Drivers and their case); the formulas follow it")
 	b.str(sheet, 1, row+2, "Formula")
 	b.str(sheet, 2, row+2, "computed from the inputs by the workbook; recalculates when an input changes")
 	b.str(sheet, 1, row+3, "Other figures")
@@ -214,34 +221,27 @@ const (
 	widthPad     = 2  // room either side of the text
 )
 
-// filled reports whether cell k (from 0) of row, row number rowNo of
-// sheet, shows something: a value, or a formula without a cached result.
-func (b *book) filled(sheet string, row []string, k, rowNo int) bool {
-	if row[k] != "" {
-		return true
-	}
-	fo, err := b.f.GetCellFormula(sheet, cell(k+1, rowNo))
-	b.fail(err)
-	return fo != ""
-}
-
 // fitColumns widens each column of sheet that is too narrow for a cell
 // in it: a number (which a viewer shows as ### when it does not fit), or
 // a label whose right-hand neighbour is not empty (so it cannot run over
 // it). A label too long for maxAutoWidth wraps instead, its row made tall
 // enough by fitRows. Wrapped and merged cells are left alone; they have
-// their own layout. Columns are never narrowed.
+// their own layout. Columns are never narrowed. It reads what the book
+// wrote (put), not the sheet: a formula's width is its cached result's.
 func (b *book) fitColumns(sheet string) {
-	rows := b.rows(sheet)
-	merged := b.mergedCells(sheet)
+	written := b.written[sheet]
 	need := map[int]float64{}
-	for r, row := range rows {
-		for c := range row {
-			col, rowNo := c+1, r+1
-			if merged[cellAt{sheet, col, rowNo}] {
+	for _, rowNo := range sortedKeys(written) {
+		row := written[rowNo]
+		cols := sortedKeys(row)
+		for k, col := range cols {
+			if b.merged[cellAt{sheet, col, rowNo}] {
 				continue
 			}
-			text := row[c]
+			text := row[col]
+			if text == "" {
+				continue
+			}
 			ref := cell(col, rowNo)
 			id, err := b.f.GetCellStyle(sheet, ref)
 			b.fail(err)
@@ -251,17 +251,22 @@ func (b *book) fitColumns(sheet string) {
 			}
 			var w float64
 			switch {
-			case text == "":
-				fo, err := b.f.GetCellFormula(sheet, ref)
-				b.fail(err)
-				if fo == "" {
-					continue
+			case text == "=":
+				v := b.results[sheet][ref]
+				switch {
+				case v.kind == 'n' && st.number:
+					w = numberWidth(st.format, v.num)
+				case v.kind == 's' || v.kind == 'e':
+					w = float64(utf8.RuneCountInString(v.text))
+				default:
+					w = st.figureWidth
 				}
-				// No cached result to measure: as wide as the format
-				// shows a large figure.
-				w = st.figureWidth
 			case st.number:
-				w = float64(utf8.RuneCountInString(text))
+				if x, err := strconv.ParseFloat(text, 64); err == nil {
+					w = numberWidth(st.format, x)
+				} else {
+					w = float64(utf8.RuneCountInString(text))
+				}
 			default:
 				w = float64(utf8.RuneCountInString(text))
 				if st.bold {
@@ -269,15 +274,18 @@ func (b *book) fitColumns(sheet string) {
 				}
 				// Text runs over the empty cells to its right, up to the
 				// first filled one.
-				room, bounded := b.colWidths(sheet, col, col), false
-				for k := c + 1; k < len(row); k++ {
-					if b.filled(sheet, row, k, rowNo) {
-						bounded = true
+				next := 0
+				for _, c := range cols[k+1:] {
+					if row[c] != "" {
+						next = c
 						break
 					}
-					room += b.colWidths(sheet, k+1, k+1)
 				}
-				if !bounded || w+widthPad <= room {
+				if next == 0 {
+					continue // nothing to its right: it runs over
+				}
+				room := b.colWidths(sheet, col, next-1)
+				if w+widthPad <= room {
 					continue
 				}
 				w -= room - b.colWidths(sheet, col, col) // the shortfall, on this column
@@ -294,8 +302,8 @@ func (b *book) fitColumns(sheet string) {
 			need[col] = max(need[col], min(w+widthPad, maxAutoWidth))
 		}
 	}
-	for col, w := range need {
-		if have := b.colWidths(sheet, col, col); w > have {
+	for _, col := range sortedKeys(need) {
+		if w, have := need[col], b.colWidths(sheet, col, col); w > have {
 			name, err := excelize.ColumnNumberToName(col)
 			b.fail(err)
 			b.fail(b.f.SetColWidth(sheet, name, name, w))
@@ -303,19 +311,60 @@ func (b *book) fitColumns(sheet string) {
 	}
 }
 
-// rows are the values of sheet as GetRows reads them, read once when
-// every sheet is written: GetRows serialises the whole sheet each time.
-func (b *book) rows(sheet string) [][]string {
-	if rs, ok := b.rowCache[sheet]; ok {
-		return rs
+// sortedKeys are the keys of m in order: the layout visits cells in the
+// same order every time, so the styles it makes (and the file) are the
+// same.
+func sortedKeys[V any](m map[int]V) []int {
+	ks := make([]int, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
 	}
-	rs, err := b.f.GetRows(sheet)
-	b.fail(err)
-	if b.rowCache == nil {
-		b.rowCache = map[string][][]string{}
+	sort.Ints(ks)
+	return ks
+}
+
+// numberWidth is how many characters number format format takes to show
+// x: its integer digits with thousands separators, the decimals the format
+// shows, a percent sign, quoted text such as a currency. General shows up
+// to 11 characters.
+func numberWidth(format string, x float64) float64 {
+	if format == "" || format == fmtGeneral {
+		return float64(min(len(strconv.FormatFloat(x, 'g', -1, 64)), 11))
 	}
-	b.rowCache[sheet] = rs
-	return rs
+	sections := strings.Split(format, ";")
+	section := sections[0]
+	if strings.HasPrefix(section, "[<1]") && math.Abs(x) >= 1 && len(sections) > 1 {
+		section = sections[1]
+	}
+	percent := strings.Contains(section, "%")
+	if percent {
+		x *= 100
+	}
+	w := float64(len(strconv.FormatFloat(math.Trunc(math.Abs(x)), 'f', 0, 64)))
+	if strings.Contains(section, ",") {
+		w += math.Floor((w - 1) / 3)
+	}
+	if x < 0 {
+		w++
+	}
+	if _, dec, ok := strings.Cut(section, "."); ok {
+		w++
+		for _, r := range dec {
+			if r == '0' || r == '#' {
+				w++
+			}
+			if r == ' ' || r == '"' {
+				break
+			}
+		}
+	}
+	if percent {
+		w++
+	}
+	if i := strings.IndexByte(section, '"'); i >= 0 {
+		w += float64(len(section) - i - 1)
+	}
+	return w
 }
 
 // wrapStyle is style id with its text wrapped and aligned to the top; made
@@ -343,29 +392,10 @@ func (b *book) wrapStyle(id int) int {
 	return w
 }
 
-// mergedCells lists every cell inside a merged range of sheet.
-func (b *book) mergedCells(sheet string) map[cellAt]bool {
-	ms, err := b.f.GetMergeCells(sheet)
-	b.fail(err)
-	out := map[cellAt]bool{}
-	for _, m := range ms {
-		c1, r1, err1 := excelize.CellNameToCoordinates(m.GetStartAxis())
-		c2, r2, err2 := excelize.CellNameToCoordinates(m.GetEndAxis())
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		for r := r1; r <= r2; r++ {
-			for c := c1; c <= c2; c++ {
-				out[cellAt{sheet, c, r}] = true
-			}
-		}
-	}
-	return out
-}
-
 // styleFacts are what fitColumns needs to know of a cell style.
 type styleFacts struct {
 	wraps, bold, number bool
+	format              string  // the number format
 	figureWidth         float64 // characters a large figure takes in its number format
 }
 
@@ -382,6 +412,7 @@ func (b *book) styleInfo(id int) styleFacts {
 		f.bold = st.Font != nil && st.Font.Bold
 		if st.CustomNumFmt != nil {
 			f.number = true
+			f.format = *st.CustomNumFmt
 			f.figureWidth = figureWidth(*st.CustomNumFmt)
 		} else if st.NumFmt != 0 {
 			f.number = true

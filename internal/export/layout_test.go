@@ -50,7 +50,7 @@ func TestMoneyFormats(t *testing.T) {
 // unlocked; formula cells are locked and plain.
 func TestInputCells(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), testReport())
-	inputs, formulas := 0, 0
+	inputs, formulas, figures := 0, 0, 0
 	for _, dn := range f.GetDefinedName() {
 		if strings.HasPrefix(dn.Name, "_xlnm.") {
 			continue
@@ -60,7 +60,15 @@ func TestInputCells(t *testing.T) {
 		fo, _ := f.GetCellFormula(sheet, ref)
 		input := len(st.Fill.Color) == 1 && st.Fill.Color[0] == inputFill &&
 			st.Protection != nil && !st.Protection.Locked
+		// The engine's plan figures are named for the formulas but are
+		// not inputs: the GPU-hours of a run (and, in a report of the
+		// engine's, the plan figures below the drivers).
+		figure := strings.HasSuffix(dn.Name, "_"+model.GPUHoursPerRun.String())
 		switch {
+		case figure && input:
+			t.Errorf("%s (%s) is a plan figure but is styled as an input", dn.Name, dn.RefersTo)
+		case figure:
+			figures++
 		case fo == "" && !input:
 			t.Errorf("%s (%s) holds a value but is not styled as an unlocked input: fill %v, protection %+v", dn.Name, dn.RefersTo, st.Fill.Color, st.Protection)
 		case fo != "" && (input || st.Protection != nil && !st.Protection.Locked):
@@ -71,9 +79,32 @@ func TestInputCells(t *testing.T) {
 			formulas++
 		}
 	}
-	// runs and horizon, and five values per direction; three formulas each.
-	if inputs != 2+5*3 || formulas != 3*3 {
-		t.Errorf("%d input and %d formula names, want %d and %d", inputs, formulas, 2+5*3, 3*3)
+	// The case selector and four values per direction of this report
+	// made by hand, its GPU-hours a figure; the three drivers it has
+	// (runs, horizon, the team's staff) and three formulas per direction.
+	if inputs != 1+4*3 || formulas != 3+3*3 || figures != 3 {
+		t.Errorf("%d input, %d formula and %d figure names, want %d, %d and 3", inputs, formulas, figures, 1+4*3, 3+3*3)
+	}
+	// A driver's Used cell is a formula over its low, likely and high
+	// cells, which are the inputs.
+	for _, name := range []string{nameRunsPerMonth, nameHorizonMonths} {
+		var at string
+		for _, dn := range f.GetDefinedName() {
+			if dn.Name == name {
+				at = strings.ReplaceAll(dn.RefersTo, "$", "")
+			}
+		}
+		_, ref, _ := strings.Cut(at, "!")
+		_, row, err := excelize.CellNameToCoordinates(ref)
+		if err != nil {
+			t.Fatalf("%s refers to %q", name, at)
+		}
+		for _, col := range []int{colDrvLow, colDrvLikely, colDrvHigh} {
+			st := styleOf(t, f, sheetDrivers, cell(col, row))
+			if len(st.Fill.Color) != 1 || st.Fill.Color[0] != inputFill || st.Protection == nil || st.Protection.Locked {
+				t.Errorf("%s: %s is not styled as an unlocked input", name, cell(col, row))
+			}
+		}
 	}
 	// The input keeps its number format.
 	if got := numFormat(t, f, sheetCosts, cell(colFixed, costRow(1))); !strings.HasPrefix(got, "#,##0.00") {
@@ -360,4 +391,37 @@ func TestFigureWidth(t *testing.T) {
 			t.Errorf("figureWidth(%q) = %g, want %g", c.format, got, c.want)
 		}
 	}
+}
+
+// mergedCells lists every cell inside a merged range of sheet, as the file
+// has them.
+func (b *book) mergedCells(sheet string) map[cellAt]bool {
+	ms, err := b.f.GetMergeCells(sheet)
+	b.fail(err)
+	out := map[cellAt]bool{}
+	for _, m := range ms {
+		c1, r1, err1 := excelize.CellNameToCoordinates(m.GetStartAxis())
+		c2, r2, err2 := excelize.CellNameToCoordinates(m.GetEndAxis())
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		for r := r1; r <= r2; r++ {
+			for c := c1; c <= c2; c++ {
+				out[cellAt{sheet, c, r}] = true
+			}
+		}
+	}
+	return out
+}
+
+// filled reports whether cell k (from 0) of row, row number rowNo of
+// sheet as GetRows reads it, shows something: a value, or a formula
+// (whose cached result the file gets only when it is written).
+func (b *book) filled(sheet string, row []string, k, rowNo int) bool {
+	if row[k] != "" {
+		return true
+	}
+	fo, err := b.f.GetCellFormula(sheet, cell(k+1, rowNo))
+	b.fail(err)
+	return fo != ""
 }

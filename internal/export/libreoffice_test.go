@@ -185,21 +185,48 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 // at paths, recalculate them and write each sheet as CSV into out, as
 // <name>-<sheet>.csv.
 func convertCSV(t *testing.T, soffice, home, out string, paths ...string) {
+	convertSheetCSV(t, soffice, home, out, -1, paths...)
+}
+
+// convertSheetCSV has LibreOffice, with its profile in home, open the
+// workbooks at paths, recalculate every formula (the profile says so: by
+// default LibreOffice shows the results a file caches) and write sheet
+// number sheet (from 1; -1 for each to its own file) as CSV into out, as
+// <name>-<sheet name>.csv.
+func convertSheetCSV(t *testing.T, soffice, home, out string, sheet int, paths ...string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
+	recalcProfile(t, home)
 	// CSV filter options: comma, double quote, UTF-8, from line 1, default
 	// cell formats, language 0, quoted fields not forced to text, detect
 	// special numbers, raw values (not as shown), no formulas, no trimming,
-	// sheet -1 = every sheet to its own file (LibreOffice 7.2+).
+	// the sheet (LibreOffice 7.2+).
 	args := []string{"-env:UserInstallation=file://" + filepath.ToSlash(home),
 		"--headless", "--norestore",
-		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+		"--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false," + strconv.Itoa(sheet),
 		"--outdir", out}
 	cmd := exec.CommandContext(ctx, soffice, append(args, paths...)...)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("soffice: %v\n%s", err, b)
+	}
+}
+
+// recalcProfile makes home a LibreOffice profile that recalculates every
+// formula of an .xlsx file it loads (Calc > Formula > Recalculation on
+// file load, Excel 2007 and newer: always).
+func recalcProfile(t testing.TB, home string) {
+	if err := os.MkdirAll(filepath.Join(home, "user"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	xcu := `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`
+	if err := os.WriteFile(filepath.Join(home, "user", "registrymodifications.xcu"), []byte(xcu), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hostplan/internal/scenario"
+	"hostplan/internal/version"
 )
 
 // Columns of the Lineage table.
@@ -41,6 +42,8 @@ func writeLineage(b *book, s *scenario.Scenario, source string, rows []LineageRo
 	b.str(sh, 2, 3, s.ID)
 	b.title(sh, 1, 4, "Exported from")
 	b.spanText(sh, 4, 2, colLinHash, orDash(source), textStyle{})
+	b.title(sh, 1, 5, "Written by")
+	b.spanText(sh, 5, 2, colLinHash, version.Current().String(), textStyle{})
 
 	b.headerRow(sh, rowLinHeader, "Revision", "Time (UTC)", "Author", "Note", "Model version", "Catalog as of", "Input hash (sha256 of the canonical scenario JSON)")
 	rows = slices.Clone(rows)

@@ -2,15 +2,28 @@ package export
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
 )
 
+// maxHorizonMonths is the longest horizon a scenario may have
+// (dimensions.economics.horizon_months, checked by scenario.Validate): the
+// Monthly sheet has a row for each of its months, empty past the
+// horizon, so that a longer horizon typed on Drivers lengthens the table
+// and the chart.
+const maxHorizonMonths = 120
+
+// Monthly's hidden chart data starts at this column: month and
+// cumulative costs as the chart reads them, #N/A past the horizon, so that
+// a line stops at the horizon and the axis ends there.
+const colMonChart = 30
+
 // writeMonthly writes the cumulative cost of each direction by month, as
 // the cost identity's formula (cumulativeFormula) on the Costs cells, and a
-// line chart of those cells beside the table: where two lines cross is a
+// chart of those cells beside the table: where two lines cross is a
 // break-even month.
 func writeMonthly(b *book, r *model.Report) {
 	const sh = sheetMonthly
@@ -23,11 +36,35 @@ func writeMonthly(b *book, r *model.Report) {
 		titles = append(titles, title+" cumulative ("+r.Currency+")")
 	}
 	b.headerRow(sh, 1, titles...)
-	for m := 1; m <= r.HorizonMonths; m++ {
+	// The chart's data: a header row for the series names, then the months.
+	b.str(sh, colMonChart, 1, "Month (chart)")
+	for i := range r.Directions {
+		b.formula(sh, colMonChart+1+i, 1, sh+"!"+absCell(i+2, 1), 0, textResult(titles[i+1]))
+	}
+	for m := 1; m <= maxHorizonMonths; m++ {
 		row := m + 1
-		b.num(sh, 1, row, float64(m), b.count, "month")
-		for i := range r.Directions {
-			b.formula(sh, i+2, row, cumulativeFormula(costRow(i), "$"+cell(1, row)), b.money)
+		in := m <= r.HorizonMonths
+		month := strconv.Itoa(m)
+		within := month + "<=" + nameHorizonMonths
+		if in {
+			b.formula(sh, 1, row, "IF("+within+","+month+`,"")`, b.count, numResult(float64(m)))
+			b.formula(sh, colMonChart, row, "IF("+within+","+month+",NA())", b.count, numResult(float64(m)))
+		} else {
+			b.formula(sh, 1, row, "IF("+within+","+month+`,"")`, b.count, textResult(""))
+			b.formula(sh, colMonChart, row, "IF("+within+","+month+",NA())", b.count, notAvailable())
+		}
+		for i, d := range r.Directions {
+			cum := cumulativeFormula(costRow(i), month)
+			table, chart := textResult(""), notAvailable()
+			what := fmt.Sprintf("%s: cumulative cost by month %d", d.Title, m)
+			if in {
+				table, chart = numResult(d.CumulativeByMonth[m-1]), numResult(d.CumulativeByMonth[m-1])
+				b.audited(sh, i+2, row, what, d.CumulativeByMonth[m-1])
+			} else {
+				b.auditedEmpty(sh, i+2, row, what)
+			}
+			b.formula(sh, i+2, row, "IF("+within+","+cum+`,"")`, b.money, table)
+			b.formula(sh, colMonChart+1+i, row, "IF("+within+","+cum+",NA())", b.money, chart)
 		}
 	}
 	ws := []float64{8}
@@ -35,30 +72,38 @@ func writeMonthly(b *book, r *model.Report) {
 		ws = append(ws, 18)
 	}
 	b.widths(sh, ws...)
+	for c := colMonChart; c <= colMonChart+len(r.Directions); c++ {
+		name, err := excelize.ColumnNumberToName(c)
+		b.fail(err)
+		b.fail(b.f.SetColVisible(sh, name, false))
+	}
 	b.freeze(sh, 1)
 	monthlyChart(b, r)
 }
 
-// monthlyChart plots one line per direction that has a cost. A direction
-// ruled out before it was costed (all months zero and not feasible) would
-// draw a misleading line along the axis, so it is left out of the chart
-// (its column stays in the table).
+// monthlyChart plots one line per direction that has a cost, month against
+// cumulative cost, from the hidden chart data: an XY chart, whose axis ends
+// at the last month plotted. A direction ruled out before it was costed
+// (all months zero and not feasible) would draw a misleading line along
+// the axis, so it is left out of the chart (its column stays in the
+// table).
 func monthlyChart(b *book, r *model.Report) {
 	const sh = sheetMonthly
 	if r.HorizonMonths < 1 {
 		return
 	}
-	last := r.HorizonMonths + 1
+	last := maxHorizonMonths + 1
 	var series []excelize.ChartSeries
 	for i, d := range r.Directions {
 		if !d.Feasible && allZero(d.CumulativeByMonth) && d.CostHorizon == 0 {
 			continue
 		}
+		col := colMonChart + 1 + i
 		fill, line := directionLine(&r.Directions[i])
 		series = append(series, excelize.ChartSeries{
-			Name:       sh + "!" + absCell(i+2, 1),
-			Categories: fmt.Sprintf("%s!%s:%s", sh, absCell(1, 2), absCell(1, last)),
-			Values:     fmt.Sprintf("%s!%s:%s", sh, absCell(i+2, 2), absCell(i+2, last)),
+			Name:       sh + "!" + absCell(col, 1),
+			Categories: fmt.Sprintf("%s!%s:%s", sh, absCell(colMonChart, 2), absCell(colMonChart, last)),
+			Values:     fmt.Sprintf("%s!%s:%s", sh, absCell(col, 2), absCell(col, last)),
 			Fill:       fill,
 			Line:       line,
 			Marker:     excelize.ChartMarker{Symbol: "none"},
@@ -70,7 +115,7 @@ func monthlyChart(b *book, r *model.Report) {
 	font := axisFont(b.family)
 	noVary := false
 	b.chart(sh, len(r.Directions)+3, 2, &excelize.Chart{
-		Type:       excelize.Line,
+		Type:       excelize.Scatter,
 		VaryColors: &noVary,
 		Series:     series,
 		Dimension:  excelize.ChartDimension{Width: 720, Height: 420},
@@ -78,9 +123,8 @@ func monthlyChart(b *book, r *model.Report) {
 		Title:      chartTitle("Cumulative cost by month ("+r.Currency+")", b.family),
 		Legend:     excelize.ChartLegend{Position: "bottom"},
 		XAxis: excelize.ChartAxis{
-			Title:         axisTitle("Month", b.family),
-			Font:          font,
-			TickLabelSkip: tickSkip(r.HorizonMonths),
+			Title: axisTitle("Month", b.family),
+			Font:  font,
 		},
 		YAxis: excelize.ChartAxis{
 			Title:          axisTitle(r.Currency, b.family),
@@ -92,18 +136,6 @@ func monthlyChart(b *book, r *model.Report) {
 		},
 		ShowBlanksAs: "gap",
 	})
-}
-
-// tickSkip labels every month up to two years, then fewer, so the month
-// numbers on the category axis never overlap.
-func tickSkip(months int) int {
-	switch {
-	case months <= 24:
-		return 1
-	case months <= 60:
-		return 3
-	}
-	return 12
 }
 
 func allZero(xs []float64) bool {

@@ -62,8 +62,8 @@ func writeSensitivity(b *book, r *model.Report) {
 		b.num(sh, colSensLow, row, bar.Low, money, field("at_low"))
 		b.num(sh, colSensHigh, row, bar.High, money, field("at_high"))
 		b.num(sh, colSensSwing, row, bar.Swing, money, field("swing"))
-		b.formula(sh, colSensLowDelta, row, cell(colSensLow, row)+"-"+base, money)
-		b.formula(sh, colSensHighDelta, row, cell(colSensHigh, row)+"-"+base, money)
+		b.formula(sh, colSensLowDelta, row, cell(colSensLow, row)+"-"+base, money, numResult(bar.Low-t.Base))
+		b.formula(sh, colSensHighDelta, row, cell(colSensHigh, row)+"-"+base, money, numResult(bar.High-t.Base))
 	}
 	b.widths(sh, 40, 34, 14, 14, 12, 14, 14)
 	b.freeze(sh, rowSensHeader)

@@ -106,13 +106,14 @@ func (b *book) spanRuns(sheet string, row, from, to int, runs []run, k textStyle
 	}
 	// Rich text is a shared string too: never read as a formula.
 	b.fail(b.f.SetCellRichText(sheet, cell(from, row), rich))
+	b.put(sheet, from, row, joinRuns(runs))
 	b.noteText(sheet, from, row, joinRuns(runs))
 	b.spanStyle(sheet, row, from, to, k)
 }
 
 func (b *book) spanStyle(sheet string, row, from, to int, k textStyle) {
 	if to > from {
-		b.fail(b.f.MergeCell(sheet, cell(from, row), cell(to, row)))
+		b.merge(sheet, row, from, to)
 	}
 	b.style(sheet, cell(from, row), cell(to, row), b.textFmt(k))
 	prose := !k.bold && !k.header && k.size <= sizeBody

@@ -24,7 +24,7 @@ const noUncertainty = "Run with Monte Carlo (hostplan export uses it by default)
 // writeUncertainty writes the Monte Carlo spread: percentiles of cost and
 // time, and the share of draws in which each direction is cheapest,
 // feasible, on time and within budget. They are simulated, so they are
-// values that do not follow a change made on Inputs or Costs.
+// values that do not follow a change of a driver.
 func writeUncertainty(b *book, r *model.Report) {
 	const sh = sheetUncertainty
 	u := r.Uncertainty
@@ -34,7 +34,7 @@ func writeUncertainty(b *book, r *model.Report) {
 		return
 	}
 	b.title(sh, 1, 1, "Monte Carlo simulation: simulated values, not formulas")
-	b.str(sh, 1, 2, "Each draw samples every estimate between its low and high value. Changing Inputs or Costs does not change these numbers; re-run the analysis in hostplan.")
+	b.str(sh, 1, 2, "Each draw samples every estimate between its low and high value. Changing the drivers does not change these numbers; re-run the analysis in hostplan.")
 
 	b.str(sh, 1, rowUncDraws, "Draws")
 	b.num(sh, 2, rowUncDraws, float64(u.Draws), b.numFmt(fmtWhole, false), "uncertainty.draws")

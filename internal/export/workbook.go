@@ -1,34 +1,40 @@
 // Package export writes a scenario and its model report as an .xlsx workbook
-// finance can work in: the cost of each hosting direction is rebuilt from
-// value cells with formulas, so a spreadsheet that recalculates reproduces the
-// engine's numbers and follows any input a reader changes. The analysis —
-// scaling curves, the Monte Carlo spread, the sensitivity tornado and the
-// break-even points — follows as the engine's values, labelled as such, with
-// native charts of the monthly cumulative cost and of the tornado. The
-// Options sheet says which direction options the scenario set and which the
-// model chose. With Extras (WorkbookWith) the workbook also carries the
-// decision, the Compute Readiness Brief, the readiness checklist and the
-// scenario's stored lineage. Comparison (WriteComparison) puts several
-// scenarios side by side on a Compare sheet instead.
+// finance can work in. Every figure a cost depends on is a named input on
+// the Drivers sheet (with its unit, source and date; an estimate with its
+// low, likely and high values and one case selector for the workbook), and
+// every cost is a formula over those names, written from the engine's own
+// cost identity (model.CostModel): the Costs sheet, the cumulative cost by
+// month on Monthly (laid out to the longest horizon a scenario may have),
+// the break-even points on Comparisons and the verdicts on Summary. An
+// Audit sheet checks every formula cell of those sheets against the
+// engine's value, and every formula caches its result for a reader that
+// does not recalculate (cache.go). The analysis — scaling curves, the Monte
+// Carlo spread, the sensitivity tornado — follows as the engine's values,
+// labelled as such, with native charts. The Options sheet says which
+// direction options the scenario set and which the model chose. With
+// Extras (WorkbookWith) the workbook also carries the decision, the Compute
+// Readiness Brief, the readiness checklist and the scenario's stored
+// lineage. Comparison (WriteComparison) puts several scenarios side by side
+// on a Compare sheet instead.
 //
 // Layout (layout.go): money is formatted in the scenario's currency, a
-// per-unit price with the decimals it needs; every named cell that holds a
-// value is an input — filled, unlocked, explained by a legend on the first
-// sheet; text that a spreadsheet would take for a formula carries the
-// quote prefix; header rows are frozen and printed on every page under a
-// header naming the scenario and its revision; columns are widened until
-// every label and figure shows. Native charts draw each direction in its
-// colour from package chart, those that are not feasible faded and dashed
-// and off the cost scale. Field labels, units, titles and numbers written
-// as text come from package present, which the window and the command line
-// share. It imports nothing of the GUI or the store.
+// per-unit price with the decimals it needs; every input — a driver's low,
+// likely and high values, the case selector — is filled, unlocked and
+// explained by a legend on the first sheet; text that a spreadsheet would
+// take for a formula carries the quote prefix; header rows are frozen and
+// printed on every page under a header naming the scenario and its
+// revision; columns are widened until every label and figure shows. Native
+// charts draw each direction in its colour from package chart, those that
+// are not feasible faded and dashed and off the cost scale. Field labels,
+// units, titles and numbers written as text come from package present,
+// which the window and the command line share. It imports nothing of the
+// GUI or the store.
 package export
 
 import (
 	"fmt"
 	"math"
-	"strings"
-	"unicode/utf8"
+	"strconv"
 
 	"github.com/xuri/excelize/v2"
 
@@ -41,6 +47,7 @@ import (
 const (
 	sheetSummary     = "Summary"
 	sheetDecision    = "Decision"
+	sheetDrivers     = "Drivers"
 	sheetInputs      = "Inputs"
 	sheetOptions     = "Options"
 	sheetCosts       = "Costs"
@@ -52,6 +59,7 @@ const (
 	sheetBrief       = "Brief"
 	sheetChecklist   = "Checklist"
 	sheetNotes       = "Notes"
+	sheetAudit       = "Audit"
 	sheetLineage     = "Lineage"
 )
 
@@ -68,8 +76,8 @@ func sheetOrder(x *Extras) []string {
 	if e.Decision != nil {
 		order = append(order, sheetDecision)
 	}
-	order = append(order, sheetInputs, sheetOptions, sheetCosts, sheetMonthly, sheetComparisons,
-		sheetScaling, sheetUncertainty, sheetSensitivity)
+	order = append(order, sheetDrivers, sheetCosts, sheetMonthly, sheetComparisons, sheetAudit,
+		sheetInputs, sheetOptions, sheetScaling, sheetUncertainty, sheetSensitivity)
 	if e.Brief != nil || e.BriefMissing != nil {
 		order = append(order, sheetBrief)
 	}
@@ -112,19 +120,33 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if d := x.Decision; d != nil && d.ScenarioID != s.ID {
 		return nil, fmt.Errorf("export: decision is for scenario %q, not %q", d.ScenarioID, s.ID)
 	}
+	b := build(s, derived(r), x)
+	if b.err != nil {
+		b.f.Close()
+		return nil, b.err
+	}
+	return b.f, nil
+}
+
+// build writes every sheet of the workbook of s, r and x into a new book.
+func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
+	if x == nil {
+		x = &Extras{}
+	}
 	f := excelize.NewFile()
-	b := &book{f: f, currency: r.Currency}
+	b := &book{f: f, currency: r.Currency, page: pageInfoOf(s, x)}
 	b.init()
 	for _, name := range sheetOrder(x) {
 		b.sheet(name)
 	}
-	// Inputs and Costs first: they own the cells the other sheets refer to.
-	writeInputs(b, s, r)
+	// Drivers and Costs first: they own the cells the other sheets refer to.
+	writeDrivers(b, s, r)
 	writeCosts(b, r)
+	writeInputs(b, s)
 	writeSummary(b, s, r, x.Decision)
 	writeOptions(b, s, r)
 	writeMonthly(b, r)
-	writeComparisons(b, r)
+	writeComparisons(b, s, r)
 	writeScaling(b, r)
 	writeUncertainty(b, r)
 	writeSensitivity(b, r)
@@ -141,13 +163,26 @@ func WorkbookWith(s *scenario.Scenario, r *model.Report, x *Extras) (*excelize.F
 	if x.Lineage != nil {
 		writeLineage(b, s, x.Source, x.Lineage)
 	}
-	b.finish(pageInfoOf(s, x))
+	writeAudit(b)
+	b.finish(b.page)
 	b.fitRows()
-	if b.err != nil {
-		f.Close()
-		return nil, b.err
+	b.setCaching()
+	return b
+}
+
+// derived is r, or for a report made by hand without its derived cost
+// figures a copy with them derived by the cost identity: the workbook
+// caches and audits the engine's values of its formulas.
+func derived(r *model.Report) *model.Report {
+	for _, d := range r.Directions {
+		if len(d.CumulativeByMonth) != max(r.HorizonMonths, 0) {
+			c := *r
+			c.Directions = append([]model.DirectionResult(nil), r.Directions...)
+			c.DeriveCosts()
+			return &c
+		}
 	}
-	return f, nil
+	return r
 }
 
 // book wraps the file being built and keeps the first error, so the sheet
@@ -170,17 +205,57 @@ type book struct {
 
 	alignedStyles map[alignKey]int // by aligned
 
-	currency      string                // of the money formats (resolve)
-	names         []cellAt              // cells with a defined name (name)
-	inputs        []cellAt              // cells finance changes (markInput)
-	formulaLike   []cellAt              // text cells that need the quote prefix (noteText)
-	frozen        map[string]int        // header rows kept in view and printed on every page (freeze)
-	inputStyles   map[int]int           // by inputStyle
-	quotedStyles  map[int]int           // by quoted
-	facts         map[int]styleFacts    // by styleInfo
-	rowCache      map[string][][]string // by rows, once every value is written
-	muted         map[int]int           // by mutedStyle
-	wrappedStyles map[int]int           // by wrapStyle
+	// written is what each cell holds, by sheet, row and column: the text
+	// of a string, the digits of a number, "=" for a formula (fitRows
+	// reads it instead of reading the sheets back).
+	written map[string]map[int]map[int]string
+	// results are the cached results of formulas, by sheet and cell
+	// (cache.go); audit lists the formula cells the Audit sheet checks.
+	results map[string]map[string]result
+	audit   []auditCell
+	// charts are the ranges the charts read, for their caches.
+	charts []string
+	// names are the defined names and the cells they refer to; figures
+	// are named cells that hold the engine's plan, not inputs.
+	names   map[string]cellAt
+	figures map[cellAt]bool
+
+	currency      string             // of the money formats (resolve)
+	inputs        []cellAt           // cells finance changes (markInput)
+	formulaLike   []cellAt           // text cells that need the quote prefix (noteText)
+	frozen        map[string]int     // header rows kept in view and printed on every page (freeze)
+	inputStyles   map[int]int        // by inputStyle
+	quotedStyles  map[int]int        // by quoted
+	facts         map[int]styleFacts // by styleInfo
+	merged        map[cellAt]bool    // cells inside a merged range (merge)
+	page          pageInfo           // what every printed page's header says
+	streamed      map[string]bool    // sheets written by a stream writer, laid out as they were written
+	muted         map[int]int        // by mutedStyle
+	wrappedStyles map[int]int        // by wrapStyle
+}
+
+// cellAt is one cell of a sheet.
+type cellAt struct {
+	sheet    string
+	col, row int
+}
+
+// put records what cell col, row of sheet holds.
+func (b *book) put(sheet string, col, row int, what string) {
+	if b.written == nil {
+		b.written = map[string]map[int]map[int]string{}
+	}
+	rows := b.written[sheet]
+	if rows == nil {
+		rows = map[int]map[int]string{}
+		b.written[sheet] = rows
+	}
+	cols := rows[row]
+	if cols == nil {
+		cols = map[int]string{}
+		rows[row] = cols
+	}
+	cols[col] = what
 }
 
 // span is wrapped text in columns from–to of a row (merged when to > from),
@@ -323,6 +398,7 @@ func absCell(col, row int) string {
 // keeps it text.
 func (b *book) str(sheet string, col, row int, text string) {
 	b.fail(b.f.SetCellStr(sheet, cell(col, row), text))
+	b.put(sheet, col, row, text)
 	b.noteText(sheet, col, row, text)
 }
 
@@ -334,15 +410,34 @@ func (b *book) num(sheet string, col, row int, x float64, style int, field strin
 		return
 	}
 	c := cell(col, row)
-	b.fail(b.f.SetCellFloat(sheet, c, x, -1, 64))
+	// Every digit: a spreadsheet that recalculates starts from the
+	// engine's very numbers (SetCellFloat keeps 15).
+	digits := strconv.FormatFloat(x, 'g', -1, 64)
+	b.fail(b.f.SetCellDefault(sheet, c, digits))
 	b.style(sheet, c, c, style)
+	b.put(sheet, col, row, digits)
 }
 
-// formula writes a formula (without the leading =) with a style.
-func (b *book) formula(sheet string, col, row int, formula string, style int) {
+// formula writes a formula (without the leading =) with a style and its
+// result as the engine has it, which the file caches (cache.go) for a
+// reader that does not recalculate.
+func (b *book) formula(sheet string, col, row int, formula string, style int, v result) {
 	c := cell(col, row)
 	b.fail(b.f.SetCellFormula(sheet, c, formula))
 	b.style(sheet, c, c, style)
+	b.put(sheet, col, row, "=")
+	b.cacheResult(sheet, c, v)
+}
+
+// merge merges columns from–to of row.
+func (b *book) merge(sheet string, row, from, to int) {
+	b.fail(b.f.MergeCell(sheet, cell(from, row), cell(to, row)))
+	if b.merged == nil {
+		b.merged = map[cellAt]bool{}
+	}
+	for c := from; c <= to; c++ {
+		b.merged[cellAt{sheet, c, row}] = true
+	}
 }
 
 func (b *book) style(sheet, from, to string, style int) {
@@ -364,187 +459,18 @@ func (b *book) headerRow(sheet string, row int, titles ...string) {
 	b.wrapsText(sheet, row)
 }
 
+// headerRow2 writes titles from column col of row as a header.
+func (b *book) headerRow2(sheet string, col, row int, titles ...string) {
+	for i, t := range titles {
+		b.str(sheet, col+i, row, t)
+	}
+	b.style(sheet, cell(col, row), cell(col+len(titles)-1, row), b.header)
+	b.wrapsText(sheet, row)
+}
+
 // wrapsText notes that row of sheet has wrapped text, for fitRows.
 func (b *book) wrapsText(sheet string, row int) {
 	b.wrapped = append(b.wrapped, rowAt{sheet, row})
-}
-
-// fitRows makes each row with wrapped text tall enough for it. Neither
-// excelize nor LibreOffice sizes a row to wrapped text when a file is
-// opened, so without a height a long title is cut to its first line and a
-// long reason runs over the rows below.
-func (b *book) fitRows() {
-	rows := map[string][][]string{} // each sheet read once
-	need := map[rowAt]float64{}
-	var order []rowAt
-	setNeed := func(at rowAt, h float64) {
-		if _, ok := need[at]; !ok {
-			order = append(order, at)
-		}
-		need[at] = max(need[at], h)
-	}
-	for _, h := range b.wrapped {
-		if _, ok := rows[h.sheet]; !ok {
-			rows[h.sheet] = b.rows(h.sheet)
-		}
-		rs := rows[h.sheet]
-		if h.row > len(rs) {
-			continue
-		}
-		lines := 1
-		for i, text := range rs[h.row-1] {
-			if text == "" || !b.wraps(h.sheet, cell(i+1, h.row)) {
-				continue
-			}
-			lines = max(lines, wrappedLines(text, b.colWidths(h.sheet, i+1, i+1)))
-		}
-		if lines > 1 {
-			// 15 points a line: the default row height of the 11-point
-			// default font.
-			setNeed(h, 15*float64(lines))
-		}
-	}
-	for _, sp := range b.spans {
-		text, err := b.f.GetCellValue(sp.sheet, cell(sp.from, sp.row))
-		b.fail(err)
-		lh := sp.lineHeight
-		if lh == 0 {
-			lh = 15
-		}
-		width := b.colWidths(sp.sheet, sp.from, sp.to)
-		if sp.prose {
-			// Plain prose averages narrower letters than the digits a
-			// width counts: about 1.15 characters a unit in DejaVu Sans,
-			// LibreOffice's stand-in for Calibri, more in Calibri itself.
-			width *= 1.1
-		}
-		if lines := wrappedLines(text, width); lines > 1 || lh != 15 {
-			setNeed(rowAt{sp.sheet, sp.row}, lh*float64(lines))
-		}
-	}
-	ncols := map[string]int{}
-	for _, at := range order {
-		b.fail(b.f.SetRowHeight(at.sheet, at.row, need[at]))
-		if need[at] <= lineBody {
-			continue
-		}
-		if _, ok := ncols[at.sheet]; !ok {
-			// The widest row, from the rows already read: GetCols would
-			// parse the whole sheet again.
-			n := 0
-			for _, r := range b.rows(at.sheet) {
-				n = max(n, len(r))
-			}
-			ncols[at.sheet] = n + 4 // formula cells may lie past the last value
-		}
-		b.alignTop(at, ncols[at.sheet])
-	}
-}
-
-// alignTop aligns every cell of a row made taller to the top, so that a
-// label and a number stand beside the first line of the wrapped text next
-// to them, not below its last (where they read as part of the next row).
-func (b *book) alignTop(at rowAt, ncols int) {
-	for c := 1; c <= ncols; c++ {
-		ref := cell(c, at.row)
-		v, err := b.f.GetCellValue(at.sheet, ref)
-		b.fail(err)
-		fo, err := b.f.GetCellFormula(at.sheet, ref)
-		b.fail(err)
-		if v == "" && fo == "" {
-			continue
-		}
-		id, err := b.f.GetCellStyle(at.sheet, ref)
-		b.fail(err)
-		b.style(at.sheet, ref, ref, b.aligned(id, "", "top"))
-	}
-}
-
-// alignKey is a style with its alignment changed.
-type alignKey struct {
-	id                   int
-	horizontal, vertical string
-}
-
-// aligned returns style id with its horizontal and vertical alignment set
-// ("" keeps the style's own); made once per style and alignment.
-func (b *book) aligned(id int, horizontal, vertical string) int {
-	k := alignKey{id, horizontal, vertical}
-	if a, ok := b.alignedStyles[k]; ok {
-		return a
-	}
-	st, err := b.f.GetStyle(id)
-	b.fail(err)
-	if st == nil {
-		st = &excelize.Style{}
-	}
-	al := excelize.Alignment{}
-	if st.Alignment != nil {
-		al = *st.Alignment
-	}
-	if horizontal != "" {
-		al.Horizontal = horizontal
-	}
-	if vertical != "" {
-		al.Vertical = vertical
-	}
-	st.Alignment = &al
-	a := b.newStyle(st)
-	if b.alignedStyles == nil {
-		b.alignedStyles = map[alignKey]int{}
-	}
-	b.alignedStyles[k] = a
-	return a
-}
-
-// colWidths is the total width of columns from–to of sheet, in characters.
-func (b *book) colWidths(sheet string, from, to int) float64 {
-	w := 0.0
-	for c := from; c <= to; c++ {
-		name, err := excelize.ColumnNumberToName(c)
-		if err != nil {
-			panic("export: " + err.Error())
-		}
-		cw, err := b.f.GetColWidth(sheet, name)
-		b.fail(err)
-		w += cw
-	}
-	return w
-}
-
-// wraps reports whether the style of cell c wraps its text.
-func (b *book) wraps(sheet, c string) bool {
-	id, err := b.f.GetCellStyle(sheet, c)
-	b.fail(err)
-	st, err := b.f.GetStyle(id)
-	b.fail(err)
-	return st != nil && st.Alignment != nil && st.Alignment.WrapText
-}
-
-// wrappedLines is the number of lines text takes when wrapped at word
-// boundaries in a column width characters wide. The width is counted in
-// digits; letters are on average about as wide in the bold header font, as
-// LibreOffice's rendering of the workbook shows.
-func wrappedLines(text string, width float64) int {
-	capacity := max(1, int(width))
-	lines, used := 1, 0
-	for _, word := range strings.Fields(text) {
-		n := utf8.RuneCountInString(word)
-		switch {
-		case used == 0:
-			used = n
-		case used+1+n <= capacity:
-			used += 1 + n
-		default:
-			lines++
-			used = n
-		}
-		for used > capacity { // a word longer than the column breaks
-			lines++
-			used -= capacity
-		}
-	}
-	return lines
 }
 
 // widths sets the width of columns A, B, … in turn.
@@ -575,16 +501,33 @@ func (b *book) freeze(sheet string, rows int) {
 	}))
 }
 
-// name defines a workbook-wide name for one cell; finish styles it as an
-// input unless it holds a formula.
-func (b *book) name(name, sheet string, col, row int) {
-	b.names = append(b.names, cellAt{sheet, col, row})
-	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
+// figure defines a workbook-wide name for one cell that holds a figure of
+// the engine's plan: named for the formulas, but not an input.
+func (b *book) figure(name, sheet string, col, row int) {
+	b.name(name, sheet, col, row)
+	if b.figures == nil {
+		b.figures = map[cellAt]bool{}
+	}
+	b.figures[cellAt{sheet, col, row}] = true
 }
 
-// chart adds a chart with its top left corner at cell (col, row).
+// name defines a workbook-wide name for one cell; finish styles it as an
+// input unless it holds a formula or a plan figure.
+func (b *book) name(name, sheet string, col, row int) {
+	b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: name, RefersTo: sheet + "!" + absCell(col, row)}))
+	if b.names == nil {
+		b.names = map[string]cellAt{}
+	}
+	b.names[name] = cellAt{sheet, col, row}
+}
+
+// chart adds a chart with its top left corner at cell (col, row); the
+// file caches the values of the ranges its series read (cache.go).
 func (b *book) chart(sheet string, col, row int, c *excelize.Chart) {
 	b.fail(b.f.AddChart(sheet, cell(col, row), c))
+	for _, s := range c.Series {
+		b.charts = append(b.charts, s.Name, s.Categories, s.Values)
+	}
 }
 
 // directionTitle is the title of direction id in r, or the direction's

@@ -28,25 +28,26 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		offer = x
 	} else {
 		// The model's choice: the offer with the lowest GPU-hours × price for
-		// one run, within the data residency.
-		best := math.Inf(1)
+		// one run, within the data residency (gpuHoursPerWork: memory as
+		// well as FLOPs); when none holds the work, the lowest price per
+		// dense TFLOP/s, whose placement then says why.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var fallback catalog.CloudOffer
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
 			if !ok || !e.residencyOK(x.Jurisdiction) {
 				continue
 			}
-			cost := p / g.PeakTFLOPs(e.z.precision) // price per unit of compute
-			if e.z.serving {
-				plan := e.z.serve(g)
-				if !plan.ok {
-					continue
-				}
-				cost = p * float64(plan.tp*plan.replicas)
+			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, fallback = c, x
 			}
-			if cost < best {
-				best, offer = cost, x
+			if work, fits := e.z.gpuHoursPerWork(g, x.GPUsPerNode); fits && p*work < best {
+				best, offer = p*work, x
 			}
+		}
+		if offer.ID == "" {
+			offer = fallback
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
@@ -93,65 +94,158 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH
 	}
-	r.VariablePricePerGPUHour = price
 	r.PricePerGPUHour = price
-	switch mode := e.s.Options.Cloud.Pricing; {
+	mode := e.s.Options.Cloud.Pricing
+	if mode == "" {
+		mode = "on_demand"
+	}
+	v := r.Drivers
+	v[GPUHourPrice] = price
+	if !r.quiet {
+		field := mode // the catalog field of the rate: a mix's commitment
+		if c, ok := mixedMode(mode); ok {
+			field = c
+		}
+		r.fromField(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, field, offer.Entry)
+	}
+	work := r.ComputeHours
+	committed := 0.0
+	_, mixed := mixedMode(mode)
+	if z.serving && (mode == "on_demand" || mode == "spot" || mixed) {
+		// Rented replicas follow the load; committed ones are paid for
+		// the peak every hour.
+		e.autoscale(r)
+	}
+	switch {
+	case mixed:
+		committed = e.mix(r, offer)
 	case mode == "spot" && !z.serving:
 		e.spot(r, hw)
 	case mode == "commit_1y" || mode == "commit_3y":
 		// A commitment pays for the reserved GPUs every hour of the month,
-		// used or not.
-		reserved := float64(r.GPUs) * hoursPerMonth
+		// used or not (the cost model's commitment_per_month).
+		committed = float64(r.GPUs)
+		reserved := committed * hoursPerMonth
 		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
 			if r.ruleOut() {
 				r.infeasible(ReasonCommittedGPUsShort, []string{"options.cloud.gpus", "options.cloud.pricing", "workload.runs_per_month"},
 					"needs %s GPU-hours a month; %d committed GPUs give %s", Grouped(need), r.GPUs, Grouped(reserved))
 			}
 		}
-		r.VariablePricePerGPUHour = 0
-		commit := reserved * price
-		r.MonthlyFixedCost += commit
 		if !r.quiet {
-			r.line("Committed GPUs", commit*float64(e.months()), "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", r.GPUs, price, e.months())
 			if reserved > 0 { // no GPUs (nothing fits): no utilisation to state
 				r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
 					"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 			}
 		}
 	}
+	v[CommittedGPUs] = committed
+	if committed > 0 && !burst && !mixed { // a mix records its own on-demand rate
+		// A run rented for a few months (the on-premises bridge) pays the
+		// offer's on-demand rate: no commitment is sold for that long.
+		v[OnDemandPrice] = offer.OnDemand
+		if !r.quiet {
+			r.fromCatalog(OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
+		}
+	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
-	storage := e.s.Options.Cloud.StorageGBMonth.Or(dp.StoragePerGBMonth)
-	egress := e.s.Options.Cloud.EgressPerGB.Or(dp.EgressPerGB)
+	co := e.s.Options.Cloud
+	v[StoragePricePerGBMonth], v[EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
+	v[OutputGB] = z.outputGB
+	if !r.quiet {
+		r.fromModel(CommittedGPUs, r.Direction, CommittedGPUs, InputPlan, "options.cloud.gpus")
+		dataKind := "data"
+		if !ok {
+			dataKind = "" // none in the catalog: counted as 0
+		}
+		r.fromField(StoragePricePerGBMonth, scenario.Cloud, StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
+		r.fromField(EgressPricePerGB, scenario.Cloud, EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
+		r.fromField(OutputGB, "", OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
+	}
 	switch {
 	case r.quiet:
 	case ok:
 		e.use(r, "data prices "+offer.Provider, dp.Entry)
-	case !e.s.Options.Cloud.StorageGBMonth.IsSet():
+	case !co.StorageGBMonth.IsSet():
 		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
 			"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
 	}
-	if burst {
-		// The snapshot lives in cloud storage for the run only; outputs return.
-		runMonths := r.TimeToResultHours / hoursPerMonth
-		r.OtherCostPerRun = stageGB*storage*runMonths + z.outputGB*egress
-		if !r.quiet {
-			r.line("Snapshot storage and output egress", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run", stageGB, storage, runMonths, z.outputGB, egress)
+	if !burst {
+		// The data set lives in the cloud for the horizon; outputs leave
+		// each run.
+		r.CostModel = CloudCosts
+		if committed > 0 {
+			r.CostModel = CloudCommittedCosts
 		}
-	} else {
-		// The data set lives in the cloud for the horizon; outputs leave each run.
-		monthly := stageGB * storage
-		r.MonthlyFixedCost += monthly
-		if !r.quiet {
-			r.line("Object storage", monthly*float64(e.months()), "%.4g GB × %.4g per GB-month × %d months", stageGB, storage, e.months())
+		if mixed {
+			r.CostModel = CloudMixedCosts
 		}
-		r.OtherCostPerRun = z.outputGB * egress
-		if r.OtherCostPerRun > 0 {
-			if !r.quiet {
-				r.line("Egress of outputs", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB per run", z.outputGB, egress)
-			}
+		v[StorageGB] = z.stagingGB
+		if !r.quiet {
+			// The data volume also sets the time to read the data, and
+			// so the plan: it is the plan's figure, not a free driver.
+			r.fromModel(StorageGB, scenario.Cloud, StorageGB, InputPlan, "data.volume_gb")
 		}
 		e.staff(r, staffCloud, "cloud IaaS operations")
+		e.staffEstimate(r, r.Direction, StaffFTE, staffCloud)
+		return nil
+	}
+	// The snapshot lives in cloud storage for the run only; outputs
+	// return. The run lasts its compute, its staging and its
+	// interruptions.
+	r.CostModel = HybridCloudCosts
+	if mixed {
+		r.CostModel = HybridCloudMixedCosts
+	}
+	snapshot := e.s.Data.SnapshotGB
+	v[StorageGB] = stageGB
+	if !r.quiet {
+		in := CostInput{Driver: StorageGB, Owner: scenario.Hybrid, Name: inputName(scenario.Hybrid, StorageGB), Field: "data.snapshot_gb",
+			Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate(), Set: snapshot.IsSet()}
+		if !snapshot.IsSet() {
+			in.Follows = inputName(scenario.Cloud, StorageGB)
+		}
+		r.record(in)
+	}
+	if z.serving {
+		r.CostModel = HybridCloudServingCosts
+		if mixed {
+			r.CostModel = HybridCloudServingMixedCosts
+		}
+		r.plan(RunHours, r.TimeToResultHours)
+		return nil
+	}
+	r.plan(WorkHours, work)
+	r.plan(InterruptionHours, v[InterruptionHours])
+	v[SourceGBps], v[FileCount] = z.sourceGBs, z.files
+	if !r.quiet {
+		r.fromField(SourceGBps, "", SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		r.fromField(FileCount, "", FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
 	}
 	return nil
+}
+
+// cloudLines adds the cost lines of cloud capacity (the cloud direction's,
+// or hybrid's burst to the cloud), from its figures.
+func (e *evaluator) cloudLines(r *DirectionResult) {
+	v, z, months := r.Drivers, e.z, float64(e.months())
+	if v[CommittedGPUs] > 0 {
+		r.line("Committed GPUs", v[CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", int(v[CommittedGPUs]), v[GPUHourPrice], e.months())
+	}
+	// Mixed pricing: the GPU-hours above the commitment, on demand.
+	onDemand := v[OnDemandGPUHours] * v[OnDemandPrice]
+	if onDemand > 0 {
+		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[OnDemandGPUHours], v[OnDemandPrice])
+	}
+	other := r.OtherCostPerRun - onDemand
+	if r.CostModel != CloudCosts && r.CostModel != CloudCommittedCosts && r.CostModel != CloudMixedCosts {
+		r.line("Snapshot storage and output egress", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
+			v[StorageGB], v[StoragePricePerGBMonth], v[RunHours]/hoursPerMonth, v[OutputGB], v[EgressPricePerGB])
+		return
+	}
+	r.line("Object storage", v[StoragePerMonth]*months, "%.4g GB × %.4g per GB-month × %d months", v[StorageGB], v[StoragePricePerGBMonth], e.months())
+	if other > 0 {
+		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[OutputGB], v[EgressPricePerGB])
+	}
 }

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -32,18 +34,21 @@ func (e *evaluator) residencyOK(jurisdiction string) bool {
 
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
+// On-premises needs the site's staff per node, at least its minimum
+// (onPremStaff).
 const (
 	staffManaged = 0.05
 	staffCloud   = 0.25
-	staffOnPrem  = 1.0
 	staffHPC     = 0.1
 	staffHybrid  = 0.25 // on top of the burst target's own
 )
 
-// staff adds the operating effort as a monthly cost and checks it against
-// the team (dimensions.operations.staff_fte).
+// staff sets the operating effort, fte, and checks it against the team
+// (dimensions.operations.staff_fte); the cost model adds its monthly cost
+// (staff_per_month) and staffLine its cost line, in basis's words.
 func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	r.StaffFTE = fte
+	r.staffBasis = basis
 	team := e.s.Dimensions.Operations.StaffFTE.Or(0)
 	if fte > team+1e-9 {
 		if r.ruleOut() {
@@ -51,16 +56,61 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 		}
 	}
 	e.skills(r)
+	if r.Direction != scenario.OnPrem {
+		e.monthsInUse(r)
+	}
 	site := e.cat.Site
-	monthly := fte * site.StaffCostPerFTE / 12
-	if e.staffCost != nil {
-		e.staffCost[r.Direction] = monthly
+	r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
+	if r.quiet {
+		return
 	}
-	r.MonthlyFixedCost += monthly
+	en := catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"}
+	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
+	e.use(r, "staff cost", en)
+}
+
+// monthsInUse sets the months one run keeps a rented direction in use,
+// which its staff is charged for (staff_share in costmodels.go): the
+// months its time to result spans, at least one (a service runs every
+// month). Owned hardware is staffed every month instead.
+func (e *evaluator) monthsInUse(r *DirectionResult) {
+	m := 1.0
+	if h := r.TimeToResultHours; h > hoursPerMonth && !math.IsInf(h, 0) {
+		m = math.Ceil(h / hoursPerMonth)
+	}
+	r.plan(MonthsPerRun, m)
+	if share := math.Min(1, e.z.runsPerMonth*m); share < 1 && !r.quiet {
+		r.note(NoteStaffMonths, []string{"workload.runs_per_month", "dimensions.economics.horizon_months"},
+			"operations staff charged for the months in use: %.3g runs a month × %s each = %.0f %% of the %d months",
+			e.z.runsPerMonth, monthsWords(m), share*100, e.months())
+	}
+}
+
+// monthsWords is "1 month" or "3 months".
+func monthsWords(m float64) string {
+	if m == 1 {
+		return "1 month"
+	}
+	return fmt.Sprintf("%.0f months", m)
+}
+
+// staffEstimate sets r's input d to fte, owner's staff estimate (one of
+// the model's own: no scenario field sets it).
+func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d Driver, fte float64) {
+	r.Drivers[d] = fte
 	if !r.quiet {
-		r.line("Operations staff", monthly*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", fte, basis, site.StaffCostPerFTE, e.months())
-		e.use(r, "staff cost", catalog.Entry{AsOf: site.AsOf, Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"})
+		r.fromModel(d, owner, StaffFTE, InputEstimate, "")
 	}
+}
+
+// staffLine adds the cost line of the operations staff.
+func (e *evaluator) staffLine(r *DirectionResult) {
+	if r.Direction != scenario.OnPrem && r.Drivers[StaffShare] < 1 {
+		r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months × %.3g of the months in use",
+			r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months(), r.Drivers[StaffShare])
+		return
+	}
+	r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months())
 }
 
 // coreSkill is the one skill a team must have to operate a direction at

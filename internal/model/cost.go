@@ -1,21 +1,24 @@
 package model
 
 // The cost identity: how a direction's cost figures follow from its cost
-// drivers. It is defined once, here, as expressions over named drivers. The
-// engine evaluates the expressions (finish, through DeriveCosts); the
+// drivers. It is defined once, as expressions over named drivers: here the
+// figures every direction shares (the cost of a run, the monthly spend, the
+// cost over the horizon and by month), and in costmodels.go how each
+// direction's price per GPU-hour, other cost per run, monthly fixed cost and
+// one-off cost follow from its prices, rates, volumes, staff and hardware.
+// The engine evaluates the expressions (finish, through DeriveCosts); the
 // workbook writes the same expressions as spreadsheet formulas (Formula);
-// docs/report.md lists them as Words renders them. None of them restates the
-// arithmetic, so they cannot drift apart.
+// docs/report.md lists them as Words renders them. None of them restates
+// the arithmetic, so they cannot drift apart.
 //
 // The engine runs them thousands of times per Monte Carlo, so it evaluates
-// them compiled to Go: cost_gen.go is generated from costIdentity (go test
-// ./internal/model -run TestCostCode -generate), and TestCostCode fails
-// while it does not match. Expr.Eval evaluates any expression directly.
+// them compiled to Go: cost_gen.go is generated from the definitions (go
+// test ./internal/model -run TestCostCode -generate), and TestCostCode
+// fails while it does not match. Expr.Eval evaluates any expression
+// directly.
 //
-// The monthly fixed cost and the one-off cost are inputs today: each
-// direction computes them (and lists their parts in its breakdown). To make
-// such a figure follow finer drivers (prices, utilisation, staff), add the
-// drivers, give the figure a definition in costIdentity and regenerate
+// To make a figure follow a further driver, add the driver, use it in the
+// figure's definition, set it in the direction's file and regenerate
 // cost_gen.go: the renderers and the workbook's formulas follow.
 
 import "strconv"
@@ -23,21 +26,112 @@ import "strconv"
 // Driver names one quantity of the cost identity: an input, which the
 // directions (or the scenario) set, or a figure the identity defines. Its
 // name (String) is a stable identifier, the report's JSON field where there
-// is one.
+// is one and the suffix of the workbook's defined name.
 type Driver uint8
 
 const (
-	// Inputs.
-	GPUHoursPerRun          Driver = iota // GPU-hours one run uses
-	VariablePricePerGPUHour               // paid per GPU-hour used
-	OtherCostPerRun                       // tokens, transfers, staging, storage per run
-	MonthlyFixedCost                      // paid whether or not anything runs
-	OneOffCost                            // paid once, at the start of the horizon
-	RunsPerMonth                          // workload.runs_per_month at its likely value
-	HorizonMonths                         // the planning horizon, in months
-	Month                                 // 1 … horizon_months, for the cumulative cost
+	// Inputs of every direction.
+	GPUHoursPerRun Driver = iota // GPU-hours one run uses (the engine's plan)
+	RunsPerMonth                 // workload.runs_per_month at its likely value
+	HorizonMonths                // the planning horizon, in months
+	Month                        // 1 … horizon_months, for the cumulative cost
 
-	// Figures the identity defines, in the order of costIdentity.
+	// Operations staff.
+	StaffFTE        // the direction's operating effort (hybrid: defined)
+	BurstStaffFTE   // hybrid: the burst target's own effort
+	ExtraStaffFTE   // hybrid: transfers and two environments
+	StaffCostPerFTE // loaded cost of one FTE for a year
+	// The months a run keeps a rented direction in use (at least one):
+	// its staff is charged for those months only.
+	MonthsPerRun
+
+	// Rented compute and data (cloud, HPC, hybrid).
+	GPUHourPrice           // the rate per GPU-hour (the committed rate under a commitment)
+	CommittedGPUs          // GPUs paid for every hour under a commitment; 0 pays per hour used
+	OnDemandGPUHours       // mixed pricing: GPU-hours per run above the commitment, paid on demand (the engine's plan)
+	OnDemandPrice          // mixed pricing: the on-demand rate those GPU-hours are paid at
+	StorageGB              // data kept in cloud storage (hybrid: the snapshot)
+	StoragePricePerGBMonth // storage price
+	OutputGB               // outputs that leave the cloud per run
+	EgressPricePerGB       // transfer price out of the cloud
+	RunHours               // hybrid: hours the snapshot stays in cloud storage per run (time to result; defined for batch work)
+	WorkHours              // hybrid: compute hours of a run, before interruptions (the engine's plan)
+	InterruptionHours      // hybrid: hours spot interruptions add to a run (the engine's plan)
+	SourceGBps             // throughput of the storage the data is staged from
+	FileCount              // files staged per run
+
+	// Managed services.
+	TokensPerRun    // tokens one run sends (the engine's plan)
+	PriceInPerM     // per million input tokens
+	PriceOutPerM    // per million output tokens
+	TrainPerMTokens // per million fine-tuning tokens
+	MeanRPS         // interactive: mean requests per second
+	TokensIn        // interactive: input tokens per request
+	TokensOut       // interactive: output tokens per request
+
+	// Owned hardware (on-premises).
+	NodePrice           // purchase price of one node
+	Nodes               // nodes owned (the engine's plan)
+	GPUsPerNode         // GPUs in one node
+	LifeYears           // depreciation life
+	MaintenancePerYear  // share of the purchase price a year
+	ColoPerKWMonth      // colocation space per kW of maximum draw
+	PowerKWMax          // a node's maximum draw
+	PowerKWTypical      // a node's typical draw
+	IdlePowerFraction   // idle draw as a share of typical
+	PUE                 // power usage effectiveness
+	ElectricityPerKWh   // electricity price
+	LeasePerNodeMonth   // lease payment per node and month
+	LeadTimeWeeks       // weeks from order to the first run
+	ExpectedUtilisation // share of the GPUs' hours used once shared; 0 = this workload's own use
+	InfrastructureShare // fabric, storage and installation, as a share of the nodes' price
+	CostOfCapital       // yearly rate the money in owned hardware would earn elsewhere
+	// The cloud direction's figures the on-premises bridge rents at.
+	// CloudVariableCostPerRun is no longer read by any cost model (under a
+	// commitment it is 0, so the bridge rented for nothing): the bridge
+	// reads the cloud's RentalCostPerRun.
+	CloudVariableCostPerRun
+	CloudFeasible // 1 when the cloud direction is feasible, else 0
+	// OnDemandPrice (above, with mixed pricing) is also what capacity
+	// rented for a few months costs under a commitment: the bridge's rate.
+
+	// The four figures that carry every direction's costs into the shared
+	// identity: inputs of a report made by hand (NoCostModel), defined by
+	// every direction's cost model.
+	VariablePricePerGPUHour // paid per GPU-hour used
+	OtherCostPerRun         // tokens, transfers, staging, storage per run
+	MonthlyFixedCost        // paid whether or not anything runs
+	OneOffCost              // paid once, at the start of the horizon
+
+	// Figures of the directions' cost models (costmodels.go).
+	StaffPerMonth
+	StagingHours
+	CommitmentPerMonth
+	StoragePerMonth
+	RequestsPerMonth
+	TokenPricePerM
+	Capex
+	DepreciationPerMonth
+	LeasePerMonth
+	MaintenancePerMonth
+	SpacePerMonth
+	IdlePowerPerMonth
+	Purchase
+	LeadTimeDays
+	LeadMonths
+	Bridge
+	OwnedFixedPerMonth
+	CapacityGPUHours
+	OwnUtilisation
+	Utilisation
+	EffectivePricePerGPUHour
+	RatePerGPUHourUsed
+	RentalPricePerGPUHour // cloud: the rate a few months' rental pays
+	RentalCostPerRun      // cloud: a run rented by the hour (the bridge's price)
+	StaffShare            // share of the months a rented direction is in use
+	CapitalChargePerMonth // on-premises: the cost of the capital in the hardware
+
+	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
 	CostPerRun
 	MonthlySpend
@@ -48,19 +142,88 @@ const (
 )
 
 var driverNames = [numDrivers]string{
-	GPUHoursPerRun:          "gpu_hours_per_run",
-	VariablePricePerGPUHour: "variable_price_per_gpu_hour",
-	OtherCostPerRun:         "other_cost_per_run",
-	MonthlyFixedCost:        "monthly_fixed_cost",
-	OneOffCost:              "one_off_cost",
-	RunsPerMonth:            "runs_per_month",
-	HorizonMonths:           "horizon_months",
-	Month:                   "month",
-	VariableCostPerRun:      "variable_cost_per_run",
-	CostPerRun:              "cost_per_run",
-	MonthlySpend:            "monthly_spend",
-	CostHorizon:             "cost_horizon",
-	CumulativeCost:          "cumulative_cost",
+	GPUHoursPerRun:           "gpu_hours_per_run",
+	RunsPerMonth:             "runs_per_month",
+	HorizonMonths:            "horizon_months",
+	Month:                    "month",
+	StaffFTE:                 "staff_fte",
+	BurstStaffFTE:            "burst_staff_fte",
+	ExtraStaffFTE:            "extra_staff_fte",
+	StaffCostPerFTE:          "staff_cost_per_fte_year",
+	MonthsPerRun:             "months_per_run",
+	GPUHourPrice:             "price_per_gpu_hour",
+	CommittedGPUs:            "committed_gpus",
+	OnDemandGPUHours:         "on_demand_gpu_hours",
+	OnDemandPrice:            "on_demand_price_per_gpu_hour",
+	StorageGB:                "storage_gb",
+	StoragePricePerGBMonth:   "storage_per_gb_month",
+	OutputGB:                 "output_gb",
+	EgressPricePerGB:         "egress_per_gb",
+	RunHours:                 "run_hours",
+	WorkHours:                "work_hours",
+	InterruptionHours:        "interruption_hours",
+	SourceGBps:               "source_gbps",
+	FileCount:                "file_count",
+	StagingHours:             "staging_hours",
+	TokensPerRun:             "tokens_per_run",
+	PriceInPerM:              "price_in_per_m",
+	PriceOutPerM:             "price_out_per_m",
+	TrainPerMTokens:          "train_per_m_tokens",
+	MeanRPS:                  "mean_rps",
+	TokensIn:                 "tokens_in",
+	TokensOut:                "tokens_out",
+	NodePrice:                "node_price",
+	Nodes:                    "nodes",
+	GPUsPerNode:              "gpus_per_node",
+	LifeYears:                "life_years",
+	MaintenancePerYear:       "maintenance_per_year",
+	ColoPerKWMonth:           "colo_per_kw_month",
+	PowerKWMax:               "power_kw_max",
+	PowerKWTypical:           "power_kw_typical",
+	IdlePowerFraction:        "idle_power_fraction",
+	PUE:                      "pue",
+	ElectricityPerKWh:        "electricity_per_kwh",
+	LeasePerNodeMonth:        "lease_per_node_month",
+	LeadTimeWeeks:            "lead_time_weeks",
+	ExpectedUtilisation:      "expected_utilisation",
+	InfrastructureShare:      "infrastructure_share",
+	CostOfCapital:            "cost_of_capital",
+	CloudVariableCostPerRun:  "cloud_variable_cost_per_run",
+	CloudFeasible:            "cloud_feasible",
+	VariablePricePerGPUHour:  "variable_price_per_gpu_hour",
+	OtherCostPerRun:          "other_cost_per_run",
+	MonthlyFixedCost:         "monthly_fixed_cost",
+	OneOffCost:               "one_off_cost",
+	StaffPerMonth:            "staff_per_month",
+	CommitmentPerMonth:       "commitment_per_month",
+	StoragePerMonth:          "storage_per_month",
+	RequestsPerMonth:         "requests_per_month",
+	TokenPricePerM:           "token_price_per_m",
+	Capex:                    "capex",
+	DepreciationPerMonth:     "depreciation_per_month",
+	LeasePerMonth:            "lease_per_month",
+	MaintenancePerMonth:      "maintenance_per_month",
+	SpacePerMonth:            "space_per_month",
+	IdlePowerPerMonth:        "idle_power_per_month",
+	Purchase:                 "purchase",
+	LeadTimeDays:             "lead_time_days",
+	LeadMonths:               "lead_months",
+	Bridge:                   "bridge",
+	OwnedFixedPerMonth:       "owned_fixed_per_month",
+	CapacityGPUHours:         "capacity_gpu_hours",
+	OwnUtilisation:           "own_utilisation",
+	Utilisation:              "utilisation",
+	EffectivePricePerGPUHour: "effective_price_per_gpu_hour",
+	RatePerGPUHourUsed:       "rate_per_gpu_hour_used",
+	RentalPricePerGPUHour:    "rental_price_per_gpu_hour",
+	RentalCostPerRun:         "rental_cost_per_run",
+	StaffShare:               "staff_share",
+	CapitalChargePerMonth:    "capital_charge_per_month",
+	VariableCostPerRun:       "variable_cost_per_run",
+	CostPerRun:               "cost_per_run",
+	MonthlySpend:             "monthly_spend",
+	CostHorizon:              "cost_horizon",
+	CumulativeCost:           "cumulative_cost",
 }
 
 // String is the driver's stable name, such as "gpu_hours_per_run".
@@ -71,13 +234,16 @@ func (d Driver) String() string {
 	return "driver(" + strconv.Itoa(int(d)) + ")"
 }
 
-// costIdentity defines each derived figure, in the order they are
-// evaluated: a definition refers only to inputs and to figures defined
-// above it.
-var costIdentity = []struct {
+// A def defines one figure.
+type def struct {
 	d Driver
 	e Expr
-}{
+}
+
+// costIdentity defines the figures every direction shares, in the order
+// they are evaluated: a definition refers only to inputs and to figures
+// defined above it (or by the direction's cost model).
+var costIdentity = []def{
 	// What one more run costs: the GPU-hours it uses at the price paid per
 	// GPU-hour used, plus its other costs (tokens, transfers, storage).
 	{VariableCostPerRun, Add(Mul(Ref(GPUHoursPerRun), Ref(VariablePricePerGPUHour)), Ref(OtherCostPerRun))},
@@ -99,38 +265,40 @@ var costIdentity = []struct {
 	{CumulativeCost, Add(Ref(OneOffCost), Mul(Ref(Month), Ref(MonthlySpend)))},
 }
 
-// Definition is the expression that defines d, or Ref(d) for an input.
-func Definition(d Driver) Expr {
-	if Defined(d) {
-		return costIdentity[definedAt[d]].e
-	}
-	return Ref(d)
-}
+// Definition is the expression the shared identity defines d by, or Ref(d)
+// for a driver it does not define: NoCostModel.Definition(d).
+func Definition(d Driver) Expr { return NoCostModel.Definition(d) }
 
-// Defined reports whether the identity defines d (otherwise d is an input).
-func Defined(d Driver) bool { return d < numDrivers && definedAt[d] >= 0 }
+// Defined reports whether the shared identity defines d:
+// NoCostModel.Defines(d).
+func Defined(d Driver) bool { return NoCostModel.Defines(d) }
 
-// definedAt is the index in costIdentity of each figure's definition, -1
-// for an input.
-var definedAt = func() (at [numDrivers]int) {
-	for i := range at {
-		at[i] = -1
-	}
-	for i, def := range costIdentity {
-		at[def.d] = i
-	}
-	return at
-}()
-
-// DeriveCosts sets d's variable cost per run, cost per run and cost over
-// the horizon from its drivers, runsPerMonth and horizonMonths, by the cost
-// identity; with byMonth also its cumulative cost by month.
+// DeriveCosts sets d's cost figures from its drivers, runsPerMonth and
+// horizonMonths, by the cost identity; with byMonth also its cumulative
+// cost by month. With a cost model and its drivers (Drivers) the four
+// figures it defines (price per GPU-hour, other cost per run, monthly fixed
+// and one-off cost) are derived too and written to d; otherwise d's own
+// values of them are the inputs.
 func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, byMonth bool) {
-	var v Values
-	v[GPUHoursPerRun], v[VariablePricePerGPUHour], v[OtherCostPerRun] = d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun
-	v[MonthlyFixedCost], v[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
-	v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
-	deriveFigures(&v)
+	var own Values
+	v := d.Drivers
+	if v == nil || d.CostModel == NoCostModel {
+		v = &own
+		v[GPUHoursPerRun], v[VariablePricePerGPUHour], v[OtherCostPerRun] = d.GPUHoursPerRun, d.VariablePricePerGPUHour, d.OtherCostPerRun
+		v[MonthlyFixedCost], v[OneOffCost] = d.MonthlyFixedCost, d.OneOffCost
+		v[RunsPerMonth], v[HorizonMonths] = runsPerMonth, float64(horizonMonths)
+	} else {
+		// Through d.Drivers, not v: own must not escape to the heap.
+		dv := d.Drivers
+		dv[GPUHoursPerRun], dv[RunsPerMonth], dv[HorizonMonths] = d.GPUHoursPerRun, runsPerMonth, float64(horizonMonths)
+		deriveParts[d.CostModel](dv)
+		if byMonth {
+			deriveInfo[d.CostModel](dv)
+		}
+	}
+	deriveFigures(v)
+	d.VariablePricePerGPUHour, d.OtherCostPerRun = v[VariablePricePerGPUHour], v[OtherCostPerRun]
+	d.MonthlyFixedCost, d.OneOffCost = v[MonthlyFixedCost], v[OneOffCost]
 	d.VariableCostPerRun, d.CostPerRun, d.CostHorizon = v[VariableCostPerRun], v[CostPerRun], v[CostHorizon]
 	if !byMonth {
 		return
@@ -138,9 +306,18 @@ func (d *DirectionResult) DeriveCosts(runsPerMonth float64, horizonMonths int, b
 	d.CumulativeByMonth = make([]float64, max(horizonMonths, 0))
 	for m := range d.CumulativeByMonth {
 		v[Month] = float64(m + 1)
-		deriveByMonth(&v)
+		deriveByMonth(v)
 		d.CumulativeByMonth[m] = v[CumulativeCost]
 	}
+}
+
+// deriveParts sets every figure of d's cost model from its drivers, with
+// its GPU-hours per run, runsPerMonth and horizonMonths.
+func (d *DirectionResult) deriveParts(runsPerMonth float64, horizonMonths int) {
+	v := d.Drivers
+	v[GPUHoursPerRun], v[RunsPerMonth], v[HorizonMonths] = d.GPUHoursPerRun, runsPerMonth, float64(horizonMonths)
+	deriveParts[d.CostModel](v)
+	deriveInfo[d.CostModel](v)
 }
 
 // DeriveCosts sets every direction's derived cost figures, cumulative by
@@ -155,9 +332,15 @@ func (r *Report) DeriveCosts() {
 // Values holds a value for each driver, indexed by Driver.
 type Values [numDrivers]float64
 
-// Derive sets every figure the identity defines from the inputs in v (the
-// cumulative cost at v[Month]).
-func (v *Values) Derive() {
+// Derive sets every figure the shared identity defines from the inputs in
+// v (the cumulative cost at v[Month]): NoCostModel.Derive(v).
+func (v *Values) Derive() { NoCostModel.Derive(v) }
+
+// Derive sets every figure m defines, then the shared identity's, from the
+// inputs in v (the cumulative cost at v[Month]).
+func (m CostModel) Derive(v *Values) {
+	deriveParts[m](v)
+	deriveInfo[m](v)
 	deriveFigures(v)
 	deriveByMonth(v)
 }
@@ -169,178 +352,4 @@ func ifPositive(c, a, b float64) float64 {
 		return a
 	}
 	return b
-}
-
-// Expr is an arithmetic expression over drivers: numbers, drivers, the four
-// operations and IfPositive. Build it with Num, Ref, Add, Sub, Mul, Div and
-// IfPositive; the zero Expr is the number 0.
-type Expr struct {
-	op   op
-	k    float64 // opNum
-	d    Driver  // opRef
-	args []Expr
-}
-
-type op uint8
-
-const (
-	opNum op = iota
-	opRef
-	opAdd
-	opSub
-	opMul
-	opDiv
-	opIf
-)
-
-// Num is the number k.
-func Num(k float64) Expr { return Expr{op: opNum, k: k} }
-
-// Ref is driver d's value.
-func Ref(d Driver) Expr { return Expr{op: opRef, d: d} }
-
-// Add is a + b.
-func Add(a, b Expr) Expr { return Expr{op: opAdd, args: []Expr{a, b}} }
-
-// Sub is a − b.
-func Sub(a, b Expr) Expr { return Expr{op: opSub, args: []Expr{a, b}} }
-
-// Mul is a × b.
-func Mul(a, b Expr) Expr { return Expr{op: opMul, args: []Expr{a, b}} }
-
-// Div is a ÷ b.
-func Div(a, b Expr) Expr { return Expr{op: opDiv, args: []Expr{a, b}} }
-
-// IfPositive is then when cond > 0, otherwise otherwise: a spreadsheet's
-// IF(cond>0, then, otherwise), the guard around a division.
-func IfPositive(cond, then, otherwise Expr) Expr {
-	return Expr{op: opIf, args: []Expr{cond, then, otherwise}}
-}
-
-// Eval is e's value at v (a figure e refers to has the value v holds).
-// Each operation is rounded as it is written, as in a spreadsheet.
-func (e Expr) Eval(v *Values) float64 {
-	switch e.op {
-	case opNum:
-		return e.k
-	case opRef:
-		return v[e.d]
-	case opIf:
-		if e.args[0].Eval(v) > 0 {
-			return e.args[1].Eval(v)
-		}
-		return e.args[2].Eval(v)
-	}
-	a, b := e.args[0].Eval(v), e.args[1].Eval(v)
-	switch e.op {
-	case opAdd:
-		return a + b
-	case opSub:
-		return a - b
-	case opMul:
-		return a * b
-	}
-	return a / b
-}
-
-// Formula renders e as a spreadsheet formula, without the leading "=".
-// ref gives each driver's cell reference or defined name; where it gives
-// "", a defined figure is written as its definition and an input as its
-// name; nil writes every driver as its name. Parentheses keep e's grouping exactly, so a spreadsheet performs
-// Eval's operations in Eval's order.
-func (e Expr) Formula(ref func(Driver) string) string {
-	s, _ := e.render(&formulaSyntax, ref)
-	return s
-}
-
-// Words renders e for a reader: "a × b + c", "a if c > 0, otherwise b".
-// label gives each driver's words as ref does in Formula; nil uses the
-// drivers' names.
-func (e Expr) Words(label func(Driver) string) string {
-	s, _ := e.render(&wordSyntax, label)
-	return s
-}
-
-// A syntax spells the operations for one renderer. Precedence: 1 for + and
-// −, 2 for × and ÷, 3 for an operand that needs no parentheses; the
-// choice has its own.
-type syntax struct {
-	op       [opIf]string
-	choice   func(cond, then, otherwise string) string
-	choicePr int
-	// rounded, when set, wraps a product or quotient (Go code: float64(…),
-	// so that the compiler cannot fuse it with an addition).
-	rounded func(string) string
-}
-
-var (
-	formulaSyntax = syntax{
-		op: [opIf]string{opAdd: "+", opSub: "-", opMul: "*", opDiv: "/"},
-		choice: func(c, a, b string) string {
-			return "IF(" + c + ">0," + a + "," + b + ")"
-		},
-		choicePr: 3,
-	}
-	wordSyntax = syntax{
-		op: [opIf]string{opAdd: " + ", opSub: " − ", opMul: " × ", opDiv: " ÷ "},
-		choice: func(c, a, b string) string {
-			return a + " if " + c + " > 0, otherwise " + b
-		},
-		choicePr: 0,
-	}
-)
-
-// render returns e spelled in syn and its precedence.
-func (e Expr) render(syn *syntax, ref func(Driver) string) (string, int) {
-	switch e.op {
-	case opNum:
-		s := strconv.FormatFloat(e.k, 'G', -1, 64)
-		if e.k < 0 {
-			s = "(" + s + ")"
-		}
-		return s, 3
-	case opRef:
-		if ref == nil {
-			return e.d.String(), 3
-		}
-		if s := ref(e.d); s != "" {
-			return s, 3
-		}
-		if Defined(e.d) {
-			return Definition(e.d).render(syn, ref)
-		}
-		return e.d.String(), 3
-	case opIf:
-		// A formula's IF delimits its arguments; words need parentheses
-		// around anything that is not a term.
-		min := 0
-		if syn.choicePr == 0 {
-			min = 1
-		}
-		c := e.args[0].operand(syn, ref, min)
-		a := e.args[1].operand(syn, ref, min)
-		b := e.args[2].operand(syn, ref, min)
-		return syn.choice(c, a, b), syn.choicePr
-	}
-	pr := 1
-	if e.op == opMul || e.op == opDiv {
-		pr = 2
-	}
-	// The right operand of an operation of its own precedence keeps its
-	// parentheses: a − (b − c), and a + (b + c), which rounds differently
-	// from a + b + c.
-	s := e.args[0].operand(syn, ref, pr) + syn.op[e.op] + e.args[1].operand(syn, ref, pr+1)
-	if pr == 2 && syn.rounded != nil {
-		return syn.rounded(s), 3
-	}
-	return s, pr
-}
-
-// operand renders e in parentheses when its precedence is below min.
-func (e Expr) operand(syn *syntax, ref func(Driver) string, min int) string {
-	s, pr := e.render(syn, ref)
-	if pr < min {
-		return "(" + s + ")"
-	}
-	return s
 }

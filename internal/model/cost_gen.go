@@ -2,6 +2,514 @@
 
 package model
 
+import "math"
+
+// deriveParts sets the figures of each cost model the costs need.
+var deriveParts = [numCostModels]func(*Values){
+	NoCostModel:                  deriveNothing,
+	ManagedFineTuningCosts:       deriveManagedFineTuning,
+	ManagedInteractiveCosts:      deriveManagedInteractive,
+	ManagedBatchCosts:            deriveManagedBatch,
+	CloudCosts:                   deriveCloud,
+	CloudCommittedCosts:          deriveCloudCommitted,
+	OnPremDepreciationCosts:      deriveOnPremDepreciation,
+	OnPremPurchaseCosts:          deriveOnPremPurchase,
+	OnPremLeaseCosts:             deriveOnPremLease,
+	OnPremExistingCosts:          deriveOnPremExisting,
+	HPCCosts:                     deriveHPC,
+	HybridCloudCosts:             deriveHybridCloud,
+	HybridCloudServingCosts:      deriveHybridCloudServing,
+	HybridHPCCosts:               deriveHybridHPC,
+	CloudMixedCosts:              deriveCloudMixed,
+	HybridCloudMixedCosts:        deriveHybridCloudMixed,
+	HybridCloudServingMixedCosts: deriveHybridCloudServingMixed,
+}
+
+// deriveInfo sets the other figures of each cost model.
+var deriveInfo = [numCostModels]func(*Values){
+	NoCostModel:                  deriveNothing,
+	ManagedFineTuningCosts:       deriveNothing,
+	ManagedInteractiveCosts:      deriveNothing,
+	ManagedBatchCosts:            deriveNothing,
+	CloudCosts:                   deriveCloudInfo,
+	CloudCommittedCosts:          deriveCloudCommittedInfo,
+	OnPremDepreciationCosts:      deriveOnPremDepreciationInfo,
+	OnPremPurchaseCosts:          deriveOnPremPurchaseInfo,
+	OnPremLeaseCosts:             deriveOnPremLeaseInfo,
+	OnPremExistingCosts:          deriveOnPremExistingInfo,
+	HPCCosts:                     deriveNothing,
+	HybridCloudCosts:             deriveHybridCloudInfo,
+	HybridCloudServingCosts:      deriveHybridCloudServingInfo,
+	HybridHPCCosts:               deriveNothing,
+	CloudMixedCosts:              deriveCloudMixedInfo,
+	HybridCloudMixedCosts:        deriveHybridCloudMixedInfo,
+	HybridCloudServingMixedCosts: deriveHybridCloudServingMixedInfo,
+}
+
+// deriveNothing sets the figures of the cost model given (costmodels.go) the costs need, in order.
+func deriveNothing(v *Values) {
+}
+
+// deriveManagedFineTuning sets the figures of the cost model managed_fine_tuning (costmodels.go) the costs need, in order.
+func deriveManagedFineTuning(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × train_per_m_tokens
+	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TrainPerMTokens])
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveManagedInteractive sets the figures of the cost model managed_interactive (costmodels.go) the costs need, in order.
+func deriveManagedInteractive(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// requests_per_month = mean_rps × 730 × 3,600
+	v[RequestsPerMonth] = float64(float64(v[MeanRPS]*730) * 3600)
+	// other_cost_per_run = requests_per_month × (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ 1,000,000
+	v[OtherCostPerRun] = float64(float64(v[RequestsPerMonth]*(float64(v[TokensIn]*v[PriceInPerM])+float64(v[TokensOut]*v[PriceOutPerM]))) / 1e+06)
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveManagedBatch sets the figures of the cost model managed_batch (costmodels.go) the costs need, in order.
+func deriveManagedBatch(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// token_price_per_m = (tokens_in × price_in_per_m + tokens_out × price_out_per_m) ÷ (tokens_in + tokens_out) if tokens_in + tokens_out > 0, otherwise (price_in_per_m + price_out_per_m) ÷ 2
+	v[TokenPricePerM] = ifPositive(v[TokensIn]+v[TokensOut], float64((float64(v[TokensIn]*v[PriceInPerM])+float64(v[TokensOut]*v[PriceOutPerM]))/(v[TokensIn]+v[TokensOut])), float64((v[PriceInPerM]+v[PriceOutPerM])/2))
+	// other_cost_per_run = tokens_per_run ÷ 1,000,000 × token_price_per_m
+	v[OtherCostPerRun] = float64(float64(v[TokensPerRun]/1e+06) * v[TokenPricePerM])
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveCloud sets the figures of the cost model cloud (costmodels.go) the costs need, in order.
+func deriveCloud(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[GPUHourPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+}
+
+// deriveCloudInfo sets the other figures of the cost model cloud, in order.
+func deriveCloudInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveCloudCommitted sets the figures of the cost model cloud_committed (costmodels.go) the costs need, in order.
+func deriveCloudCommitted(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[OnDemandPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+}
+
+// deriveCloudCommittedInfo sets the other figures of the cost model cloud_committed, in order.
+func deriveCloudCommittedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveOnPremDepreciation sets the figures of the cost model on_prem_depreciation (costmodels.go) the costs need, in order.
+func deriveOnPremDepreciation(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
+	// maintenance_per_month = capex × maintenance_per_year ÷ 12
+	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
+	// space_per_month = colo_per_kw_month × power_kw_max × nodes
+	v[SpacePerMonth] = float64(float64(v[ColoPerKWMonth]*v[PowerKWMax]) * v[Nodes])
+	// idle_power_per_month = power_kw_typical × idle_power_fraction × nodes × pue × electricity_per_kwh × 730
+	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
+	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
+	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// depreciation_per_month = capex ÷ (life_years × 12)
+	v[DepreciationPerMonth] = float64(v[Capex] / float64(v[LifeYears]*12))
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = depreciation_per_month + maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[DepreciationPerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
+	// lead_time_days = lead_time_weeks × 7
+	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
+	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
+	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
+	// one_off_cost = bridge
+	v[OneOffCost] = v[Bridge]
+}
+
+// deriveOnPremDepreciationInfo sets the other figures of the cost model on_prem_depreciation, in order.
+func deriveOnPremDepreciationInfo(v *Values) {
+	// owned_fixed_per_month = monthly_fixed_cost
+	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
+	// capacity_gpu_hours = nodes × gpus_per_node × 730
+	v[CapacityGPUHours] = float64(float64(v[Nodes]*v[GPUsPerNode]) * 730)
+	// own_utilisation = gpu_hours_per_run × runs_per_month ÷ capacity_gpu_hours if capacity_gpu_hours > 0, otherwise 0
+	v[OwnUtilisation] = ifPositive(v[CapacityGPUHours], float64(float64(v[GPUHoursPerRun]*v[RunsPerMonth])/v[CapacityGPUHours]), 0)
+	// utilisation = expected_utilisation if expected_utilisation > 0, otherwise own_utilisation
+	v[Utilisation] = ifPositive(v[ExpectedUtilisation], v[ExpectedUtilisation], v[OwnUtilisation])
+	// effective_price_per_gpu_hour = owned_fixed_per_month ÷ (capacity_gpu_hours × utilisation) + variable_price_per_gpu_hour if capacity_gpu_hours × utilisation > 0, otherwise 0
+	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
+}
+
+// deriveOnPremPurchase sets the figures of the cost model on_prem_purchase (costmodels.go) the costs need, in order.
+func deriveOnPremPurchase(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
+	// maintenance_per_month = capex × maintenance_per_year ÷ 12
+	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
+	// space_per_month = colo_per_kw_month × power_kw_max × nodes
+	v[SpacePerMonth] = float64(float64(v[ColoPerKWMonth]*v[PowerKWMax]) * v[Nodes])
+	// idle_power_per_month = power_kw_typical × idle_power_fraction × nodes × pue × electricity_per_kwh × 730
+	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
+	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
+	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// capital_charge_per_month = capex × cost_of_capital ÷ 24
+	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
+	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
+	// purchase = capex
+	v[Purchase] = v[Capex]
+	// lead_time_days = lead_time_weeks × 7
+	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
+	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
+	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
+	// one_off_cost = purchase + bridge
+	v[OneOffCost] = v[Purchase] + v[Bridge]
+}
+
+// deriveOnPremPurchaseInfo sets the other figures of the cost model on_prem_purchase, in order.
+func deriveOnPremPurchaseInfo(v *Values) {
+	// owned_fixed_per_month = monthly_fixed_cost + purchase ÷ horizon_months
+	v[OwnedFixedPerMonth] = v[MonthlyFixedCost] + float64(v[Purchase]/v[HorizonMonths])
+	// capacity_gpu_hours = nodes × gpus_per_node × 730
+	v[CapacityGPUHours] = float64(float64(v[Nodes]*v[GPUsPerNode]) * 730)
+	// own_utilisation = gpu_hours_per_run × runs_per_month ÷ capacity_gpu_hours if capacity_gpu_hours > 0, otherwise 0
+	v[OwnUtilisation] = ifPositive(v[CapacityGPUHours], float64(float64(v[GPUHoursPerRun]*v[RunsPerMonth])/v[CapacityGPUHours]), 0)
+	// utilisation = expected_utilisation if expected_utilisation > 0, otherwise own_utilisation
+	v[Utilisation] = ifPositive(v[ExpectedUtilisation], v[ExpectedUtilisation], v[OwnUtilisation])
+	// effective_price_per_gpu_hour = owned_fixed_per_month ÷ (capacity_gpu_hours × utilisation) + variable_price_per_gpu_hour if capacity_gpu_hours × utilisation > 0, otherwise 0
+	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
+}
+
+// deriveOnPremLease sets the figures of the cost model on_prem_lease (costmodels.go) the costs need, in order.
+func deriveOnPremLease(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
+	// maintenance_per_month = capex × maintenance_per_year ÷ 12
+	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
+	// space_per_month = colo_per_kw_month × power_kw_max × nodes
+	v[SpacePerMonth] = float64(float64(v[ColoPerKWMonth]*v[PowerKWMax]) * v[Nodes])
+	// idle_power_per_month = power_kw_typical × idle_power_fraction × nodes × pue × electricity_per_kwh × 730
+	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
+	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
+	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// lease_per_month = lease_per_node_month × nodes
+	v[LeasePerMonth] = float64(v[LeasePerNodeMonth] * v[Nodes])
+	// monthly_fixed_cost = lease_per_month + maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[LeasePerMonth] + v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// lead_time_days = lead_time_weeks × 7
+	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
+	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
+	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
+	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
+	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
+	// one_off_cost = bridge
+	v[OneOffCost] = v[Bridge]
+}
+
+// deriveOnPremLeaseInfo sets the other figures of the cost model on_prem_lease, in order.
+func deriveOnPremLeaseInfo(v *Values) {
+	// owned_fixed_per_month = monthly_fixed_cost
+	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
+	// capacity_gpu_hours = nodes × gpus_per_node × 730
+	v[CapacityGPUHours] = float64(float64(v[Nodes]*v[GPUsPerNode]) * 730)
+	// own_utilisation = gpu_hours_per_run × runs_per_month ÷ capacity_gpu_hours if capacity_gpu_hours > 0, otherwise 0
+	v[OwnUtilisation] = ifPositive(v[CapacityGPUHours], float64(float64(v[GPUHoursPerRun]*v[RunsPerMonth])/v[CapacityGPUHours]), 0)
+	// utilisation = expected_utilisation if expected_utilisation > 0, otherwise own_utilisation
+	v[Utilisation] = ifPositive(v[ExpectedUtilisation], v[ExpectedUtilisation], v[OwnUtilisation])
+	// effective_price_per_gpu_hour = owned_fixed_per_month ÷ (capacity_gpu_hours × utilisation) + variable_price_per_gpu_hour if capacity_gpu_hours × utilisation > 0, otherwise 0
+	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
+}
+
+// deriveOnPremExisting sets the figures of the cost model on_prem_existing (costmodels.go) the costs need, in order.
+func deriveOnPremExisting(v *Values) {
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12
+	v[StaffPerMonth] = float64(float64(v[StaffFTE]*v[StaffCostPerFTE]) / 12)
+	// capex = node_price × nodes × (1 + infrastructure_share)
+	v[Capex] = float64(float64(v[NodePrice]*v[Nodes]) * (1 + v[InfrastructureShare]))
+	// maintenance_per_month = capex × maintenance_per_year ÷ 12
+	v[MaintenancePerMonth] = float64(float64(v[Capex]*v[MaintenancePerYear]) / 12)
+	// space_per_month = colo_per_kw_month × power_kw_max × nodes
+	v[SpacePerMonth] = float64(float64(v[ColoPerKWMonth]*v[PowerKWMax]) * v[Nodes])
+	// idle_power_per_month = power_kw_typical × idle_power_fraction × nodes × pue × electricity_per_kwh × 730
+	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
+	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
+	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveOnPremExistingInfo sets the other figures of the cost model on_prem_existing, in order.
+func deriveOnPremExistingInfo(v *Values) {
+	// owned_fixed_per_month = monthly_fixed_cost
+	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
+	// capacity_gpu_hours = nodes × gpus_per_node × 730
+	v[CapacityGPUHours] = float64(float64(v[Nodes]*v[GPUsPerNode]) * 730)
+	// own_utilisation = gpu_hours_per_run × runs_per_month ÷ capacity_gpu_hours if capacity_gpu_hours > 0, otherwise 0
+	v[OwnUtilisation] = ifPositive(v[CapacityGPUHours], float64(float64(v[GPUHoursPerRun]*v[RunsPerMonth])/v[CapacityGPUHours]), 0)
+	// utilisation = expected_utilisation if expected_utilisation > 0, otherwise own_utilisation
+	v[Utilisation] = ifPositive(v[ExpectedUtilisation], v[ExpectedUtilisation], v[OwnUtilisation])
+	// effective_price_per_gpu_hour = owned_fixed_per_month ÷ (capacity_gpu_hours × utilisation) + variable_price_per_gpu_hour if capacity_gpu_hours × utilisation > 0, otherwise 0
+	v[EffectivePricePerGPUHour] = ifPositive(float64(v[CapacityGPUHours]*v[Utilisation]), float64(v[OwnedFixedPerMonth]/float64(v[CapacityGPUHours]*v[Utilisation]))+v[VariablePricePerGPUHour], 0)
+}
+
+// deriveHPC sets the figures of the cost model hpc (costmodels.go) the costs need, in order.
+func deriveHPC(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = price_per_gpu_hour
+	v[VariablePricePerGPUHour] = v[GPUHourPrice]
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloud sets the figures of the cost model hybrid_cloud (costmodels.go) the costs need, in order.
+func deriveHybridCloud(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3,600
+	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
+	// run_hours = work_hours + staging_hours + interruption_hours
+	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudInfo sets the other figures of the cost model hybrid_cloud, in order.
+func deriveHybridCloudInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveHybridCloudServing sets the figures of the cost model hybrid_cloud_serving (costmodels.go) the costs need, in order.
+func deriveHybridCloudServing(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudServingInfo sets the other figures of the cost model hybrid_cloud_serving, in order.
+func deriveHybridCloudServingInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0) if committed_gpus > 0, otherwise price_per_gpu_hour
+	v[RatePerGPUHourUsed] = ifPositive(v[CommittedGPUs], ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64(v[CommitmentPerMonth]/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0), v[GPUHourPrice])
+}
+
+// deriveHybridHPC sets the figures of the cost model hybrid_hpc (costmodels.go) the costs need, in order.
+func deriveHybridHPC(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = price_per_gpu_hour
+	v[VariablePricePerGPUHour] = v[GPUHourPrice]
+	// other_cost_per_run = 0
+	v[OtherCostPerRun] = 0
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveCloudMixed sets the figures of the cost model cloud_mixed (costmodels.go) the costs need, in order.
+func deriveCloudMixed(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// storage_per_month = storage_gb × storage_per_gb_month
+	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
+	// other_cost_per_run = output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
+	v[RentalPricePerGPUHour] = v[OnDemandPrice]
+	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+}
+
+// deriveCloudMixedInfo sets the other figures of the cost model cloud_mixed, in order.
+func deriveCloudMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
+// deriveHybridCloudMixed sets the figures of the cost model hybrid_cloud_mixed (costmodels.go) the costs need, in order.
+func deriveHybridCloudMixed(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// staging_hours = (storage_gb ÷ source_gbps + file_count × 0.005) ÷ 3,600
+	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
+	// run_hours = work_hours + staging_hours + interruption_hours
+	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudMixedInfo sets the other figures of the cost model hybrid_cloud_mixed, in order.
+func deriveHybridCloudMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
+// deriveHybridCloudServingMixed sets the figures of the cost model hybrid_cloud_serving_mixed (costmodels.go) the costs need, in order.
+func deriveHybridCloudServingMixed(v *Values) {
+	// staff_fte = burst_staff_fte + extra_staff_fte
+	v[StaffFTE] = v[BurstStaffFTE] + v[ExtraStaffFTE]
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// commitment_per_month = committed_gpus × 730 × price_per_gpu_hour
+	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// monthly_fixed_cost = commitment_per_month + staff_per_month
+	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
+}
+
+// deriveHybridCloudServingMixedInfo sets the other figures of the cost model hybrid_cloud_serving_mixed, in order.
+func deriveHybridCloudServingMixedInfo(v *Values) {
+	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
+	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
 // deriveFigures sets the figures of the cost identity (costIdentity in
 // cost.go) that do not depend on the month, in order.
 func deriveFigures(v *Values) {

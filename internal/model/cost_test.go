@@ -20,28 +20,31 @@ func onPremBase() *scenario.Scenario {
 	return s
 }
 
-// An on-premises year, by hand:
+// An on-premises year, by hand. The capex is the node and 15 % more for
+// fabric, storage and installation (the site's infrastructure share):
+// 270,000 × 1.15 = 310,500 $.
 //
-//	depreciation 270,000 ÷ 60 months          = 4,500.00 / month
-//	maintenance  270,000 × 20 % ÷ 12          = 4,500.00
+//	depreciation 310,500 ÷ 60 months          = 5,175.00 / month
+//	maintenance  310,500 × 20 % ÷ 12          = 5,175.00
 //	space        163.44 × 10.2 kW             = 1,667.088
 //	idle power   7.5 kW × 30 % × 1.5 × 0.10 × 730 = 246.375
-//	staff        1.0 FTE × 129,000 ÷ 12       = 10,750.00
-//	fixed                                     = 21,663.463 / month
+//	capital      310,500 × 8 % ÷ 24 (half the capex on average) = 1,035.00
+//	staff        max(0.5, 0.094 × 1 node) = 0.5 FTE × 129,000 ÷ 12 = 5,375.00
+//	fixed                                     = 18,673.463 / month
 //	power above idle per GPU-hour 7.5 × 70 % ÷ 8 × 1.5 × 0.10 = 0.0984375 $
 //
-// The run (TestCloudRunByHand's 8 GPUs, 33.7247 GPU-hours, once a month)
-// adds 3.3198 $ a month: 12 × 21,666.78 = 260,001.4 $. The node arrives
+// The run (TestCloudRunByHand's 8 GPUs, 33.7453 GPU-hours, once a month)
+// adds 3.3218 $ a month: 12 × 18,676.785 = 224,121.42 $. The node arrives
 // after 16 weeks = 112 days = 3.6797 months (112 ÷ 30.4375); those months'
-// runs are rented from the cloud at 33.7247 GPU-hours × 6 $ = 202.348 $ a
-// run: 3.6797 × 202.348 = 744.57 $, so the year costs 260,745.97 $.
+// runs are rented from the cloud at 33.7453 GPU-hours × 6 $ = 202.472 $ a
+// run: 3.6797 × 202.472 = 745.03 $, so the year costs 224,866.45 $.
 func TestOnPremYearByHand(t *testing.T) {
 	r := eval(t, onPremBase())
 	op := r.Direction(scenario.OnPrem)
-	fixed := 4500 + 4500 + 163.44*10.2 + 7.5*0.3*1.5*0.10*730 + 10750
+	fixed := 5175 + 5175 + 163.44*10.2 + 7.5*0.3*1.5*0.10*730 + 1035 + 5375
 	power := 7.5 * 0.7 / 8 * 1.5 * 0.10
 	steps := 10e9 / 4194304
-	gpuHours := 8 * (6e19/494.5e12/8 + steps*(2e9/900e9*2*7/8)) / 3600
+	gpuHours := 8 * (6e19/494.5e12/8 + steps*(2e9/450e9*2*7/8)) / 3600
 	for _, c := range []struct {
 		name      string
 		got, want float64
@@ -56,14 +59,14 @@ func TestOnPremYearByHand(t *testing.T) {
 			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
 		}
 	}
-	if !near(fixed, 21663.463, 1e-9) || op.LeadTimeDays != 16*7 {
+	if !near(fixed, 18673.463, 1e-9) || op.LeadTimeDays != 16*7 {
 		t.Errorf("hand figure %.3f, lead time %g days", fixed, op.LeadTimeDays)
 	}
 	// Break-even utilisation against the cloud's 6 $/GPU-hour:
-	// u* = 21,663.463 ÷ (8 × 730 × (6 − 0.0984375)) = 0.628563.
+	// u* = 18,673.463 ÷ (8 × 730 × (6 − 0.0984375)) = 0.541807.
 	u := r.Comparisons.Utilisation
-	if u == nil || !u.Exists || !near(u.Utilisation, 21663.463/(8*730*(6-0.0984375)), 1e-9) {
-		t.Errorf("break-even utilisation %+v, want 0.628563", u)
+	if u == nil || !u.Exists || !near(u.Utilisation, 18673.463/(8*730*(6-0.0984375)), 1e-9) {
+		t.Errorf("break-even utilisation %+v, want 0.541807", u)
 	}
 	// At that utilisation an owned GPU-hour costs what the cloud charges.
 	s := onPremBase()
@@ -73,16 +76,17 @@ func TestOnPremYearByHand(t *testing.T) {
 	}
 }
 
-// Buying the node (cash view) against renting: on-premises pays 270,000 $
-// up front and then 17,163.463 $ a month (fixed without depreciation) plus
-// 3.3198 $ of power per run; the cloud pays its staff 2,687.50 $ plus 33.7247
-// GPU-hours × 6 $ = 202.348 $ a run. At one run a month renting is cheaper
-// every month: no break-even. At 100 runs a month: cloud 2,687.50 +
-// 20,234.8 = 22,922.3 a month; on-premises 17,163.46 + 331.98 = 17,495.44,
-// and its one-off is the purchase plus the 3.6797 months of lead time
-// bridged on the cloud, 3.6797 × 100 × 202.348 = 74,457.5: 344,457.5 in
-// all. The purchase pays back after 344,457.5 ÷ (22,922.3 − 17,495.44) =
-// 63.47 months.
+// Buying the node (cash view) against renting: on-premises pays 310,500 $
+// up front (the node and 15 % for fabric, storage and installation) and
+// then 13,498.463 $ a month (fixed without depreciation, with the cost of
+// capital) plus 3.3218 $ of power per run; the cloud pays its staff
+// 2,687.50 $ plus 33.7453 GPU-hours × 6 $ = 202.472 $ a run. At one run a
+// month renting is cheaper every month: no break-even. At 100 runs a
+// month: cloud 2,687.50 + 20,247.2 = 22,934.7 a month; on-premises
+// 13,498.46 + 332.18 = 13,830.64, and its one-off is the purchase plus the
+// 3.6797 months of lead time bridged on the cloud, 3.6797 × 100 × 202.472
+// = 74,502.9: 385,002.9 in all. The purchase pays back after 385,002.9 ÷
+// (22,934.7 − 13,830.64) = 42.29 months.
 func TestBreakEvenMonthByHand(t *testing.T) {
 	s := onPremBase()
 	s.Options.OnPrem.Financing = "purchase"
@@ -94,12 +98,12 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 	r := eval(t, s)
 	op, cl := r.Direction(scenario.OnPrem), r.Direction(scenario.Cloud)
 	bridge := 112 / (365.25 / 12) * 100 * cl.VariableCostPerRun
-	if !near(op.OneOffCost, 270000+bridge, 1e-9) {
-		t.Fatalf("purchase and bridge one-off %g, want %g", op.OneOffCost, 270000+bridge)
+	if !near(op.OneOffCost, 310500+bridge, 1e-9) {
+		t.Fatalf("purchase and bridge one-off %g, want %g", op.OneOffCost, 310500+bridge)
 	}
-	want := (270000 + bridge) / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
-	if !near(want, 63.47, 2e-3) {
-		t.Errorf("hand solution %.3f months, want about 63.47", want)
+	want := (310500 + bridge) / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
+	if !near(want, 42.29, 2e-3) {
+		t.Errorf("hand solution %.3f months, want about 42.29", want)
 	}
 	found := false
 	for _, b := range r.Comparisons.BreakEvenMonths {
@@ -108,10 +112,10 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 			if !near(b.Month, want, 1e-9) {
 				t.Errorf("break-even month %.4f, want %.4f", b.Month, want)
 			}
-			// The cumulative curves agree: on-premises is dearer in month 63
-			// and cheaper in month 64.
-			if !(op.CumulativeByMonth[62] > cl.CumulativeByMonth[62] && op.CumulativeByMonth[63] < cl.CumulativeByMonth[63]) {
-				t.Errorf("cumulative curves do not cross between months 63 and 64")
+			// The cumulative curves agree: on-premises is dearer in month 42
+			// and cheaper in month 43.
+			if !(op.CumulativeByMonth[41] > cl.CumulativeByMonth[41] && op.CumulativeByMonth[42] < cl.CumulativeByMonth[42]) {
+				t.Errorf("cumulative curves do not cross between months 42 and 43")
 			}
 		}
 	}
@@ -204,5 +208,58 @@ func TestScenarioPriceOverrides(t *testing.T) {
 	_, err := Evaluate(s, cat(t))
 	if err == nil || !strings.Contains(err.Error(), `price_overrides[2]: cloud aws-p5-h100: field "on_demnd"`) {
 		t.Errorf("error %v, want one naming price_overrides[2]", err)
+	}
+}
+
+// The bridge rents the runs of the lead time by the hour: with the cloud
+// direction on a 1-year commitment (aws-p4de-a100, price per GPU-hour used
+// 0, the commitment a fixed cost) the bridge still pays for them, at the
+// offer's on-demand rate of 3.4309 $ per GPU-hour — a commitment is not
+// sold for the 3.68 months of a lead time. It cost 0 before (lead months ×
+// runs × the cloud's variable cost per run, 0 under a commitment).
+func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
+	s := onPremBase()
+	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p4de-a100", Pricing: "commit_1y", GPUs: 8}
+	r := eval(t, s)
+	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
+	if cl.VariablePricePerGPUHour != 0 || !cl.Feasible {
+		t.Fatalf("cloud: variable price %g, feasible %v; want a feasible commitment", cl.VariablePricePerGPUHour, cl.Feasible)
+	}
+	want := 112 / (365.25 / 12) * cl.GPUHoursPerRun * 3.4309
+	if !near(op.OneOffCost, want, 1e-9) || want <= 0 {
+		t.Errorf("bridge = %.4f $, want %.4f $ (%.4g GPU-hours × 3.4309 $ × 3.68 months)", op.OneOffCost, want, cl.GPUHoursPerRun)
+	}
+}
+
+// Each direction is dated by the prices it used, not the catalog's
+// oldest: with the staff cost restated as of 2026-09-01, the cloud (AWS
+// p5, priced 2026-01-21; AWS storage and egress, 2026-01-01) is dated
+// 2026-01-01 and notes nothing stale, while on-premises, which bought the
+// DGX H100 class node priced in 2023, is dated 2023-05-01 and names that
+// price as more than twelve months older than the catalog's newest
+// (2026-09-25).
+func TestPricesDatedByDirection(t *testing.T) {
+	s := onPremBase()
+	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "staff_cost_per_fte_year", Value: "129000", AsOf: "2026-09-01", Source: "HR"}}
+	r := eval(t, s)
+	stale := func(d *DirectionResult) []string {
+		var out []string
+		for _, n := range d.Notes {
+			if n.Code == NoteStalePrice {
+				out = append(out, n.Text)
+			}
+		}
+		return out
+	}
+	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
+	if cl.PricesAsOf != "2026-01-01" || len(stale(cl)) != 0 {
+		t.Errorf("cloud: prices as of %s, stale %q; want 2026-01-01 and none", cl.PricesAsOf, stale(cl))
+	}
+	want := "dgx-h100: price dated 2023-05-01, more than 12 months before the catalog's newest price (2026-09-25); check it against a current quote"
+	if op.PricesAsOf != "2023-05-01" || len(stale(op)) != 1 || stale(op)[0] != want {
+		t.Errorf("on-premises: prices as of %s, stale %q; want 2023-05-01 and %q", op.PricesAsOf, stale(op), want)
+	}
+	if r.CatalogAsOf != "2023-05-01" {
+		t.Errorf("report as of %s, want the oldest used by any direction, 2023-05-01", r.CatalogAsOf)
 	}
 }

@@ -12,12 +12,15 @@
 // direction in turn: managed.go, cloud.go, onprem.go, hpc.go and hybrid.go,
 // which share the placement of a run on a GPU count along its scaling curve
 // (place.go, scaling.go, usl.go), the hard constraints (constraints.go) and
-// the cost of interruptions (interruptions.go, reliability.go). Analyze
+// the cost of interruptions (interruptions.go, reliability.go). Each
+// direction sets the inputs of its cost model and says where each came
+// from (costinputs.go). Every cost figure comes from one cost identity:
+// expressions over named drivers (cost.go, costmodels.go) that the engine
+// runs as the generated cost_gen.go and the workbook writes as the same
+// formulas (expr.go renders them as formulas and words). Analyze
 // (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
 // report's choices, and the tornado (tornado.go); compare.go finds the
-// break-even points. Every cost figure comes from one cost identity
-// (cost.go; the engine runs it as the generated cost_gen.go): expressions
-// over named drivers that the workbook writes as the same formulas.
+// break-even points.
 package model
 
 import (
@@ -26,6 +29,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
@@ -36,7 +40,7 @@ import (
 const catalogCurrency = "USD"
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.4.0"
+const Version = "0.5.0"
 
 // Evaluate computes the report for a valid scenario. A reference the catalog
 // cannot resolve is returned as scenario.Errors naming the field.
@@ -128,10 +132,20 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		r.Directions = make([]DirectionResult, 0, len(scenario.Directions))
 	}
 	var errs scenario.Errors
-	for _, d := range scenario.Directions {
+	if quiet && len(buf.vals) < len(scenario.Directions) {
+		buf.vals = make([]Values, len(scenario.Directions))
+	}
+	for i, d := range scenario.Directions {
 		r.Directions = append(r.Directions, DirectionResult{})
 		res := &r.Directions[len(r.Directions)-1]
-		if err := e.direction(res, d); err != nil {
+		var vals *Values
+		if quiet {
+			vals = &buf.vals[i]
+			*vals = Values{}
+		} else {
+			vals = new(Values)
+		}
+		if err := e.direction(res, d, vals); err != nil {
 			r.Directions = r.Directions[:len(r.Directions)-1]
 			if fe, ok := err.(scenario.Errors); ok {
 				errs = append(errs, fe...)
@@ -141,7 +155,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		}
 		e.finish(res)
 		if d == scenario.Cloud {
-			e.cloudRun = res.VariableCostPerRun
+			e.cloudRun = res.Drivers[RentalCostPerRun]
 			e.cloudFeasible = res.Feasible
 		}
 	}
@@ -196,13 +210,15 @@ type evaluator struct {
 	entries      []catalog.Entry
 	currencyWarn *Note
 	staffCost    map[string]float64 // monthly staff cost by direction
-	// The cloud direction's variable cost per run and verdict: on-premises
-	// rents it as bridge capacity while its hardware is on order.
+	// The cloud direction's cost of a run rented by the hour and its
+	// verdict: on-premises rents it as bridge capacity while its hardware
+	// is on order.
 	cloudRun      float64
 	cloudFeasible bool
 	pin           *pins     // nil for a full report
 	quiet         bool      // a pinned plan's evaluation: numbers and verdicts only
 	trial         *trialFit // the trial's fit, once made (see fit)
+	refDate       *refDate  // the catalog's date (catalogDate), once found
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -212,7 +228,83 @@ func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
 		return
 	}
 	e.entries = append(e.entries, en)
+	r.prices = append(r.prices, usedPrice{what, en.AsOf})
 	e.cite(r, what, en)
+}
+
+// stalePriceMonths is how old a used price may be before a note says so:
+// twelve months, after which GPU prices have moved by tens of per cent
+// (H100 on-demand rates fell from about 8 to 2–4 $ an hour between 2023
+// and 2025; the catalog's own offers show the spread).
+const stalePriceMonths = 12
+
+// priceDates sets r's PricesAsOf, the oldest date among the prices it
+// used, and notes each used price dated more than stalePriceMonths before
+// the reference date: the newest price date in the catalog in use (the
+// catalog's own date, which an override or import dated today moves).
+func (e *evaluator) priceDates(r *DirectionResult) {
+	if r.quiet || len(r.prices) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, p := range r.prices {
+		if p.asOf != "" && (r.PricesAsOf == "" || p.asOf < r.PricesAsOf) {
+			r.PricesAsOf = p.asOf
+		}
+	}
+	ref, ok := e.catalogDate()
+	if !ok {
+		return
+	}
+	limit := ref.AddDate(0, -stalePriceMonths, 0)
+	for _, p := range r.prices {
+		d, err := time.Parse(time.DateOnly, p.asOf)
+		if err != nil || !d.Before(limit) || seen[p.what] {
+			continue
+		}
+		seen[p.what] = true
+		r.note(NoteStalePrice, []string{"price_overrides"}, "%s: price dated %s, more than %d months before the catalog's newest price (%s); check it against a current quote",
+			p.what, p.asOf, stalePriceMonths, ref.Format(time.DateOnly))
+	}
+}
+
+// catalogDate is the newest as_of among the catalog's prices (cloud
+// offers, data prices, nodes, the site, HPC partitions, managed offers):
+// the date the catalog in use speaks for.
+func (e *evaluator) catalogDate() (time.Time, bool) {
+	if e.refDate == nil {
+		c := e.cat
+		newest := c.Site.AsOf
+		later := func(en catalog.Entry) {
+			if en.AsOf > newest {
+				newest = en.AsOf
+			}
+		}
+		for i := range c.Cloud {
+			later(c.Cloud[i].Entry)
+		}
+		for i := range c.Data {
+			later(c.Data[i].Entry)
+		}
+		for i := range c.Nodes {
+			later(c.Nodes[i].Entry)
+		}
+		for i := range c.HPC {
+			later(c.HPC[i].Entry)
+		}
+		for i := range c.Managed {
+			later(c.Managed[i].Entry)
+		}
+		d, err := time.Parse(time.DateOnly, newest)
+		e.refDate = &refDate{d, err == nil}
+	}
+	return e.refDate.t, e.refDate.ok
+}
+
+// refDate is the catalog's date, once found.
+type refDate struct {
+	t  time.Time
+	ok bool
 }
 
 // cite records a specification (GPU datasheet, model architecture) as a
@@ -227,11 +319,12 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 	}
 }
 
-// direction fills r for direction d.
-func (e *evaluator) direction(r *DirectionResult, d string) error {
+// direction fills r for direction d, with vals (zero) for its cost
+// drivers.
+func (e *evaluator) direction(r *DirectionResult, d string, vals *Values) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
-		quiet: e.quiet}
+		Drivers: vals, quiet: e.quiet}
 	var err error
 	switch d {
 	case scenario.Managed:
@@ -288,6 +381,22 @@ func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
 	r.DeriveCosts(runs, e.months(), !r.quiet)
+	if r.CostModel != NoCostModel && !r.quiet {
+		// The inputs every cost model reads.
+		r.fromModel(GPUHoursPerRun, r.Direction, GPUHoursPerRun, InputPlan, "")
+		if e.z.serving {
+			r.fromModel(RunsPerMonth, "", RunsPerMonth, InputPlan, "workload.runs_per_month")
+		} else {
+			r.fromField(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
+		}
+		r.fromField(HorizonMonths, "", HorizonMonths, "dimensions.economics.horizon_months", scenario.Known(months), "", "", "", catalog.Entry{})
+	}
+	if e.staffCost != nil && r.CostModel != NoCostModel {
+		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
+	}
+	if !r.quiet {
+		e.costLines(r)
+	}
 	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}
@@ -299,6 +408,7 @@ func (e *evaluator) finish(r *DirectionResult) {
 	if !r.quiet {
 		sort.SliceStable(r.Breakdown, func(i, j int) bool { return r.Breakdown[i].Amount > r.Breakdown[j].Amount })
 	}
+	e.priceDates(r)
 	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
 		if r.ruleOut() {
 			r.infeasible(ReasonBudgetCapExceeded, []string{"dimensions.economics.budget_cap"},
@@ -306,6 +416,24 @@ func (e *evaluator) finish(r *DirectionResult) {
 		}
 	}
 	e.deadline(r)
+}
+
+// costLines adds r's cost lines (but Compute, which finish adds), in the
+// order its direction's costs were once added up: the breakdown keeps it
+// among equal amounts.
+func (e *evaluator) costLines(r *DirectionResult) {
+	switch r.CostModel {
+	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
+		e.managedLines(r)
+	case CloudCosts, CloudCommittedCosts, HybridCloudCosts, HybridCloudServingCosts, CloudMixedCosts, HybridCloudMixedCosts, HybridCloudServingMixedCosts:
+		e.cloudLines(r)
+	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
+		e.onPremLines(r)
+		return // with its staff line in place
+	case NoCostModel:
+		return
+	}
+	e.staffLine(r)
 }
 
 func nonNil(xs []string) []string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
 )
 
@@ -66,5 +67,11 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 		basis = fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra)
 	}
 	e.staff(r, base+extra, basis)
+	// The burst target's own effort is its direction's estimate: one cell.
+	e.staffEstimate(r, target, BurstStaffFTE, base)
+	r.Drivers[ExtraStaffFTE] = extra
+	if !r.quiet {
+		r.fromField(ExtraStaffFTE, scenario.Hybrid, ExtraStaffFTE, "options.hybrid.extra_staff_fte", o.ExtraFTE, "estimate", "", "", catalog.Entry{})
+	}
 	return nil
 }

@@ -42,6 +42,7 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	tau := DalyInterval(delta, mtbi)
 	ov := CheckpointOverhead(delta, mtbi, tau, restartHours)
 	added := r.ComputeHours * ov
+	r.Drivers[InterruptionHours] = added
 	r.ComputeHours += added
 	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
 	r.TimeToResultHours += added

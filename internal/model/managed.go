@@ -69,54 +69,92 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		}
 	}
 
-	in := s.Options.Managed.PriceInPerM.Or(offer.PriceInPerM)
-	out := s.Options.Managed.PriceOutPerM.Or(offer.PriceOutPerM)
+	mo, v := s.Options.Managed, r.Drivers
+	prices := func() {
+		v[PriceInPerM], v[PriceOutPerM] = mo.PriceInPerM.Or(offer.PriceInPerM), mo.PriceOutPerM.Or(offer.PriceOutPerM)
+		if !r.quiet {
+			r.fromField(PriceInPerM, scenario.Managed, PriceInPerM, "options.managed.price_in_per_m", mo.PriceInPerM, "managed", offer.ID, "price_in_per_m", offer.Entry)
+			r.fromField(PriceOutPerM, scenario.Managed, PriceOutPerM, "options.managed.price_out_per_m", mo.PriceOutPerM, "managed", offer.ID, "price_out_per_m", offer.Entry)
+		}
+	}
 	switch {
 	case kind == "fine_tuning":
 		// Per-token fine-tuning price × training tokens.
-		r.OtherCostPerRun = z.tokens / 1e6 * offer.TrainPerMTokens
+		r.CostModel = ManagedFineTuningCosts
+		r.plan(TokensPerRun, z.tokens)
+		v[TrainPerMTokens] = offer.TrainPerMTokens
 		if !r.quiet {
-			r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, offer.TrainPerMTokens)
+			r.fromCatalog(TrainPerMTokens, scenario.Managed, "managed", offer.ID, "train_per_m_tokens", offer.Entry)
 		}
 		e.managedTime(r, offer, "time to result")
 	case z.serving:
 		// Per-token prices × a month of traffic at the mean rate.
-		reqs := z.meanRPS * hoursPerMonth * 3600
-		r.OtherCostPerRun = reqs * (z.tokensIn*in + z.tokensOut*out) / 1e6
+		r.CostModel = ManagedInteractiveCosts
+		prices()
+		v[MeanRPS], v[TokensIn], v[TokensOut] = z.meanRPS, z.tokensIn, z.tokensOut
 		if !r.quiet {
-			r.line("Tokens", r.OtherCostPerRun*float64(e.months()), "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", reqs, z.tokensIn, in, z.tokensOut, out)
+			r.fromField(MeanRPS, "", MeanRPS, "workload.traffic.mean_rps", s.Workload.Traffic.MeanRPS, "", "", "", catalog.Entry{})
+			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
 		}
 		r.TimeToResultHours = hoursPerMonth
 		r.ComputeHours = hoursPerMonth
 	default:
-		// Batch: tokens priced at the mean of input and output prices unless
-		// traffic gives the split.
-		price := (in + out) / 2
-		if t := s.Workload.Traffic; t != nil && z.tokensIn+z.tokensOut > 0 {
-			price = (t.TokensIn.Or(0)*in + t.TokensOut.Or(0)*out) / (t.TokensIn.Or(0) + t.TokensOut.Or(0))
-		} else {
+		// Batch: tokens priced by the split between input and output
+		// tokens per item (workload.traffic.tokens_in and tokens_out), or
+		// at the mean of the two prices when the scenario gives none.
+		r.CostModel = ManagedBatchCosts
+		prices()
+		r.plan(TokensPerRun, z.tokens)
+		v[TokensIn], v[TokensOut] = z.tokensIn, z.tokensOut
+		if !r.quiet {
+			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
+		}
+		if z.tokensIn+z.tokensOut == 0 && !r.quiet {
 			r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
 				"batch tokens priced at the mean of input and output prices (no split between input and output tokens given)")
-		}
-		r.OtherCostPerRun = z.tokens / 1e6 * price
-		if !r.quiet {
-			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*float64(e.months()), "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, price)
 		}
 		e.managedTime(r, offer, "batch time")
 	}
 	e.staff(r, staffManaged, "managed service")
+	e.staffEstimate(r, r.Direction, StaffFTE, staffManaged)
 	return nil
+}
+
+// managedLines adds the managed service's cost lines, from its figures.
+func (e *evaluator) managedLines(r *DirectionResult) {
+	v, z, months := r.Drivers, e.z, float64(e.months())
+	switch r.CostModel {
+	case ManagedFineTuningCosts:
+		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, v[TrainPerMTokens])
+	case ManagedInteractiveCosts:
+		r.line("Tokens", r.OtherCostPerRun*months, "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", v[RequestsPerMonth], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
+	case ManagedBatchCosts:
+		if z.tokensIn+z.tokensOut > 0 {
+			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens (%.0f in at %.4g, %.0f out at %.4g per item)",
+				z.tokens/1e6, v[TokenPricePerM], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
+			break
+		}
+		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, v[TokenPricePerM])
+	}
 }
 
 // managedTime estimates the elapsed time of a managed run, which the
 // provider does not publish: its FLOPs on the offer's reference hardware
-// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU.
+// (reference_gpus × reference_gpu in the catalog) at the scenario's MFU;
+// a batch's output tokens decoded there, memory-bound (batchSeconds).
 func (e *evaluator) managedTime(r *DirectionResult, offer catalog.ManagedOffer, what string) {
 	g, ok := e.cat.GPU(offer.ReferenceGPU)
 	if !ok || offer.ReferenceGPUs < 1 {
 		return // the catalog's check refuses both
 	}
-	r.ComputeHours = e.z.flops / (float64(offer.ReferenceGPUs) * e.z.achieved(g)) / 3600
+	n := float64(offer.ReferenceGPUs)
+	r.ComputeHours = e.z.flops / (n * e.z.achieved(g)) / 3600
+	if e.z.inferBatch() {
+		perToken, _ := e.z.batchSeconds(g, offer.ReferenceGPUs)
+		r.ComputeHours = e.z.work * perToken / n / 3600
+	}
 	r.TimeToResultHours = r.ComputeHours
 	if !r.quiet {
 		r.note(NoteManagedTimeEstimated, []string{"workload.mfu"}, "%s estimated as %d × %s at the scenario's MFU: the provider publishes none", what, offer.ReferenceGPUs, gpuWords(g))

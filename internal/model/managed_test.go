@@ -9,19 +9,25 @@ import (
 )
 
 // A managed batch's elapsed time is estimated on the offer's reference
-// hardware from the catalog (8 × H100 in the built-in one): FLOPs ÷
-// (GPUs × dense peak × MFU). Changing the reference changes the estimate
-// and the note that states it; an unknown GPU is refused.
+// hardware from the catalog (8 × H100 in the built-in one): with no split
+// given, half the tokens are prefill at 2·P FLOPs ÷ (dense peak × MFU) and
+// half decode, memory-bound: 256 sequences of 4,096 tokens (0.537 GB of KV
+// cache each) and the 16.06 GB of weights read once per token of each,
+// (16.06 + 256 × 0.537) GB ÷ (bandwidth × 256) GPU-seconds a token; the
+// sum over the GPUs. Changing the reference changes the estimate and the
+// note that states it; an unknown GPU is refused.
 func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
 		TokensPerRunB: scenario.Known(1), RunsPerMonth: scenario.Known(1), MFU: scenario.Known(0.5)}
 	s.Options.Managed.Offer = "together-8b"
-	check := func(gpus int, tflops float64, name string) {
+	check := func(gpus int, tflops, bandwidth float64, name string) {
 		t.Helper()
 		r := eval(t, s)
 		m := r.Direction(scenario.Managed)
-		if want := r.Workload.FLOPsPerRun / (float64(gpus) * tflops * 1e12 * 0.5) / 3600; !near(m.ComputeHours, want, 1e-12) || m.TimeToResultHours != m.ComputeHours {
+		prefill := r.Workload.FLOPsPerRun / (tflops * 1e12 * 0.5)
+		decode := 1e9 * (16.06 + 256*131072*(2048+1024)/1e9) / (bandwidth * 256) // KV read at the mean context
+		if want := (prefill + decode) / 2 / float64(gpus) / 3600; !near(m.ComputeHours, want, 1e-12) || m.TimeToResultHours != m.ComputeHours {
 			t.Errorf("compute %g h, time %g h; want %g on %d × %s", m.ComputeHours, m.TimeToResultHours, want, gpus, name)
 		}
 		found := false
@@ -37,14 +43,49 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 			t.Errorf("no %s note in %+v", NoteManagedTimeEstimated, m.Notes)
 		}
 	}
-	check(8, 989, "NVIDIA H100 SXM")
+	check(8, 989, 3350, "NVIDIA H100 SXM")
 	s.PriceOverrides = []scenario.PriceOverride{
 		{Kind: "managed", ID: "together-8b", Field: "reference_gpu", Value: "a100-80gb", AsOf: "2026-01-01", Source: "an estimate"},
 		{Kind: "managed", ID: "together-8b", Field: "reference_gpus", Value: "4", AsOf: "2026-01-01", Source: "an estimate"},
 	}
-	check(4, 312, "NVIDIA A100 SXM 80GB")
+	check(4, 312, 2039, "NVIDIA A100 SXM 80GB")
 	s.PriceOverrides[0].Value = "b300"
 	if _, err := Evaluate(s, cat(t)); err == nil || !strings.Contains(err.Error(), `managed together-8b: unknown reference_gpu "b300"`) {
 		t.Errorf("error %v, want one naming the unknown reference_gpu", err)
+	}
+}
+
+// Managed batch tokens are priced by the scenario's split between input
+// and output tokens (workload.traffic.tokens_in and tokens_out per item):
+// 1 B tokens a batch at 3,000 in and 250 out, 0.10 $ per M in and 0.50 $
+// per M out, is 1,000 M × (3,000 × 0.10 + 250 × 0.50) ÷ 3,250 = 130.77 $,
+// not the mean price's 1,000 × 0.30 = 300 $ it was before (with a note
+// that no split was given). Without a split the mean price remains, and
+// the note says so.
+func TestManagedBatchUsesTokenSplit(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
+		TokensPerRunB: scenario.Known(1), RunsPerMonth: scenario.Known(1), MFU: scenario.Known(0.5),
+		Traffic: &scenario.Traffic{PeakRPS: scenario.Known(1), MeanRPS: scenario.Known(1), TokensIn: scenario.Known(3000), TokensOut: scenario.Known(250)}}
+	s.Options.Managed = scenario.ManagedOptions{Offer: "together-8b", PriceInPerM: scenario.Known(0.10), PriceOutPerM: scenario.Known(0.50)}
+	has := func(ns []Note, c NoteCode) bool {
+		for _, n := range ns {
+			if n.Code == c {
+				return true
+			}
+		}
+		return false
+	}
+	m := eval(t, s).Direction(scenario.Managed)
+	if want := 1000 * (3000*0.10 + 250*0.50) / 3250; !near(m.OtherCostPerRun, want, 1e-12) {
+		t.Errorf("tokens per batch = %.4f $, want %.4f $ (the split 3,000 in / 250 out)", m.OtherCostPerRun, want)
+	}
+	if has(m.Notes, NoteTokenSplitAssumed) {
+		t.Errorf("note %s with a split given: %v", NoteTokenSplitAssumed, NoteTexts(m.Notes))
+	}
+	s.Workload.Traffic = nil
+	m = eval(t, s).Direction(scenario.Managed)
+	if !near(m.OtherCostPerRun, 300, 1e-12) || !has(m.Notes, NoteTokenSplitAssumed) {
+		t.Errorf("no split: %.4f $ with notes %v; want 300 $ (the mean price) and a %s note", m.OtherCostPerRun, NoteTexts(m.Notes), NoteTokenSplitAssumed)
 	}
 }

@@ -90,9 +90,28 @@ func (z *size) memPerGPU(n int, kvSeqs int) float64 {
 
 // kvPerSeqGB is the KV cache of one sequence at full context:
 // 2 (keys and values) · layers · kv_heads · head_dim · bytes · context
-// (DESIGN.md, Memory).
+// (DESIGN.md, Memory); for batch inference with no split given, the
+// context it assumes (batchSplit).
 func (z *size) kvPerSeqGB() float64 {
-	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (z.tokensIn + z.tokensOut) / 1e9
+	ctx := z.tokensIn + z.tokensOut
+	if ctx == 0 && z.inferBatch() {
+		ctx = defaultBatchContext
+	}
+	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * ctx / 1e9
+}
+
+// kvReadPerSeqGB is the KV cache one decode step reads for one sequence,
+// on average over its output: the context grows from the prompt to the
+// full length, so a step reads the prompt and half the output. Memory
+// must hold the full context (kvPerSeqGB); the time of a step follows
+// what it reads.
+// A batch that gives no split reads at the split it assumes (batchSplit).
+func (z *size) kvReadPerSeqGB() float64 {
+	in, out := z.tokensIn, z.tokensOut
+	if in+out == 0 && z.inferBatch() {
+		in, out, _ = z.batchSplit()
+	}
+	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (in + out/2) / 1e9
 }
 
 // fits reports whether n GPUs of type g hold the run.

@@ -141,6 +141,7 @@ type scratch struct {
 	z      size
 	report Report
 	dirs   []DirectionResult
+	vals   []Values // each direction's cost drivers
 }
 
 // plan is a working copy of a scenario with its discrete choices pinned,

@@ -20,13 +20,23 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		}
 		node = n
 	} else {
-		// The node with the lowest purchase price per dense TFLOP/s.
-		best := math.Inf(1)
+		// The node with the lowest purchase price per GPU × GPU-hours for
+		// the work (gpuHoursPerWork: memory as well as FLOPs); when none
+		// holds it, the lowest price per dense TFLOP/s.
+		best, bestAny := math.Inf(1), math.Inf(1)
+		var fallback catalog.Node
 		for _, n := range e.cat.Nodes {
 			g, _ := e.cat.GPU(n.GPU)
-			if c := n.Price / (float64(n.GPUs) * g.PeakTFLOPs(e.z.precision)); c < best {
-				best, node = c, n
+			perGPU := n.Price / float64(n.GPUs)
+			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
+				bestAny, fallback = c, n
 			}
+			if work, fits := e.z.gpuHoursPerWork(g, n.GPUs); fits && perGPU*work < best {
+				best, node = perGPU*work, n
+			}
+		}
+		if node.ID == "" {
+			node = fallback
 		}
 	}
 	g, _ := e.cat.GPU(node.GPU)
@@ -60,6 +70,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if nodes == 0 {
 		nodes = int(math.Ceil(float64(r.GPUs) / float64(node.GPUs)))
 	}
+	e.racks(r, node, nodes)
 	if !o.Existing {
 		r.LeadTimeDays = node.LeadTimeWeeks * 7
 		if !r.quiet {
@@ -68,52 +79,46 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		}
 	}
 
-	elec := o.ElectricityKWh.Or(site.ElectricityPerKWh)
-	pue := o.PUE.Or(site.PUE)
+	// The cost model's inputs: the node, the site and the financing.
+	v := r.Drivers
 	life := site.LifeYears
 	if o.LifeYears > 0 {
 		life = o.LifeYears
 	}
-	months := float64(e.months())
-	price := o.NodePrice.Or(node.Price)
-	capex := price * float64(nodes)
-	// Straight-line depreciation over the stated life.
-	dep := capex / (life * 12)
-	maint := capex * site.MaintenancePerYear / 12
-	space := site.ColoPerKWMonth * node.PowerKWMax * float64(nodes)
-	// Idle draw all month: typical power × idle fraction × PUE × price.
-	idle := node.PowerKWTypical * site.IdlePowerFraction * float64(nodes) * pue * elec * hoursPerMonth
+	v[NodePrice], v[Nodes], v[GPUsPerNode], v[LifeYears] = o.NodePrice.Or(node.Price), float64(nodes), float64(node.GPUs), life
+	v[MaintenancePerYear], v[ColoPerKWMonth], v[IdlePowerFraction] = site.MaintenancePerYear, site.ColoPerKWMonth, site.IdlePowerFraction
+	v[PowerKWMax], v[PowerKWTypical] = node.PowerKWMax, node.PowerKWTypical
+	v[PUE], v[ElectricityPerKWh] = o.PUE.Or(site.PUE), o.ElectricityKWh.Or(site.ElectricityPerKWh)
+	v[ExpectedUtilisation] = o.ExpectedUtilisation.Or(0)
+	v[InfrastructureShare], v[CostOfCapital] = o.InfrastructureShare.Or(site.InfrastructureShare), o.CostOfCapital.Or(site.CostOfCapital)
 	switch {
 	case o.Existing:
+		r.CostModel = OnPremExistingCosts
 		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
-		dep = 0
 	case o.Financing == "purchase":
 		// Cash view: the price is paid up front; no residual value is
 		// credited at the end of the horizon.
-		dep = 0
-		r.OneOffCost = capex
-		if !r.quiet {
-			r.line("Purchase", capex, "%d × %.0f paid at the start (no residual value credited)", nodes, price)
-		}
+		r.CostModel = OnPremPurchaseCosts
 	case o.Financing == "lease":
-		dep = o.LeasePerNodeMonth.Likely * float64(nodes)
-		if !r.quiet {
-			r.line("Lease", dep*months, "%d nodes × %.0f per node-month × %d months", nodes, o.LeasePerNodeMonth.Likely, e.months())
-		}
+		r.CostModel = OnPremLeaseCosts
+		v[LeasePerNodeMonth] = o.LeasePerNodeMonth.Likely
 	default:
-		if !r.quiet {
-			r.line("Depreciation", dep*months, "%d × %.0f purchase ÷ (%.3g years × 12) × %d months", nodes, price, life, e.months())
-		}
+		// Straight-line depreciation over the stated life.
+		r.CostModel = OnPremDepreciationCosts
 	}
-	r.MonthlyFixedCost = dep + maint + space + idle
-	// Active power above idle, per GPU-hour used.
-	r.VariablePricePerGPUHour = node.PowerKWTypical * (1 - site.IdlePowerFraction) / float64(node.GPUs) * pue * elec
+	if !o.Existing {
+		// The bridge rents the runs of the lead time from the cloud
+		// direction, evaluated before this one.
+		v[LeadTimeWeeks], v[RentalCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
+	}
 	if !r.quiet {
-		r.line("Maintenance", maint*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", site.MaintenancePerYear*100, capex, e.months())
-		r.line("Space (colocation)", space*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", site.ColoPerKWMonth, node.PowerKWMax, nodes, e.months())
-		r.line("Idle power", idle*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months", node.PowerKWTypical, site.IdlePowerFraction*100, nodes, pue, elec, e.months())
+		e.onPremSources(r, node)
+	}
+	if !r.quiet {
+		// The notes and the owned cost read figures of the cost model.
+		r.deriveParts(z.runsPerMonth, e.months())
 		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
-			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.VariablePricePerGPUHour, node.PowerKWTypical/float64(node.GPUs), pue, elec)
+			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.Drivers[VariablePricePerGPUHour], node.PowerKWTypical/float64(node.GPUs), r.Drivers[PUE], r.Drivers[ElectricityPerKWh])
 	}
 	used := r.GPUHoursPerRun * z.runsPerMonth
 	capacity := float64(nodes*node.GPUs) * hoursPerMonth
@@ -130,48 +135,132 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			}
 		}
 	}
-	fte := o.StaffFTE.Or(staffOnPrem)
+	fte := o.StaffFTE.Or(onPremStaff(site, nodes))
+	if !o.StaffFTE.IsSet() && !r.quiet {
+		r.note(NoteOwnedStaff, []string{"options.on_prem.staff_fte"},
+			"staff %.2f FTE: %.3g FTE per node × %s, at least %.2g FTE (site estimate; give the staff your site has)", fte, site.StaffFTEPerNode, plural(nodes, "node"), site.StaffFTEMin)
+	}
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
-	// Effective price per GPU-hour when the hardware is busy u of the time:
-	// the monthly fixed cost (amortised capex for a purchase) over the used
-	// hours, plus the power above idle.
-	fixed := r.MonthlyFixedCost + r.OneOffCost/months
+	v[StaffFTE] = fte
+	if !r.quiet {
+		r.fromField(StaffFTE, scenario.OnPrem, StaffFTE, "options.on_prem.staff_fte", o.StaffFTE, "estimate", "", "", catalog.Entry{})
+	}
+	// The effective price per GPU-hour when the hardware is busy u of the
+	// time (the cost model's effective_price_per_gpu_hour).
 	u := used / capacity
 	if o.ExpectedUtilisation.IsSet() {
 		u = o.ExpectedUtilisation.Likely
 	}
 	if u > 0 && capacity > 0 && !r.quiet {
-		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: fixed/(capacity*u) + r.VariablePricePerGPUHour,
-			FixedPerMonth: fixed, GPUs: nodes * node.GPUs}
+		r.deriveParts(z.runsPerMonth, e.months())
+		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: r.Drivers[EffectivePricePerGPUHour],
+			FixedPerMonth: r.Drivers[OwnedFixedPerMonth], GPUs: nodes * node.GPUs}
 	}
-	// After the owned cost: bridge rental is not a cost of the hardware.
-	e.bridge(r, months)
+	if r.LeadTimeDays > 0 && e.z.runsPerMonth > 0 && !e.cloudFeasible && !r.quiet {
+		lead := math.Min(r.LeadTimeDays/daysPerMonth, float64(e.months()))
+		r.note(NoteBridgeUnavailable, []string{"options.on_prem.existing"},
+			"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
+	}
 	return nil
 }
 
-// daysPerMonth is 365.25 ÷ 12.
-const daysPerMonth = 365.25 / 12
+// onPremStaff is the operations staff owned hardware needs: the site's
+// FTE per node × the nodes, at least the site's minimum (catalog site
+// staff_fte_per_node and staff_fte_min, with their sources).
+func onPremStaff(site catalog.Site, nodes int) float64 {
+	return math.Max(site.StaffFTEMin, site.StaffFTEPerNode*float64(nodes))
+}
 
-// bridge counts the runs that fall inside the on-premises lead time: they
-// are rented from the cloud direction at its variable cost per run (the
-// hardware's costs already start in month 1, so this is conservative). When
-// the cloud direction is itself ruled out there is nothing to bridge with:
-// those runs wait for the hardware, and the note says so.
-func (e *evaluator) bridge(r *DirectionResult, months float64) {
-	if r.LeadTimeDays <= 0 || e.z.runsPerMonth <= 0 {
+// racks places the nodes in racks under the site's power limit per rack
+// (options.on_prem.rack_kw, else the site's): as many nodes to a rack as
+// their maximum draw allows; a node drawing more than a rack takes cannot
+// be placed, and rules the direction out.
+func (e *evaluator) racks(r *DirectionResult, node catalog.Node, nodes int) {
+	limit := e.s.Options.OnPrem.RackKW.Or(e.cat.Site.RackKW)
+	if limit <= 0 {
 		return
 	}
-	lead := math.Min(r.LeadTimeDays/daysPerMonth, months)
-	if !e.cloudFeasible {
-		if !r.quiet {
-			r.note(NoteBridgeUnavailable, []string{"options.on_prem.existing"},
-				"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
+	perRack := math.Floor(limit / node.PowerKWMax)
+	if perRack < 1 {
+		if r.ruleOut() {
+			r.infeasible(ReasonRackPowerExceeded, []string{"options.on_prem.rack_kw", "options.on_prem.node"},
+				"one %s draws up to %.1f kW; the site's racks take %.1f kW", node.Name, node.PowerKWMax, limit)
 		}
 		return
 	}
-	cost := lead * e.z.runsPerMonth * e.cloudRun
-	r.OneOffCost += cost
 	if !r.quiet {
-		r.line("Bridge capacity during the lead time", cost, "%.2f months × %.4g runs/month × %.4g per run on the cloud direction", lead, e.z.runsPerMonth, e.cloudRun)
+		racks := math.Ceil(float64(nodes) / perRack)
+		r.note(NoteRacks, []string{"options.on_prem.rack_kw"}, "%s in %s of at most %.0f kW (%.0f per rack at %.1f kW each)",
+			plural(nodes, "node"), plural(int(racks), "rack"), limit, perRack, node.PowerKWMax)
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// onPremSources says where each input of owned hardware's cost model came
+// from.
+func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
+	o, site := e.s.Options.OnPrem, e.cat.Site
+	op, siteID := scenario.OnPrem, catalog.SiteID
+	r.fromField(NodePrice, op, NodePrice, "options.on_prem.node_price", o.NodePrice, "node", node.ID, "price", node.Entry)
+	r.fromModel(Nodes, op, Nodes, InputPlan, "options.on_prem.nodes")
+	r.fromModel(GPUsPerNode, op, GPUsPerNode, InputPlan, "options.on_prem.node")
+	life := scenario.Value{}
+	if o.LifeYears > 0 {
+		life = scenario.Known(o.LifeYears)
+	}
+	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Entry)
+	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Entry)
+	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Entry)
+	r.fromCatalog(PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
+	r.fromCatalog(PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
+	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Entry)
+	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Entry)
+	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Entry)
+	if r.CostModel == OnPremLeaseCosts {
+		r.fromField(LeasePerNodeMonth, op, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
+	}
+	if !o.Existing {
+		r.fromCatalog(LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
+		r.fromModel(RentalCostPerRun, scenario.Cloud, RentalCostPerRun, InputFigure, "")
+		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
+	}
+	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
+	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Entry)
+	if r.CostModel == OnPremDepreciationCosts || r.CostModel == OnPremPurchaseCosts {
+		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Entry)
+	}
+}
+
+// onPremLines adds the cost lines of owned hardware, from its figures.
+func (e *evaluator) onPremLines(r *DirectionResult) {
+	v, z := r.Drivers, e.z
+	months, n := float64(e.months()), e.months()
+	nodes := int(v[Nodes])
+	switch r.CostModel {
+	case OnPremPurchaseCosts:
+		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start (no residual value credited)", nodes, v[NodePrice], v[InfrastructureShare]*100)
+	case OnPremLeaseCosts:
+		r.line("Lease", v[LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[LeasePerNodeMonth], n)
+	case OnPremDepreciationCosts:
+		r.line("Depreciation", v[DepreciationPerMonth]*months, "%d × %.0f + %.0f %% for fabric, storage and installation ÷ (%.3g years × 12) × %d months", nodes, v[NodePrice], v[InfrastructureShare]*100, v[LifeYears], n)
+	}
+	if v[CapitalChargePerMonth] > 0 {
+		r.line("Cost of capital", v[CapitalChargePerMonth]*months, "%.0f %% a year on half the %.0f capex (the average balance) ÷ 12 × %d months", v[CostOfCapital]*100, v[Capex], n)
+	}
+	r.line("Maintenance", v[MaintenancePerMonth]*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", v[MaintenancePerYear]*100, v[Capex], n)
+	r.line("Space (colocation)", v[SpacePerMonth]*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", v[ColoPerKWMonth], v[PowerKWMax], nodes, n)
+	r.line("Idle power", v[IdlePowerPerMonth]*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months",
+		v[PowerKWTypical], v[IdlePowerFraction]*100, nodes, v[PUE], v[ElectricityPerKWh], n)
+	e.staffLine(r)
+	// The bridge: the runs inside the lead time, rented from the cloud
+	// (bridge, in costmodels.go).
+	if r.LeadTimeDays > 0 && z.runsPerMonth > 0 && e.cloudFeasible {
+		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run rented by the hour on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
 	}
 }

@@ -45,6 +45,8 @@ const (
 	ReasonHPCNotForServing       ReasonCode = "hpc_not_for_serving"            // a scheduler runs batch jobs, not a service
 	ReasonCheckpointOverWallTime ReasonCode = "checkpoint_over_wall_time"      // one checkpoint takes longer than a job may run
 	ReasonGrantExceeded          ReasonCode = "grant_exceeded"                 // the work needs more GPU-hours than the grant
+	ReasonFairShareExceeded      ReasonCode = "fair_share_exceeded"            // the work needs more of the partition than one project may hold
+	ReasonHPCMembersOnly         ReasonCode = "hpc_members_only"               // the centre takes no users from outside
 	ReasonNothingToBurst         ReasonCode = "nothing_to_burst"               // not even a snapshot may leave
 	ReasonLiveRequestsCarryData  ReasonCode = "live_requests_carry_data"       // serving would send source data out
 	ReasonOutputsMayNotReturn    ReasonCode = "outputs_may_not_return"         // the run's outputs are not allowed back
@@ -59,6 +61,7 @@ const (
 	ReasonStaffShort             ReasonCode = "staff_short"                    // the team has fewer FTE than operation needs
 	ReasonSkillMissing           ReasonCode = "skill_missing"                  // the team lacks the direction's core skill
 	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
+	ReasonRackPowerExceeded      ReasonCode = "rack_power_exceeded"            // one node draws more than a rack of the site takes
 )
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
@@ -80,6 +83,8 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonHPCNotForServing, KindOther},
 	{ReasonCheckpointOverWallTime, KindFit},
 	{ReasonGrantExceeded, KindBudget},
+	{ReasonFairShareExceeded, KindFit},
+	{ReasonHPCMembersOnly, KindOther},
 	{ReasonNothingToBurst, KindSovereignty},
 	{ReasonLiveRequestsCarryData, KindSovereignty},
 	{ReasonOutputsMayNotReturn, KindSovereignty},
@@ -94,6 +99,7 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonStaffShort, KindOperations},
 	{ReasonSkillMissing, KindOperations},
 	{ReasonBudgetCapExceeded, KindBudget},
+	{ReasonRackPowerExceeded, KindFit},
 }
 
 // ReasonCodes lists every code the model can give, in the order of its
@@ -159,15 +165,24 @@ const (
 	NoteQueueWaitAssumed         NoteCode = "queue_wait_assumed"
 	NoteWallTimeJobs             NoteCode = "wall_time_jobs"
 	NoteGrantedHours             NoteCode = "granted_hours"
+	NoteFairShare                NoteCode = "fair_share"
+	NoteMemberRate               NoteCode = "member_rate"
 	NoteBurstPlan                NoteCode = "burst_plan"
 	NoteHybridUnconstrained      NoteCode = "hybrid_unconstrained"
 	NoteSpotRateAssumed          NoteCode = "spot_rate_assumed"
 	NoteSpotOverhead             NoteCode = "spot_overhead"
 	NoteBridgeUnavailable        NoteCode = "bridge_unavailable"
 	NoteServingPlan              NoteCode = "serving_plan"
+	NoteAutoscaled               NoteCode = "autoscaled"
+	NoteNoTrafficProfile         NoteCode = "no_traffic_profile"
+	NoteMixedPricing             NoteCode = "mixed_pricing"
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
+	NoteStalePrice               NoteCode = "stale_price"  // a used price more than twelve months older than the catalog
+	NoteStaffMonths              NoteCode = "staff_months" // staff charged for the months a rented direction is in use
+	NoteOwnedStaff               NoteCode = "owned_staff"  // staff for owned hardware: per node, at least a minimum
+	NoteRacks                    NoteCode = "racks"        // owned nodes in racks under the site's power limit
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -192,15 +207,24 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteQueueWaitAssumed, NoteAssumption},
 	{NoteWallTimeJobs, NotePlan},
 	{NoteGrantedHours, NotePlan},
+	{NoteFairShare, NotePlan},
+	{NoteMemberRate, NoteCaveat},
 	{NoteBurstPlan, NotePlan},
 	{NoteHybridUnconstrained, NoteCaveat},
 	{NoteSpotRateAssumed, NoteAssumption},
 	{NoteSpotOverhead, NotePlan},
 	{NoteBridgeUnavailable, NoteCaveat},
 	{NoteServingPlan, NotePlan},
+	{NoteAutoscaled, NotePlan},
+	{NoteNoTrafficProfile, NoteAssumption},
+	{NoteMixedPricing, NotePlan},
 	{NoteScalingFromTrial, NotePlan},
 	{NoteTrialNotFitted, NoteCaveat},
 	{NoteBelowEfficiencyThreshold, NoteCaveat},
+	{NoteStalePrice, NoteCaveat},
+	{NoteStaffMonths, NotePlan},
+	{NoteOwnedStaff, NoteAssumption},
+	{NoteRacks, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.

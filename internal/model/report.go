@@ -87,6 +87,11 @@ type DirectionResult struct {
 	Breakdown         []CostLine `json:"breakdown"` // the cost over the horizon, by item
 	Notes             []Note     `json:"notes"`     // assumptions a reader should know
 	Sources           []string   `json:"sources"`   // catalog entries used, with as_of and source
+	// PricesAsOf is the oldest as_of among the prices this direction used
+	// (its offer, node or partition, data prices, site figures, staff
+	// cost), not the whole catalog's; "" when it used none (added in
+	// model 0.5.0).
+	PricesAsOf string `json:"prices_as_of"`
 
 	// Performance (added in model 0.2.0).
 	MemoryPerGPUGB float64 `json:"memory_per_gpu_gb"` // at the chosen GPU count
@@ -114,8 +119,23 @@ type DirectionResult struct {
 	// equivalents (an estimate; added in model 0.3.0).
 	StaffFTE float64 `json:"staff_fte"`
 
-	quiet bool // a Monte Carlo evaluation: numbers only, no words
+	// CostModel is the part of the cost identity the direction's costs
+	// follow (costmodels.go); Drivers holds the value of every driver of
+	// it, inputs and the figures derived from them, and CostInputs says
+	// where each input came from (full reports only). A report made by
+	// hand has NoCostModel and no drivers: its four cost figures above are
+	// the inputs. Not in the JSON: the export reads them.
+	CostModel  CostModel   `json:"-"`
+	Drivers    *Values     `json:"-"`
+	CostInputs []CostInput `json:"-"`
+
+	quiet      bool        // a Monte Carlo evaluation: numbers only, no words
+	staffBasis string      // what the staff does, for its cost line
+	prices     []usedPrice // the prices it used, for PricesAsOf and the stale-price note
 }
+
+// usedPrice is a catalog price a direction used: what it is and its date.
+type usedPrice struct{ what, asOf string }
 
 // OwnedCost is what owned hardware costs per GPU-hour used.
 type OwnedCost struct {
@@ -158,6 +178,11 @@ type Serving struct {
 	RequestsPerSec  float64 `json:"requests_per_second"`
 	LatencyMS       float64 `json:"latency_ms"` // prefill + decode of one request at that batch
 	MemoryBound     bool    `json:"memory_bound"`
+	// Rented replicas that follow the load over the day: the fewest
+	// replicas the day needs, and the replica-hours of a day (0: sized
+	// for the peak all day).
+	ReplicasLow        int     `json:"replicas_low,omitempty"`
+	ReplicaHoursPerDay float64 `json:"replica_hours_per_day,omitempty"`
 }
 
 // Calibration is a Universal Scalability Law fitted to trial points.

@@ -11,10 +11,22 @@ import (
 type hardware struct {
 	gpu        catalog.GPU
 	perNode    int     // GPUs per node
-	intraGBs   float64 // per-GPU bandwidth inside a node (NVLink or PCIe), GB/s
+	intraGBs   float64 // per-GPU link bandwidth inside a node (NVLink or PCIe), GB/s
 	netGBs     float64 // per-GPU bandwidth between nodes, GB/s
 	storageGBs float64 // read throughput from storage to the job, GB/s
 	maxGPUs    int     // 0: no stated limit
+}
+
+// busGBs is the all-reduce bus bandwidth inside a node of GPU g whose
+// link carries linkGBs per GPU: the bus bandwidth nccl-tests measures for
+// the GPU (catalog allreduce_bus_gbs; 450 GB/s for H100 where NVLink's
+// 900 GB/s counts both directions), at most the link's; with none
+// measured, half the link figure, which counts both directions.
+func busGBs(g catalog.GPU, linkGBs float64) float64 {
+	if g.AllReduceBusGBs > 0 {
+		return math.Min(g.AllReduceBusGBs, linkGBs)
+	}
+	return linkGBs / 2
 }
 
 func (hw hardware) limit() int {
@@ -27,6 +39,7 @@ func (hw hardware) limit() int {
 // stepParts is one optimizer step (or one batch step for inference) on n GPUs.
 type stepParts struct {
 	compute, comm, serial, data, total float64 // seconds
+	decode                             float64 // seconds of compute that are memory-bound decode (batch inference)
 }
 
 // steps is the number of steps in one run.
@@ -55,16 +68,26 @@ func allReduceSeconds(bytes, busGBs float64, n int, sharding string) float64 {
 // the parallel compute divided by n, plus the exposed all-reduce of the
 // gradients (no overlap with the backward pass is assumed: conservative),
 // plus the serial part (Amdahl), floored by the time to read the step's
-// input from storage. The all-reduce runs at the intra-node bandwidth while
-// n fits in one node and at the network bandwidth beyond.
+// input from storage. The all-reduce runs at the intra-node bus bandwidth
+// (busGBs) while n fits in one node and at the network bandwidth beyond.
+//
+// Batch inference is not all compute: its output tokens are decoded, a
+// memory-bound step per token (batchSeconds).
 func (z *size) step(hw hardware, n int) stepParts {
 	N := float64(n)
 	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
+	decode := 0.0
+	if z.inferBatch() {
+		perToken, dec := z.batchSeconds(hw.gpu, n)
+		one = perToken * z.work / z.steps()
+		decode = dec * z.work / z.steps()
+	}
 	var p stepParts
 	p.compute = (1 - z.serialFraction) * one / N
+	p.decode = (1 - z.serialFraction) * decode / N
 	p.serial = z.serialFraction * one
 	if z.training {
-		bw := hw.intraGBs
+		bw := busGBs(hw.gpu, hw.intraGBs)
 		if n > hw.perNode {
 			bw = hw.netGBs
 		}
@@ -86,6 +109,9 @@ func (p stepParts) bottleneck() Bottleneck {
 		return BottleneckCommunication
 	case p.serial:
 		return BottleneckSerial
+	}
+	if p.decode > p.compute/2 {
+		return BottleneckMemoryBandwidth // most of the compute time is memory-bound decode
 	}
 	return BottleneckCompute
 }

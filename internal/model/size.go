@@ -12,7 +12,7 @@ import (
 // Assumptions the model makes where the scenario is silent. Each is reported
 // in the report's warnings or a direction's notes where it is used.
 const (
-	defaultMFU        = 0.40 // within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs
+	defaultMFU        = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
 	kvBytes           = 2    // KV cache kept at 16 bit
 	hoursPerMonth     = 730  // 8,760 h ÷ 12
 	defaultStorageGBs = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
@@ -56,7 +56,8 @@ type size struct {
 	work                float64 // tokens or items per run: what a trial's throughput measures
 	runsPerMonth        float64
 	weightsGB           float64
-	mfu                 float64
+	mfu                 float64 // the scenario's, or defaultMFU (training: mfuFor)
+	mfuSet              bool    // the scenario gives workload.mfu
 	precision           string
 	training            bool
 	method              string
@@ -90,7 +91,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if z == nil {
 		z = new(size)
 	}
-	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), runsPerMonth: w.RunsPerMonth.Or(1),
+	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
 		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
 		threshold: w.EfficiencyThreshold.Or(defaultThreshold), trialGPU: w.TrialGPU}
@@ -128,10 +129,6 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
 		}
 		z.trial = trialPoints(w)
-	}
-	if !w.MFU.IsSet() && !quiet {
-		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"},
-			fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); replace it with the utilisation a trial measures", defaultMFU*100)))
 	}
 	if z.sharding == "" {
 		z.sharding = "zero3"
@@ -207,6 +204,11 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
 		z.batchWork = float64(orInt(w.GlobalBatchTokens, defaultInferBatchTokens))
+		if t := w.Traffic; t != nil {
+			// The split between input and output tokens per item: it
+			// prices managed tokens and divides prefill from decode.
+			z.tokensIn, z.tokensOut = t.TokensIn.Or(0), t.TokensOut.Or(0)
+		}
 	case scenario.ShapeInteractive:
 		t := w.Traffic
 		z.serving = true
@@ -221,6 +223,13 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		if z.layers == 0 || z.kvHeads == 0 || z.headDim == 0 {
 			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim for the KV cache", Allowed: "a catalog preset or all three numbers"}}
 		}
+	}
+	if !w.MFU.IsSet() && !quiet {
+		z.notes = append(z.notes, newNote(NoteMFUAssumed, []string{"workload.mfu"}, z.mfuWords()))
+	}
+	if _, _, assumed := z.batchSplit(); z.inferBatch() && assumed && !quiet {
+		z.notes = append(z.notes, newNote(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
+			fmt.Sprintf("batch items of %d input and %d output tokens assumed for prefill, decode and the KV cache (give the tokens in and out per item)", defaultBatchContext/2, defaultBatchContext/2)))
 	}
 	if z.flops <= 0 && !z.serving {
 		return nil, scenario.Errors{{Path: "workload", Problem: "describes no work (zero FLOPs per run)", Allowed: "tokens_per_run_b with a model, or items_per_run_m with gflops_per_item"}}
@@ -270,7 +279,7 @@ func (z *size) stagingHours(gb float64) float64 {
 // achieved is the FLOP/s one GPU of type g sustains: X = peak × MFU
 // (Narayanan et al. 2021).
 func (z *size) achieved(g catalog.GPU) float64 {
-	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfu
+	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfuFor(g)
 }
 
 // servingPlan sizes an interactive service on GPU g: a replica is tp GPUs
@@ -298,7 +307,7 @@ type servingPlan struct {
 // doing 2·A FLOPs per sequence.
 func (z *size) decodeStep(g catalog.GPU, tp, b int) (seconds float64, memoryBound bool) {
 	T := float64(tp)
-	mem := (z.weightsGB + float64(b)*z.kvPerSeqGB()) / (g.BandwidthGBs * T)
+	mem := (z.weightsGB + float64(b)*z.kvReadPerSeqGB()) / (g.BandwidthGBs * T)
 	comp := 2 * z.activeB * 1e9 * float64(b) / (z.achieved(g) * T)
 	return math.Max(mem, comp), mem >= comp
 }
@@ -383,4 +392,84 @@ func replicasFor(load, perReplica float64) (n int, capped bool) {
 		return maxReplicas, true
 	}
 	return max(1, int(x)), false
+}
+
+// inferBatch reports whether the run is batch inference of a language
+// model: prefill and decode rather than FLOPs alone.
+func (z *size) inferBatch() bool { return !z.training && !z.serving && !z.items }
+
+// defaultBatchContext is the tokens per item assumed when a batch gives no
+// split between input and output tokens: half of each, as the mean price
+// managed batch pricing assumes (DESIGN.md's default sequence length).
+const defaultBatchContext = defaultSeqLen
+
+// batchSplit is the tokens in and out per item of batch inference, and
+// whether they are assumed (no split given: half each of
+// defaultBatchContext).
+func (z *size) batchSplit() (in, out float64, assumed bool) {
+	if z.tokensIn+z.tokensOut > 0 {
+		return z.tokensIn, z.tokensOut, false
+	}
+	return defaultBatchContext / 2, defaultBatchContext / 2, true
+}
+
+// batchSeconds is the GPU-seconds one token of batch inference takes on
+// GPU g with n GPUs to spread over, and of those the memory-bound decode's
+// share. Prefill is compute-bound: 2·A FLOPs per input token at X = peak ×
+// MFU. Decode is memory-bound at the batch sizes memory allows: each step
+// moves the weights and the batch's KV cache once for one token of every
+// sequence (DESIGN.md, Serving; decodeStep). The batch is the largest that
+// fits beside the weights, at most vLLM's default of 256 sequences
+// (max_num_seqs, vLLM engine arguments); the tensor-parallel degree the
+// one, from the smallest that holds the weights up to a node of 8 (and n),
+// with the fewest GPU-seconds per output token.
+func (z *size) batchSeconds(g catalog.GPU, n int) (perToken, decodeShare float64) {
+	in, out, _ := z.batchSplit()
+	prefill := 2 * z.activeB * 1e9 / z.achieved(g)
+	tp0 := nextPow2(z.minGPUs(g, 64))
+	if tp0 == 0 {
+		tp0 = 64 // holds nothing: the figures of the largest degree, for the scale of the gap
+	}
+	decode := math.Inf(1)
+	for tp := tp0; tp == tp0 || tp <= min(max(n, tp0), 8); tp *= 2 {
+		b := z.batchFits(g, tp)
+		stepS, _ := z.decodeStep(g, tp, b)
+		if d := stepS * float64(tp) / float64(b); d < decode {
+			decode = d
+		}
+	}
+	dec := out / (in + out) * decode
+	return in/(in+out)*prefill + dec, dec
+}
+
+// batchFits is the most sequences (1 … maxBatch) whose KV cache fits on tp
+// GPUs of type g beside the weights: memPerGPU(tp, b) within the usable
+// memory; 1 when not even one does (fits then says so).
+func (z *size) batchFits(g catalog.GPU, tp int) int {
+	kv := z.kvPerSeqGB()
+	if kv <= 0 {
+		return maxBatch
+	}
+	room := (g.MemoryGB*usableFraction-gpuOverheadGB)*float64(tp) - z.weightsGB
+	return max(1, min(maxBatch, int(math.Floor(room/kv))))
+}
+
+// gpuHoursPerWork is what choosing GPU g (perNode to a server) costs the
+// work, in GPUs × time for one unit of it, and whether g can hold it at
+// all: the measure the offer and node choices multiply by a price per
+// GPU-hour. Serving counts the GPUs its plan needs for the peak; batch
+// inference the GPU-seconds of a token, decode's memory-bound share
+// included; training the inverse of the dense peak. So the memory's size
+// and bandwidth weigh with the FLOPs: memory-bound work can choose an
+// H200 over an H100.
+func (z *size) gpuHoursPerWork(g catalog.GPU, perNode int) (float64, bool) {
+	switch {
+	case z.serving:
+		p := z.serve(g)
+		return float64(p.tp * p.replicas), p.ok
+	case z.inferBatch():
+		perToken, _ := z.batchSeconds(g, perNode)
+		return perToken, z.minGPUs(g, maxTableGPUs) > 0
+	}
+	return 1 / g.PeakTFLOPs(z.precision), z.minGPUs(g, maxTableGPUs) > 0
 }

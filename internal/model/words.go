@@ -41,6 +41,10 @@ func pricingWords(mode string) string {
 		return "1-year commitment"
 	case "commit_3y":
 		return "3-year commitment"
+	case "mixed_1y":
+		return "1-year commitment for the base load, on demand above it"
+	case "mixed_3y":
+		return "3-year commitment for the base load, on demand above it"
 	}
 	return strings.ReplaceAll(mode, "_", " ")
 }

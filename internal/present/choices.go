@@ -116,6 +116,17 @@ var choices = map[string][]Choice{
 		{"commit_1y", "1-year commitment", "A lower rate for GPUs reserved for a year, paid every hour whether used or not."},
 		{"commit_3y", "3-year commitment", "The lowest reserved rate, for GPUs reserved for three years."},
 		{"spot", "Spot (interruptible)", "Spare capacity at a discount that the provider may reclaim: runs need checkpoints."},
+		{"mixed_1y", "1-year commitment for the base, on demand above it", "GPUs reserved for a year for the load that lasts, on-demand GPUs for the peaks: as many committed as are busy often enough to cost less than on demand."},
+		{"mixed_3y", "3-year commitment for the base, on demand above it", "As the 1-year mix, with the 3-year reserved rate."},
+	},
+	"options.hpc.access": {
+		{"member", "Member of the centre", "The centre's own researchers or allocation holders: the member rate, or the allocation."},
+		{"external", "External user", "A user from outside the centre: the external rate, where the centre publishes one."},
+	},
+	"options.hpc.grant_period": {
+		{"year", "A year", "The granted GPU-hours are renewed each year: the work of any twelve months must fit them."},
+		{"project", "The whole project", "One grant for the whole horizon: every run must fit it."},
+		{"month", "A month", "A monthly quota: each month's work must fit it."},
 	},
 	"options.hybrid.burst_to": {
 		{scenario.Cloud, scenario.DirectionTitle[scenario.Cloud], "The compute bursts to rented cloud GPUs."},

@@ -153,6 +153,12 @@ var (
 		Why: "an exabyte: more than the largest data sets stored"}
 	durationHours = Range{Min: 0, MinOpen: true, Max: 87_600,
 		Why: "ten years, the longest planning horizon"}
+	infrastructureShare = Range{Min: 0, Max: 5,
+		Why: "a share of the node price: fabric, storage and installation add 5–20 %; 5 would cost five times the servers"}
+	costOfCapital = Range{Min: 0, Max: 1,
+		Why: "a yearly rate: 0 (cash that would earn nothing) to 100 %"}
+	rackKW = Range{Min: 1, Max: 1000,
+		Why: "1 kW to 1 MW per rack: air-cooled racks take 5–20 kW, liquid-cooled rack-scale systems some 130"}
 )
 
 // scenarioBounds is the range of every number of a scenario file, by JSON
@@ -185,6 +191,12 @@ var scenarioBounds = []Bound{
 	{"workload.traffic.tokens_out", tokensPerRequest},
 	{"workload.traffic.latency_target_ms", Range{Min: 0, MinOpen: true, Max: 3_600_000,
 		Why: "an hour per request"}},
+	{"workload.traffic.peak_hours_per_day", Range{Min: 0, MinOpen: true, Max: 24,
+		Why: "hours of a day"}},
+	{"workload.traffic.hourly_load[]", Range{Min: 0, Max: 1e7,
+		Why: "a level in requests/s or a share of the peak: no more than the peak rate's own limit"}},
+	{"workload.traffic.scale_up_margin", Range{Min: 0, Max: 4,
+		Why: "capacity kept above the load, as a share of it: 4 keeps five times the load"}},
 	{"workload.deadline_hours", durationHours},
 	{"workload.mfu", Range{Min: 0.001, Max: 1,
 		Why: "a share of the GPU's peak: 1 is the peak itself; below 0.1 % the figure no longer describes the hardware"}},
@@ -239,11 +251,15 @@ var scenarioBounds = []Bound{
 	{"options.on_prem.node_price", bigPrice},
 	{"options.on_prem.expected_utilisation", Range{Min: 0.01, Max: 1,
 		Why: "a share of the hardware's hours: below 1 % the price per GPU-hour used says nothing"}},
+	{"options.on_prem.infrastructure_share", infrastructureShare},
+	{"options.on_prem.cost_of_capital", costOfCapital},
+	{"options.on_prem.rack_kw", rackKW},
 	{"options.hpc.gpus", gpuCount},
 	{"options.hpc.queue_wait_hours", hoursWait},
 	{"options.hpc.granted_gpu_hours", Range{Min: 0, Max: 1e10,
-		Why: "ten billion GPU-hours a month: more than every GPU built"}},
+		Why: "ten billion GPU-hours: a million GPUs busy for a year"}},
 	{"options.hpc.price_per_gpu_hour", unitPrice},
+	{"options.hpc.fair_share", fairShare},
 	{"options.hybrid.extra_staff_fte", fte},
 }
 
@@ -275,6 +291,7 @@ var catalogBounds = []Bound{
 		Why: "1 GB/s to 1 PB/s of memory bandwidth: GPUs move 0.3 to 8 TB/s"}},
 	{"gpu.power_w", Range{Min: 0, Max: 100_000,
 		Why: "100 kW per GPU: a hundred times the largest"}},
+	{"gpu.allreduce_bus_gbs", withZero(bandwidth, "none measured (half the link bandwidth)")},
 	{"model.params_b", paramsB},
 	{"model.active_params_b", paramsB},
 	{"model.layers", layers},
@@ -311,9 +328,17 @@ var catalogBounds = []Bound{
 	{"site.staff_cost_per_fte_year", Range{Min: 0, Max: 1e11, Why: bigPrice.Why}},
 	{"site.idle_power_fraction", Range{Min: 0, Max: 1,
 		Why: "a share of the typical draw"}},
+	{"site.staff_fte_per_node", Range{Min: 0, Max: 10,
+		Why: "ten full-time staff per server: far beyond any operations ratio"}},
+	{"site.staff_fte_min", fte},
+	{"site.infrastructure_share", infrastructureShare},
+	{"site.cost_of_capital", costOfCapital},
+	{"site.rack_kw", rackKW},
 	{"hpc.gpus_per_node", gpusPerNode},
 	{"hpc.max_gpus", Range{Min: 1, Max: 1_000_000, Whole: true, Why: gpuCount.Why}},
 	{"hpc.price_per_gpu_hour", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "an allocation without a price")},
+	{"hpc.external_price_per_gpu_hour", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "no rate for users from outside")},
+	{"hpc.fair_share", withZero(fairShare, "not stated (the model assumes 0.25)")},
 	{"hpc.walltime_hours", Range{Min: 0, MinOpen: true, Max: 8760,
 		Why: "a year: centres allow 24 to 72 hours per job"}},
 	{"hpc.queue_wait_hours", hoursWait},
@@ -329,6 +354,10 @@ var catalogBounds = []Bound{
 }
 
 var (
+	// fairShare is the largest share of an HPC partition one project may
+	// hold.
+	fairShare = Range{Min: 0, MinOpen: true, Max: 1,
+		Why: "a share of the partition: 1 is all of it"}
 	tflops = Range{Min: 1, Max: 1_000_000,
 		Why: "1 TFLOP/s to 1 EFLOP/s per GPU: GPUs sustain 100 to 5,000 dense TFLOP/s"}
 	nodePower = Range{Min: 0, MinOpen: true, Max: 10_000,

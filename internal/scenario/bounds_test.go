@@ -62,7 +62,10 @@ func setPath(m map[string]any, path string, v any) {
 	cur := m
 	for i, p := range parts {
 		last := i == len(parts)-1
-		if name, ok := strings.CutSuffix(p, "[]"); ok {
+		if name, ok := strings.CutSuffix(p, "[]"); ok && last {
+			cur[name] = []any{v} // a list of numbers
+			return
+		} else if ok {
 			list, _ := cur[name].([]any)
 			if len(list) == 0 {
 				list = []any{map[string]any{}}

@@ -77,8 +77,9 @@ var Distributions = []string{"triangular", "pert"}
 // replicated model state, or ZeRO stages 1–3 (Rajbhandari et al. 2020).
 var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
 
-// PricingModes lists the allowed options.cloud.pricing values.
-var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot"}
+// PricingModes lists the allowed options.cloud.pricing values. The mixed
+// modes commit GPUs for the base load and pay on demand for the rest.
+var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"}
 
 // Skills lists operational skills a team may have (dimensions.operations.skills).
 var Skills = []string{"cloud", "kubernetes", "gpu_cluster", "hpc_scheduler", "datacentre", "mlops"}
@@ -151,6 +152,17 @@ type Traffic struct {
 	TokensIn        Value `json:"tokens_in,omitzero"`  // per request
 	TokensOut       Value `json:"tokens_out,omitzero"` // per request
 	LatencyTargetMS Value `json:"latency_target_ms,omitzero"`
+	// The load over the day, one of two forms (neither: the peak all
+	// day). PeakHoursPerDay is how many hours a day the load is at its
+	// peak; the other hours carry the rest of the day's mean.
+	// HourlyLoad is 24 levels, one per hour from midnight, in any unit
+	// (requests/s, or shares of the peak): scaled so that the day
+	// averages mean_rps, never above peak_rps.
+	PeakHoursPerDay Value     `json:"peak_hours_per_day,omitzero"`
+	HourlyLoad      []float64 `json:"hourly_load,omitempty"`
+	// ScaleUpMargin is the capacity kept above the load while replicas
+	// follow it (default 0.25: scale up at 80 % of a replica's capacity).
+	ScaleUpMargin Value `json:"scale_up_margin,omitzero"`
 }
 
 // TrialPoint is one measurement from a representative trial run.
@@ -320,16 +332,45 @@ type OnPremOptions struct {
 	// used once other work shares it; it sets the effective price per
 	// GPU-hour the report quotes (default: this workload's own use).
 	ExpectedUtilisation Value `json:"expected_utilisation,omitzero"`
+	// InfrastructureShare is what the cluster around the nodes — fabric
+	// (switches, cables), storage, installation — adds to their price, as
+	// a share of it (default: the site's).
+	InfrastructureShare Value `json:"infrastructure_share,omitzero"`
+	// CostOfCapital is the yearly rate the money tied up in owned hardware
+	// would earn elsewhere (default: the site's).
+	CostOfCapital Value `json:"cost_of_capital,omitzero"`
+	// RackKW is the most power one rack of the site takes, in kW (default:
+	// the site's); a node drawing more cannot be placed.
+	RackKW Value `json:"rack_kw,omitzero"`
 }
+
+// HPCAccesses lists the allowed options.hpc.access values: a member of
+// the centre (its own researchers, or an allocation holder) pays the
+// member rate; an external user the external rate, where there is one.
+var HPCAccesses = []string{"member", "external"}
+
+// GrantPeriods lists the allowed options.hpc.grant_period values: the
+// period granted GPU-hours cover. Allocations are granted per year or per
+// project; a monthly quota is rarer.
+var GrantPeriods = []string{"year", "project", "month"}
 
 // HPCOptions configures the shared HPC direction.
 type HPCOptions struct {
-	Disabled        bool   `json:"disabled,omitempty"`
-	Partition       string `json:"partition,omitempty"` // catalog partition id
-	GPUs            int    `json:"gpus,omitempty"`
-	QueueWaitHours  Value  `json:"queue_wait_hours,omitzero"`
-	GrantedGPUHours Value  `json:"granted_gpu_hours,omitzero"` // per month; 0 = pay per use
+	Disabled       bool   `json:"disabled,omitempty"`
+	Partition      string `json:"partition,omitempty"` // catalog partition id
+	GPUs           int    `json:"gpus,omitempty"`
+	QueueWaitHours Value  `json:"queue_wait_hours,omitzero"` // per job at light use; the model raises it with the share asked
+	// GrantedGPUHours is an allocation's GPU-hours per GrantPeriod (year
+	// when not given); 0 = pay per use.
+	GrantedGPUHours Value  `json:"granted_gpu_hours,omitzero"`
+	GrantPeriod     string `json:"grant_period,omitempty"`
 	PricePerGPUHr   Value  `json:"price_per_gpu_hour,omitzero"`
+	// Access is member (the default) or external: which of the
+	// partition's rates applies.
+	Access string `json:"access,omitempty"`
+	// FairShare replaces the partition's fair-share limit: the largest
+	// share of it one project may hold.
+	FairShare Value `json:"fair_share,omitzero"`
 }
 
 // HybridOptions configures the hybrid direction: the controlled environment

@@ -27,6 +27,8 @@ var enums = map[string][]string{
 	"distribution":                      Distributions,
 	"options.cloud.pricing":             PricingModes,
 	"options.hybrid.burst_to":           {Cloud, HPC},
+	"options.hpc.access":                HPCAccesses,
+	"options.hpc.grant_period":          GrantPeriods,
 }
 
 // required names the fields every file must have, by JSON path of the parent.

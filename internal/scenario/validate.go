@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -262,6 +263,7 @@ func validateWorkload(c *checker, w *Workload) {
 		if t.PeakRPS.IsSet() && t.MeanRPS.IsSet() && t.MeanRPS.Likely > t.PeakRPS.Likely {
 			c.add("workload.traffic.mean_rps", "is above peak_rps", "mean ≤ peak")
 		}
+		validateProfile(c, t)
 	}
 	c.oneOf("workload.sharding", w.Sharding, Shardings, false)
 	if w.Recompute && (w.Shape == ShapeBatch || w.Shape == ShapeInteractive) {
@@ -326,4 +328,27 @@ func validateOptions(c *checker, o *Options) {
 		c.need("options.on_prem.lease_per_node_month", o.OnPrem.LeasePerNodeMonth)
 	}
 	c.oneOf("options.hybrid.burst_to", o.Hybrid.BurstTo, []string{Cloud, HPC}, false)
+	c.oneOf("options.hpc.access", o.HPC.Access, HPCAccesses, false)
+	c.oneOf("options.hpc.grant_period", o.HPC.GrantPeriod, GrantPeriods, false)
+}
+
+// validateProfile checks the traffic's load over the day: one form at
+// most; 24 hourly levels, not all zero; peak hours that leave the rest of
+// the day a load of at least zero (peak × hours ≤ mean × 24).
+func validateProfile(c *checker, t *Traffic) {
+	if t.PeakHoursPerDay.IsSet() && len(t.HourlyLoad) > 0 {
+		c.add("workload.traffic.hourly_load", "is given with peak_hours_per_day", "one of the two forms of the load over the day")
+	}
+	if n := len(t.HourlyLoad); n > 0 {
+		if n != 24 {
+			c.add("workload.traffic.hourly_load", fmt.Sprintf("has %d levels", n), "24 levels, one per hour from midnight")
+		} else if !slices.ContainsFunc(t.HourlyLoad, func(x float64) bool { return x > 0 }) {
+			c.add("workload.traffic.hourly_load", "is zero every hour", "at least one level > 0")
+		}
+	}
+	h, peak, mean := t.PeakHoursPerDay, t.PeakRPS, t.MeanRPS
+	if h.IsSet() && peak.IsSet() && mean.IsSet() && peak.Likely > 0 && h.Likely*peak.Likely > 24*mean.Likely*(1+1e-9) {
+		c.add("workload.traffic.peak_hours_per_day", fmt.Sprintf("%s h at the peak of %s requests/s carry more than the day's mean of %s", Num(h.Likely), Num(peak.Likely), Num(mean.Likely)),
+			fmt.Sprintf("at most 24 × mean ÷ peak = %s h", Num(math.Floor(24*mean.Likely/peak.Likely*100)/100)))
+	}
 }

@@ -175,8 +175,8 @@ func gpuChoices(cat *catalog.Catalog) (labels, ids []string) {
 }
 
 // selectID is a select over labels whose value is the matching id.
-func selectID(labels, ids []string, want string, onChange func()) (*widget.Select, func() string) {
-	s := widget.NewSelect(labels, func(string) { onChange() })
+func selectID(labels, ids []string, want string, onChange func()) (*keySelect, func() string) {
+	s := newKeySelect(labels, func(string) { onChange() })
 	i := max(0, slices.Index(ids, want))
 	if len(labels) > 0 {
 		s.SetSelectedIndex(i)
@@ -223,8 +223,8 @@ func (p *planner) showTrainCalculator() {
 	gpus := f.entry("gpus", "GPUs", "How many GPUs the run uses.", "512", esc)
 	const byMFU, byTFLOPs = "Share of the GPU's peak (MFU)", "Achieved TFLOP/s per GPU"
 	var mfu, tflops *escEntry
-	var precision *widget.Select
-	mode := widget.NewRadioGroup([]string{byMFU, byTFLOPs}, func(v string) {
+	var precision *keySelect
+	mode := newKeySelect([]string{byMFU, byTFLOPs}, func(v string) {
 		// The one not used is greyed out.
 		for _, w := range []fyne.Disableable{mfu, precision} {
 			enableIf(w, v != byTFLOPs)
@@ -235,10 +235,10 @@ func (p *planner) showTrainCalculator() {
 	f.field("mode", "Throughput given as", "Model FLOPs utilisation of the peak, or measured TFLOP/s.", mode)
 	mfu = f.entry("mfu", "MFU", "Share of the peak the run achieves: 0 < MFU ≤ 1; 0.35–0.5 is typical.", "0.4", esc)
 	tflops = f.entry("tflops", "Achieved TFLOP/s", "Measured TFLOP/s per GPU, instead of the MFU.", "", esc)
-	precision = widget.NewSelect([]string{"bf16", "fp8"}, func(string) { f.compute() })
+	precision = newKeySelect([]string{"bf16", "fp8"}, func(string) { f.compute() })
 	precision.SetSelected("bf16")
 	f.field("precision", "Precision", "Which peak the MFU applies to.", precision)
-	recompute := widget.NewCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
+	recompute := newKeyCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
 	f.field("recompute", "Recomputation", "Recomputing activations costs one more forward pass.", recompute)
 	f.compute = func() {
 		in := app.TrainInput{Params: app.Entered(params.Text), Tokens: app.Entered(tokens.Text), GPU: gpuID(),
@@ -301,7 +301,7 @@ func (p *planner) showServeCalculator() {
 	labels, ids := gpuChoices(cat)
 	gpu, gpuID := selectID(labels, ids, "h100-sxm", func() { f.compute() })
 	f.field("gpu", "GPU", "The accelerator, from the catalog.", gpu)
-	bits := widget.NewSelect([]string{"16", "8", "4"}, func(string) { f.compute() })
+	bits := newKeySelect([]string{"16", "8", "4"}, func(string) { f.compute() })
 	bits.SetSelected("8")
 	f.field("precision", "Weight precision (bits)", "16 (bf16), 8 (fp8 or int8) or 4 (int4).", bits)
 	ctx := f.entry("context", "Context (tokens)", "Tokens per sequence, prompt and output together.", "4096", esc)

@@ -41,7 +41,7 @@ type cellTable struct {
 	header []string
 	rows   [][]string
 	bold   []bool // rows drawn in bold
-	table  *widget.Table
+	table  *keyTable
 	detail *widget.Label
 }
 
@@ -50,7 +50,7 @@ const maxColumnWidth = 320
 
 func newCellTable() *cellTable {
 	t := &cellTable{}
-	t.table = widget.NewTableWithHeaders(
+	t.table = newKeyTable(
 		func() (int, int) { return len(t.rows), len(t.header) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -192,7 +192,7 @@ func (p *planner) showCatalog() {
 	for _, k := range catalog.Kinds() {
 		kinds = append(kinds, kindTitle(k))
 	}
-	pick := widget.NewSelect(kinds, func(title string) {
+	pick := newKeySelect(kinds, func(title string) {
 		for _, k := range catalog.Kinds() {
 			if kindTitle(k) == title {
 				entries.set(catalogTable(cat, k))

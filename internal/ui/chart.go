@@ -9,32 +9,21 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/chart"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
-// seriesColours are the Okabe–Ito colours for colour-blind readers
-// (Okabe & Ito, "Color Universal Design", 2008), fixed per direction so a
-// direction keeps its colour from scenario to scenario and in both themes.
-// Yellow is left out: it does not show on a light background.
-var seriesColours = map[string]color.NRGBA{
-	scenario.Cloud:   {0x00, 0x72, 0xb2, 0xff}, // blue
-	scenario.OnPrem:  {0xd5, 0x5e, 0x00, 0xff}, // vermillion
-	scenario.HPC:     {0x00, 0x9e, 0x73, 0xff}, // bluish green
-	scenario.Hybrid:  {0xcc, 0x79, 0xa7, 0xff}, // reddish purple
-	scenario.Managed: {0xe6, 0x9f, 0x00, 0xff}, // orange
-}
-
-// spareColour is for a direction the palette does not know: sky blue.
-var spareColour = color.NRGBA{0x56, 0xb4, 0xe9, 0xff}
-
-// colourOf is a direction's colour.
-func colourOf(direction string) color.NRGBA {
-	if c, ok := seriesColours[direction]; ok {
-		return c
+// colourOf is the colour of a direction's line: its colour in every
+// chart, the PNGs and the workbook's included (chart.Colour, the
+// Okabe–Ito colours for colour-blind readers), faded when the direction
+// is ruled out (chart.Faded), as the PNG draws it.
+func colourOf(direction string, ruledOut bool) color.NRGBA {
+	if ruledOut {
+		return chart.Faded(direction)
 	}
-	return spareColour
+	return chart.Colour(direction)
 }
 
 // Marker shapes, one per direction, so lines that coincide are still told
@@ -82,7 +71,7 @@ type chartPoint struct {
 func chartSeriesOf(ds []model.DirectionResult) []chartSeries {
 	out := make([]chartSeries, 0, len(ds))
 	for _, d := range ds {
-		s := chartSeries{name: titleOf(d), colour: colourOf(d.Direction), mark: directionMarks[d.Direction], ruledOut: !d.Feasible, sameAs: -1}
+		s := chartSeries{name: titleOf(d), colour: colourOf(d.Direction, !d.Feasible), mark: directionMarks[d.Direction], ruledOut: !d.Feasible, sameAs: -1}
 		for _, p := range d.Scaling {
 			if p.GPUs <= 0 {
 				continue // no place on a log axis

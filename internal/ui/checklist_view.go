@@ -50,8 +50,8 @@ type checklistView struct {
 
 // checklistRow is the widgets of one item.
 type checklistRow struct {
-	status *widget.Select
-	owner  *widget.Entry
+	status *keySelect
+	owner  *keyEntry
 }
 
 // Status choices as the Select shows them.
@@ -168,8 +168,8 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 // callbacks are attached after, so that setting them is no change.
 func (v *checklistView) newRow(e brief.Entry) *checklistRow {
 	r := &checklistRow{
-		status: widget.NewSelect(statusOptions(), nil),
-		owner:  widget.NewEntry(),
+		status: newKeySelect(statusOptions(), nil),
+		owner:  newKeyEntry(),
 	}
 	r.status.SetSelected(statusLabels[e.Status])
 	r.owner.SetPlaceHolder("owner")

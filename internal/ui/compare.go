@@ -39,10 +39,13 @@ type compareView struct {
 	// already uses every core, and their results arrive one by one.
 	work sync.Mutex
 
-	hint    *widget.Label // how to use it, or why a tick was refused
-	grid    *fyne.Container
-	scroll  *container.Scroll
-	content fyne.CanvasObject
+	hint *widget.Label // how to use it, or why a tick was refused
+	// export writes the comparison workbook and charts the charts of the
+	// compared scenarios (export_actions.go); the planner shows them.
+	export, charts *widget.Button
+	grid           *fyne.Container
+	scroll         *container.Scroll
+	content        fyne.CanvasObject
 }
 
 // compareEntry is one scenario's evaluation for the comparison.
@@ -60,11 +63,16 @@ func newCompareView(b Backend) *compareView {
 	heading.SizeName = theme.SizeNameSubHeadingText
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
+	v.export = widget.NewButtonWithIcon("Export workbook…", theme.DocumentSaveIcon(), nil)
+	v.charts = widget.NewButtonWithIcon("Save charts…", theme.FileImageIcon(), nil)
+	v.export.Hide()
+	v.charts.Hide()
 	// The row headings, then one column per scenario ticked, sharing the
 	// rest of the width; redraw sets the count.
 	v.grid = container.New(newFillGridLayout(1, 1, minCompareColumn))
 	v.scroll = container.NewVScroll(v.grid)
-	v.content = container.NewBorder(container.NewVBox(heading, v.hint), nil, nil, nil, v.scroll)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(v.export, v.charts), heading)
+	v.content = container.NewBorder(container.NewVBox(top, v.hint), nil, nil, nil, v.scroll)
 	v.refresh()
 	return v
 }
@@ -183,9 +191,21 @@ func (v *compareView) redraw() {
 			objects = append(objects, widget.NewSeparator())
 		}
 	}
+	enableIf(v.export, len(v.ticked) >= 2)
+	enableIf(v.charts, len(v.ticked) > 0 && v.evaluated())
 	v.grid.Layout.(*gridLayout).cols = len(v.ticked) + 1
 	v.grid.Objects = objects
 	v.grid.Refresh()
+}
+
+// evaluated reports whether every ticked scenario is evaluated.
+func (v *compareView) evaluated() bool {
+	for _, it := range v.ticked {
+		if e := v.cache[it.ID]; e == nil || !e.done || e.ev == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // column builds one scenario's cells, one per row of compareRows.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -33,7 +34,7 @@ func tickRow(t *testing.T, p *planner, i int) {
 }
 
 // rowTick is the tick box drawn in row i of the list.
-func rowTick(t *testing.T, p *planner, i int) *widget.Check {
+func rowTick(t *testing.T, p *planner, i int) *keyCheck {
 	t.Helper()
 	row := p.scenarios.list.CreateItem()
 	p.scenarios.list.UpdateItem(i, row)
@@ -181,5 +182,42 @@ func TestCompareFollowsRevisions(t *testing.T) {
 	waitUntil(t, func() bool { return p.pending() == 0 }, func() string { return "evaluating" })
 	if p.compare.cache["ft-7b"] == before || p.compare.cache["ft-7b"].revisions != 4 {
 		t.Error("the new revision was not evaluated again")
+	}
+}
+
+// The rows give the tick box's room back to the names on leaving compare
+// mode, every row, not only those drawn again.
+func TestRowsLoseTickRoom(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+	w.Resize(fyne.NewSize(1280, 800))
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	nameX := func() []float32 {
+		var xs []float32
+		find(p.scenarios.list, func(o fyne.CanvasObject) bool {
+			if r, ok := o.(*scenarioRow); ok && r.index >= 0 {
+				xs = append(xs, fyne.CurrentApp().Driver().AbsolutePositionForObject(r.name).X)
+			}
+			return false
+		})
+		return xs
+	}
+	before := nameX()
+	if len(before) < 2 {
+		t.Fatalf("%d rows drawn", len(before))
+	}
+	test.Tap(p.scenarios.compare)
+	settle(t, p)
+	for i, x := range nameX() {
+		if x <= before[i] {
+			t.Errorf("comparing, row %d's name at %v, not right of its tick box (%v)", i, x, before[i])
+		}
+	}
+	test.Tap(p.scenarios.compare)
+	settle(t, p)
+	for i, x := range nameX() {
+		if x != before[i] {
+			t.Errorf("after comparing, row %d's name at %v, want %v", i, x, before[i])
+		}
 	}
 }

@@ -17,8 +17,9 @@ import (
 
 // decisionPanel sits above the report table: the recommended direction and
 // why, what would have to change for the runner-up, whether the order
-// survives a ±20 % change of any weight, the first trial, and each
-// direction's first infrastructure question.
+// survives a ±20 % change of any weight and the first trial; each
+// direction's first infrastructure question comes under the table
+// (after), so that the table shows on a laptop's screen.
 type decisionPanel struct {
 	headline  *widget.Label // "Recommended: Hybrid"; shown in the window's header (head)
 	scores    *widget.Label // the ranked directions' scores
@@ -30,6 +31,7 @@ type decisionPanel struct {
 	// window, which the header shows above every tab.
 	head    fyne.CanvasObject
 	content fyne.CanvasObject
+	after   fyne.CanvasObject // the questions, for under the report table
 }
 
 func newDecisionPanel() *decisionPanel {
@@ -48,7 +50,8 @@ func newDecisionPanel() *decisionPanel {
 	p.failure.Importance = widget.DangerImportance
 
 	p.head = container.NewHBox(p.headline, container.NewCenter(p.badge))
-	p.content = container.New(&tightVBox{}, p.scores, p.failure, p.body, p.questions, widget.NewSeparator())
+	p.content = container.New(&tightVBox{}, p.scores, p.failure, p.body)
+	p.after = container.New(&tightVBox{}, widget.NewSeparator(), p.questions)
 	return p
 }
 

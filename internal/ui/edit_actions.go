@@ -3,15 +3,13 @@ package ui
 import (
 	"fmt"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/scenario"
 )
 
-// The planner's side of editing: a new scenario (button and Ctrl+N),
-// saving (Ctrl+S), and the question asked before unsaved edits would be
+// The planner's side of editing: a new scenario (button, and File › New
+// scenario with Ctrl+N), saving (File › Save with Ctrl+S: menu.go), and the question asked before unsaved edits would be
 // lost — choosing another scenario, starting a new one, closing the
 // window.
 
@@ -31,10 +29,6 @@ func (p *planner) wireEditing() {
 	}
 	p.view.checklist.onChange = e.changedState
 	p.scenarios.onNew = p.chooseNew
-
-	ctrl := fyne.KeyModifierShortcutDefault
-	p.window.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: ctrl}, func(fyne.Shortcut) { p.chooseNew() })
-	p.window.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: ctrl}, func(fyne.Shortcut) { e.saveShortcut() })
 	p.window.SetCloseIntercept(p.requestClose)
 }
 
@@ -62,7 +56,7 @@ func (p *planner) chooseNew() {
 	t := newTemplatePicker(p.window, func(t template) {
 		p.view.live.confirmLeave(func() { p.startNew(t) }, p.markShown)
 	})
-	t.dialog.Show()
+	p.dialogs.showDialog(t.dialog)
 }
 
 // startNew opens a new scenario from t in the form, unsaved.

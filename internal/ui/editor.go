@@ -34,8 +34,8 @@ type jsonEditor struct {
 	onSaved  func(id string, rev int)
 
 	content  fyne.CanvasObject // the entry over the status, problems, note and buttons
-	entry    *widget.Entry
-	note     *widget.Entry
+	entry    *keyEntry
+	note     *keyEntry
 	status   *widget.Label
 	problems *widget.Label
 	validate *widget.Button
@@ -43,26 +43,27 @@ type jsonEditor struct {
 	cancel   *widget.Button
 	dialog   *dialog.CustomDialog
 	parent   fyne.Window
+	dialogs  *dialogs // Escape closes the editor as Cancel does (close)
 
 	parsed *scenario.Scenario // the text's scenario while it is valid and changed
 	saving bool
 }
 
 // newJSONEditor builds the editor for s; show opens it over w.
-func newJSONEditor(w fyne.Window, b Backend, s *scenario.Scenario, exists func(string) bool, onSaved func(string, int)) (*jsonEditor, error) {
+func newJSONEditor(w fyne.Window, ds *dialogs, b Backend, s *scenario.Scenario, exists func(string) bool, onSaved func(string, int)) (*jsonEditor, error) {
 	canon, err := scenario.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("could not write “%s” as JSON: %w", s.ID, err)
 	}
-	e := &jsonEditor{backend: b, original: s, canon: canon, start: string(canon), exists: exists, onSaved: onSaved, parent: w}
+	e := &jsonEditor{backend: b, original: s, canon: canon, start: string(canon), exists: exists, onSaved: onSaved, parent: w, dialogs: ds}
 
-	e.entry = widget.NewMultiLineEntry()
+	e.entry = newKeyTextArea()
 	e.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	e.entry.Wrapping = fyne.TextWrapOff
 	e.entry.SetText(string(canon))
 	e.entry.OnChanged = func(string) { e.check() }
 
-	e.note = widget.NewEntry()
+	e.note = newKeyEntry()
 	e.note.SetPlaceHolder("What changed, and why (kept with the revision)")
 
 	e.status = widget.NewLabel("")
@@ -104,7 +105,7 @@ func textLineHeight() float32 {
 func (e *jsonEditor) show() {
 	size := e.parent.Canvas().Size()
 	e.dialog.Resize(fyne.NewSize(max(600, size.Width*0.9), max(500, size.Height*0.9)))
-	e.dialog.Show()
+	e.dialogs.show(e.dialog, e.close)
 	e.parent.Canvas().Focus(e.entry)
 }
 
@@ -175,11 +176,26 @@ func problemLines(err error) []string {
 	if errors.As(err, &errs) && len(errs) > 0 {
 		lines := make([]string, len(errs))
 		for i, fe := range errs {
-			lines[i] = fe.Error()
+			lines[i] = problemLine(fe)
 		}
 		return lines
 	}
 	return strings.Split(err.Error(), "\n")
+}
+
+// problemLine is one problem in words: the field's label, what is wrong
+// and what is allowed, with the JSON path after it (the editor shows the
+// JSON, so the path finds the place).
+func problemLine(fe scenario.FieldError) string {
+	f, ok := present.Lookup(fe.Path)
+	if !ok || fe.Path == "" {
+		return fe.Error()
+	}
+	line := f.Label + ": " + fe.Problem
+	if fe.Allowed != "" {
+		line += " (allowed: " + fe.Allowed + ")"
+	}
+	return line + " — at " + fe.Path
 }
 
 // saveRevision checks the text once more and saves it off the UI
@@ -229,11 +245,11 @@ func (e *jsonEditor) close() {
 		e.dialog.Hide()
 		return
 	}
-	dialog.ShowConfirm("Discard the changes?", "The edited JSON has not been saved.", func(ok bool) {
+	e.dialogs.showDialog(dialog.NewConfirm("Discard the changes?", "The edited JSON has not been saved.", func(ok bool) {
 		if ok {
 			e.dialog.Hide()
 		}
-	}, e.parent)
+	}, e.parent))
 }
 
 // safeSave is Backend.Save with a panic turned into an error.

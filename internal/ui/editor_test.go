@@ -1,13 +1,16 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -257,5 +260,38 @@ func TestImport(t *testing.T) {
 	waitSaves(t, p, b)
 	if !strings.Contains(p.problemsShown().Text, "again.json: database is locked") {
 		t.Errorf("problems = %q", p.problemsShown().Text)
+	}
+}
+
+// The JSON editor names a problem by the field's label, then its path: a
+// reader who does not know the schema sees which input is wrong.
+func TestEditorProblemsNameTheField(t *testing.T) {
+	text, err := os.ReadFile("../../scenarios/qlora-legal-70b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(text, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["workload"].(map[string]any)["model"].(map[string]any)["params_b"] = 1e308
+	text, _ = json.Marshal(doc)
+	_, err = scenario.Parse(text)
+	if err == nil {
+		t.Fatal("a model of 1e308 billion parameters parsed")
+	}
+	lines := problemLines(err)
+	f, _ := present.Lookup("workload.model.params_b")
+	found := false
+	for _, l := range lines {
+		if strings.HasPrefix(l, f.Label+": ") && strings.HasSuffix(l, "— at workload.model.params_b") {
+			found = true
+		}
+		if strings.HasPrefix(l, "workload.") {
+			t.Errorf("a problem starts with its JSON path: %q", l)
+		}
+	}
+	if !found {
+		t.Errorf("no line names %q and its path: %q", f.Label, lines)
 	}
 }

@@ -8,9 +8,10 @@ import (
 
 // Escape closes the dialog on top of the window. Fyne's dialogs do not
 // listen for it: the window hears Escape when nothing has the keyboard,
-// and the fields of this package's dialogs (escEntry) pass it on. A
-// dialog shown with showDialog closes as its Cancel or Close button would
-// (its callback runs); any other pop-up on top is hidden.
+// and the widgets of this package pass it on (window_keys.go). A dialog
+// shown with showDialog closes as its Cancel or Close button would (its
+// callback runs), or as its own escape function says (show); any other
+// pop-up on top is hidden.
 type dialogs struct {
 	canvas fyne.Canvas
 	open   []openDialog
@@ -20,12 +21,17 @@ type dialogs struct {
 type openDialog struct {
 	d       dialog.Dialog
 	overlay fyne.CanvasObject
+	escape  func() // what Escape does; nil: hide the dialog
 }
 
 // showDialog shows d and remembers it until it closes.
-func (ds *dialogs) showDialog(d dialog.Dialog) {
+func (ds *dialogs) showDialog(d dialog.Dialog) { ds.show(d, nil) }
+
+// show shows d and remembers it until it closes; Escape calls escape, or
+// hides d when escape is nil.
+func (ds *dialogs) show(d dialog.Dialog, escape func()) {
 	d.Show()
-	od := openDialog{d: d, overlay: ds.canvas.Overlays().Top()}
+	od := openDialog{d: d, overlay: ds.canvas.Overlays().Top(), escape: escape}
 	ds.open = append(ds.open, od)
 	d.SetOnClosed(func() {
 		for i := range ds.open {
@@ -44,8 +50,12 @@ func (ds *dialogs) escape() bool {
 		return false
 	}
 	for i := len(ds.open) - 1; i >= 0; i-- {
-		if ds.open[i].overlay == top {
-			ds.open[i].d.Hide()
+		if od := ds.open[i]; od.overlay == top {
+			if od.escape != nil {
+				od.escape()
+			} else {
+				od.d.Hide()
+			}
 			return true
 		}
 	}
@@ -54,16 +64,8 @@ func (ds *dialogs) escape() bool {
 	return true
 }
 
-// typedKey is the window's handler of keys typed while nothing has the
-// keyboard.
-func (ds *dialogs) typedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape {
-		ds.escape()
-	}
-}
-
-// escEntry is an entry for a dialog: Escape in it closes the dialog, and
-// Return calls onSubmit (as OnSubmitted would) when set.
+// escEntry is an entry for a dialog: Escape in it calls onEscape when
+// set, and the window's keys otherwise go to the window.
 type escEntry struct {
 	widget.Entry
 	onEscape func()
@@ -77,9 +79,10 @@ func newEscEntry(onEscape func()) *escEntry {
 
 // TypedKey implements fyne.Focusable.
 func (e *escEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+	switch {
+	case ev.Name == fyne.KeyEscape && e.onEscape != nil:
 		e.onEscape()
-		return
+	case !windowKey(e, ev):
+		e.Entry.TypedKey(ev)
 	}
-	e.Entry.TypedKey(ev)
 }

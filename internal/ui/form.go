@@ -377,6 +377,8 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		control = f.newChoiceListControl(ff, dst)
 	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.Struct:
 		control = f.newListControl(ff, dst)
+	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.Float64:
+		control = f.newNumberListControl(ff, dst, unit)
 	default:
 		control = f.newNumberControl(ff, dst, unit)
 	}
@@ -473,6 +475,18 @@ func (f *scenarioForm) load() {
 		}
 	}
 	f.relayout()
+}
+
+// loadPaths shows again the values of the fields at paths, changed
+// outside the form.
+func (f *scenarioForm) loadPaths(paths ...string) {
+	f.loading = true
+	defer func() { f.loading = false }()
+	for _, path := range paths {
+		if ff := f.field(path); ff != nil && ff.load != nil {
+			ff.load()
+		}
+	}
 }
 
 // changed is called by a control after it changed the scenario.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -90,7 +91,7 @@ type valueControl struct {
 	field *formField
 	dst   reflect.Value // the scenario.Value in the scenario
 
-	mode   *widget.Select
+	mode   *keySelect
 	known  *keyEntry
 	points [3]*keyEntry // low, likely, high
 	unit   fyne.CanvasObject
@@ -111,7 +112,7 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
 	}
 	c.grid = container.NewGridWithColumns(3, cells...)
-	c.mode = widget.NewSelect([]string{modeKnown, modeEstimate}, nil)
+	c.mode = newKeySelect([]string{modeKnown, modeEstimate}, nil)
 	c.mode.SetSelected(modeKnown)
 	c.mode.OnChanged = c.switchMode
 	c.root = container.NewStack()
@@ -261,6 +262,50 @@ func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit f
 	return container.NewBorder(nil, nil, nil, unit, e)
 }
 
+// newNumberListControl edits a list of numbers (the load by hour) as
+// one line: numbers apart by spaces or semicolons (a comma groups
+// thousands, as in every number entry); empty leaves the list out.
+func (f *scenarioForm) newNumberListControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+	var e *keyEntry
+	e = f.entry(ff, func() {
+		xs, err := parseNumberList(e.Text)
+		if err != nil {
+			f.setLocal(ff.path, err.Error())
+			return
+		}
+		dst.Set(reflect.ValueOf(xs))
+		f.clearLocal(ff.path)
+		f.changed(ff, false)
+	})
+	e.SetPlaceHolder("not given: numbers apart by spaces or semicolons")
+	ff.load = func() {
+		parts := make([]string, dst.Len())
+		for i := range parts {
+			parts[i] = formatNumber(dst.Index(i).Float())
+		}
+		e.SetText(strings.Join(parts, "; "))
+	}
+	return container.NewBorder(nil, nil, nil, unit, e)
+}
+
+// parseNumberList reads numbers apart by spaces or semicolons; nil for
+// empty text. A word that is not a number is named.
+func parseNumberList(text string) ([]float64, error) {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == ' ' || r == '\t' || r == '\n' })
+	if len(words) == 0 {
+		return nil, nil
+	}
+	xs := make([]float64, len(words))
+	for i, w := range words {
+		x, err := parseNumber(w)
+		if err != nil {
+			return nil, fmt.Errorf("number %d: %w", i+1, err)
+		}
+		xs[i] = x
+	}
+	return xs, nil
+}
+
 // setNumber parses text into the number dst; empty text is 0.
 func setNumber(dst reflect.Value, text string) error {
 	if strings.TrimSpace(text) == "" {
@@ -319,7 +364,7 @@ const notGiven = "Not given"
 // present's labels; an optional field has a "Not given" option. The
 // chosen value's meaning is shown under the field's help.
 func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
-	sel := widget.NewSelect(nil, nil)
+	sel := newKeySelect(nil, nil)
 	sel.PlaceHolder = "Choose…"
 	var values []string
 	options := func() {
@@ -424,7 +469,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 
 // newFlagControl edits a flag with a check box.
 func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
-	c := widget.NewCheck("", nil)
+	c := newKeyCheck("", nil)
 	c.OnChanged = func(on bool) {
 		if f.loading {
 			return
@@ -445,7 +490,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 	for i, c := range choices {
 		labels[i] = present.Sentence(c.Label)
 	}
-	checks := make([]*widget.Check, len(labels))
+	checks := make([]*keyCheck, len(labels))
 	boxes := make([]fyne.CanvasObject, len(labels))
 	toggled := func(bool) {
 		if f.loading {
@@ -473,7 +518,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 		f.changed(ff, true)
 	}
 	for i, l := range labels {
-		checks[i] = widget.NewCheck(l, toggled)
+		checks[i] = newKeyCheck(l, toggled)
 		boxes[i] = checks[i]
 	}
 	ff.load = func() {

@@ -10,10 +10,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// The form's entries: they pass the window's shortcuts on, and leave the
-// mouse wheel to the form.
+// The form's entries: they pass the window's keys and shortcuts on, and
+// leave the mouse wheel to the form.
 
-// keyEntry is an entry that passes the window's shortcuts on. A focused
+// keyEntry is an entry that passes the window's keys (F11, Escape:
+// window_keys.go) and shortcuts on. A focused
 // entry receives every shortcut typed while it has the focus and drops
 // those it does not know, so without this Ctrl+S would do nothing while
 // the cursor is in a field.
@@ -40,6 +41,24 @@ func newKeyMultiLineEntry() *keyEntry {
 	return e
 }
 
+// newKeyTextArea is a multi-line entry that scrolls by itself, for text
+// such as a JSON document or pasted data.
+func newKeyTextArea() *keyEntry {
+	e := &keyEntry{}
+	e.ExtendBaseWidget(e)
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	return e
+}
+
+// TypedKey implements fyne.Focusable: the window's keys go to the window
+// (window_keys.go).
+func (e *keyEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !windowKey(e, ev) {
+		e.Entry.TypedKey(ev)
+	}
+}
+
 // TypedShortcut implements fyne.Shortcutable.
 func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
 	if forwardShortcut(e, s) {
@@ -61,6 +80,13 @@ func newKeySelectEntry(options []string) *keySelectEntry {
 	e.Scroll = container.ScrollNone
 	e.SetOptions(options)
 	return e
+}
+
+// TypedKey implements fyne.Focusable: the window's keys go to the window.
+func (e *keySelectEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !windowKey(e, ev) {
+		e.SelectEntry.TypedKey(ev)
+	}
 }
 
 // TypedShortcut implements fyne.Shortcutable.

@@ -33,15 +33,58 @@ func (p *planner) prompt() *leavePrompt { return overlay[*leavePrompt](p) }
 // picker is the New scenario dialog over the window, nil when none.
 func (p *planner) picker() *templatePicker { return overlay[*templatePicker](p) }
 
-// typeShortcut types a Ctrl+key shortcut into the focused entry, or the
-// canvas when nothing has the focus, as the window does.
+// typeShortcut types a Ctrl+key shortcut as the desktop driver does: the
+// main menu's entry with that shortcut runs, whatever has the focus;
+// without one, the focused widget receives it, or the canvas when nothing
+// has the focus. (The test driver leaves the main menu out.)
 func (p *planner) typeShortcut(key fyne.KeyName) {
 	s := &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
+	if it := menuShortcut(p.window, s); it != nil {
+		it.Action()
+		return
+	}
 	if f, ok := p.window.Canvas().Focused().(fyne.Shortcutable); ok {
 		f.TypedShortcut(s)
 		return
 	}
 	p.window.Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(s)
+}
+
+// menuShortcut is the main menu's entry with shortcut s, nil for none.
+func menuShortcut(w fyne.Window, s fyne.Shortcut) *fyne.MenuItem {
+	var in func(items []*fyne.MenuItem) *fyne.MenuItem
+	in = func(items []*fyne.MenuItem) *fyne.MenuItem {
+		for _, it := range items {
+			if it.Shortcut != nil && it.Shortcut.ShortcutName() == s.ShortcutName() && it.Action != nil {
+				return it
+			}
+			if it.ChildMenu != nil {
+				if c := in(it.ChildMenu.Items); c != nil {
+					return c
+				}
+			}
+		}
+		return nil
+	}
+	if mm := w.MainMenu(); mm != nil {
+		for _, m := range mm.Items {
+			if it := in(m.Items); it != nil {
+				return it
+			}
+		}
+	}
+	return nil
+}
+
+// typeKey types a key as the desktop driver does: the focused widget
+// receives it, or the window's handler when nothing has the focus.
+func typeKey(w fyne.Window, key fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: key}
+	if f := w.Canvas().Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	w.Canvas().OnTypedKey()(ev)
 }
 
 // entries are the text entries of a field, in order: one for a known
@@ -70,10 +113,13 @@ func (ff *formField) entries() []*keyEntry {
 // selectOf is the select of a choice or the mode of a number.
 func (ff *formField) selectOf() *widget.Select {
 	s, _ := find(ff.box, func(o fyne.CanvasObject) bool {
-		_, ok := o.(*widget.Select)
+		_, ok := o.(*keySelect)
 		return ok
-	}).(*widget.Select)
-	return s
+	}).(*keySelect)
+	if s == nil {
+		return nil
+	}
+	return &s.Select
 }
 
 // retype replaces the text of an entry as a user would: select all,

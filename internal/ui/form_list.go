@@ -110,7 +110,7 @@ func (c *listControl) cell(path string, dst reflect.Value) fyne.CanvasObject {
 	norm := present.Normalize(path)
 	if dst.Kind() == reflect.String && present.Choices(norm) != nil {
 		values, labels := choiceOptions(norm, dst.String(), optionalPath(strings.ReplaceAll(norm, "[]", "")))
-		sel := widget.NewSelect(labels, nil)
+		sel := newKeySelect(labels, nil)
 		sel.PlaceHolder = "Choose…"
 		if i := slices.Index(values, dst.String()); i >= 0 {
 			sel.SetSelected(labels[i])

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -532,5 +533,34 @@ func TestLiveReportFillsHiddenTabsWhenShown(t *testing.T) {
 	settled(t, p)
 	if len(v.live.deferred) != 0 {
 		t.Errorf("%d tabs left to refill after a full report", len(v.live.deferred))
+	}
+}
+
+// The load by hour, a list of numbers, is typed on one line: the numbers
+// reach the scenario, and one that is not a number is named beneath the
+// field while the report stays.
+func TestLoadByHourEdited(t *testing.T) {
+	_, p := openWindow(t, newRealBackend(t, "support-assistant-70b"))
+	f := openForm(t, p, 0)
+	v := p.view
+	load := field(t, f, "workload.traffic.hourly_load")
+	levels := make([]string, 24)
+	for i := range levels {
+		levels[i] = strconv.Itoa(1 + i%12)
+	}
+	retype(load.entries()[0], strings.Join(levels, "; "))
+	settled(t, p)
+	got := v.live.work.Workload.Traffic.HourlyLoad
+	if len(got) != 24 || got[0] != 1 || got[11] != 12 || got[12] != 1 || load.problem.Visible() {
+		t.Fatalf("hourly load %v, problem %q", got, load.problem.Text)
+	}
+	good := v.current
+	retype(load.entries()[0], "1; 2; x")
+	settled(t, p)
+	if !load.problem.Visible() || !strings.Contains(load.problem.Text, "number 3") || !strings.Contains(load.problem.Text, "“x” is not a number") {
+		t.Errorf("problem beneath the field: %q", load.problem.Text)
+	}
+	if v.current != good {
+		t.Error("the report changed while a level is not a number")
 	}
 }

@@ -30,7 +30,7 @@ type historyDialog struct {
 	revs    []Revision // newest first
 	chosen  int        // index in revs, -1 before the history arrives
 	gen     int        // counts choices, so a late diff for an earlier one is dropped
-	list    *widget.List
+	list    *plainKeyList
 	heading *widget.Label
 	diff    *fyne.Container
 	scroll  *container.Scroll
@@ -46,7 +46,7 @@ func (p *planner) showHistory(it Item) {
 		return
 	}
 	h := &historyDialog{p: p, keep: k, item: it, chosen: -1}
-	h.list = widget.NewList(
+	h.list = newPlainKeyList(
 		func() int { return len(h.revs) },
 		func() fyne.CanvasObject {
 			title := widget.NewLabel("Revision 10 (current)")

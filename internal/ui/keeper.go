@@ -57,6 +57,15 @@ type Exporter interface {
 	ExportWorkbook(ctx context.Context, id, path string) error
 }
 
+// ComparisonExporter is what a Backend that can write the comparison
+// workbook of stored scenarios adds.
+type ComparisonExporter interface {
+	// ExportComparison writes the comparison workbook of the current
+	// revisions of scenarios ids, a column each in that order, to path,
+	// as "hostplan export ID1 ID2 -o PATH" does.
+	ExportComparison(ctx context.Context, ids []string, path string) error
+}
+
 // CatalogReader is what a Backend that knows the catalog in use adds: the
 // catalog window, and the calculators' lists of GPUs and models.
 type CatalogReader interface {
@@ -68,10 +77,11 @@ type CatalogReader interface {
 }
 
 var (
-	_ Keeper        = appBackend{}
-	_ Recommender   = appBackend{}
-	_ Exporter      = appBackend{}
-	_ CatalogReader = appBackend{}
+	_ Keeper             = appBackend{}
+	_ Recommender        = appBackend{}
+	_ Exporter           = appBackend{}
+	_ ComparisonExporter = appBackend{}
+	_ CatalogReader      = appBackend{}
 )
 
 func (b appBackend) Delete(id string) error   { return b.p.Delete(id) }
@@ -108,6 +118,10 @@ func (b appBackend) Recommend(ctx context.Context, id string) (int, string, erro
 
 func (b appBackend) ExportWorkbook(ctx context.Context, id, path string) error {
 	return b.p.ExportWorkbook(ctx, id, path)
+}
+
+func (b appBackend) ExportComparison(ctx context.Context, ids []string, path string) error {
+	return b.p.ExportComparison(ctx, ids, path)
 }
 
 func (b appBackend) Catalog() (*catalog.Catalog, error)    { return b.p.Catalog() }

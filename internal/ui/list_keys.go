@@ -9,7 +9,8 @@ import (
 // above or below (the list's own keys only move a focus mark, and Space
 // chooses), Delete deletes the chosen scenario and F2 renames it; in the
 // search field, Down and Return go to the list, and Escape empties the
-// field.
+// field (in an empty one it is the window's). F11 and Escape are
+// otherwise the window's (window_keys.go).
 
 // keyList is the scenario list's widget.List with those keys.
 type keyList struct {
@@ -26,6 +27,9 @@ func newKeyList(owner *scenarioList) *keyList {
 // TypedKey implements fyne.Focusable.
 func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
 	s := l.owner
+	if windowKey(l, ev) {
+		return
+	}
 	if s.comparing { // rows are ticked, not chosen: the list's own keys
 		l.List.TypedKey(ev)
 		return
@@ -63,9 +67,6 @@ const pageRows = 10
 type searchEntry struct {
 	widget.Entry
 	owner *scenarioList
-	// onEscape is called for Escape in an empty field: the window's own
-	// Escape (closing a dialog).
-	onEscape func()
 }
 
 func newSearchEntry(owner *scenarioList) *searchEntry {
@@ -88,10 +89,12 @@ func (e *searchEntry) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		if e.Text != "" {
 			e.SetText("")
-		} else if e.onEscape != nil {
-			e.onEscape()
+		} else {
+			windowKey(e, ev)
 		}
 	default:
-		e.Entry.TypedKey(ev)
+		if !windowKey(e, ev) {
+			e.Entry.TypedKey(ev)
+		}
 	}
 }

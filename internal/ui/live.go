@@ -260,6 +260,35 @@ func (e *liveEditor) edit(change func(s *scenario.Scenario)) bool {
 	return true
 }
 
+// reweigh makes the weights of the inputs being edited w, as a slider
+// moves: the form shows them and they count as unsaved. The weights change
+// no figure of the report, so the report on screen stays (the view has
+// decided again) and nothing is evaluated, unless an evaluation of an
+// earlier edit is pending: it is started again with the weights, so that
+// what lands carries them.
+func (e *liveEditor) reweigh(w [5]float64) {
+	if e.work == nil {
+		return
+	}
+	e.work.Dimensions.SetWeights(w)
+	if e.form != nil {
+		e.form.loadPaths(weightPaths...)
+	}
+	if e.running {
+		e.schedule(0)
+	}
+	e.changedState()
+}
+
+// weightPaths are the form's fields of the five weights.
+var weightPaths = func() []string {
+	out := make([]string, len(scenario.DimensionNames))
+	for i, name := range scenario.DimensionNames {
+		out[i] = "dimensions." + name + ".weight"
+	}
+	return out
+}()
+
 // flush evaluates the inputs now (Enter in a field).
 func (e *liveEditor) flush() {
 	if e.running {

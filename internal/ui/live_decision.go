@@ -67,27 +67,26 @@ func (v *scenarioView) showDecision() {
 }
 
 // reweigh is the weights panel's callback: the scenario's weights become
-// w, as an unsaved edit, and the decision follows.
+// w and the decision follows at once. The change is an edit of the inputs
+// like any other, made through the live editor: it marks the scenario
+// unsaved, is saved with the others as a new revision, and Discard puts
+// the stored weights back. The evaluation on screen is copied before its
+// scenario changes: the report cache keeps the stored revision's.
 func (v *scenarioView) reweigh(w [5]float64) {
 	ev := v.current
 	if ev == nil {
 		return
 	}
-	if !ev.own { // the scenario may be shared with the backend: edit a copy
-		ev.s, ev.own = scenario.Clone(ev.s), true
+	if !ev.own { // shared with the cache or the backend: edit a copy
+		cp := *ev
+		cp.s, cp.own = scenario.Clone(ev.s), true
+		ev = &cp
+		v.current = ev
 	}
 	ev.s.Dimensions.SetWeights(w)
 	ev.dec, ev.decErr = safeDecide(ev.s, ev.r)
 	v.showDecision()
-	v.markDirty()
-}
-
-// markDirty records that the shown scenario has edits not saved yet.
-func (v *scenarioView) markDirty() {
-	v.dirty = true
-	if v.onDirty != nil {
-		v.onDirty()
-	}
+	v.live.reweigh(w)
 }
 
 // rebrief writes the brief again for the current scenario and decision,

@@ -93,7 +93,7 @@ func (e *liveEditor) askNote() {
 		}, e.v.window)
 	note.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(min(640, e.v.window.Canvas().Size().Width*0.9), d.MinSize().Height))
-	d.Show()
+	e.v.dialogs.showDialog(d)
 	e.v.window.Canvas().Focus(note)
 }
 
@@ -150,7 +150,15 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 	v := e.v
 	if cur := v.current; cur != nil && bytes.Equal(canonical(cur.s), canon) {
 		cur.item = e.item
+		cur.own = false // the cache's now: a later edit changes a copy
 		v.cache.put(cur)
+	}
+	if cur := v.current; cur != nil {
+		d := cur.dec
+		if cur.decErr != nil {
+			d = nil
+		}
+		v.weights.rebase(snap.Dimensions.Weights(), cur.s.Dimensions.Weights(), d)
 	}
 	v.shown = snap.ID
 	if wasNew {
@@ -318,7 +326,11 @@ func (e *liveEditor) confirmLeave(next, stay func()) {
 	l.ExtendBaseWidget(l)
 	l.dialog = dialog.NewCustomWithoutButtons("Unsaved changes", l, e.v.window)
 	l.dialog.Resize(fyne.NewSize(min(640, e.v.window.Canvas().Size().Width*0.9), l.MinSize().Height))
-	l.dialog.Show()
+	// Escape keeps editing, as the first button does.
+	e.v.dialogs.show(l.dialog, func() {
+		l.dialog.Hide()
+		stay()
+	})
 	if l.note != nil {
 		e.v.window.Canvas().Focus(l.note)
 	}

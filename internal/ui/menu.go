@@ -5,16 +5,18 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// The window's main menu and keyboard: File (import, export the
-// workbook, save the brief), Scenario (find, rename, history, duplicate,
-// edit, delete, compare) and Tools (the catalog and the calculators), with
-// Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H; Escape closes the dialog on top.
+// The window's main menu and keyboard: File (new scenario, save, import,
+// export the workbook — of the comparison while comparing —, save the
+// brief and the charts), Scenario (find, rename, history, duplicate, edit,
+// delete, compare), Tools (the catalog and the calculators) and Help
+// (About, about.go; on a Mac Fyne moves it to the application menu), with
+// Ctrl+N, Ctrl+S, Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H, which the menu gives
+// whatever has the keyboard; F11 and Escape are the window's keys
+// (window_keys.go).
 
 // wireTools connects the list's row menu, the main menu and Escape.
 func (p *planner) wireTools() {
-	p.dialogs = &dialogs{canvas: p.window.Canvas()}
-	p.window.Canvas().SetOnTypedKey(p.dialogs.typedKey)
-	p.scenarios.search.onEscape = func() { p.dialogs.escape() }
+	p.window.Canvas().SetOnTypedKey(p.windowKeys)
 	p.view.brief.onSave = p.saveBrief
 
 	s := p.scenarios
@@ -26,6 +28,12 @@ func (p *planner) wireTools() {
 	if _, ok := p.backend.(Exporter); ok {
 		s.onExport = p.exportWorkbook
 	}
+	if _, ok := p.backend.(ComparisonExporter); ok {
+		p.compare.export.OnTapped = p.exportComparison
+		p.compare.export.Show()
+	}
+	p.compare.charts.OnTapped = p.saveCharts
+	p.compare.charts.Show()
 	p.window.SetMainMenu(p.mainMenu())
 }
 
@@ -49,11 +57,16 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	s := p.scenarios
 	on := func(f func(Item)) func() { return func() { p.onTarget(f) } }
 
-	file := []*fyne.MenuItem{menuItem("Import scenario…", fyne.KeyO, p.chooseImport)}
-	if s.onExport != nil {
-		file = append(file, menuItem("Export workbook…", fyne.KeyE, on(p.exportWorkbook)))
+	file := []*fyne.MenuItem{
+		menuItem("New scenario…", fyne.KeyN, p.chooseNew),
+		menuItem("Save…", fyne.KeyS, p.view.live.saveShortcut),
+		fyne.NewMenuItemSeparator(),
+		menuItem("Import scenario…", fyne.KeyO, p.chooseImport),
 	}
-	file = append(file, menuItem("Save brief…", "", p.saveBrief))
+	if s.onExport != nil {
+		file = append(file, menuItem("Export workbook…", fyne.KeyE, p.exportShown))
+	}
+	file = append(file, menuItem("Save brief…", "", p.saveBrief), menuItem("Save charts…", "", p.saveCharts))
 
 	scen := []*fyne.MenuItem{
 		menuItem("Find", fyne.KeyF, s.focusSearch),
@@ -76,6 +89,7 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	if tools := p.toolsMenu(); len(tools) > 0 {
 		menus = append(menus, fyne.NewMenu("Tools", tools...))
 	}
+	menus = append(menus, fyne.NewMenu("Help", fyne.NewMenuItem("About", p.showAbout)))
 	return fyne.NewMainMenu(menus...)
 }
 

@@ -102,13 +102,7 @@ func newReviewSheet(ev *evaluation, alone bool) *reviewSheet {
 			&widget.TextSegment{Style: widget.RichTextStyleStrong, Text: h},
 			&widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text},
 		}
-		if len(leads) > 0 {
-			list := &widget.ListSegment{}
-			for _, l := range leads {
-				list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: l})
-			}
-			why.Segments = append(why.Segments, list)
-		}
+		why.Segments = append(why.Segments, bullets(leads)...)
 	} else if ev.decErr != nil {
 		why.Segments = []widget.RichTextSegment{&widget.TextSegment{Style: widget.RichTextStyleParagraph,
 			Text: "Could not rank the directions: " + strings.TrimPrefix(ev.decErr.Error(), "decide: ")}}
@@ -119,11 +113,7 @@ func newReviewSheet(ev *evaluation, alone bool) *reviewSheet {
 
 	risks := widget.NewRichText()
 	risks.Wrapping = fyne.TextWrapWord
-	list := &widget.ListSegment{}
-	for _, text := range reviewRisks(r, d) {
-		list.Items = append(list.Items, &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: text})
-	}
-	risks.Segments = []widget.RichTextSegment{list}
+	risks.Segments = bullets(reviewRisks(r, d))
 
 	questions := widget.NewRichText()
 	questions.Wrapping = fyne.TextWrapWord
@@ -272,7 +262,7 @@ func costChart(r *model.Report, d *decide.Decision) *lineChart {
 	var series []chartSeries
 	highlight := -1
 	for _, dr := range r.Directions {
-		s := chartSeries{name: titleOf(dr), colour: colourOf(dr.Direction), mark: directionMarks[dr.Direction], ruledOut: !dr.Feasible, sameAs: -1}
+		s := chartSeries{name: titleOf(dr), colour: colourOf(dr.Direction, !dr.Feasible), mark: directionMarks[dr.Direction], ruledOut: !dr.Feasible, sameAs: -1}
 		if dr.Feasible && len(dr.CumulativeByMonth) > 0 {
 			s.points = append(s.points, chartPoint{x: 0, y: dr.OneOffCost, fits: true})
 			for m, v := range dr.CumulativeByMonth {
@@ -372,6 +362,18 @@ func leadershipSegments(b briefResult) []widget.RichTextSegment {
 	return out
 }
 
+// bullets are items as paragraphs starting with a bullet. Unlike the
+// items of a widget.ListSegment, which take the application's theme,
+// they take review mode's (the text segments a RichText holds itself
+// follow the theme over it; those nested in a list do not).
+func bullets(items []string) []widget.RichTextSegment {
+	out := make([]widget.RichTextSegment, len(items))
+	for i, text := range items {
+		out[i] = &widget.TextSegment{Style: widget.RichTextStyleParagraph, Text: "•  " + text}
+	}
+	return out
+}
+
 func containsString(xs []string, x string) bool {
 	for _, s := range xs {
 		if s == x {
@@ -381,32 +383,66 @@ func containsString(xs []string, x string) bool {
 	return false
 }
 
-// sideBySide lays its objects out as equal columns separated by gap,
-// each as tall as it needs at that width.
-type sideBySide struct{ gap float32 }
+// sideBySide lays its objects out as equal columns separated by gap when
+// they fit the width side by side, and else one under the other, the
+// width each, as tall as it needs (a 1280-wide screen has no room for
+// three scenarios across at review mode's text size).
+type sideBySide struct {
+	gap   float32
+	width float32 // the width last laid out at; 0 before the first layout
+}
+
+// across reports whether the objects fit side by side in width.
+func (s *sideBySide) across(objects []fyne.CanvasObject, width float32) bool {
+	need := s.gap * float32(len(objects)-1)
+	for _, o := range objects {
+		need += o.MinSize().Width
+	}
+	return width > 0 && need <= width
+}
 
 func (s *sideBySide) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var out fyne.Size
+	across := s.across(objects, s.width)
 	for i, o := range objects {
 		m := o.MinSize()
-		out.Width += m.Width
-		if i > 0 {
-			out.Width += s.gap
+		if across {
+			out.Width += m.Width
+			out.Height = max(out.Height, m.Height)
+			if i > 0 {
+				out.Width += s.gap
+			}
+			continue
 		}
-		out.Height = max(out.Height, m.Height)
+		out.Width = max(out.Width, m.Width)
+		out.Height += m.Height
+		if i > 0 {
+			out.Height += s.gap
+		}
 	}
 	return out
 }
 
 func (s *sideBySide) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	s.width = size.Width
 	n := float32(len(objects))
 	if n == 0 {
 		return
 	}
-	w := (size.Width - s.gap*(n-1)) / n
-	for i, o := range objects {
-		o.Move(fyne.NewPos(float32(i)*(w+s.gap), 0))
-		o.Resize(fyne.NewSize(w, size.Height))
+	if s.across(objects, size.Width) {
+		w := (size.Width - s.gap*(n-1)) / n
+		for i, o := range objects {
+			o.Move(fyne.NewPos(float32(i)*(w+s.gap), 0))
+			o.Resize(fyne.NewSize(w, size.Height))
+		}
+		return
+	}
+	y := float32(0)
+	for _, o := range objects {
+		o.Resize(fyne.NewSize(size.Width, o.Size().Height)) // width first: wrapped text
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		y += o.Size().Height + s.gap
 	}
 }
 

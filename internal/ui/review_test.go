@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,7 +57,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	}
 	if find(p.review.content, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
-		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider:
+		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider, *keyEntry, *keySelect, *keyCheck, *keyList, *searchEntry:
 			return true
 		}
 		return o == p.view.edit || o == p.view.duplicate
@@ -122,7 +123,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 
 // Zoom (Ctrl + and Ctrl −) and the light or dark choice change the
 // window's theme and are there again when the store is opened again, as
-// are the window's size and the last scenario shown.
+// are the window's size, the split and the last scenario shown.
 func TestZoomAndThemePersist(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostplan.db")
 	open := func() (*app.Planner, fyne.Window, *planner) {
@@ -165,6 +166,7 @@ func TestZoomAndThemePersist(t *testing.T) {
 	waitFor(t, p.view, stateReady)
 	last := p.view.shownID()
 	w.Resize(fyne.NewSize(1100, 700))
+	p.split.SetOffset(0.31) // the list dragged wider
 	settle(t, p)
 	w.Close()
 	if err := pl.Close(); err != nil {
@@ -190,6 +192,9 @@ func TestZoomAndThemePersist(t *testing.T) {
 	if got := w.Canvas().Size(); got != fyne.NewSize(1100, 700) {
 		t.Errorf("window size after reopening %v, want 1100 × 700", got)
 	}
+	if got := p.split.Offset; got != 0.31 {
+		t.Errorf("split after reopening at %v, want 0.31", got)
+	}
 	waitFor(t, p.view, stateReady)
 	if got := p.view.shownID(); got != last {
 		t.Errorf("scenario shown after reopening %q, want the last one, %q", got, last)
@@ -197,5 +202,33 @@ func TestZoomAndThemePersist(t *testing.T) {
 	typeShortcut(w, fyne.Key0)
 	if got := p.settings.zoom(); got != 1 {
 		t.Errorf("zoom after Ctrl 0 = %v, want 1", got)
+	}
+}
+
+// Review mode's sheets sit side by side when they fit the width, and one
+// under the other, each the full width, when they do not.
+func TestReviewSheetsStackWhenNarrow(t *testing.T) {
+	objs := make([]fyne.CanvasObject, 3)
+	for i := range objs {
+		r := canvas.NewRectangle(color.Black)
+		r.SetMinSize(fyne.NewSize(500, 300))
+		objs[i] = r
+	}
+	l := &sideBySide{gap: 20}
+	if got := l.MinSize(objs); got.Width != 500 {
+		t.Errorf("before any layout the sheets ask for %v across, want one's 500", got.Width)
+	}
+	l.Layout(objs, fyne.NewSize(1600, 900))
+	if objs[1].Position().X <= objs[0].Position().X || objs[2].Position().Y != 0 || l.MinSize(objs).Width != 1540 {
+		t.Errorf("1600 wide: positions %v %v %v, min %v", objs[0].Position(), objs[1].Position(), objs[2].Position(), l.MinSize(objs))
+	}
+	l.Layout(objs, fyne.NewSize(1240, 700))
+	for i, o := range objs {
+		if o.Position().X != 0 || o.Size().Width != 1240 || o.Position().Y != float32(i)*320 {
+			t.Errorf("1240 wide: sheet %d at %v size %v", i, o.Position(), o.Size())
+		}
+	}
+	if got := l.MinSize(objs); got != fyne.NewSize(500, 940) {
+		t.Errorf("stacked, the sheets ask for %v", got)
 	}
 }

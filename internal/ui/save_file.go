@@ -13,12 +13,14 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/present"
 )
 
-// Writing a file from the window (the workbook, the brief) starts with a
-// dialog that holds the path to write, which the user types or completes
-// with "Choose folder…", and ends with a dialog that names the file
-// written. Fyne's file-save dialog is not used: it creates the file
+// Writing a file from the window (the workbook, the brief), or files into
+// a folder (the charts), starts with a dialog that holds the path to
+// write, which the user types or completes with "Choose folder…", and ends
+// with a dialog that names the file or folder written. Fyne's file-save dialog is not used: it creates the file
 // itself, empty, before the program can write it through atomicfile, so a
 // failed export would leave an empty file in place of an old one.
 
@@ -29,7 +31,13 @@ type saveTarget struct {
 	what   string // what is written, for the messages: "the workbook of “Claims”"
 	action string // the button: "Export"
 	name   string // the file name proposed: "claims.xlsx"
-	ext    string // the extension the path must end in: ".xlsx"
+	// ext is the extension the path must end in: ".xlsx"; "" when the
+	// path is a folder to write files into, made if it is not there yet
+	// (its parent must be).
+	ext string
+	// replaces lists the files that writing at path would replace; nil
+	// means the path itself, when it exists.
+	replaces func(path string) []string
 	// write writes the file at path off the UI goroutine and returns the
 	// error, if any.
 	write func(path string) error
@@ -76,7 +84,11 @@ func (p *planner) askSavePath(t saveTarget) *saveFileDialog {
 	}
 	check(sd.path.Text)
 
-	intro := widget.NewLabel(fmt.Sprintf("Write %s to this file:", t.what))
+	where := "to this file"
+	if t.ext == "" {
+		where = "into this folder (made if it is not there yet)"
+	}
+	intro := widget.NewLabel(fmt.Sprintf("Write %s %s:", t.what, where))
 	intro.Wrapping = fyne.TextWrapWord
 	buttons := container.NewHBox(layout.NewSpacer(), cancel, sd.save)
 	body := container.NewVBox(intro, container.NewBorder(nil, nil, nil, sd.folder, sd.path), sd.problem, buttons)
@@ -88,9 +100,12 @@ func (p *planner) askSavePath(t saveTarget) *saveFileDialog {
 }
 
 // savePathProblem says what is wrong with a path to write, "" when
-// nothing is.
+// nothing is; ext "" asks for a folder.
 func savePathProblem(path, ext string) string {
 	path = strings.TrimSpace(path)
+	if ext == "" {
+		return folderProblem(path)
+	}
 	switch {
 	case path == "":
 		return "Give the path of the file to write."
@@ -110,6 +125,28 @@ func savePathProblem(path, ext string) string {
 	return ""
 }
 
+// folderProblem says what is wrong with a folder to write files into, ""
+// when nothing is: it is a folder, or it can be made in one.
+func folderProblem(path string) string {
+	if path == "" {
+		return "Give the folder to write into."
+	}
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.IsDir() {
+			return path + " is a file, not a folder."
+		}
+		return ""
+	}
+	fi, err := os.Stat(filepath.Dir(path))
+	switch {
+	case err != nil:
+		return fmt.Sprintf("The folder %s does not exist.", filepath.Dir(path))
+	case !fi.IsDir():
+		return fmt.Sprintf("%s is not a folder.", filepath.Dir(path))
+	}
+	return ""
+}
+
 // chooseSaveFolder lets the user pick the folder in Fyne's folder dialog
 // and keeps the file name.
 func (p *planner) chooseSaveFolder(sd *saveFileDialog) {
@@ -121,7 +158,7 @@ func (p *planner) chooseSaveFolder(sd *saveFileDialog) {
 		sd.path.SetText(filepath.Join(dir.Path(), name))
 	}, p.window)
 	d.Resize(fileDialogSize(p.window))
-	d.Show()
+	p.dialogs.show(d, d.Dismiss)
 }
 
 // saveTo writes t at the dialog's path, after asking before it replaces a
@@ -152,9 +189,23 @@ func (p *planner) saveTo(sd *saveFileDialog, t saveTarget) {
 			}
 		})
 	}
-	if _, err := os.Lstat(path); err == nil {
-		confirm := dialog.NewConfirm("Replace the file?",
-			fmt.Sprintf("%s exists. Replace it with %s?", path, t.what),
+	var existing []string
+	if t.replaces != nil {
+		existing = t.replaces(path)
+	} else if _, err := os.Lstat(path); err == nil {
+		existing = []string{path}
+	}
+	if len(existing) > 0 {
+		title, text := "Replace the file?", fmt.Sprintf("%s exists. Replace it with %s?", path, t.what)
+		if t.replaces != nil {
+			title = "Replace the files?"
+			verb := "are"
+			if len(existing) == 1 {
+				verb = "is"
+			}
+			text = fmt.Sprintf("%s to write %s already in %s. Replace with %s?", present.Count(len(existing), "file"), verb, path, t.what)
+		}
+		confirm := dialog.NewConfirm(title, text,
 			func(ok bool) {
 				if ok {
 					write()

@@ -28,7 +28,7 @@ type scalingView struct {
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
 	chart       *lineChart
-	selector    *widget.Select
+	selector    *keySelect
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
 	detail      *grid // the selected direction's curve
@@ -56,7 +56,7 @@ func newScalingView() *scalingView {
 	v.noCurves.Wrapping = fyne.TextWrapWord
 
 	v.chart = newEfficiencyChart()
-	v.selector = widget.NewSelect(nil, v.showCurve)
+	v.selector = newKeySelect(nil, v.showCurve)
 	v.selectorBox = container.New(&fixedSizeLayout{v.selector.MinSize()}, v.selector)
 	v.calibration = widget.NewLabel("")
 	v.calibration.Wrapping = fyne.TextWrapWord

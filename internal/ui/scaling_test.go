@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"hostplan/internal/chart"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -352,14 +353,19 @@ func TestEfficiencyChartSmall(t *testing.T) {
 	for _, s := range []fyne.Size{{}, {Width: 30, Height: 30}, chartMinSize} {
 		test.WidgetRenderer(c).Layout(s)
 	}
-	c.setSeries(chartSeriesOf([]model.DirectionResult{{Direction: "mystery", GPUs: 3,
+	c.setSeries(chartSeriesOf([]model.DirectionResult{{Direction: "mystery", Feasible: true, GPUs: 3,
 		Scaling: []model.ScalingPoint{{GPUs: 3, Efficiency: 1, Fits: true}}}}))
 	test.WidgetRenderer(c).Layout(chartMinSize)
 	if got := c.maxGPUs(); got != 4 {
 		t.Errorf("x axis for 3 GPUs ends at %d, want 4", got)
 	}
-	if got := c.series[0].colour; got != spareColour {
-		t.Errorf("unknown direction colour = %v, want the spare colour", got)
+	if got, want := c.series[0].colour, chart.Colour("mystery"); got != want {
+		t.Errorf("unknown direction colour = %v, want the spare colour %v", got, want)
+	}
+	for _, d := range scenario.Directions {
+		if chart.Colour(d) == chart.Colour("mystery") {
+			t.Errorf("%s has the spare colour", d)
+		}
 	}
 }
 

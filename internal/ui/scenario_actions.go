@@ -35,7 +35,7 @@ func (p *planner) editCurrent() {
 	if s == nil {
 		return
 	}
-	e, err := newJSONEditor(p.window, p.backend, s, p.scenarios.has, func(id string, rev int) {
+	e, err := newJSONEditor(p.window, p.dialogs, p.backend, s, p.scenarios.has, func(id string, rev int) {
 		p.view.live.stop() // what the form held is in the revision just saved
 		p.afterSave(id, rev, "Saved")
 	})
@@ -126,7 +126,7 @@ func (p *planner) chooseImport() {
 	}, p.window)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
 	d.Resize(fileDialogSize(p.window))
-	d.Show()
+	p.dialogs.show(d, d.Dismiss)
 }
 
 // fileDialogSize is most of the window: Fyne's file dialogs open at a size
@@ -193,5 +193,5 @@ func (p *planner) showProblems(title string, lines []string) {
 	rows := float32(2*len(lines) + 1)
 	scroll.SetMinSize(fyne.NewSize(min(760, size.Width*0.8), min(rows*textLineHeight()*1.2, size.Height*0.6)))
 	d := dialog.NewCustom(title, "Close", scroll, p.window)
-	d.Show()
+	p.dialogs.showDialog(d)
 }

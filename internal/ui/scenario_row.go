@@ -23,8 +23,9 @@ type scenarioRow struct {
 	index widget.ListItemID
 
 	name, detail *widget.Label
-	tick         *widget.Check
+	tick         *keyCheck
 	hover        *canvas.Rectangle
+	line         *fyne.Container // the tick box beside the two lines
 	body         fyne.CanvasObject
 }
 
@@ -42,13 +43,14 @@ func newScenarioRow(l *scenarioList) *scenarioRow {
 	r.detail = widget.NewLabel("Workload shape")
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.detail.Truncation = fyne.TextTruncateEllipsis
-	r.tick = widget.NewCheck("", nil)
+	r.tick = newKeyCheck("", nil)
 	r.tick.Hide()
 	// The list draws the hover colour over rows it handles itself; this
 	// row takes the pointer, so it draws its own.
 	r.hover = canvas.NewRectangle(theme.Color(theme.ColorNameHover))
 	r.hover.Hide()
-	r.body = container.NewStack(r.hover, container.NewBorder(nil, nil, r.tick, nil, container.New(&tightVBox{}, r.name, r.detail)))
+	r.line = container.NewBorder(nil, nil, r.tick, nil, container.New(&tightVBox{}, r.name, r.detail))
+	r.body = container.NewStack(r.hover, r.line)
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -87,6 +89,16 @@ func (r *scenarioRow) MouseOut() {
 	if r.list.hover == r.index {
 		r.list.hovered(-1)
 	}
+}
+
+// showTick shows the tick box, or hides it and gives its room back to
+// the name: a reused row keeps its size, so its line is laid out again.
+func (r *scenarioRow) showTick(on bool) {
+	if on == r.tick.Visible() {
+		return
+	}
+	showIf(r.tick, on)
+	r.line.Refresh()
 }
 
 // showHover draws the row as the one under the pointer, or not.

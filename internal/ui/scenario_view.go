@@ -24,6 +24,7 @@ import (
 type scenarioView struct {
 	backend Backend
 	window  fyne.Window // parent of dialogs
+	dialogs *dialogs    // the window's open dialogs, which Escape closes
 
 	onEdit, onDuplicate func() // the header's actions, set by the planner
 	edit, duplicate     *widget.Button
@@ -44,12 +45,8 @@ type scenarioView struct {
 	current      *evaluation // what the pane shows; nil before the first report
 	decision     *decisionPanel
 	weights      *weightsPanel // live weights (live_decision.go)
-	// dirty is set when the shown scenario has edits not saved (the
-	// weights); onDirty, when set, hears of each edit.
-	dirty        bool
-	onDirty      func()
-	briefGen     int    // counts briefs written again after an edit
-	highlighted  string // the direction the tables show in bold
+	briefGen     int           // counts briefs written again after an edit
+	highlighted  string        // the direction the tables show in bold
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
@@ -68,8 +65,8 @@ type scenarioView struct {
 	cache *reportCache
 }
 
-func newScenarioView(w fyne.Window, b Backend) *scenarioView {
-	v := &scenarioView{backend: b, window: w, cache: newReportCache(reportCacheSize)}
+func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
+	v := &scenarioView{backend: b, window: w, dialogs: ds, cache: newReportCache(reportCacheSize)}
 	v.live = newLiveEditor(v, b)
 
 	v.message = widget.NewLabel(chooseMessage)
@@ -133,12 +130,16 @@ func newScenarioView(w fyne.Window, b Backend) *scenarioView {
 	return v
 }
 
-// reportPage lays the decision over the report table as one page that
-// scrolls as a whole.
+// reportPage lays out the weights (a line until opened), the decision,
+// the report table and each direction's first question as one page that
+// scrolls as a whole; on a 1280 × 800 screen the table shows without
+// scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &pageLayout{}
-	page := container.New(layout, v.weights.content, v.decision.content, sectionHeading("Cost and feasibility per direction"), v.report.content)
+	page := container.New(layout, v.weights.content, v.decision.content,
+		sectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
 	v.reportScroll = container.NewScroll(page)
+	v.weights.onOpen = func(bool) { page.Refresh() }
 	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
 }
 
@@ -267,7 +268,6 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.current = ev
 	v.title.SetText(reportTitle(s, r))
 	v.facts.SetText(reportFacts(r))
-	v.dirty = false
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	v.reportScroll.Content.Refresh()
@@ -282,7 +282,13 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
 	v.notes.Segments = notesSegments(r)
 	v.notes.Refresh()
-	v.weights.set(s.Dimensions.Weights(), s.Dimensions.Weights(), ev.dec)
+	// The sliders' saved weights are the stored revision's, also while
+	// a live update shows edited ones.
+	saved := s.Dimensions.Weights()
+	if v.live.updating && v.live.base != nil {
+		saved = v.live.base.Dimensions.Weights()
+	}
+	v.weights.set(saved, s.Dimensions.Weights(), ev.dec)
 	v.showDecision() // last: the headline and the rows it highlights
 
 	v.message.Hide()

@@ -52,9 +52,9 @@ type scenarioList struct {
 
 	list      *keyList
 	search    *searchEntry
-	shape     *widget.Select
-	recommend *widget.Select // nil when the backend cannot decide
-	order     *widget.Select
+	shape     *keySelect
+	recommend *keySelect // nil when the backend cannot decide
+	order     *keySelect
 	message   *widget.Label // shown instead of the list when it is empty or unreadable
 	notice    *widget.Label // what the last action did
 	undo      *widget.Button
@@ -111,7 +111,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		row.tick.OnChanged = nil // the row is reused: set the box without ticking
 		row.tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
 		row.tick.OnChanged = func(bool) { s.tick(it) }
-		showIf(row.tick, s.comparing)
+		row.showTick(s.comparing)
 		if s.recs != nil {
 			s.recs.want([]Item{it}, true)
 		}
@@ -185,7 +185,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	for _, sh := range scenario.Shapes {
 		shapes = append(shapes, present.ShapeTitle(sh))
 	}
-	s.shape = widget.NewSelect(shapes, func(v string) {
+	s.shape = newKeySelect(shapes, func(v string) {
 		s.filter.shape = ""
 		for _, sh := range scenario.Shapes {
 			if present.ShapeTitle(sh) == v {
@@ -196,7 +196,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.shape.SetSelectedIndex(0)
 
-	s.order = widget.NewSelect(sortLabels, func(v string) {
+	s.order = newKeySelect(sortLabels, func(v string) {
 		s.filter.sort = sortKey(max(0, slices.Index(sortLabels, v)))
 		s.sortAll()
 		s.apply()
@@ -211,7 +211,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 			options = append(options, recPrefix+present.DirectionTitle(d))
 		}
 		options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
-		s.recommend = widget.NewSelect(options, func(string) {
+		s.recommend = newKeySelect(options, func(string) {
 			s.filter.rec = ""
 			switch i := s.recommend.SelectedIndex(); {
 			case i == len(scenario.Directions)+1:

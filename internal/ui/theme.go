@@ -53,16 +53,19 @@ var zoomSteps = []float32{0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2}
 
 // The settings the window keeps in the store (through Preferences).
 const (
-	settingZoom   = "window.zoom"
-	settingTheme  = "window.theme" // "light" or "dark"; unset follows the system
-	settingWidth  = "window.width"
-	settingHeight = "window.height"
-	settingLast   = "window.last_scenario"
+	settingZoom    = "window.zoom"
+	settingTheme   = "window.theme" // "light" or "dark"; unset follows the system
+	settingWidth   = "window.width"
+	settingHeight  = "window.height"
+	settingLast    = "window.last_scenario"
+	settingSplit   = "window.split"   // the list's share of the width, 0.1–0.6
+	settingWeights = "window.weights" // "open": the weights' sliders shown
 )
 
 // Preferences is what a Backend that keeps the user's settings adds: the
-// window then remembers its size, zoom, theme and last scenario. Setting
-// reports false for a key never set.
+// window then remembers its size, the split between the list and the
+// report, whether the weights' sliders are open, zoom, theme and last
+// scenario. Setting reports false for a key never set.
 type Preferences interface {
 	Setting(key string) (value string, ok bool, err error)
 	SetSetting(key, value string) error

@@ -9,15 +9,17 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/chart"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 )
 
-// The tornado's colours: Okabe–Ito blue for an input at its low end and
-// vermillion for its high end (see seriesColours).
+// The tornado's colours, as the PNG's (chart.LowEnd, chart.HighEnd):
+// Okabe–Ito blue for an input at its low end and vermillion for its high
+// end.
 var (
-	tornadoLowColour  = color.NRGBA{0x00, 0x72, 0xb2, 0xff}
-	tornadoHighColour = color.NRGBA{0xd5, 0x5e, 0x00, 0xff}
+	tornadoLowColour  = chart.LowEnd
+	tornadoHighColour = chart.HighEnd
 )
 
 // tornadoChart draws one-at-a-time sensitivity as horizontal bars: one row

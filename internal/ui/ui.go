@@ -21,7 +21,7 @@
 // line. The list searches, filters and sorts the scenarios and manages them
 // (rename, delete with undo, history and restore); the main menu (menu.go)
 // exports the workbook and the brief, and opens the catalog and the
-// calculators (Tools).
+// calculators (Tools) and the About dialog with the build (Help, about.go).
 package ui
 
 import (
@@ -110,7 +110,8 @@ func (p *planner) tick(it Item) {
 }
 
 func newPlanner(w fyne.Window, b Backend) *planner {
-	p := &planner{window: w, backend: b, view: newScenarioView(w, b), compare: newCompareView(b)}
+	p := &planner{window: w, backend: b, dialogs: &dialogs{canvas: w.Canvas()}, compare: newCompareView(b)}
+	p.view = newScenarioView(w, b, p.dialogs)
 	p.scenarios = newScenarioList(b, p.choose)
 	p.scenarios.onImport = p.chooseImport
 	p.scenarios.onCompare = p.setComparing

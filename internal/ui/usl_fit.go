@@ -35,7 +35,7 @@ const uslExample = `gpus,throughput
 
 // uslFitView is the fit's text and answer.
 type uslFitView struct {
-	text    *widget.Entry
+	text    *keyEntry
 	problem *widget.Label
 	answer  *fyne.Container // coefficients
 	points  *fyne.Container // measured against fitted
@@ -106,7 +106,7 @@ func labelRows(headings []string, rows [][]string) []fyne.CanvasObject {
 // showUSLFit opens the scaling-law fit.
 func (p *planner) showUSLFit() {
 	v := &uslFitView{}
-	v.text = widget.NewMultiLineEntry()
+	v.text = newKeyTextArea()
 	v.text.SetText(uslExample)
 	v.text.SetMinRowsVisible(8)
 	v.text.TextStyle.Monospace = true
@@ -159,5 +159,5 @@ func (p *planner) openTrialCSV(v *uslFitView) {
 	}, p.window)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv", ".txt"}))
 	d.Resize(fileDialogSize(p.window))
-	d.Show()
+	p.dialogs.show(d, d.Dismiss)
 }

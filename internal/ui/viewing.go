@@ -12,8 +12,8 @@ import (
 
 // How the window is viewed: zoom (Ctrl +, Ctrl −, Ctrl 0), light or dark,
 // review mode (F11 or the Review button; Escape leaves it), and what is
-// remembered in the store for next time: zoom, theme, window size and
-// the last scenario shown.
+// remembered in the store for next time: zoom, theme, window size, the
+// split between the list and the report, and the last scenario shown.
 
 // rememberedSize is the window size stored by the last session, or def.
 func rememberedSize(b Backend, def fyne.Size) fyne.Size {
@@ -44,7 +44,25 @@ func rememberedSize(b Backend, def fyne.Size) fyne.Size {
 // and shows the scenario shown last.
 func (p *planner) setUpViewing(a fyne.App) {
 	p.settings = newViewSettings(a, p.backend)
+	if v, ok := p.settings.setting(settingSplit); ok {
+		if f, err := strconv.ParseFloat(v, 64); err == nil && f >= minListShare && f <= maxListShare {
+			p.split.Offset = f
+		}
+	}
 	p.split.Leading = container.NewBorder(nil, p.viewBar(), nil, nil, p.split.Leading)
+	wp := p.view.weights
+	if v, _ := p.settings.setting(settingWeights); v == "open" {
+		wp.setOpen(true)
+	}
+	opened := wp.onOpen
+	wp.onOpen = func(open bool) {
+		opened(open)
+		v := "closed"
+		if open {
+			v = "open"
+		}
+		p.settings.remember(settingWeights, v)
+	}
 
 	c := p.window.Canvas()
 	ctrl := fyne.KeyModifierShortcutDefault
@@ -60,21 +78,7 @@ func (p *planner) setUpViewing(a fyne.App) {
 		do := k.do
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k.key, Modifier: k.mod}, func(fyne.Shortcut) { do() })
 	}
-	before := c.OnTypedKey()
-	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		switch {
-		case e.Name == fyne.KeyF11:
-			p.toggleReview()
-			return
-		case e.Name == fyne.KeyEscape && p.review != nil:
-			p.leaveReview()
-			return
-		}
-		if before != nil {
-			before(e)
-		}
-	})
-	p.window.SetOnClosed(p.rememberSize)
+	p.window.SetOnClosed(p.rememberLayout)
 
 	if id, ok := p.settings.setting(settingLast); ok && p.scenarios.has(id) {
 		p.scenarios.selectID(id)
@@ -174,18 +178,29 @@ func (p *planner) reviewed() []*evaluation {
 	return out
 }
 
-// rememberSize keeps the window's size for the next session; in review
-// mode the window is full screen, which is not its size.
-func (p *planner) rememberSize() {
+// The list's share of the width kept for the next session: a split
+// dragged further is not kept.
+const minListShare, maxListShare = 0.1, 0.6
+
+// rememberLayout keeps the window's size and the split between the list
+// and the report for the next session; in review mode the window is full
+// screen, which is not its size.
+func (p *planner) rememberLayout() {
 	prefs, ok := p.backend.(Preferences)
-	if !ok || p.review != nil {
+	if !ok {
+		return
+	}
+	// Written now: the store closes when the window has.
+	if f := p.split.Offset; f >= minListShare && f <= maxListShare {
+		_ = prefs.SetSetting(settingSplit, strconv.FormatFloat(f, 'f', 3, 64))
+	}
+	if p.review != nil {
 		return
 	}
 	size := p.window.Canvas().Size()
 	if size.Width < 400 || size.Height < 300 {
 		return
 	}
-	// Written now: the store closes when the window has.
 	_ = prefs.SetSetting(settingWidth, strconv.Itoa(int(size.Width)))
 	_ = prefs.SetSetting(settingHeight, strconv.Itoa(int(size.Height)))
 }

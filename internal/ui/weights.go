@@ -21,10 +21,15 @@ import (
 // the slider the weights at which the recommendation would change, the
 // others staying as they are (decide's Switches). Moving a slider calls
 // onChange with the five weights; the view decides again and calls update.
+// Closed, the panel is one line — the shares of the five and whether they
+// changed, and Reset — so that the report table shows on a laptop's
+// screen; its heading opens the sliders.
 type weightsPanel struct {
 	onChange func(w [5]float64)
 	// onSettled is called when a move ends (a tap, the end of a drag).
 	onSettled func()
+	// onOpen is called when the heading opens or closes the panel.
+	onOpen func(open bool)
 
 	sliders  [5]*weightSlider
 	marks    [5]*switchMarks
@@ -33,6 +38,10 @@ type weightsPanel struct {
 	switches [5]*widget.Label // where the winner changes, under the slider
 	reset    *widget.Button
 	note     *widget.Label
+	toggle   *widget.Button // the heading, which opens and closes the sliders
+	summary  *widget.Label  // the shares of the five, beside the heading
+	detail   *fyne.Container
+	open     bool
 
 	saved   [5]float64 // the weights of the scenario as loaded
 	setting bool       // the sliders are being set, not moved
@@ -79,9 +88,46 @@ func newWeightsPanel() *weightsPanel {
 	p.note = widget.NewLabel("")
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
-	head := container.NewBorder(nil, nil, nil, p.reset, sectionHeading("Weights"))
-	p.content = container.New(&tightVBox{}, head, grid, p.note)
+	p.toggle = widget.NewButtonWithIcon("Weights", theme.MenuExpandIcon(), func() {
+		p.setOpen(!p.open)
+		if p.onOpen != nil {
+			p.onOpen(p.open)
+		}
+	})
+	p.toggle.Importance = widget.LowImportance
+	p.summary = widget.NewLabel("")
+	p.summary.Truncation = fyne.TextTruncateEllipsis
+	head := container.NewBorder(nil, nil, p.toggle, p.reset, p.summary)
+	p.detail = container.New(&tightVBox{}, grid, p.note)
+	p.detail.Hide()
+	p.content = container.New(&tightVBox{}, head, p.detail)
 	return p
+}
+
+// setOpen shows or hides the sliders under the heading.
+func (p *weightsPanel) setOpen(open bool) {
+	p.open = open
+	showIf(p.detail, open)
+	if open {
+		p.toggle.SetIcon(theme.MenuDropDownIcon())
+	} else {
+		p.toggle.SetIcon(theme.MenuExpandIcon())
+	}
+	p.setSummary()
+}
+
+// setSummary writes the line beside the heading: the normalised weights
+// and whether they differ from the saved ones.
+func (p *weightsPanel) setSummary() {
+	var parts []string
+	for i, name := range scenario.DimensionNames {
+		parts = append(parts, present.DimensionTitle(name)+" "+p.norm[i].Text)
+	}
+	text := strings.Join(parts, " · ")
+	if !p.reset.Disabled() {
+		text = "changed, not saved: " + text
+	}
+	p.summary.SetText(text)
 }
 
 // set shows the weights of s as loaded (saved) and as they now are
@@ -99,19 +145,27 @@ func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
 	p.update(current, d)
 }
 
-// setWeights moves the sliders to w and reports the change.
+// setWeights moves the sliders to w and reports w itself (not the
+// sliders' values, which a slider may round) as the change.
 func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
 	p.setting = true
 	for i, s := range p.sliders {
 		s.SetValue(w[i])
 	}
 	p.setting = false
-	if notify {
-		p.moved()
+	if notify && p.onChange != nil {
+		p.onChange(w)
 		if p.onSettled != nil {
 			p.onSettled()
 		}
 	}
+}
+
+// rebase takes saved as the saved weights (a save stored them) and shows
+// the current ones against them.
+func (p *weightsPanel) rebase(saved, current [5]float64, d *decide.Decision) {
+	p.saved = saved
+	p.update(current, d)
 }
 
 // weights are the sliders' values.
@@ -177,6 +231,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
 	}
 	p.note.SetText(note)
+	p.setSummary()
 }
 
 // switchText says where moving one weight changes the recommendation.
@@ -232,7 +287,7 @@ func niceCeil(x float64) float64 {
 
 // weightSlider is a horizontal slider that passes the window's own keys
 // (Escape, F11) on to the window when it has the focus, which a plain
-// slider keeps for itself.
+// slider keeps for itself (window_keys.go).
 type weightSlider struct {
 	widget.Slider
 }
@@ -247,17 +302,9 @@ func newWeightSlider() *weightSlider {
 
 // TypedKey implements fyne.Focusable.
 func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
-	switch e.Name {
-	case fyne.KeyEscape, fyne.KeyF11:
-		if c := fyne.CurrentApp().Driver().CanvasForObject(s); c != nil {
-			c.Unfocus()
-			if f := c.OnTypedKey(); f != nil {
-				f(e)
-			}
-		}
-		return
+	if !windowKey(s, e) {
+		s.Slider.TypedKey(e)
 	}
-	s.Slider.TypedKey(e)
 }
 
 // switchMarks draws, over a slider, a small triangle at each weight where

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,14 +10,19 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/app"
 	"hostplan/internal/decide"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 // tapWeight taps slider i of the weights panel where it puts value v, as
-// a user clicks on the track.
+// a user clicks on the track, first opening the panel when it is closed.
 func tapWeight(p *weightsPanel, i int, v float64) {
+	if !p.open {
+		test.Tap(p.toggle)
+	}
 	s := p.sliders[i]
 	test.TapAt(s, fyne.NewPos(s.xOf(v, s.Size().Width), s.Size().Height/2))
 }
@@ -57,6 +63,11 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got, want := wp.norm[0].Text, "30 %"; got != want {
 		t.Errorf("sovereignty normalised = %q, want %q", got, want)
 	}
+	// Closed, the panel is one line with the shares; its heading opens it.
+	if wp.detail.Visible() || !strings.Contains(wp.summary.Text, "Sovereignty 30 %") {
+		t.Errorf("closed at first: sliders shown %v, summary %q", wp.detail.Visible(), wp.summary.Text)
+	}
+	test.Tap(wp.toggle)
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Weights", "Given", "Normalised"} {
 		if !strings.Contains(markup, want) {
@@ -81,8 +92,9 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
 		t.Errorf("headline short of the mark = %q, want Hybrid still", got)
 	}
-	if !v.dirty {
-		t.Error("a slider move is not marked as an unsaved edit")
+	if !v.live.dirty() || !v.live.mark.Visible() || v.live.save.Disabled() {
+		t.Errorf("a slider move is not an unsaved edit: dirty %v, marked %v, Save disabled %v",
+			v.live.dirty(), v.live.mark.Visible(), v.live.save.Disabled())
 	}
 	// Past it: the direction the mark names.
 	tapWeight(wp, 0, sw.Below.At-0.03)
@@ -124,6 +136,102 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got := v.current.s.Dimensions.Weights(); got != b.scenarios["ft-7b"].Dimensions.Weights() {
 		t.Errorf("weights after reset %v", got)
 	}
+	if v.live.dirty() || v.live.mark.Visible() || w.Title() != windowTitle {
+		t.Errorf("after reset: dirty %v, marked %v, title %q", v.live.dirty(), v.live.mark.Visible(), w.Title())
+	}
+}
+
+// A slider move is saved like any edit: Save with a note writes a new
+// revision holding the moved weight, which the store gives back; the
+// marker goes, the panel counts the new weights as saved, and returning
+// to the scenario shows them. Discard puts the saved weights back.
+func TestSliderEditSaved(t *testing.T) {
+	pl := openPlanner(t, "qlora-legal-70b")
+	w, p := openWindow(t, NewBackend(pl))
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	settled(t, p)
+	v, wp := p.view, p.view.weights
+	before, _, err := pl.Load("qlora-legal-70b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs := len(history(t, pl, "qlora-legal-70b"))
+
+	tapWeight(wp, 3, 0.8) // economics
+	moved := v.current.s.Dimensions.Economics.Weight
+	if math.Abs(moved-0.8) > 0.02 || moved == before.Dimensions.Economics.Weight {
+		t.Fatalf("economics weight %v after the move, stored %v", moved, before.Dimensions.Economics.Weight)
+	}
+	if !v.live.mark.Visible() || !strings.Contains(w.Title(), "unsaved") {
+		t.Fatalf("no unsaved marker after a move (title %q)", w.Title())
+	}
+	if got := v.live.work.Dimensions.Economics.Weight; got != moved {
+		t.Errorf("the edited inputs hold %v, the sliders %v", got, moved)
+	}
+	test.Tap(v.live.save)
+	note := overlay[*keyEntry](p)
+	if note == nil {
+		t.Fatal("Save asked for no note")
+	}
+	test.Type(note, "economics counts more")
+	note.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(t, p)
+
+	h := history(t, pl, "qlora-legal-70b")
+	if len(h) != revs+1 || h[len(h)-1].Note != "economics counts more" {
+		t.Fatalf("history after the save: %d revisions (from %d), last %+v", len(h), revs, h[len(h)-1])
+	}
+	stored, _, err := pl.Load("qlora-legal-70b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stored.Dimensions.Weights(); got != v.current.s.Dimensions.Weights() || got[3] != moved {
+		t.Errorf("stored weights %v, on screen %v", got, v.current.s.Dimensions.Weights())
+	}
+	if v.live.mark.Visible() || w.Title() != windowTitle || !wp.reset.Disabled() {
+		t.Errorf("after the save: marked %v, title %q, reset enabled %v", v.live.mark.Visible(), w.Title(), !wp.reset.Disabled())
+	}
+
+	// Reopened from the store, the scenario shows the saved weights.
+	it, _ := p.scenarios.item("qlora-legal-70b")
+	if it.Revisions != revs+1 {
+		t.Errorf("the list shows revision %d, want %d", it.Revisions, revs+1)
+	}
+	v.cache = newReportCache(reportCacheSize) // from the store, not the cache
+	v.show(it)
+	waitFor(t, v, stateReady)
+	settled(t, p)
+	if got := wp.given[3].Text; got != present.Figure(moved) {
+		t.Errorf("reopened, economics shows %q, want %q", got, present.Figure(moved))
+	}
+
+	// Another move, discarded: the saved weights come back.
+	tapWeight(wp, 3, 0.1)
+	if !v.live.mark.Visible() {
+		t.Fatal("no unsaved marker after the second move")
+	}
+	test.Tap(v.live.discard)
+	settled(t, p)
+	if got := v.current.s.Dimensions.Economics.Weight; got != moved {
+		t.Errorf("after discard the weight is %v, want the saved %v", got, moved)
+	}
+	if got := wp.sliders[3].Value; math.Abs(got-moved) > 1e-9 {
+		t.Errorf("after discard the slider is at %v, want %v", got, moved)
+	}
+	if v.live.mark.Visible() || !wp.reset.Disabled() {
+		t.Errorf("after discard: marked %v, reset enabled %v", v.live.mark.Visible(), !wp.reset.Disabled())
+	}
+}
+
+// history is the lineage of scenario id in the planner's store.
+func history(t *testing.T, pl *app.Planner, id string) []store.Revision {
+	t.Helper()
+	h, err := pl.History(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // The sliders reach well past the largest weight, and the line under a
@@ -143,5 +251,82 @@ func TestSwitchTextAndTop(t *testing.T) {
 	}
 	if got := switchText(d, decide.WeightSwitch{}, 1); got != "Cloud IaaS stays first at any value of this weight." {
 		t.Errorf("no switch: %q", got)
+	}
+}
+
+// With the form open, a slider move shows in the weight's field and
+// evaluates nothing (the weights change no figure of the report); a move
+// while an edit's evaluation is pending starts it again, so the report
+// that lands carries both the edit and the moved weight.
+func TestSliderMoveShowsInForm(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	settled(t, p)
+	v := p.view
+	n := b.evaluations()
+	tapWeight(v.weights, 0, 0.6)
+	got := v.current.s.Dimensions.Sovereignty.Weight
+	if text := field(t, f, "dimensions.sovereignty.weight").entries()[0].Text; text != formatNumber(got) {
+		t.Errorf("the form shows sovereignty %q, the slider %v", text, got)
+	}
+	settled(t, p)
+	if b.evaluations() != n {
+		t.Errorf("a slider move evaluated the scenario %d times", b.evaluations()-n)
+	}
+
+	deadline := field(t, f, "workload.deadline_hours").entries()[0]
+	retype(deadline, "50")
+	if !v.live.running {
+		t.Fatal("no evaluation pending after typing")
+	}
+	tapWeight(v.weights, 0, 0.2)
+	moved := v.current.s.Dimensions.Sovereignty.Weight
+	settled(t, p)
+	if got := v.current.s; got.Dimensions.Sovereignty.Weight != moved || got.Workload.DeadlineHours.Likely != 50 {
+		t.Errorf("the report that landed is of sovereignty %v (want %v), deadline %v", got.Dimensions.Sovereignty.Weight, moved, got.Workload.DeadlineHours)
+	}
+	if got := v.weights.sliders[0].Value; math.Abs(got-moved) > 1e-9 {
+		t.Errorf("the slider went back to %v", got)
+	}
+}
+
+// At 1280 × 800 the report table shows without scrolling down to the
+// recommended direction's row: the weights are one line until opened, and
+// each direction's first question comes under the table. Opening the
+// weights is kept in the store's settings for the next session.
+func TestReportTableAboveTheFold(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	pl, err := app.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, p := openWindow(t, NewBackend(pl))
+	w.Resize(fyne.NewSize(1280, 800))
+	if !p.scenarios.selectID("qlora-legal-70b") {
+		t.Fatal("no qlora-legal-70b")
+	}
+	waitFor(t, p.view, stateReady)
+	settled(t, p)
+	v := p.view
+	row := boldRow(v.report)
+	if row < 0 {
+		t.Fatal("no row in bold")
+	}
+	cells, _ := v.report.box.Layout.(*gridLayout).split(v.report.box.Objects)
+	cell := cells[(row+1)*numColumns]
+	bottom := v.report.content.Position().Y + cell.Position().Y + cell.Size().Height
+	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
+		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
+	}
+	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.content.Position().Y {
+		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.detail.Visible(),
+			v.decision.after.Position().Y, v.report.content.Position().Y)
+	}
+
+	test.Tap(v.weights.toggle)
+	settle(t, p)
+	if got, ok, _ := pl.Setting(settingWeights); !ok || got != "open" {
+		t.Errorf("opening the weights stored %q, %v", got, ok)
 	}
 }

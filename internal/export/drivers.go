@@ -1,0 +1,279 @@
+package export
+
+import (
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/model"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
+)
+
+// The Drivers sheet: every figure a cost depends on, as a named cell the
+// cost formulas read (the cost models' inputs, model.CostInput). A driver
+// has Low, Likely and High cells; the case selector at the top chooses
+// which column drives the costs (a blank Low or High uses Likely). Plan
+// figures — GPU-hours, nodes, tokens per run — follow: they are the
+// engine's for this plan and named too.
+
+// Layout of the Drivers sheet.
+const (
+	rowDrvCase   = 2 // the case selector, in column B
+	rowDrvHeader = 5
+)
+
+// Columns of the Drivers sheet.
+const (
+	colDrvLabel = 1 + iota
+	colDrvUsed  // the value the costs use (a formula of the case)
+	colDrvLow
+	colDrvLikely
+	colDrvHigh
+	colDrvUnit
+	colDrvSource
+	colDrvAsOf
+	colDrvName
+	colDrvUsers
+)
+
+// nameCase is the defined name of the case selector.
+const nameCase = "driver_case"
+
+// cases are the values of the case selector.
+var cases = []string{"low", "likely", "high"}
+
+// A driverRow is one named input of the cost models: its first
+// occurrence, and the directions that read it. A driver of the verdicts
+// (the budget cap, the team's staff) has its own label and unit.
+type driverRow struct {
+	in          model.CostInput
+	users       []string
+	label, unit string
+}
+
+// collectDrivers lists the report's named inputs in the order the
+// directions read them, the workload's first: the drivers (given and
+// estimated inputs) and the plan's figures. Another direction's figures
+// (the cloud's cost per run, which the bridge reads) are that direction's
+// cells on Costs. A report made by hand, with no cost models, has only the
+// runs per month and the horizon.
+func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*driverRow) {
+	byName := map[string]*driverRow{}
+	add := func(in model.CostInput, title string) {
+		if row, ok := byName[in.Name]; ok {
+			row.users = appendNew(row.users, title)
+			return
+		}
+		row := &driverRow{in: in, users: []string{title}}
+		byName[in.Name] = row
+		switch {
+		case in.Kind == model.InputFigure || in.Driver == model.GPUHoursPerRun:
+			// Cells of Costs.
+		case in.Kind == model.InputPlan:
+			plan = append(plan, row)
+		default:
+			drivers = append(drivers, row)
+		}
+	}
+	// The workload's inputs first, then each direction's.
+	for _, global := range []bool{true, false} {
+		for _, d := range r.Directions {
+			for _, in := range d.CostInputs {
+				if (in.Owner == "") == global {
+					add(in, d.Title)
+				}
+			}
+		}
+	}
+	if _, ok := byName[nameRunsPerMonth]; !ok {
+		runs := s.Workload.RunsPerMonth
+		in := model.CostInput{Driver: model.RunsPerMonth, Name: nameRunsPerMonth, Value: r.Workload.RunsPerMonth,
+			Low: r.Workload.RunsPerMonth, High: r.Workload.RunsPerMonth, Field: "workload.runs_per_month"}
+		if runs.IsSet() && runs.Likely == r.Workload.RunsPerMonth {
+			in.Set = true
+			if runs.IsEstimate() {
+				in.Low, in.High, in.Estimate = runs.Low, runs.High, true
+			}
+		}
+		add(in, "")
+	}
+	if _, ok := byName[nameHorizonMonths]; !ok {
+		h := float64(r.HorizonMonths)
+		add(model.CostInput{Driver: model.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
+			Field: "dimensions.economics.horizon_months", Set: true}, "")
+	}
+	// The drivers of the verdicts: a direction over the budget cap, or
+	// needing more staff than the team has, is ruled out.
+	verdict := func(name, label, unit, field string, v scenario.Value) {
+		in := model.CostInput{Name: name, Field: field, Value: v.Likely, Low: v.Low, High: v.High, Estimate: v.IsEstimate(), Set: true}
+		drivers = append(drivers, &driverRow{in: in, users: []string{"Summary: feasible"}, label: label, unit: unit})
+	}
+	if v := s.Dimensions.Economics.BudgetCap; v.IsSet() {
+		verdict(nameBudgetCap, "Budget cap over the horizon", "¤", "dimensions.economics.budget_cap", v)
+	}
+	if v := s.Dimensions.Operations.StaffFTE; v.IsSet() {
+		verdict(nameTeamFTE, "Operations staff the team has", "FTE", "dimensions.operations.staff_fte", v)
+	}
+	return drivers, plan
+}
+
+// Defined names of the drivers of the verdicts.
+const (
+	nameBudgetCap = "budget_cap"
+	nameTeamFTE   = "team_staff_fte"
+)
+
+func appendNew(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// inputLabel is the label of a named input: its driver's, after the title
+// of the direction that owns it; committed says the rate is a commitment's.
+func inputLabel(in model.CostInput, committed bool) string {
+	label := driverLabel(in.Driver)
+	switch {
+	case in.Driver == model.StorageGB && in.Owner == scenario.Hybrid:
+		label = "snapshot kept in cloud storage while a run lasts"
+	case in.Driver == model.BurstStaffFTE:
+		label = driverLabel(model.StaffFTE)
+	case in.Driver == model.GPUHourPrice && committed:
+		label = "committed rate per GPU-hour"
+	}
+	if in.Owner == "" {
+		return upperFirst(label)
+	}
+	return present.DirectionTitle(in.Owner) + ": " + label
+}
+
+// inputSource says where a named input's value came from.
+func inputSource(in model.CostInput) string {
+	switch {
+	case in.Kind == model.InputPlan && in.Field != "":
+		return "the engine's plan (scenario field " + in.Field + ")"
+	case in.Kind == model.InputPlan:
+		return "the engine's plan"
+	case in.Kind == model.InputEstimate && in.Field != "":
+		return "the model's estimate; the scenario field " + in.Field + " replaces it"
+	case in.Kind == model.InputEstimate:
+		return "the model's estimate"
+	case in.Follows != "":
+		return "follows " + in.Follows + " while the scenario leaves " + in.Field + " out"
+	case in.Set && in.Estimate:
+		return "scenario estimate: " + in.Field
+	case in.Set:
+		return "scenario: " + in.Field
+	case in.Catalog != "":
+		s := "catalog " + strings.ReplaceAll(in.Catalog, "/", " ") + ": " + in.Source
+		if in.Field != "" {
+			s += " (the scenario field " + in.Field + " overrides it)"
+		}
+		return s
+	case in.Field != "":
+		return "none: the scenario leaves " + in.Field + " out"
+	}
+	return ""
+}
+
+// writeDrivers writes the Drivers sheet and names its cells.
+func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
+	const sh = sheetDrivers
+	drivers, plan := collectDrivers(s, r)
+	cur := r.Currency
+	b.title(sh, 1, 1, "Cost drivers: every figure the costs depend on. Change the shaded cells; every cost follows.")
+	b.title(sh, 1, rowDrvCase, "Case that drives the costs")
+	b.str(sh, colDrvUsed, rowDrvCase, "likely")
+	b.style(sh, cell(colDrvUsed, rowDrvCase), cell(colDrvUsed, rowDrvCase), b.inputStyle(0))
+	b.name(nameCase, sh, colDrvUsed, rowDrvCase)
+	dv := excelize.NewDataValidation(true)
+	dv.Sqref = cell(colDrvUsed, rowDrvCase)
+	b.fail(dv.SetDropList(cases))
+	b.fail(b.f.AddDataValidation(sh, dv))
+	b.str(sh, colDrvLow, rowDrvCase, "low, likely or high: every estimate at that end (a blank Low or High uses Likely)")
+	b.str(sh, 1, rowDrvCase+1, "Column B is what the costs use. Plan figures, below the drivers, are the engine's for this plan: change the scenario and export again to re-plan.")
+	b.headerRow(sh, rowDrvHeader, "Driver", "Used (case in "+cell(colDrvUsed, rowDrvCase)+")", "Low", "Likely", "High", "Unit", "Source", "As of", "Defined name", "Used by")
+	row := rowDrvHeader + 1
+	for _, d := range drivers {
+		in := d.in
+		low, likely, high := cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)
+		label, unit := inputLabel(in, committedRate(r, in)), driverUnit(in.Driver, cur)
+		if d.label != "" {
+			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
+		}
+		b.str(sh, colDrvLabel, row, label)
+		format := fmtGeneral
+		if isMoney(in.Driver) {
+			format = fmtPrice // 0.083572 shows, not 0.08
+		}
+		input := b.inputStyle(b.numFmt(format, false))
+		if in.Follows != "" {
+			b.formula(sh, colDrvLikely, row, in.Follows, input, numResult(in.Value))
+		} else {
+			b.num(sh, colDrvLikely, row, in.Value, input, inputField(in))
+		}
+		b.style(sh, low, low, input)
+		b.style(sh, high, high, input)
+		if in.Estimate {
+			b.num(sh, colDrvLow, row, in.Low, input, inputField(in)+" (low)")
+			b.num(sh, colDrvHigh, row, in.High, input, inputField(in)+" (high)")
+		}
+		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
+		b.formula(sh, colDrvUsed, row, used, b.numFmt(format, true), numResult(in.Value))
+		b.name(in.Name, sh, colDrvUsed, row)
+		b.str(sh, colDrvUnit, row, unit)
+		b.str(sh, colDrvSource, row, inputSource(in))
+		b.str(sh, colDrvAsOf, row, in.AsOf)
+		b.str(sh, colDrvName, row, in.Name)
+		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
+		row++
+	}
+	if len(plan) > 0 {
+		row++
+		b.title(sh, 1, row, "Plan figures: the engine's for this plan (change the scenario and export again to re-plan)")
+		row++
+		b.headerRow(sh, row, "Figure", "Value", "", "", "", "Unit", "Source", "", "Defined name", "Used by")
+		row++
+		for _, d := range plan {
+			in := d.in
+			b.str(sh, colDrvLabel, row, inputLabel(in, false))
+			b.num(sh, colDrvUsed, row, in.Value, b.numFmt(fmtGeneral, false), inputField(in))
+			b.figure(in.Name, sh, colDrvUsed, row)
+			b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
+			b.str(sh, colDrvSource, row, inputSource(in))
+			b.str(sh, colDrvName, row, in.Name)
+			b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
+			row++
+		}
+	}
+	b.widths(sh, 52, 14, 12, 14, 12, 16, 70, 12, 34, 40)
+	b.freeze(sh, rowDrvHeader)
+}
+
+// committedRate reports whether the rate in is is paid under a commitment
+// by a direction that reads it.
+func committedRate(r *model.Report, in model.CostInput) bool {
+	if in.Driver != model.GPUHourPrice {
+		return false
+	}
+	for _, d := range r.Directions {
+		for _, x := range d.CostInputs {
+			if x.Name == in.Name && d.Drivers != nil && d.Drivers[model.CommittedGPUs] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inputField names an input in an error: its scenario field, or its name.
+func inputField(in model.CostInput) string {
+	if in.Field != "" {
+		return in.Field
+	}
+	return in.Name
+}

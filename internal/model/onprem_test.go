@@ -1,0 +1,99 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"hostplan/internal/scenario"
+)
+
+// Owned hardware's staff grows with the nodes: the site's 0.094 FTE per
+// node (12 people for a 128-node, 1,024-GPU cluster) at least 0.5 FTE —
+// 0.5 FTE for one node, 6.016 for 64, where it was 1.0 FTE for any count.
+func TestOnPremStaffPerNode(t *testing.T) {
+	for _, c := range []struct {
+		nodes int
+		want  float64
+	}{{1, 0.5}, {4, 0.5}, {8, 0.752}, {64, 6.016}} {
+		s := onPremBase()
+		s.Options.OnPrem.Nodes = c.nodes
+		s.Dimensions.Operations.StaffFTE = scenario.Known(10)
+		op := eval(t, s).Direction(scenario.OnPrem)
+		if !near(op.StaffFTE, c.want, 1e-12) || !near(op.Drivers[StaffPerMonth], c.want*129000/12, 1e-12) {
+			t.Errorf("%d nodes: %.3f FTE, %.2f a month; want %.3f FTE", c.nodes, op.StaffFTE, op.Drivers[StaffPerMonth], c.want)
+		}
+	}
+	s := onPremBase()
+	s.Options.OnPrem.StaffFTE = scenario.Known(2)
+	if op := eval(t, s).Direction(scenario.OnPrem); op.StaffFTE != 2 {
+		t.Errorf("options.on_prem.staff_fte 2: %.3f FTE", op.StaffFTE)
+	}
+}
+
+// A node that draws more than a rack of the site takes cannot be placed:
+// the DGX H100 class node draws up to 10.2 kW, so an 8 kW rack limit rules
+// on-premises out; at the site's 20 kW one node goes to a rack.
+func TestOnPremRackPowerLimit(t *testing.T) {
+	s := onPremBase()
+	s.Options.OnPrem.Nodes = 3
+	op := eval(t, s).Direction(scenario.OnPrem)
+	found := false
+	for _, n := range op.Notes {
+		if n.Code == NoteRacks {
+			found = true
+			if !strings.HasPrefix(n.Text, "3 nodes in 3 racks of at most 20 kW") {
+				t.Errorf("racks note %q", n.Text)
+			}
+		}
+	}
+	if !found || !op.Feasible {
+		t.Errorf("20 kW racks: feasible %v, notes %v", op.Feasible, NoteTexts(op.Notes))
+	}
+	s.Options.OnPrem.RackKW = scenario.Known(8)
+	op = eval(t, s).Direction(scenario.OnPrem)
+	if op.Feasible || len(op.Reasons) == 0 || op.Reasons[0].Code != ReasonRackPowerExceeded {
+		t.Errorf("8 kW racks: feasible %v, reasons %+v", op.Feasible, op.Reasons)
+	}
+}
+
+// Bought hardware carries the cost of the capital in it: the rate on half
+// the capex, a year's ÷ 12 a month — at 10 %, 310,500 × 10 % ÷ 24 =
+// 1,293.75 $; a lease carries none (its payment holds the lessor's).
+func TestOnPremCostOfCapital(t *testing.T) {
+	s := onPremBase()
+	s.Options.OnPrem.CostOfCapital = scenario.Known(0.10)
+	op := eval(t, s).Direction(scenario.OnPrem)
+	if !near(op.Drivers[CapitalChargePerMonth], 310500*0.10/24, 1e-12) || !near(op.Drivers[Capex], 310500, 1e-12) {
+		t.Errorf("capital %.2f a month on capex %.0f; want 1,293.75 on 310,500", op.Drivers[CapitalChargePerMonth], op.Drivers[Capex])
+	}
+	s.Options.OnPrem.Financing, s.Options.OnPrem.LeasePerNodeMonth = "lease", scenario.Known(9000)
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[CapitalChargePerMonth] != 0 {
+		t.Errorf("lease: capital %.2f a month, want none", op.Drivers[CapitalChargePerMonth])
+	}
+}
+
+// A one-off job is charged staff for the months it is in use, not the
+// whole horizon: one run in 36 months (1/36 a month) of some 4 hours keeps
+// the cloud for one month, so its 0.25 FTE costs 129,000 × 0.25 ÷ 12 ×
+// 1 month = 2,687.50 $ over the horizon, not 96,750 $; owned hardware is
+// staffed every month.
+func TestStaffChargedForMonthsInUse(t *testing.T) {
+	s := base()
+	s.Workload.RunsPerMonth = scenario.Known(1.0 / 36)
+	s.Dimensions.Economics.HorizonMonths = 36
+	r := eval(t, s)
+	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
+	if got := cl.Drivers[StaffPerMonth] * 36; !near(got, 2687.5, 1e-9) {
+		t.Errorf("cloud staff over 36 months = %.2f, want 2,687.50", got)
+	}
+	found := false
+	for _, n := range cl.Notes {
+		found = found || n.Code == NoteStaffMonths
+	}
+	if !found {
+		t.Errorf("no %s note: %v", NoteStaffMonths, NoteTexts(cl.Notes))
+	}
+	if op.Drivers[StaffShare] != 0 || !near(op.Drivers[StaffPerMonth], op.StaffFTE*129000/12, 1e-12) {
+		t.Errorf("on-premises staff %.2f a month for %.2f FTE: want every month", op.Drivers[StaffPerMonth], op.StaffFTE)
+	}
+}

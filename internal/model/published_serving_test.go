@@ -1,0 +1,74 @@
+package model
+
+import (
+	"math"
+	"testing"
+
+	"hostplan/internal/catalog"
+)
+
+// Published serving throughput, reproduced by the serving roofline
+// (size.decodeStep and the prefill term of size.serve) within ±35 %.
+//
+// Source: NVIDIA TensorRT-LLM, docs/source/performance.md ("Performance
+// of TensorRT-LLM", v0.5.0 and v0.6.1 tables: static batches, output
+// tokens/s, input 128 and output 2,048 tokens — decode dominates),
+// github.com/NVIDIA/TensorRT-LLM, release/0.5.0 and the v0.6.1 update.
+// The models are Llama 2: 7B (6.74 B parameters, 32 layers, 32 KV heads
+// of 128: multi-head attention) and 70B (69 B, 80 layers, 8 KV heads of
+// 128), after Touvron et al. 2023, Table 1 and the published configs.
+func TestPublishedServingThroughput(t *testing.T) {
+	cat := cat(t)
+	llama7 := size{paramsB: 6.74, activeB: 6.74, layers: 32, kvHeads: 32, headDim: 128}
+	llama70 := size{paramsB: 69, activeB: 69, layers: 80, kvHeads: 8, headDim: 128}
+	for _, c := range []struct {
+		name      string
+		z         size
+		gpu       string
+		precision string
+		tp, batch int
+		published float64 // output tokens/s of the whole replica
+		skip      string  // why the model cannot reproduce it yet
+	}{
+		// H100 SXM, FP8, 1 GPU, batch 64: 5,367 tokens/s (v0.5.0).
+		{"Llama 2 7B on H100, FP8", llama7, "h100-sxm", "fp8", 1, 64, 5367, ""},
+		// L40S, FP8, 1 GPU, batch 64: 1,622 tokens/s (v0.5.0).
+		{"Llama 2 7B on L40S, FP8", llama7, "l40s", "fp8", 1, 64, 1622, ""},
+		// A100 80 GB, FP16, 1 GPU, batch 60: 1,928 tokens/s (v0.6.1).
+		{"Llama 2 7B on A100, FP16", llama7, "a100-80gb", "bf16", 1, 60, 1928, ""},
+		// H100 SXM, FP8, 4 GPUs, batch 64: 2,616 tokens/s (v0.5.0).
+		// The model reads the weights and the KV cache at the four GPUs'
+		// full bandwidth with no cost for the all-reduces of tensor
+		// parallelism: it comes out some 3.4 times too fast.
+		{"Llama 2 70B on 4 × H100, FP8", llama70, "h100-sxm", "fp8", 4, 64, 2616,
+			"tensor parallelism has no communication cost in the serving roofline yet (issue 12, parallelism)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.skip != "" {
+				t.Skip(c.skip)
+			}
+			g, ok := cat.GPU(c.gpu)
+			if !ok {
+				t.Fatalf("no GPU %s", c.gpu)
+			}
+			z := c.z
+			z.precision, z.mfu, z.tokensIn, z.tokensOut = c.precision, defaultMFU, 128, 2048
+			z.weightsGB = z.paramsB * bytesPerParam(c.precision)
+			got := outputTokensPerSecond(&z, g, c.tp, c.batch)
+			dev := got/c.published - 1
+			if math.Abs(dev) > 0.35 {
+				t.Errorf("%.0f output tokens/s, published %.0f (%+.0f %%); want within ±35 %%", got, c.published, 100*dev)
+			}
+			t.Logf("%.0f output tokens/s, published %.0f (%+.0f %%)", got, c.published, 100*dev)
+		})
+	}
+}
+
+// outputTokensPerSecond is a replica's output throughput at batch b, as
+// size.serve reckons a request: the batch's prefills, then tokensOut
+// decode steps.
+func outputTokensPerSecond(z *size, g catalog.GPU, tp, b int) float64 {
+	step, _ := z.decodeStep(g, tp, b)
+	prefill := 2 * z.activeB * 1e9 * z.tokensIn / (z.achieved(g) * float64(tp))
+	return float64(b) * z.tokensOut / (prefill*float64(b) + z.tokensOut*step)
+}

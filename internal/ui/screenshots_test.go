@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+)
+
+// TestScreenshots draws the window's main views through the real model
+// with the example scenarios, in the light theme, at 1920 × 1080 and
+// 1280 × 800, into the folder HOSTPLAN_SCREENSHOTS (make screenshots
+// writes docs/screenshots): a scenario's report (report-WxH.png), the form
+// beside it (form-WxH.png), three scenarios compared (compare-WxH.png)
+// and the same three in review mode (review-WxH.png). Fyne's test driver
+// draws them, so they are the same on every machine (fonts and all). It is skipped when
+// the variable is unset.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("HOSTPLAN_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set HOSTPLAN_SCREENSHOTS=/path/to/folder to draw the window's views")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const shown = "support-assistant-70b"
+	compared := []string{"constrained-snapshot-training", "qlora-legal-70b", "nightly-document-batch"}
+	for _, size := range []fyne.Size{{Width: 1920, Height: 1080}, {Width: 1280, Height: 800}} {
+		a := test.NewTempApp(t)
+		// The test app's own theme is not what users see; use Fyne's.
+		a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+		w := NewWindow(a, newRealBackend(t))
+		w.Resize(size)
+		p := w.Content().(*planner)
+		shot := func(name string) {
+			t.Helper()
+			settled(t, p)
+			// As a frame of the desktop driver does: lay out again what
+			// changed size.
+			w.Content().Refresh()
+			file := filepath.Join(dir, fmt.Sprintf("%s-%.0fx%.0f.png", name, size.Width, size.Height))
+			writeSmallPNG(t, file, w.Canvas().Capture())
+		}
+
+		if !p.scenarios.selectID(shown) {
+			t.Fatalf("no scenario %s", shown)
+		}
+		waitFor(t, p.view, stateReady)
+		if size.Width >= 1920 { // room for the sliders and the table
+			test.Tap(p.view.weights.toggle)
+		}
+		shot("report")
+
+		test.Tap(p.view.live.toggle)
+		shot("form")
+		test.Tap(p.view.live.toggle)
+
+		p.setComparing(true)
+		for _, id := range compared {
+			if !p.compare.isTicked(id) {
+				tickRow(t, p, p.scenarios.indexOf(id))
+			}
+		}
+		if p.compare.isTicked(shown) { // ticked on entering: one too many
+			tickRow(t, p, p.scenarios.indexOf(shown))
+			for _, id := range compared {
+				if !p.compare.isTicked(id) {
+					tickRow(t, p, p.scenarios.indexOf(id))
+				}
+			}
+		}
+		shot("compare")
+
+		p.enterReview()
+		shot("review")
+		p.leaveReview()
+		w.Close()
+	}
+}
+
+// writeSmallPNG writes img to file as a PNG of at most 256 colours at the
+// best compression, for images kept in the repository (paletted).
+func writeSmallPNG(t *testing.T, file string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(f, paletted(img)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d KB)", file, fi.Size()/1024)
+}
+
+// paletted is img in its 256 most frequent colours, each other colour
+// drawn as the nearest of them: a window's flat colours and the grey
+// levels of its antialiased text fit in 256 with no visible change, and
+// the PNG is a third of the size.
+func paletted(img image.Image) *image.Paletted {
+	b := img.Bounds()
+	count := map[color.NRGBA]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			count[color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)]++
+		}
+	}
+	colours := make([]color.NRGBA, 0, len(count))
+	for c := range count {
+		colours = append(colours, c)
+	}
+	sort.Slice(colours, func(i, j int) bool {
+		if count[colours[i]] != count[colours[j]] {
+			return count[colours[i]] > count[colours[j]]
+		}
+		a, c := colours[i], colours[j]
+		return uint32(a.R)<<24|uint32(a.G)<<16|uint32(a.B)<<8|uint32(a.A) < uint32(c.R)<<24|uint32(c.G)<<16|uint32(c.B)<<8|uint32(c.A)
+	})
+	pal := make(color.Palette, 0, 256)
+	for _, c := range colours[:min(256, len(colours))] {
+		pal = append(pal, c)
+	}
+	out := image.NewPaletted(b, pal)
+	index := map[color.NRGBA]uint8{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			i, ok := index[c]
+			if !ok {
+				i = uint8(pal.Index(c))
+				index[c] = i
+			}
+			out.SetColorIndex(x, y, i)
+		}
+	}
+	return out
+}
