@@ -232,9 +232,14 @@ type uslCandidate struct {
 func sin2(a float64) float64 { s := math.Sin(a); return s * s }
 
 // project returns the best λ for fixed σ, κ and the residual sum of squares.
+// A candidate is not ok if the denominator 1 + σ(N−1) + κN(N−1) reaches
+// zero from the smallest measured N on: below N = 1 a large κ makes it
+// vanish, and X there has a pole (and is negative past it).
 func (pr *uslProblem) project(sigma, kappa float64) uslCandidate {
 	var sxg, sgg, sxx float64
+	lo := math.Inf(1)
 	for i, n := range pr.n {
+		lo = math.Min(lo, n)
 		g := n / (1 + sigma*(n-1) + kappa*n*(n-1))
 		sxg += pr.x[i] * g
 		sgg += g * g
@@ -247,7 +252,11 @@ func (pr *uslProblem) project(sigma, kappa float64) uslCandidate {
 		sse += r * r
 	}
 	c := uslCandidate{lambda: lambda, sigma: sigma, kappa: kappa, sse: sse}
-	c.ok = lambda > 0 && !math.IsInf(lambda, 0) && !math.IsNaN(sse) && !math.IsInf(sse, 0)
+	n := lo // where the denominator, convex in N with its vertex at (κ−σ)/2κ, is least
+	if kappa > 0 {
+		n = math.Max(lo, (kappa-sigma)/(2*kappa))
+	}
+	c.ok = lambda > 0 && !math.IsInf(lambda, 0) && !math.IsNaN(sse) && !math.IsInf(sse, 0) && 1+sigma*(n-1)+kappa*n*(n-1) > 0
 	return c
 }
 

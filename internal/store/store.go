@@ -186,9 +186,11 @@ func DefaultPath() (string, error) {
 // be checked and backed up; opened for writing, such a store is refused
 // with ErrNotStore.
 //
-// Opened for writing, a store whose scenario records do not decode, or
-// whose pages claim more of the file than there is (damage that a write
-// would trip over), is opened read-only instead: Damaged says why, and
+// Opened for writing, a store whose scenario records do not decode, whose
+// pages claim more of the file than there is, or a top-level bucket of
+// which is damaged (damage that a write would trip over; a read of such a
+// bucket returns the damage, in any store) is opened read-only instead:
+// Damaged says why, and
 // every write returns that error, which matches ErrDamaged and names
 // hostplan store check and hostplan store backup. Nothing is written to it.
 // A store of an older layout is upgraded (unless ReadOnly, which reads it as
