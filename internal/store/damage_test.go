@@ -442,8 +442,9 @@ func TestDamagedBranchKeys(t *testing.T) {
 // is key and whose value is len(value) bytes claim a value of claim bytes
 // instead (in every copy of its page, free ones included), and returns
 // how many it changed. A leaf element's header is its flags, position,
-// key size and value size (four little-endian uint32), and its key follows
-// at the position, counted from the header.
+// key size and value size (four uint32 in the machine's byte order, as
+// bbolt writes them), and its key follows at the position, counted from
+// the header.
 func damageValueSize(t *testing.T, path string, key []byte, value []byte, claim uint32) int {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -451,19 +452,19 @@ func damageValueSize(t *testing.T, path string, key []byte, value []byte, claim 
 		t.Fatal(err)
 	}
 	var hdr [8]byte
-	binary.LittleEndian.PutUint32(hdr[:4], uint32(len(key)))
-	binary.LittleEndian.PutUint32(hdr[4:], uint32(len(value)))
+	binary.NativeEndian.PutUint32(hdr[:4], uint32(len(key)))
+	binary.NativeEndian.PutUint32(hdr[4:], uint32(len(value)))
 	n := 0
 	for i := 8; i+8 <= len(data); i++ {
 		if !bytes.Equal(data[i:i+8], hdr[:]) {
 			continue
 		}
-		start := i - 8 + int(binary.LittleEndian.Uint32(data[i-4:i]))
+		start := i - 8 + int(binary.NativeEndian.Uint32(data[i-4:i]))
 		if start < 0 || start+len(key)+len(value) > len(data) ||
 			!bytes.Equal(data[start:start+len(key)], key) || !bytes.Equal(data[start+len(key):start+len(key)+len(value)], value) {
 			continue
 		}
-		binary.LittleEndian.PutUint32(data[i+4:i+8], claim)
+		binary.NativeEndian.PutUint32(data[i+4:i+8], claim)
 		n++
 	}
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -607,10 +608,10 @@ func TestDamagedInlinePage(t *testing.T) {
 	}
 	n := 0
 	for i := 16; i+16+1+len(checklist) <= len(data); i++ {
-		if binary.LittleEndian.Uint32(data[i+8:]) == 1 && binary.LittleEndian.Uint32(data[i+12:]) == uint32(len(checklist)) &&
-			binary.LittleEndian.Uint32(data[i+4:]) == 16 && bytes.Equal(data[i+16:i+17+len(checklist)], append([]byte("a"), checklist...)) &&
-			binary.LittleEndian.Uint16(data[i-8:]) == 0x02 { // a leaf page
-			binary.LittleEndian.PutUint16(data[i-8:], 0)
+		if binary.NativeEndian.Uint32(data[i+8:]) == 1 && binary.NativeEndian.Uint32(data[i+12:]) == uint32(len(checklist)) &&
+			binary.NativeEndian.Uint32(data[i+4:]) == 16 && bytes.Equal(data[i+16:i+17+len(checklist)], append([]byte("a"), checklist...)) &&
+			binary.NativeEndian.Uint16(data[i-8:]) == 0x02 { // a leaf page
+			binary.NativeEndian.PutUint16(data[i-8:], 0)
 			n++
 		}
 	}
