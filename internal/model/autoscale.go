@@ -30,11 +30,14 @@ type load struct{ rps, hours float64 }
 // the rest of the day's mean on the others (at least 0); hourly levels are
 // scaled so that the day averages the mean rate, each at most the peak.
 func (e *evaluator) day(buf *[24]load) []load {
-	t := e.s.Workload.Traffic
+	return dayLoads(e.s.Workload.Traffic, e.z.peakRPS, e.z.meanRPS, buf)
+}
+
+// dayLoads is day for the traffic t with its peak and mean rates.
+func dayLoads(t *scenario.Traffic, peak, mean float64, buf *[24]load) []load {
 	if t == nil {
 		return nil
 	}
-	peak, mean := e.z.peakRPS, e.z.meanRPS
 	switch {
 	case t.PeakHoursPerDay.IsSet():
 		h := math.Min(t.PeakHoursPerDay.Likely, 24)

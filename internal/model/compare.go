@@ -98,7 +98,10 @@ func (e *evaluator) compare(r *Report) *Comparisons {
 // trafficBreakEven scales the traffic (peak and mean together) and finds
 // where each self-hosted direction's monthly cost meets the managed
 // service's: per-token cost grows in proportion to traffic, self-hosting in
-// steps of one replica on top of its fixed cost.
+// steps of one replica on top of its fixed cost. Replicas rented by the
+// hour that follow the load over the day (autoscale.go) are paid for the
+// replica-hours the scaled day needs; owned and committed ones for the
+// peak's replicas all day.
 func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 	out := []TrafficBreakEven{}
 	man := r.Direction(scenario.Managed)
@@ -109,7 +112,7 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 	tokenCostPerRPS := man.OtherCostPerRun / z.meanRPS // per month, per request/s of mean traffic
 	for _, d := range []string{scenario.Cloud, scenario.OnPrem} {
 		res := r.Direction(d)
-		if res == nil || res.Serving == nil {
+		if res == nil || res.Serving == nil || res.GPUs == 0 {
 			continue
 		}
 		sv := res.Serving
@@ -118,13 +121,15 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 		// staff cost stays whatever the traffic. For owned hardware this
 		// spreads whole nodes over the GPUs used: an approximation.
 		staff := e.staffCost[d]
-		perGPUMonth := (res.MonthlyFixedCost-staff)/float64(res.GPUs) + hoursPerMonth*res.VariablePricePerGPUHour
-		fixed := staff
-		selfHosted := func(mean float64) float64 {
-			peak := mean * z.peakRPS / z.meanRPS
-			replicas := math.Max(1, math.Ceil(peak/sv.RequestsPerSec))
-			return fixed + replicas*float64(sv.GPUsPerReplica)*perGPUMonth
+		c := SelfHosting{
+			Staff: staff, FixedPerGPUMonth: (res.MonthlyFixedCost - staff) / float64(res.GPUs),
+			PricePerGPUHour: res.VariablePricePerGPUHour, RequestsPerReplica: sv.RequestsPerSec,
+			GPUsPerReplica: float64(sv.GPUsPerReplica), PeakToMean: z.peakRPS / z.meanRPS,
 		}
+		if d == scenario.Cloud {
+			c.Day, c.Margin = FollowedDay(e.s)
+		}
+		selfHosted := c.Monthly
 		diff := func(mean float64) float64 { return selfHosted(mean) - tokenCostPerRPS*mean }
 		tb := TrafficBreakEven{SelfHosted: d, PerToken: scenario.Managed}
 		// Scan a log grid for the first rate where self-hosting is cheaper,
@@ -151,4 +156,78 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 		out = append(out, tb)
 	}
 	return out
+}
+
+// SelfHosting is the monthly cost of a self-hosted service as a function
+// of its mean traffic, for the traffic break-even: the staff, then per GPU
+// of the replicas the peak needs a share of the fixed costs, and the GPU-
+// hours used at the variable price — all day at the peak's replicas, or,
+// when the replicas follow the load over the day (Day set), the replicas
+// each stretch of the scaled day needs with the scale-up margin, at least
+// one and at most the peak's.
+type SelfHosting struct {
+	Staff, FixedPerGPUMonth, PricePerGPUHour float64
+	RequestsPerReplica, GPUsPerReplica       float64
+	PeakToMean                               float64 // the peak rate over the mean
+	// Day is the load over a typical day as shares of the mean rate, with
+	// the hours each lasts; nil when the replicas do not follow the load.
+	Day    []DayLoad
+	Margin float64 // the scale-up margin when Day is set
+}
+
+// DayLoad is one stretch of a typical day: its request rate as a share of
+// the day's mean rate, and its length in hours.
+type DayLoad struct{ Share, Hours float64 }
+
+// PeakReplicas is the replicas the peak of a mean rate of mean requests/s
+// needs (at least one).
+func (c SelfHosting) PeakReplicas(mean float64) float64 {
+	return math.Max(1, math.Ceil(mean*c.PeakToMean/c.RequestsPerReplica))
+}
+
+// ReplicaHoursPerDay is the replica-hours a day at a mean rate of mean
+// requests/s: the peak's replicas all day, or the sum over the day's
+// stretches of the replicas each needs.
+func (c SelfHosting) ReplicaHoursPerDay(mean float64) float64 {
+	peak := c.PeakReplicas(mean)
+	if c.Day == nil {
+		return 24 * peak
+	}
+	h := 0.0
+	for _, x := range c.Day {
+		n := math.Max(1, math.Ceil(x.Share*mean*(1+c.Margin)/c.RequestsPerReplica))
+		h += math.Min(n, peak) * x.Hours
+	}
+	return h
+}
+
+// Monthly is the self-hosted cost of a month at a mean rate of mean
+// requests/s.
+func (c SelfHosting) Monthly(mean float64) float64 {
+	return c.Staff + c.PeakReplicas(mean)*c.GPUsPerReplica*c.FixedPerGPUMonth +
+		c.PricePerGPUHour*c.GPUsPerReplica*c.ReplicaHoursPerDay(mean)*hoursPerMonth/24
+}
+
+// FollowedDay is the load over the day that s's rented cloud replicas
+// follow, as shares of the mean rate, with the scale-up margin; nil when
+// they do not: no load over the day, a commitment, or mixed pricing (whose
+// committed base is sized by the load: the break-even prices it whole).
+// The workbook's traffic search reads it too.
+func FollowedDay(s *scenario.Scenario) ([]DayLoad, float64) {
+	t := s.Workload.Traffic
+	mode := s.Options.Cloud.Pricing
+	if t == nil || s.Workload.Shape != scenario.ShapeInteractive || (mode != "" && mode != "on_demand" && mode != "spot") {
+		return nil, 0
+	}
+	peak, mean := t.PeakRPS.Or(0), t.MeanRPS.Or(0)
+	var buf [24]load
+	d := dayLoads(t, peak, mean, &buf)
+	if d == nil || mean <= 0 {
+		return nil, 0
+	}
+	out := make([]DayLoad, len(d))
+	for i, x := range d {
+		out[i] = DayLoad{Share: x.rps / mean, Hours: x.hours}
+	}
+	return out, t.ScaleUpMargin.Or(defaultScaleUpMargin)
 }
