@@ -146,7 +146,10 @@ func inputNamed(d *model.DirectionResult, x model.Driver) string {
 // internal/model/compare.go), written out step by step to the right of the
 // table (trafficSearch): per-token pricing costs c per request/s of mean
 // traffic a month, self-hosting its staff plus a GPU-month pg for each GPU
-// of each replica needed at the peak, which grows with the mean.
+// of each replica needed at the peak, which grows with the mean — or, when
+// the rented replicas follow the load over the day, the fixed part of pg
+// for the peak's replicas and the hours at the variable price for the
+// replicas each stretch of the scaled day needs.
 func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.TrafficBreakEven, row, block int) {
 	const sh = sheetComparisons
 	d, man := r.Direction(tb.SelfHosted), r.Direction(tb.PerToken)
@@ -154,19 +157,26 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	if d == nil || man == nil || d.Serving == nil || d.CostModel == model.NoCostModel || man.CostModel != model.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
 		return
 	}
+	staff := d.Drivers[model.StaffPerMonth]
 	ts := trafficInputs{
-		staff: d.Drivers[model.StaffPerMonth],
-		c:     man.OtherCostPerRun / t.MeanRPS.Or(0),
-		pg:    (d.MonthlyFixedCost-d.Drivers[model.StaffPerMonth])/float64(d.GPUs) + 730*d.VariablePricePerGPUHour,
-		peak:  t.PeakRPS.Or(0), mean: t.MeanRPS.Or(0), rps: d.Serving.RequestsPerSec, tp: float64(d.Serving.GPUsPerReplica),
+		cost: model.SelfHosting{Staff: staff, FixedPerGPUMonth: (d.MonthlyFixedCost - staff) / float64(d.GPUs),
+			PricePerGPUHour: d.VariablePricePerGPUHour, RequestsPerReplica: d.Serving.RequestsPerSec,
+			GPUsPerReplica: float64(d.Serving.GPUsPerReplica), PeakToMean: t.PeakRPS.Or(0) / t.MeanRPS.Or(0)},
+		c:    man.OtherCostPerRun / t.MeanRPS.Or(0),
+		peak: t.PeakRPS.Or(0),
 	}
+	if d.Direction == scenario.Cloud {
+		ts.cost.Day, ts.cost.Margin = model.FollowedDay(s)
+	}
+	pg := ts.cost.FixedPerGPUMonth + 730*ts.cost.PricePerGPUHour
 	name := func(x model.Driver) string { return d.Direction + "_" + x.String() }
 	C, PG := cell(6, row), cell(7, row)
 	b.formula(sh, 6, row, man.Direction+"_"+model.OtherCostPerRun.String()+"/"+inputNamed(man, model.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
-	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(model.MonthlyFixedCost), name(model.StaffPerMonth), d.GPUs, name(model.VariablePricePerGPUHour)), b.money, numResult(ts.pg))
-	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", ts.pg)
-	result := trafficSearch(b, d, ts, name(model.StaffPerMonth), inputNamed(man, model.MeanRPS), C, PG, block)
+	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(model.MonthlyFixedCost), name(model.StaffPerMonth), d.GPUs, name(model.VariablePricePerGPUHour)), b.money, numResult(pg))
+	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", pg)
+	cells := trafficCells{staff: name(model.StaffPerMonth), mean: inputNamed(man, model.MeanRPS), c: C, pg: PG, price: name(model.VariablePricePerGPUHour)}
+	result := trafficSearch(b, s, d, ts, cells, block)
 	v := textResult("never")
 	if tb.Exists {
 		v = numResult(tb.MeanRPS)
@@ -178,19 +188,22 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 }
 
 // trafficInputs are the figures of the traffic break-even of one
-// self-hosted direction.
+// self-hosted direction: its monthly cost as the engine has it, the
+// per-token cost per request/s of mean traffic, and the peak rate.
 type trafficInputs struct {
-	staff, c, pg    float64 // staff per month, per-token cost per request/s, cost per GPU-month
-	peak, mean, rps float64 // peak and mean requests/s, requests/s of one replica
-	tp              float64 // GPUs per replica
+	cost    model.SelfHosting
+	c, peak float64
 }
+
+// trafficCells name the cells the traffic search reads: the staff per
+// month, the mean traffic, the per-token cost per request/s, the cost per
+// GPU-month at the peak all day, and the variable price per GPU-hour.
+type trafficCells struct{ staff, mean, c, pg, price string }
 
 // diff is the self-hosted monthly cost less the per-token one at mean
 // traffic x, as the engine computes it.
 func (ts trafficInputs) diff(x float64) float64 {
-	peak := x * ts.peak / ts.mean
-	replicas := math.Max(1, math.Ceil(peak/ts.rps))
-	return ts.staff + replicas*ts.tp*ts.pg - ts.c*x
+	return ts.cost.Monthly(x) - ts.c*x
 }
 
 // scale is the size of the two monthly costs diff compares at x.
@@ -207,6 +220,56 @@ const (
 	trafficHalvings = 60 // the engine's bisection steps
 )
 
+// trafficDay writes, from row on in the columns of the traffic search at
+// col, the load over the day the rented replicas of d follow: each
+// stretch's rate as a share of the mean — a formula of the mean traffic
+// (the cell mean) and the peak rate, as model.FollowedDay has it — and its
+// hours, plan figures of the engine. It returns the ranges of the shares
+// and the hours and the cell of the scale-up margin, all "" when the
+// replicas do not follow the load.
+func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model.SelfHosting, col, row int, mean string, peak float64) (shares, hours, margin string) {
+	const sh = sheetComparisons
+	t := s.Workload.Traffic
+	if c.Day == nil || t == nil {
+		return "", "", ""
+	}
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	// The formula of each stretch's share, in model.FollowedDay's order.
+	share := make([]string, len(c.Day))
+	switch {
+	case t.PeakHoursPerDay.IsSet() && len(c.Day) == 2:
+		h := math.Min(t.PeakHoursPerDay.Likely, 24)
+		share[0] = fmt.Sprintf("%s/%s", num(peak), mean)
+		share[1] = "0"
+		if h < 24 {
+			share[1] = fmt.Sprintf("MIN(%s,MAX(0,(24*%s-%s*%s)/%s))/%s", num(peak), mean, num(h), num(peak), num(24-h), mean)
+		}
+	case len(t.HourlyLoad) == len(c.Day):
+		sum := 0.0
+		for _, x := range t.HourlyLoad {
+			sum += x
+		}
+		for i, x := range t.HourlyLoad {
+			share[i] = fmt.Sprintf("MIN(%s,%s*24*%s/%s)/%s", num(peak), mean, num(x), num(sum), mean)
+		}
+	default:
+		b.fail(fmt.Errorf("export: the load over the day of %s has %d stretches the traffic does not give", d.Direction, len(c.Day)))
+		return "", "", ""
+	}
+	b.title(sh, col, row, d.Title+": replicas follow the load over the day")
+	b.headerRow2(sh, col, row+1, "Stretch", "Share of the mean rate", "Hours a day", "Scale-up margin")
+	b.num(sh, col+3, row+2, c.Margin, b.numFmt(fmtPercent, false), "scale-up margin")
+	for i, x := range c.Day {
+		r := row + 2 + i
+		b.num(sh, col, r, float64(i+1), b.count, "stretch")
+		b.formula(sh, col+1, r, share[i], b.numFmt("0.000", false), numResult(x.Share))
+		b.audited(sh, col+1, r, fmt.Sprintf("%s: load over the day, stretch %d, share of the mean", d.Title, i+1), x.Share)
+		b.num(sh, col+2, r, x.Hours, b.numFmt("0.##", false), "hours a day")
+	}
+	last := row + 1 + len(c.Day)
+	return absCell(col+1, row+2) + ":" + absCell(col+1, last), absCell(col+2, row+2) + ":" + absCell(col+2, last), absCell(col+3, row+2)
+}
+
 // trafficSearch writes, in the block-th block of columns, the engine's
 // search for the traffic break-even as formulas: the mean rate on a grid
 // from 0.001 requests/s, a factor 1.25 a step up to 100,000, with the
@@ -216,12 +279,29 @@ const (
 // upper end of the halvings, or "never". staff, mean, c and pg name the
 // cells of the staff per month, the mean traffic, the per-token cost per
 // request/s and the cost per GPU-month.
-func trafficSearch(b *book, d *model.DirectionResult, ts trafficInputs, staff, mean, c, pg string, block int) string {
+func trafficSearch(b *book, s *scenario.Scenario, d *model.DirectionResult, ts trafficInputs, in trafficCells, block int) string {
 	const sh = sheetComparisons
 	col := colTraffic + block*colTrafficWidth
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	var grid []float64
+	for x := 1e-3; x <= 1e5; x *= 1.25 {
+		grid = append(grid, x)
+	}
+	// Below the search (its header, the grid, a blank row, the first step
+	// no dearer, halving 0 and the halvings), after two blank rows.
+	day, dayHours, margin := trafficDay(b, d, s, ts.cost, col, rowTraffic+len(grid)+3+trafficHalvings+3, in.mean, ts.peak)
 	diff := func(x string) string {
-		return fmt.Sprintf("%s+MAX(1,CEILING(%s*%s/%s/%s,1))*%s*%s-%s*%s", staff, x, num(ts.peak), mean, num(ts.rps), num(ts.tp), pg, c, x)
+		replicas := fmt.Sprintf("MAX(1,CEILING(%s*%s/%s/%s,1))", x, num(ts.peak), in.mean, num(ts.cost.RequestsPerReplica))
+		if day == "" {
+			return fmt.Sprintf("%s+%s*%s*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, in.c, x)
+		}
+		// The replicas of each stretch of the scaled day, c, within
+		// [1, the peak's] as arithmetic the array product takes:
+		// c + (c<1) − (c>peak)·(c−peak), c a whole number ≥ 0.
+		c := fmt.Sprintf("CEILING(%s*%s*(1+%s)/%s,1)", day, x, margin, num(ts.cost.RequestsPerReplica))
+		hours := fmt.Sprintf("SUMPRODUCT(%s,%s+(%s<1)-(%s>%s)*(%s-%s))", dayHours, c, c, c, replicas, c, replicas)
+		return fmt.Sprintf("%s+%s*%s*(%s-730*%s)+%s*%s*730/24*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, in.price,
+			in.price, num(ts.cost.GPUsPerReplica), hours, in.c, x)
 	}
 	row := rowTraffic
 	for i, w := range []float64{8, 14, 18, 14, 14} {
@@ -233,10 +313,6 @@ func trafficSearch(b *book, d *model.DirectionResult, ts trafficInputs, staff, m
 	b.headerRow2(sh, col, row, "Step", "Mean requests/s", "Self-hosted less per-token (per month)", "Low end (no dearer: 1)", "High end")
 	// The grid, each step marked 1 where self-hosting is no dearer.
 	first := row + 1
-	var grid []float64
-	for x := 1e-3; x <= 1e5; x *= 1.25 {
-		grid = append(grid, x)
-	}
 	k := 0 // the first step after the first where self-hosting is no dearer
 	for n, x := range grid {
 		r := first + n

@@ -55,7 +55,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 	var edits []edit
 	var paths []string
 	drivers := 0
-	for _, ex := range exampleReports(t) {
+	for _, ex := range append(exampleReports(t), daytime(t, cat)) {
 		s, r := ex.s, ex.r
 		pinned := scenario.Clone(s)
 		pinOffers(pinned, r)
@@ -156,6 +156,25 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 		}
 	}
 	t.Logf("%d changed workbooks, %d drivers, %d cells compared with the engine", len(edits), drivers, checked)
+}
+
+// daytime is the support assistant example at its peak four hours a day, rented on demand: its
+// rented replicas follow the load, and the traffic search prices them so.
+func daytime(t *testing.T, cat *catalog.Catalog) example {
+	for _, ex := range exampleReports(t) {
+		if ex.s.Workload.Shape == scenario.ShapeInteractive {
+			s := scenario.Clone(ex.s)
+			s.Workload.Traffic.PeakHoursPerDay = scenario.Known(4)
+			s.Options.Cloud.Pricing = "on_demand"
+			r := evaluate(t, s, cat)
+			if d, _ := model.FollowedDay(s); d == nil || r.Direction(scenario.Cloud) == nil {
+				t.Fatalf("%s at its peak 4 h a day: no load followed in the cloud", ex.name)
+			}
+			return example{name: ex.name + "-daytime", s: s, r: r}
+		}
+	}
+	t.Fatal("no interactive example")
+	return example{}
 }
 
 // coverage checks that at least 95 % of the named inputs (drivers and plan
