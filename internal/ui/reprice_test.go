@@ -18,12 +18,8 @@ func TestImportOffersRepricing(t *testing.T) {
 	if menuAction(t, w, "Tools", "Import prices…") == nil {
 		t.Fatal("no Tools → Import prices…")
 	}
-	def, err := catalog.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lambda, _ := def.CloudOffer("lambda-h100")
-	data := fmt.Sprintf("%s\ncloud,lambda-h100,on_demand,%v,2026-10-01,price list seen in October\n", catalog.OverridesHeader, 2*lambda.OnDemand)
+	lambda := lambdaOffer(t)
+	data := doubledLambda(t)
 
 	p.importPrices("prices.csv", []byte(data))
 	settle(t, p)
@@ -65,6 +61,26 @@ func TestImportOffersRepricing(t *testing.T) {
 	if strings.Contains(overlayLabels(w), "stored scenarios change") {
 		t.Error("the repricing dialog stays open after Open")
 	}
+}
+
+// lambdaOffer is the built-in catalog's lambda-h100 offer.
+func lambdaOffer(t testing.TB) catalog.CloudOffer {
+	t.Helper()
+	def, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, ok := def.CloudOffer("lambda-h100")
+	if !ok {
+		t.Fatal("no lambda-h100 in the built-in catalog")
+	}
+	return o
+}
+
+// doubledLambda is an overrides CSV that doubles lambda-h100's on-demand
+// rate.
+func doubledLambda(t testing.TB) string {
+	return fmt.Sprintf("%s\ncloud,lambda-h100,on_demand,%v,2026-10-01,price list seen in October\n", catalog.OverridesHeader, 2*lambdaOffer(t).OnDemand)
 }
 
 // A refused file is shown with every problem on its line and changes
