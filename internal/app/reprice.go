@@ -88,6 +88,12 @@ type RepricedDirection struct {
 	Change float64 `json:"change"`
 	// Beyond is whether the cost moved by more than the threshold.
 	Beyond bool `json:"beyond_threshold"`
+	// GPU and GPUs are the GPU type and count it plans on each catalog
+	// (a direction may pick another offer once prices move).
+	GPUBefore  string `json:"gpu_before"`
+	GPUAfter   string `json:"gpu_after"`
+	GPUsBefore int    `json:"gpus_before"`
+	GPUsAfter  int    `json:"gpus_after"`
 	// Prices are the catalog prices the direction used that moved.
 	Prices []PriceMove `json:"prices"`
 }
@@ -260,7 +266,8 @@ func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold flo
 			continue
 		}
 		d := RepricedDirection{Direction: db.Direction, Title: db.Title, FeasibleBefore: da.Feasible, FeasibleAfter: db.Feasible,
-			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da, db, before, after, rs.Currency)}
+			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da, db, before, after, rs.Currency),
+			GPUBefore: da.GPU, GPUAfter: db.GPU, GPUsBefore: da.GPUs, GPUsAfter: db.GPUs}
 		if da.CostHorizon != 0 {
 			d.Change = (db.CostHorizon - da.CostHorizon) / da.CostHorizon
 			d.Beyond = math.Abs(d.Change) > threshold

@@ -39,7 +39,8 @@ func (s RepricedScenario) Changes() []string {
 }
 
 // Text is the direction's cost over the horizon on both catalogs, with
-// the move, and its verdict when that changed: "Cloud IaaS: cost over
+// the move, then the GPUs it plans on when they changed and its verdict
+// when that changed: "Cloud IaaS: cost over
 // the horizon USD 119,694 → USD 239,388 (+100 %)".
 func (d RepricedDirection) Text(currency string) string {
 	move := "unchanged"
@@ -51,6 +52,9 @@ func (d RepricedDirection) Text(currency string) string {
 		move = signed(d.Change)
 	}
 	t := fmt.Sprintf("%s: cost over the horizon %s → %s (%s)", d.Title, present.Money(d.CostBefore, currency), present.Money(d.CostAfter, currency), move)
+	if d.GPUBefore != d.GPUAfter || d.GPUsBefore != d.GPUsAfter {
+		t += fmt.Sprintf("; plans on %s → %s", present.GPUs(d.GPUBefore, d.GPUsBefore), present.GPUs(d.GPUAfter, d.GPUsAfter))
+	}
 	switch {
 	case d.FeasibleBefore && !d.FeasibleAfter:
 		t += "; no longer feasible"
