@@ -26,6 +26,9 @@ type OverridesImport struct {
 	Kept    catalog.Overrides // the rows the store keeps now
 	Changed int               // catalog entries that differ from the embedded catalog
 	Added   int               // of which new entries the embedded catalog lacks
+	// Before is the catalog that was in use before the import: the
+	// baseline to reprice the stored scenarios against (Reprice).
+	Before *catalog.Catalog
 }
 
 // ImportOverrides merges rows over the stored overrides and keeps the rows
@@ -56,6 +59,10 @@ func (p *Planner) ImportOverrides(rows catalog.Overrides) (OverridesImport, erro
 		}
 		keep, eff, err := planOverrides(stored, rows)
 		if err != nil {
+			return err
+		}
+		// planOverrides has read the stored rows, so they apply.
+		if out.Before, err = catalog.Effective(stored); err != nil {
 			return err
 		}
 		blob, err := json.Marshal(keep)

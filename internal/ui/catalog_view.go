@@ -19,7 +19,8 @@ import (
 // values a CSV of overrides would give them, its as_of date and source,
 // and a mark on the entries the store's overrides changed — and the
 // override rows the store keeps, each with its date. Overrides are
-// imported on the command line ("hostplan catalog import FILE.csv").
+// imported with Tools → Import prices… (reprice.go) or on the command line
+// ("hostplan catalog import FILE.csv").
 
 // kindTitles names the catalog's kinds of entry.
 var kindTitles = map[string]string{
@@ -220,10 +221,10 @@ func (p *planner) showCatalog() {
 		rows = append(rows, []string{r.Kind, r.ID, r.Field, r.Value, r.AsOf, r.Source})
 	}
 	rowsTable.set([]string{"Kind", "ID", "Field", "Value", "As of", "Source"}, rows, nil)
-	note := fmt.Sprintf("The store keeps %s, each with the date and source you gave it. Import more with “hostplan catalog import FILE.csv”; remove them with “hostplan catalog reset”.",
+	note := fmt.Sprintf("The store keeps %s, each with the date and source you gave it. Import more with Tools → Import prices… or “hostplan catalog import FILE.csv”; remove them with “hostplan catalog reset”.",
 		present.Count(len(over.Rows), "override row"))
 	if len(over.Rows) == 0 {
-		note = "The store keeps no overrides: the built-in catalog applies. Import your own prices with “hostplan catalog import FILE.csv” (hostplan catalog help says how)."
+		note = "The store keeps no overrides: the built-in catalog applies. Import your own prices with Tools → Import prices… or “hostplan catalog import FILE.csv” (hostplan catalog help says how)."
 	}
 	overNote := widget.NewLabel(note)
 	overNote.Wrapping = fyne.TextWrapWord

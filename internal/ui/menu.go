@@ -8,7 +8,8 @@ import (
 // The window's main menu and keyboard: File (new scenario, save, import,
 // export the workbook — of the comparison while comparing —, save the
 // brief and the charts), Scenario (find, rename, history, duplicate, edit,
-// delete, compare), Tools (the catalog and the calculators) and Help
+// delete, compare), Tools (the catalog, importing prices — reprice.go —
+// and the calculators) and Help
 // (About, about.go; on a Mac Fyne moves it to the application menu), with
 // Ctrl+N, Ctrl+S, Ctrl+O, Ctrl+E, Ctrl+F and Ctrl+H, which the menu gives
 // whatever has the keyboard; F11 and Escape are the window's keys
@@ -99,7 +100,11 @@ func (p *planner) toolsMenu() []*fyne.MenuItem {
 	var items []*fyne.MenuItem
 	_, reads := p.backend.(CatalogReader)
 	if reads {
-		items = append(items, fyne.NewMenuItem("Catalog and overrides…", p.showCatalog), fyne.NewMenuItemSeparator())
+		items = append(items, fyne.NewMenuItem("Catalog and overrides…", p.showCatalog))
+		if _, imports := p.backend.(CatalogImporter); imports {
+			items = append(items, fyne.NewMenuItem("Import prices…", p.chooseCatalogImport))
+		}
+		items = append(items, fyne.NewMenuItemSeparator())
 	}
 	if _, calc := p.backend.(Calculator); calc && reads {
 		items = append(items,

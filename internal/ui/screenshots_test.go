@@ -20,7 +20,8 @@ import (
 // 1280 × 800, into the folder HOSTPLAN_SCREENSHOTS (make screenshots
 // writes docs/screenshots): a scenario's report (report-WxH.png), the form
 // beside it (form-WxH.png), three scenarios compared (compare-WxH.png)
-// and the same three in review mode (review-WxH.png). Fyne's test driver
+// the same three in review mode (review-WxH.png), and the repricing an
+// import of prices offers (reprice-WxH.png). Fyne's test driver
 // draws them, so they are the same on every machine (fonts and all). It is skipped when
 // the variable is unset.
 func TestScreenshots(t *testing.T) {
@@ -82,6 +83,18 @@ func TestScreenshots(t *testing.T) {
 		p.enterReview()
 		shot("review")
 		p.leaveReview()
+
+		// An import that doubles one cloud price, then the repricing it
+		// offers.
+		p.setComparing(false)
+		p.importPrices("prices.csv", []byte(doubledLambda(t)))
+		settled(t, p)
+		reprice := overlayButton(w, "Reprice stored scenarios")
+		if reprice == nil {
+			t.Fatal("the import does not offer repricing")
+		}
+		reprice.OnTapped()
+		shot("reprice")
 		w.Close()
 	}
 }

@@ -1,0 +1,354 @@
+package app
+
+// Repricing: the stored scenarios re-evaluated against two catalogs — a
+// baseline (the built-in catalog, an overrides file on top of it, or the
+// catalog in use before an import) and the catalog in use — to find those
+// a change of prices matters to: their recommendation or cheapest
+// direction changed, a direction's verdict changed, or a direction's cost
+// over the horizon moved more than a threshold. For each it names the
+// catalog prices each direction used that moved, with their old and new
+// values and dates. It only reads the store.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/decide"
+	"hostplan/internal/export"
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+)
+
+// DefaultRepriceThreshold is the move in a direction's cost over the
+// horizon, as a share of the baseline's, beyond which Reprice lists a
+// scenario: 5 %.
+const DefaultRepriceThreshold = 0.05
+
+// MaxRepriceThreshold bounds the threshold Reprice accepts: 1,000 %.
+const MaxRepriceThreshold = 10
+
+// Repricing is what Reprice found.
+type Repricing struct {
+	// Threshold is the share of a direction's cost over the horizon it may
+	// move by before the scenario is listed.
+	Threshold float64 `json:"threshold"`
+	// Scenarios is how many stored scenarios were re-evaluated.
+	Scenarios int `json:"scenarios"`
+	// Changed are the scenarios the new prices change, by name.
+	Changed []RepricedScenario `json:"changed"`
+	// Failed are the scenarios that did not evaluate against one of the
+	// two catalogs, each with why.
+	Failed []RepriceFailure `json:"failed"`
+}
+
+// RepricedScenario is one scenario the new prices change: the latest
+// revision's recommendation and cheapest direction on both catalogs, and
+// the directions whose cost, verdict or prices moved.
+type RepricedScenario struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Revision int    `json:"revision"`
+	Currency string `json:"currency"`
+	// Recommendation is the direction the decision ranks first ("" when
+	// none is feasible); Cheapest the feasible one with the lowest cost
+	// over the horizon. Each on the baseline, then on the catalog in use.
+	RecommendationBefore string `json:"recommendation_before"`
+	RecommendationAfter  string `json:"recommendation_after"`
+	CheapestBefore       string `json:"cheapest_before"`
+	CheapestAfter        string `json:"cheapest_after"`
+	// Directions are those feasible on either catalog whose cost, verdict
+	// or prices moved, in the report's order.
+	Directions []RepricedDirection `json:"directions"`
+}
+
+// RecommendationChanged reports whether the ranked-first direction changed.
+func (s RepricedScenario) RecommendationChanged() bool {
+	return s.RecommendationBefore != s.RecommendationAfter
+}
+
+// CheapestChanged reports whether the cheapest feasible direction changed.
+func (s RepricedScenario) CheapestChanged() bool { return s.CheapestBefore != s.CheapestAfter }
+
+// RepricedDirection is one direction's cost over the horizon on both
+// catalogs and the catalog prices it used that moved.
+type RepricedDirection struct {
+	Direction      string  `json:"direction"`
+	Title          string  `json:"title"`
+	FeasibleBefore bool    `json:"feasible_before"`
+	FeasibleAfter  bool    `json:"feasible_after"`
+	CostBefore     float64 `json:"cost_before"` // over the horizon
+	CostAfter      float64 `json:"cost_after"`
+	// Change is (CostAfter − CostBefore) ÷ CostBefore; 0 when CostBefore
+	// is 0 (Beyond then says whether it moved at all).
+	Change float64 `json:"change"`
+	// Beyond is whether the cost moved by more than the threshold.
+	Beyond bool `json:"beyond_threshold"`
+	// GPU and GPUs are the GPU type and count it plans on each catalog
+	// (a direction may pick another offer once prices move).
+	GPUBefore  string `json:"gpu_before"`
+	GPUAfter   string `json:"gpu_after"`
+	GPUsBefore int    `json:"gpus_before"`
+	GPUsAfter  int    `json:"gpus_after"`
+	// Prices are the catalog prices the direction used that moved.
+	Prices []PriceMove `json:"prices"`
+}
+
+// VerdictChanged reports whether the direction became feasible or ceased to be.
+func (d RepricedDirection) VerdictChanged() bool { return d.FeasibleBefore != d.FeasibleAfter }
+
+// PriceMove is one catalog price a direction used whose value, date or
+// entry differs between the two catalogs.
+type PriceMove struct {
+	// Input is the cost input's name in the report (cloud_price_per_gpu_hour).
+	Input string `json:"input"`
+	// Label and Unit are its words, as the workbook's Drivers sheet has them.
+	Label string `json:"label"`
+	Unit  string `json:"unit"`
+	// Entry is the catalog entry and field it came from (kind/id/field),
+	// EntryName what the entry is called; on each catalog (a direction may
+	// pick another offer once prices move).
+	EntryBefore     string  `json:"entry_before"`
+	EntryAfter      string  `json:"entry_after"`
+	EntryNameBefore string  `json:"entry_name_before"`
+	EntryNameAfter  string  `json:"entry_name_after"`
+	Before          float64 `json:"before"`
+	After           float64 `json:"after"`
+	AsOfBefore      string  `json:"as_of_before"`
+	AsOfAfter       string  `json:"as_of_after"`
+}
+
+// RepriceFailure is a scenario that did not evaluate.
+type RepriceFailure struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Revision int    `json:"revision"`
+	// Catalog is which catalog it failed on: "baseline" or "in use".
+	Catalog string `json:"catalog"`
+	Error   string `json:"error"`
+}
+
+// Baseline is the built-in catalog with rows applied (none: the built-in
+// catalog itself): the baseline of "hostplan reprice --from FILE".
+func Baseline(rows catalog.Overrides) (*catalog.Catalog, error) {
+	def, err := catalog.Default()
+	if err != nil || len(rows.Rows) == 0 {
+		return def, err
+	}
+	return def.Apply(rows)
+}
+
+// Reprice re-evaluates the latest revision of every stored scenario that
+// is not deleted against baseline and against the catalog in use, and
+// lists those whose recommendation or cheapest direction changed, one of
+// whose directions changed verdict, or one of whose directions (feasible
+// on either catalog) moved its cost over the horizon by more than
+// threshold, a share (0.05: 5 %). A scenario that does not evaluate on
+// one of the catalogs is listed in Failed and the others go on. The store
+// is only read: the open one, or else the file opened read-only for the
+// call (no file: nothing to reprice, and none is created). It stops with
+// ctx's error once ctx ends.
+func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, threshold float64) (*Repricing, error) {
+	if baseline == nil {
+		return nil, errors.New("reprice: no baseline catalog")
+	}
+	if !(threshold >= 0 && threshold <= MaxRepriceThreshold) {
+		return nil, fmt.Errorf("reprice: threshold %v is out of range (allowed: 0 to %v)", threshold, MaxRepriceThreshold)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	now, err := p.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	out := &Repricing{Threshold: threshold, Changed: []RepricedScenario{}, Failed: []RepriceFailure{}}
+	err = p.reading(func(st *store.Store) error {
+		items, err := st.List()
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			s, rev, err := st.Get(it.ID)
+			if err != nil {
+				out.Failed = append(out.Failed, RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()})
+				continue
+			}
+			out.Scenarios++
+			rs, fail := reprice(s, baseline, now, threshold)
+			switch {
+			case fail != nil:
+				fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
+				out.Failed = append(out.Failed, *fail)
+			case rs != nil:
+				rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
+				out.Changed = append(out.Changed, *rs)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// reading runs f on the open store, or else on the store file opened
+// read-only for the call; with no store file f is not run.
+func (p *Planner) reading(f func(st *store.Store) error) error {
+	p.mu.Lock()
+	if st := p.st; st != nil {
+		p.mu.Unlock()
+		return f(st)
+	}
+	ok, err := p.exists()
+	path := p.path
+	p.mu.Unlock()
+	if err != nil || !ok {
+		return err
+	}
+	ro, err := store.Open(path, &store.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer ro.Close()
+	return f(ro)
+}
+
+// decided is a scenario's report and decision on one catalog.
+type decided struct {
+	r   *model.Report
+	dec *decide.Decision
+}
+
+// decideOn runs the checks, the model and the decision on s with cat.
+func decideOn(s *scenario.Scenario, cat *catalog.Catalog) (decided, error) {
+	if errs := Problems(s, cat); errs != nil {
+		return decided{}, errs
+	}
+	r, err := safeEvaluate(s, cat)
+	if r, err = evaluated(s, cat, r, err); err != nil {
+		return decided{}, err
+	}
+	dec, err := decide.Decide(s, r)
+	if err != nil {
+		return decided{}, err
+	}
+	return decided{r, dec}, nil
+}
+
+// reprice compares s on the two catalogs: nil, nil when nothing that
+// matters moved.
+func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold float64) (*RepricedScenario, *RepriceFailure) {
+	a, err := decideOn(s, before)
+	if err != nil {
+		return nil, &RepriceFailure{Catalog: "baseline", Error: err.Error()}
+	}
+	b, err := decideOn(s, after)
+	if err != nil {
+		return nil, &RepriceFailure{Catalog: "in use", Error: err.Error()}
+	}
+	rs := &RepricedScenario{Currency: b.r.Currency, Directions: []RepricedDirection{},
+		RecommendationBefore: a.dec.Recommendation, RecommendationAfter: b.dec.Recommendation,
+		CheapestBefore: a.r.Cheapest, CheapestAfter: b.r.Cheapest}
+	listed := rs.RecommendationChanged() || rs.CheapestChanged()
+	for i := range b.r.Directions {
+		db := &b.r.Directions[i]
+		da := a.r.Direction(db.Direction)
+		if da == nil || !da.Feasible && !db.Feasible {
+			continue
+		}
+		d := RepricedDirection{Direction: db.Direction, Title: db.Title, FeasibleBefore: da.Feasible, FeasibleAfter: db.Feasible,
+			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da, db, before, after, rs.Currency),
+			GPUBefore: da.GPU, GPUAfter: db.GPU, GPUsBefore: da.GPUs, GPUsAfter: db.GPUs}
+		if da.CostHorizon != 0 {
+			d.Change = (db.CostHorizon - da.CostHorizon) / da.CostHorizon
+			d.Beyond = math.Abs(d.Change) > threshold
+		} else {
+			d.Beyond = db.CostHorizon != 0
+		}
+		if !finite(d.Change) {
+			d.Change, d.Beyond = 0, true
+		}
+		if d.Beyond || d.VerdictChanged() || len(d.Prices) > 0 {
+			rs.Directions = append(rs.Directions, d)
+		}
+		listed = listed || d.Beyond || d.VerdictChanged()
+	}
+	if !listed {
+		return nil, nil
+	}
+	return rs, nil
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// priceMoves lists the catalog prices a direction used, by input, whose
+// value, date or entry differs between its two evaluations.
+func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, currency string) []PriceMove {
+	old := map[string]model.CostInput{}
+	for _, in := range a.CostInputs {
+		if in.Catalog != "" {
+			old[in.Name] = in
+		}
+	}
+	moves := []PriceMove{}
+	seen := map[string]bool{}
+	add := func(x, y model.CostInput, hasX, hasY bool) {
+		in := y
+		if !hasY {
+			in = x
+		}
+		if seen[in.Name] {
+			return
+		}
+		seen[in.Name] = true
+		m := PriceMove{Input: in.Name, Label: export.DriverLabel(in.Driver), Unit: export.DriverUnit(in.Driver, currency)}
+		if hasX {
+			m.EntryBefore, m.EntryNameBefore, m.Before, m.AsOfBefore = x.Catalog, entryName(before, x.Catalog), x.Value, x.AsOf
+		}
+		if hasY {
+			m.EntryAfter, m.EntryNameAfter, m.After, m.AsOfAfter = y.Catalog, entryName(after, y.Catalog), y.Value, y.AsOf
+		}
+		if m.Before != m.After || m.AsOfBefore != m.AsOfAfter || m.EntryBefore != m.EntryAfter {
+			moves = append(moves, m)
+		}
+	}
+	for _, y := range b.CostInputs {
+		if y.Catalog == "" {
+			continue
+		}
+		x, ok := old[y.Name]
+		add(x, y, ok, true)
+	}
+	for _, x := range a.CostInputs {
+		if x.Catalog != "" {
+			add(x, model.CostInput{}, true, false)
+		}
+	}
+	return moves
+}
+
+// entryName is what the catalog entry of key (kind/id/field) is called:
+// its name, or its id when it has none ("" when cat lacks it).
+func entryName(cat *catalog.Catalog, key string) string {
+	kind, rest, _ := strings.Cut(key, "/")
+	id, _, _ := strings.Cut(rest, "/")
+	it, ok := cat.Item(kind, id)
+	switch {
+	case !ok:
+		return ""
+	case kind == "site":
+		return "on-premises site"
+	case it.Name == "":
+		return it.ID
+	}
+	return it.Name
+}
