@@ -263,6 +263,12 @@ var scenarioBounds = []Bound{
 	{"options.hpc.price_per_gpu_hour", unitPrice},
 	{"options.hpc.fair_share", fairShare},
 	{"options.hybrid.extra_staff_fte", fte},
+	{"options.energy.grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.managed_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.cloud_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.on_prem_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.hpc_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.hybrid_grid_g_co2e_per_kwh", gridIntensity},
 }
 
 var (
