@@ -16,7 +16,7 @@ func TestEnergyColumn(t *testing.T) {
 		{Direction: "on_prem", Title: "On-premises"},
 	}}
 	rows := reportRows(r, "")
-	for i, want := range []string{"108 MWh · 46.8 t CO2e", "≈ 2,831 kWh · 1.04 t CO2e", noValue} {
+	for i, want := range []string{"108 · 46.8", "≈ 2.83 · 1.04", noValue} {
 		if got := rows[i].cells[colEnergy]; got != want {
 			t.Errorf("row %d energy %q, want %q", i, got, want)
 		}

@@ -32,7 +32,7 @@ var reportColumns = [numColumns]string{
 	colTime:        "Time to\nresult (h)",
 	colCostPerRun:  "Cost\nper run",
 	colCostHorizon: "Cost over\nhorizon",
-	colEnergy:      "Energy, CO2e\nover horizon",
+	colEnergy:      "MWh · t CO2e\nover horizon",
 	colWhyNot:      "Why not",
 }
 
@@ -136,9 +136,11 @@ func orDash(missing bool, text string) string {
 	return text
 }
 
-// energyText is a direction's electricity and emissions over the horizon
-// on one line (a second would push the rows below the fold), "≈" in front when an input is an estimate; noValue when it
-// has none (ruled out).
+// energyText is a direction's electricity (MWh) and emissions (t CO2e)
+// over the horizon, as the column's heading names them, "≈" in front when
+// an input is an estimate; noValue when it has none (ruled out). One short
+// line: a wider column would push "Why not" off a 1280-pixel window, a
+// second line the recommended row below the fold.
 func energyText(e *model.Energy) string {
 	if e == nil {
 		return noValue
@@ -147,9 +149,5 @@ func energyText(e *model.Energy) string {
 	if e.Estimate {
 		mark = "≈ "
 	}
-	energy := present.Figure(e.KWhHorizon) + " kWh"
-	if e.KWhHorizon >= 10_000 {
-		energy = present.Figure(e.KWhHorizon/1000) + " MWh"
-	}
-	return mark + energy + " · " + present.Figure(e.KgCO2eHorizon/1000) + " t CO2e"
+	return mark + present.Figure(e.KWhHorizon/1000) + " · " + present.Figure(e.KgCO2eHorizon/1000)
 }
