@@ -14,7 +14,10 @@ import (
 // sheet's; owned hardware's power and PUE are its cost drivers, so one
 // change moves its cost and its energy; the others' kW per GPU, PUE and
 // grid intensity are named inputs here. Energy is no cost: nothing on the
-// Costs sheet reads this one.
+// Costs sheet reads this one, and the Audit sheet, which checks the cost
+// identity, leaves it out: the engine's energy of a rented direction also
+// moves with figures that are not cost drivers (a node's typical power, a
+// managed offer's reference GPU-hours), which stay fixed here.
 
 const sheetEnergy = "Energy"
 
@@ -65,7 +68,6 @@ func writeEnergy(b *book, r *model.Report) {
 		// hardware (an estimate the engine made).
 		if d.Direction != "managed" && d.CostModel != model.NoCostModel {
 			b.formula(sh, colEnGPUHours, row, d.Direction+"_gpu_hours_per_run", b.gpuHours, numResult(e.GPUHoursPerRun))
-			b.audited(sh, colEnGPUHours, row, d.Title+": energy GPU-hours per run", e.GPUHoursPerRun)
 		} else {
 			b.num(sh, colEnGPUHours, row, e.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
 			b.figure(energyName(d.Direction, "gpu_hours_per_run"), sh, colEnGPUHours, row)
@@ -78,9 +80,6 @@ func writeEnergy(b *book, r *model.Report) {
 			b.formula(sh, colEnKW, row, typical+"*(1-"+idle+")/"+perNode, num, numResult(e.KWPerGPU))
 			b.formula(sh, colEnIdleKW, row, typical+"*"+idle+"*"+nodes, num, numResult(e.IdleKW))
 			b.formula(sh, colEnPUE, row, pue, b.numFmt(fmtRatio, false), numResult(e.PUE))
-			b.audited(sh, colEnKW, row, d.Title+": kW per GPU above idle", e.KWPerGPU)
-			b.audited(sh, colEnIdleKW, row, d.Title+": idle kW", e.IdleKW)
-			b.audited(sh, colEnPUE, row, d.Title+": PUE", e.PUE)
 		} else {
 			b.num(sh, colEnKW, row, e.KWPerGPU, num, field("kw_per_gpu"))
 			b.name(energyName(d.Direction, "kw_per_gpu"), sh, colEnKW, row)
@@ -98,14 +97,6 @@ func writeEnergy(b *book, r *model.Report) {
 		b.formula(sh, colEnKWhHorizon, row, "("+month+")*"+nameHorizonMonths, num, numResult(e.KWhHorizon))
 		b.formula(sh, colEnKgRun, row, c(colEnKWhRun)+"*"+c(colEnGrid)+"/1000", num, numResult(e.KgCO2ePerRun))
 		b.formula(sh, colEnKgHorizon, row, c(colEnKWhHorizon)+"*"+c(colEnGrid)+"/1000", num, numResult(e.KgCO2eHorizon))
-		for _, a := range []struct {
-			col  int
-			what string
-			v    float64
-		}{{colEnKWhRun, "kWh per run", e.KWhPerRun}, {colEnKWhHorizon, "kWh over horizon", e.KWhHorizon},
-			{colEnKgRun, "kg CO2e per run", e.KgCO2ePerRun}, {colEnKgHorizon, "kg CO2e over horizon", e.KgCO2eHorizon}} {
-			b.audited(sh, a.col, row, d.Title+": "+a.what, a.v)
-		}
 		b.str(sh, colEnGridSource, row, e.GridSource)
 		est := "none"
 		if e.Estimate {
