@@ -85,6 +85,7 @@ func (w *writer) write(nFilled int) {
 	w.fields()
 	w.assumptions()
 	w.recommendation()
+	w.energy()
 	w.leadership()
 	w.lifecycle()
 	w.trial()

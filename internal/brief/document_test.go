@@ -2,6 +2,7 @@ package brief
 
 import (
 	"fmt"
+	"hostplan/internal/present"
 	"math"
 	"reflect"
 	"strings"
@@ -99,7 +100,7 @@ func TestBuildDocument(t *testing.T) {
 		"# Compute Readiness Brief: Case-record classifier: snapshot training",
 		"## Purpose and success", "## Technical envelope", "## Access and operation", "### Assumptions",
 		"## Recommendation", "### Scores of Hybrid", "### Ruled out", "### Bottlenecks and first questions",
-		"## Leadership questions", "## Data lifecycle", "## First trial to request", "## Readiness checklist",
+		"### Energy and emissions (estimates)", "## Leadership questions", "## Data lifecycle", "## First trial to request", "## Readiness checklist",
 		"### Before anything runs", "### Data", "### Reproducible environments", "### Training runs", "### Governance",
 		"## Lineage",
 	}
@@ -131,7 +132,16 @@ func TestBuildDocument(t *testing.T) {
 		t.Errorf("a ruled-out row %+v, want a dash, the title and why", out)
 	}
 
-	before := doc.Sections[13].Blocks[0].(*List)
+	// The energy of the one feasible direction, hybrid bursting to
+	// europe-west4: the report's figures, kWh per run with its decimals.
+	en := doc.Sections[9].Blocks[1].(*Table)
+	he := r.Direction("hybrid").Energy
+	if len(en.Rows) != 1 || en.Rows[0][0].Text.String() != "Hybrid" || !en.Rows[0][1].Figure ||
+		en.Rows[0][1].Text.String() != present.Fixed(he.KWhPerRun, decimalsFor(he.KWhPerRun)) || en.Rows[0][6].Text.String() != "nl, 2025" {
+		t.Errorf("energy table %+v", en.Rows)
+	}
+
+	before := doc.Sections[14].Blocks[0].(*List)
 	if before.Items[0].Box != BoxDone || before.Items[1].Box != BoxOpen {
 		t.Errorf("checklist boxes %v, %v; want done, open", before.Items[0].Box, before.Items[1].Box)
 	}
@@ -139,7 +149,7 @@ func TestBuildDocument(t *testing.T) {
 		t.Errorf("checklist item %q", got)
 	}
 
-	lc := doc.Sections[10].Blocks[0].(*Table)
+	lc := doc.Sections[11].Blocks[0].(*Table)
 	if c := lc.Rows[0][0]; !c.Figure || c.Value != 1 || c.Decimals != 0 {
 		t.Errorf("lifecycle stage number %+v, want the figure 1", c)
 	}
@@ -159,7 +169,7 @@ func TestOwnerWithBar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lc := doc.Sections[10].Blocks[0].(*Table)
+	lc := doc.Sections[11].Blocks[0].(*Table)
 	if got := lc.Rows[0][3].Text.String(); got != "Case | systems" {
 		t.Errorf("owner cell %q", got)
 	}

@@ -231,6 +231,8 @@ type Catalog struct {
 	Site    Site
 	HPC     []Partition
 	Managed []ManagedOffer
+	Grids   []Grid // carbon intensity of grids (energy.json)
+	PUEs    []PUE  // operators' PUE (energy.json)
 }
 
 // Default returns the catalog embedded in the binary.
@@ -249,12 +251,17 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		Nodes []Node `json:"nodes"`
 		Site  Site   `json:"site"`
 	}
+	var energy struct {
+		Grids []Grid `json:"grid"`
+		PUEs  []PUE  `json:"pue"`
+	}
 	for _, f := range []struct {
 		name string
 		into any
 	}{
 		{"gpus.json", &c.GPUs}, {"models.json", &c.Models}, {"cloud.json", &c.Cloud},
 		{"data.json", &c.Data}, {"onprem.json", &onprem}, {"hpc.json", &c.HPC}, {"managed.json", &c.Managed},
+		{"energy.json", &energy},
 	} {
 		b, err := fs.ReadFile(fsys, f.name)
 		if err != nil {
@@ -265,6 +272,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		}
 	}
 	c.Nodes, c.Site = onprem.Nodes, onprem.Site
+	c.Grids, c.PUEs = energy.Grids, energy.PUEs
 	if err := c.check(); err != nil {
 		return nil, err
 	}
@@ -377,6 +385,14 @@ func (c *Catalog) problems() []problem {
 		if m.ReferenceGPUs < 1 {
 			bad("managed", m.ID, "managed %s: reference_gpus must be ≥ 1", m.ID)
 		}
+	}
+	for _, g := range c.Grids {
+		unique("grid", g.ID)
+		date("grid", g.ID, g.Entry)
+	}
+	for _, p := range c.PUEs {
+		unique("pue", p.ID)
+		date("pue", p.ID, p.Entry)
 	}
 	return ps
 }

@@ -64,12 +64,14 @@ func TestLoadRejectsBadEntries(t *testing.T) {
 		"onprem.json":  {Data: []byte(`{"nodes":[],"site":{"pue":1.5,"life_years":5,"as_of":"2024-01-01","source":"x"}}`)},
 		"hpc.json":     {Data: []byte(`[]`)},
 		"managed.json": {Data: []byte(`[{"id":"m","kind":"inference","reference_gpu":"h100","reference_gpus":0,"as_of":"2024-01-01","source":"x"}]`)},
+		"energy.json":  {Data: []byte(`{"grid":[{"id":"x","g_co2e_per_kwh":5000,"year":2020,"as_of":"2024-01-01","source":"x"}],"pue":[{"id":"p","pue":1.2,"as_of":"2024-01-01","source":""}]}`)},
 	}
 	_, err := Load(fsys)
 	if err == nil {
 		t.Fatal("Load accepted a bad date and an unknown GPU")
 	}
-	for _, want := range []string{`as_of "2024-13-01"`, `unknown gpu "missing"`, `managed m: unknown reference_gpu "h100"`, `managed m: reference_gpus must be ≥ 1`} {
+	for _, want := range []string{`as_of "2024-13-01"`, `unknown gpu "missing"`, `managed m: unknown reference_gpu "h100"`, `managed m: reference_gpus must be ≥ 1`,
+		`grid x: g_co2e_per_kwh 5,000 is out of range`, `pue p: source is empty`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}

@@ -49,6 +49,8 @@ var kinds = []*kind{
 	newKind("site", "Site", "", "", Site{}),
 	newKind("hpc", "HPC", "id", "centre", Partition{}),
 	newKind("managed", "Managed", "id", "name", ManagedOffer{}),
+	newKind("grid", "Grids", "id", "name", Grid{}),
+	newKind("pue", "PUEs", "id", "name", PUE{}),
 }
 
 func newKind(name, goField, idField, label string, zero any) *kind {
@@ -139,7 +141,7 @@ func (k *kind) fieldNames() []string {
 }
 
 // Kinds lists the kinds of catalog entry in catalog order: gpu, model,
-// cloud, data, node, site, hpc, managed.
+// cloud, data, node, site, hpc, managed, grid, pue.
 func Kinds() []string {
 	out := make([]string, len(kinds))
 	for i, k := range kinds {
@@ -159,7 +161,7 @@ func Fields(kind string) []string {
 
 // Item is one catalog entry seen without its type.
 type Item struct {
-	Kind  string // gpu, model, cloud, data, node, site, hpc, managed
+	Kind  string // gpu, model, cloud, data, node, site, hpc, managed, grid, pue
 	ID    string // the entry's id; the provider for data, SiteID for the site
 	Name  string // what it is called ("" for the site)
 	Entry Entry  // its provenance
@@ -262,5 +264,7 @@ func (c *Catalog) clone() *Catalog {
 	n.Nodes = append([]Node(nil), c.Nodes...)
 	n.HPC = append([]Partition(nil), c.HPC...)
 	n.Managed = append([]ManagedOffer(nil), c.Managed...)
+	n.Grids = append([]Grid(nil), c.Grids...)
+	n.PUEs = append([]PUE(nil), c.PUEs...)
 	return &n
 }

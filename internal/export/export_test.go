@@ -619,7 +619,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {

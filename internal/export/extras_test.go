@@ -122,7 +122,7 @@ func rowWith(t *testing.T, rows [][]string, from int, text string) int {
 func TestWorkbookWithSheets(t *testing.T) {
 	c := newConstrained(t)
 	f := c.workbook(t)
-	want := []string{"Summary", "Decision", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options",
+	want := []string{"Summary", "Decision", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options",
 		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Lineage"}
 	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sheets = %v, want %v", got, want)
@@ -161,7 +161,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 		var extra []string
 		for _, sh := range g.GetSheetList() {
-			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
+			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
 				extra = append(extra, sh)
 			}
 		}

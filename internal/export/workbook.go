@@ -76,7 +76,7 @@ func sheetOrder(x *Extras) []string {
 	if e.Decision != nil {
 		order = append(order, sheetDecision)
 	}
-	order = append(order, sheetDrivers, sheetCosts, sheetMonthly, sheetComparisons, sheetAudit,
+	order = append(order, sheetDrivers, sheetCosts, sheetEnergy, sheetMonthly, sheetComparisons, sheetAudit,
 		sheetInputs, sheetOptions, sheetScaling, sheetUncertainty, sheetSensitivity)
 	if e.Brief != nil || e.BriefMissing != nil {
 		order = append(order, sheetBrief)
@@ -142,6 +142,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	// Drivers and Costs first: they own the cells the other sheets refer to.
 	writeDrivers(b, s, r)
 	writeCosts(b, r)
+	writeEnergy(b, r)
 	writeInputs(b, s)
 	writeSummary(b, s, r, x.Decision)
 	writeOptions(b, s, r)

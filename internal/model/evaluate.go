@@ -154,6 +154,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 			return nil, err
 		}
 		e.finish(res)
+		e.energy(res)
 		if d == scenario.Cloud {
 			e.cloudRun = res.Drivers[RentalCostPerRun]
 			e.cloudFeasible = res.Feasible

@@ -118,6 +118,10 @@ type DirectionResult struct {
 	// StaffFTE is the operating effort the direction needs, in full-time
 	// equivalents (an estimate; added in model 0.3.0).
 	StaffFTE float64 `json:"staff_fte"`
+	// Energy is the electricity and emissions of the direction's runs, an
+	// estimate beside the costs (energy.go); nil when the direction is
+	// ruled out (added in model 0.5.0).
+	Energy *Energy `json:"energy,omitempty"`
 
 	// CostModel is the part of the cost identity the direction's costs
 	// follow (costmodels.go); Drivers holds the value of every driver of

@@ -23,7 +23,7 @@ var scenarioFields = []Field{
 	{"price_overrides", "Price overrides for this scenario", "",
 		"Catalog figures changed for this scenario only, each with its date and source; they win over the store's overrides."},
 	{"price_overrides[].kind", "Override: catalog kind", "",
-		"Which part of the catalog the figure is in: gpu, model, cloud, data, node, site, hpc or managed."},
+		"Which part of the catalog the figure is in: gpu, model, cloud, data, node, site, hpc, managed, grid (carbon intensity) or pue."},
 	{"price_overrides[].id", "Override: entry", "",
 		"Catalog id of the entry to change (the provider for data prices, \"site\" for the site); hostplan catalog export lists them."},
 	{"price_overrides[].field", "Override: field", "",

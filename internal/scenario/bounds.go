@@ -157,6 +157,8 @@ var (
 		Why: "a share of the node price: fabric, storage and installation add 5–20 %; 5 would cost five times the servers"}
 	costOfCapital = Range{Min: 0, Max: 1,
 		Why: "a yearly rate: 0 (cash that would earn nothing) to 100 %"}
+	gridIntensity = Range{Min: 0, Max: 2000,
+		Why: "grams of CO2e per kWh: 0 for wholly low-carbon supply to 2,000, above a lignite plant's 1,100 or so"}
 	rackKW = Range{Min: 1, Max: 1000,
 		Why: "1 kW to 1 MW per rack: air-cooled racks take 5–20 kW, liquid-cooled rack-scale systems some 130"}
 )
@@ -261,6 +263,12 @@ var scenarioBounds = []Bound{
 	{"options.hpc.price_per_gpu_hour", unitPrice},
 	{"options.hpc.fair_share", fairShare},
 	{"options.hybrid.extra_staff_fte", fte},
+	{"options.energy.grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.managed_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.cloud_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.on_prem_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.hpc_grid_g_co2e_per_kwh", gridIntensity},
+	{"options.energy.hybrid_grid_g_co2e_per_kwh", gridIntensity},
 }
 
 var (
@@ -321,6 +329,10 @@ var catalogBounds = []Bound{
 	{"node.storage_gbs", bandwidth},
 	{"site.electricity_per_kwh", unitPrice},
 	{"site.pue", pue},
+	{"grid.g_co2e_per_kwh", gridIntensity},
+	{"grid.year", Range{Min: 1990, Max: 2100, Whole: true,
+		Why: "the year the figure describes, from 1990 to 2100"}},
+	{"pue.pue", pue},
 	{"site.colo_per_kw_month", unitPrice},
 	{"site.life_years", lifeYears},
 	{"site.maintenance_per_year", Range{Min: 0, Max: 1,

@@ -114,7 +114,7 @@ type Scenario struct {
 
 // PriceOverride sets one field of one catalog entry, with its provenance.
 type PriceOverride struct {
-	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed
+	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed, grid, pue
 	ID     string `json:"id"`    // entry id; the provider for data, "site" for the site
 	Field  string `json:"field"` // the entry's field, e.g. on_demand
 	Value  string `json:"value"` // as the catalog CSV writes it, e.g. "5.10"
@@ -389,4 +389,17 @@ type Options struct {
 	OnPrem  OnPremOptions  `json:"on_prem"`
 	HPC     HPCOptions     `json:"hpc"`
 	Hybrid  HybridOptions  `json:"hybrid"`
+	Energy  EnergyOptions  `json:"energy,omitzero"`
+}
+
+// EnergyOptions replace the catalog's grid carbon intensity (grams of
+// CO2e per kWh) in the report's energy figures: one value for every
+// direction, or one direction's own, which wins. Energy is not a cost.
+type EnergyOptions struct {
+	GridGCO2ePerKWh        Value `json:"grid_g_co2e_per_kwh,omitzero"`
+	ManagedGridGCO2ePerKWh Value `json:"managed_grid_g_co2e_per_kwh,omitzero"`
+	CloudGridGCO2ePerKWh   Value `json:"cloud_grid_g_co2e_per_kwh,omitzero"`
+	OnPremGridGCO2ePerKWh  Value `json:"on_prem_grid_g_co2e_per_kwh,omitzero"`
+	HPCGridGCO2ePerKWh     Value `json:"hpc_grid_g_co2e_per_kwh,omitzero"`
+	HybridGridGCO2ePerKWh  Value `json:"hybrid_grid_g_co2e_per_kwh,omitzero"`
 }

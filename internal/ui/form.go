@@ -121,7 +121,7 @@ var catalogKinds = map[string]string{
 var suggestions = map[string][]string{
 	"currency":               {"USD", "EUR", "GBP", "CHF", "JPY"},
 	"data.residency":         {"any", "EU", "US", "DE", "UK"},
-	"price_overrides[].kind": {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed"},
+	"price_overrides[].kind": {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed", "grid", "pue"},
 }
 
 // multiline are the prose fields, edited over more than one line.

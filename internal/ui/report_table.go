@@ -18,6 +18,7 @@ const (
 	colTime
 	colCostPerRun
 	colCostHorizon
+	colEnergy
 	colWhyNot
 	numColumns
 )
@@ -31,6 +32,7 @@ var reportColumns = [numColumns]string{
 	colTime:        "Time to\nresult (h)",
 	colCostPerRun:  "Cost\nper run",
 	colCostHorizon: "Cost over\nhorizon",
+	colEnergy:      "MWh · t CO2e\nover horizon",
 	colWhyNot:      "Why not",
 }
 
@@ -96,7 +98,7 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 // columnAlignment right-aligns the numeric columns.
 func columnAlignment(col int) fyne.TextAlign {
 	switch col {
-	case colTime, colCostPerRun, colCostHorizon:
+	case colTime, colCostPerRun, colCostHorizon, colEnergy:
 		return fyne.TextAlignTrailing
 	}
 	return fyne.TextAlignLeading
@@ -119,6 +121,7 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 		row.cells[colTime] = orDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
 		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
 		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
+		row.cells[colEnergy] = energyText(d.Energy)
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}
@@ -131,4 +134,20 @@ func orDash(missing bool, text string) string {
 		return noValue
 	}
 	return text
+}
+
+// energyText is a direction's electricity (MWh) and emissions (t CO2e)
+// over the horizon, as the column's heading names them, "≈" in front when
+// an input is an estimate; noValue when it has none (ruled out). One short
+// line: a wider column would push "Why not" off a 1280-pixel window, a
+// second line the recommended row below the fold.
+func energyText(e *model.Energy) string {
+	if e == nil {
+		return noValue
+	}
+	mark := ""
+	if e.Estimate {
+		mark = "≈ "
+	}
+	return mark + present.Figure(e.KWhHorizon/1000) + " · " + present.Figure(e.KgCO2eHorizon/1000)
 }

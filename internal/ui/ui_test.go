@@ -361,12 +361,12 @@ func TestSelectShowsReport(t *testing.T) {
 
 	// Every cell, visible or scrolled away.
 	wantRows := [][numColumns]string{
-		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
-		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", ""},
-		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", ""},
+		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
+		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, ""},
+		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, ""},
 		// Ruled out: its figures would not happen.
-		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
-		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", ""},
+		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, ""},
 	}
 	rows := v.report.drawnCells()
 	if len(rows) != len(wantRows) {
