@@ -49,6 +49,7 @@ var kinds = []*kind{
 	newKind("site", "Site", "", "", Site{}),
 	newKind("hpc", "HPC", "id", "centre", Partition{}),
 	newKind("managed", "Managed", "id", "name", ManagedOffer{}),
+	newKind("rate", "Rates", "currency", "currency", Rate{}),
 }
 
 func newKind(name, goField, idField, label string, zero any) *kind {
@@ -139,7 +140,7 @@ func (k *kind) fieldNames() []string {
 }
 
 // Kinds lists the kinds of catalog entry in catalog order: gpu, model,
-// cloud, data, node, site, hpc, managed.
+// cloud, data, node, site, hpc, managed, rate.
 func Kinds() []string {
 	out := make([]string, len(kinds))
 	for i, k := range kinds {
@@ -262,5 +263,6 @@ func (c *Catalog) clone() *Catalog {
 	n.Nodes = append([]Node(nil), c.Nodes...)
 	n.HPC = append([]Partition(nil), c.HPC...)
 	n.Managed = append([]ManagedOffer(nil), c.Managed...)
+	n.Rates = append([]Rate(nil), c.Rates...)
 	return &n
 }

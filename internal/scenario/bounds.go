@@ -261,6 +261,7 @@ var scenarioBounds = []Bound{
 	{"options.hpc.price_per_gpu_hour", unitPrice},
 	{"options.hpc.fair_share", fairShare},
 	{"options.hybrid.extra_staff_fte", fte},
+	{"exchange_rates[].rate", exchangeRate},
 }
 
 var (
@@ -351,9 +352,13 @@ var catalogBounds = []Bound{
 	{"managed.train_per_m_tokens", perMToken},
 	{"managed.reference_gpus", Range{Min: 1, Max: 1024, Whole: true,
 		Why: "the GPUs a provider's throughput is estimated on: one server of 8, at most a few racks"}},
+	{"rate.per_eur", exchangeRate},
 }
 
 var (
+	// exchangeRate is units of one currency per unit of another.
+	exchangeRate = Range{Min: 0, MinOpen: true, Max: 1e7,
+		Why: "ten million units of one currency per unit of another: the euro buys some 17,000 rupiah and 30,000 dong"}
 	// fairShare is the largest share of an HPC partition one project may
 	// hold.
 	fairShare = Range{Min: 0, MinOpen: true, Max: 1,
