@@ -28,6 +28,17 @@ var moneyFields = map[string][]string{
 	"managed": {"price_in_per_m", "price_out_per_m", "train_per_m_tokens"},
 }
 
+// IsMoney reports whether field of kind is an amount of money, which
+// InCurrency converts.
+func IsMoney(kind, field string) bool {
+	for _, f := range moneyFields[kind] {
+		if f == field {
+			return true
+		}
+	}
+	return false
+}
+
 // A GivenRate is an exchange rate a scenario sets itself: Rate units of
 // the scenario's currency per unit of Currency.
 type GivenRate struct {

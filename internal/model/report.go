@@ -10,6 +10,10 @@ type Report struct {
 	ModelVersion  string `json:"model_version"`
 	CatalogAsOf   string `json:"catalog_as_of"` // oldest as_of among the catalog entries this report used
 	Currency      string `json:"currency"`
+	// ExchangeRates are the rates the report converted catalog prices
+	// into Currency with (added in model 0.5.0); empty when none was
+	// converted.
+	ExchangeRates []ExchangeRate `json:"exchange_rates"`
 	Shape         string `json:"shape"`
 	HorizonMonths int    `json:"horizon_months"`
 	// RunUnit says what one "run" is for this shape: a training run, a batch,
