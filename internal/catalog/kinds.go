@@ -160,7 +160,7 @@ func Fields(kind string) []string {
 
 // Item is one catalog entry seen without its type.
 type Item struct {
-	Kind  string // gpu, model, cloud, data, node, site, hpc, managed
+	Kind  string // gpu, model, cloud, data, node, site, hpc, managed, rate
 	ID    string // the entry's id; the provider for data, SiteID for the site
 	Name  string // what it is called ("" for the site)
 	Entry Entry  // its provenance

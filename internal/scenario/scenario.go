@@ -129,7 +129,7 @@ type ExchangeRate struct {
 
 // PriceOverride sets one field of one catalog entry, with its provenance.
 type PriceOverride struct {
-	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed
+	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed, rate
 	ID     string `json:"id"`    // entry id; the provider for data, "site" for the site
 	Field  string `json:"field"` // the entry's field, e.g. on_demand
 	Value  string `json:"value"` // as the catalog CSV writes it, e.g. "5.10"
