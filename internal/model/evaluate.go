@@ -208,7 +208,7 @@ type evaluator struct {
 	entries      []catalog.Entry
 	currencyWarn *Note
 	rates        map[string]ExchangeRate // the exchange rates used, by the currency converted from
-	staffCost    map[string]float64 // monthly staff cost by direction
+	staffCost    map[string]float64      // monthly staff cost by direction
 	// The cloud direction's cost of a run rented by the hour and its
 	// verdict: on-premises rents it as bridge capacity while its hardware
 	// is on order.
