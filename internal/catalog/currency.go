@@ -59,8 +59,9 @@ type Conversion struct {
 	Given  bool    `json:"given"` // the scenario's own rate
 }
 
-// Describe says the conversion in words: "0.9605 EUR per USD, ECB euro
-// reference rates of 2025-02-28 (…)".
+// Describe says the conversion in words: "0.960523 EUR per USD, the
+// catalog's rate as of 2025-02-28 — ECB euro foreign exchange reference
+// rates of 28 February 2025 (…)".
 func (v Conversion) Describe() string {
 	how := "the catalog's rate"
 	switch {
@@ -74,7 +75,7 @@ func (v Conversion) Describe() string {
 		s += " as of " + v.AsOf
 	}
 	if v.Source != "" {
-		s += " (" + v.Source + ")"
+		s += " — " + v.Source
 	}
 	return s
 }

@@ -165,7 +165,7 @@ func TestScenarioRateOverridesTheTable(t *testing.T) {
 	if len(eur.ExchangeRates) != 1 || !eur.ExchangeRates[0].Given || eur.ExchangeRates[0].Rate != 0.5 {
 		t.Errorf("rates %+v", eur.ExchangeRates)
 	}
-	if !strings.Contains(strings.Join(NoteTexts(e.Notes), "\n"), "converted from USD at 0.5 EUR per USD, the scenario's own rate as of 2026-10-01 (treasury forecast)") {
+	if !strings.Contains(strings.Join(NoteTexts(e.Notes), "\n"), "converted from USD at 0.5 EUR per USD, the scenario's own rate as of 2026-10-01 — treasury forecast") {
 		t.Errorf("notes %q", NoteTexts(e.Notes))
 	}
 }

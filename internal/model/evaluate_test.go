@@ -373,7 +373,7 @@ func TestOtherCurrencyIsConverted(t *testing.T) {
 			continue // used no catalog price
 		}
 		text := strings.Join(NoteTexts(d.Notes), "\n")
-		if !strings.Contains(text, "catalog prices converted from USD at 0.960523 EUR per USD, the catalog's rate as of 2025-02-28 (ECB euro foreign exchange reference rates of 28 February 2025") {
+		if !strings.Contains(text, "catalog prices converted from USD at 0.960523 EUR per USD, the catalog's rate as of 2025-02-28 — ECB euro foreign exchange reference rates of 28 February 2025") {
 			t.Errorf("%s: notes %q do not name the rate", d.Direction, text)
 		}
 	}

@@ -210,3 +210,14 @@ func YesNo(b bool) string {
 	}
 	return "No"
 }
+
+// Conversion says how catalog prices were converted into a report's
+// currency: "prices in USD converted at 0.960523 EUR per USD (rate of
+// 2025-02-28)". The rate keeps six significant digits.
+func Conversion(from, to string, rate float64, asOf string) string {
+	s := fmt.Sprintf("prices in %s converted at %s %s per %s", from, strconv.FormatFloat(rate, 'g', 6, 64), to, from)
+	if asOf != "" {
+		s += " (rate of " + asOf + ")"
+	}
+	return s
+}

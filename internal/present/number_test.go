@@ -229,3 +229,12 @@ func TestTitles(t *testing.T) {
 		}
 	}
 }
+
+func TestConversion(t *testing.T) {
+	if got := Conversion("USD", "EUR", 1/1.0411, "2025-02-28"); got != "prices in USD converted at 0.960523 EUR per USD (rate of 2025-02-28)" {
+		t.Errorf("Conversion = %q", got)
+	}
+	if got := Conversion("EUR", "USD", 1.0411, ""); got != "prices in EUR converted at 1.0411 USD per EUR" {
+		t.Errorf("Conversion without a date = %q", got)
+	}
+}
