@@ -51,7 +51,7 @@ func relNear(a, b float64) bool {
 func TestEURCostsAreUSDCostsTimesTheRate(t *testing.T) {
 	usdPerEUR := 1.0411
 	k := 1 / usdPerEUR
-	n := 0
+	n, compared := 0, 0
 	for _, s := range costScenarios(t) {
 		if s.Currency != "USD" || entersMoney(s) {
 			continue
@@ -88,9 +88,29 @@ func TestEURCostsAreUSDCostsTimesTheRate(t *testing.T) {
 				}
 			}
 		}
+		// Break-even points are ratios of money: the same in any currency.
+		uc, ec := usd.Comparisons, eur.Comparisons
+		if len(uc.BreakEvenMonths) != len(ec.BreakEvenMonths) || len(uc.Traffic) != len(ec.Traffic) {
+			t.Errorf("%s: break-even points %+v → %+v", s.ID, uc, ec)
+			continue
+		}
+		compared += len(uc.BreakEvenMonths)
+		for i, b := range uc.BreakEvenMonths {
+			if e := ec.BreakEvenMonths[i]; e.Cheaper != b.Cheaper || e.Than != b.Than || !relNear(e.Month, b.Month) {
+				t.Errorf("%s: break-even %+v in USD, %+v in EUR", s.ID, b, e)
+			}
+		}
+		if (uc.Utilisation == nil) != (ec.Utilisation == nil) || uc.Utilisation != nil && !relNear(uc.Utilisation.Utilisation, ec.Utilisation.Utilisation) {
+			t.Errorf("%s: break-even utilisation %+v → %+v", s.ID, uc.Utilisation, ec.Utilisation)
+		}
+		for i, b := range uc.Traffic {
+			if e := ec.Traffic[i]; !relNear(e.MeanRPS, b.MeanRPS) {
+				t.Errorf("%s: traffic break-even %+v in USD, %+v in EUR", s.ID, b, e)
+			}
+		}
 	}
-	if n < 3 {
-		t.Fatalf("only %d scenarios enter no money of their own", n)
+	if n < 3 || compared == 0 {
+		t.Fatalf("only %d scenarios enter no money of their own, with %d break-even months", n, compared)
 	}
 }
 
