@@ -25,6 +25,7 @@ import (
 var kindTitles = map[string]string{
 	"gpu": "GPUs", "model": "Models", "cloud": "Cloud offers", "data": "Data transfer prices",
 	"node": "On-premises nodes", "site": "On-premises site", "hpc": "HPC partitions", "managed": "Managed offers",
+	"rate": "Exchange rates (units per euro)",
 }
 
 func kindTitle(kind string) string {
