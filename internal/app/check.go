@@ -52,6 +52,7 @@ func Problems(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	errs := scenario.Validate(s)
 	eff, perrs := withPrices(s, cat)
 	errs = append(errs, perrs...)
+	errs = append(errs, model.CurrencyProblems(s, eff)...)
 	errs = append(errs, references(s, eff)...)
 	if len(errs) == 0 {
 		return nil

@@ -231,3 +231,42 @@ func TestNonFiniteFigureIsTracedToAField(t *testing.T) {
 		t.Errorf("NonFiniteError value %v", nf.Value)
 	}
 }
+
+// A rate imported into the store's overrides converts the catalog's
+// prices for a scenario in euros; a currency no rate reaches is refused by
+// Check, naming currency and the currencies allowed.
+func TestImportedRateConverts(t *testing.T) {
+	p := openTemp(t)
+	s := example(t, "nightly-document-batch", func(s *scenario.Scenario) { s.Currency = "EUR" })
+	before, err := p.Evaluate(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.ImportOverrides(overrideRows(t, "rate,USD,per_eur,1.25,2026-11-30,bank quote")); err != nil {
+		t.Fatal(err)
+	}
+	after, err := p.Evaluate(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := after.ExchangeRates; len(x) != 1 || x[0].Rate != 1/1.25 || x[0].AsOf != "2026-11-30" || x[0].Source != "bank quote" {
+		t.Errorf("rates after the import: %+v", x)
+	}
+	// 1.0411 USD per EUR before, 1.25 after.
+	b, a := before.Direction(scenario.Cloud).CostHorizon, after.Direction(scenario.Cloud).CostHorizon
+	if math.Abs(a-b*1.0411/1.25) > 1e-9*b {
+		t.Errorf("cloud over the horizon %v EUR after, %v before: want before × 1.0411 ÷ 1.25", a, b)
+	}
+	s.Currency = "XTS"
+	err = p.Check(context.Background(), s)
+	if err == nil || !strings.Contains(err.Error(), "currency: the catalog's prices are in USD and no exchange rate converts them into XTS (allowed: AUD, ") {
+		t.Errorf("XTS: %v", err)
+	}
+	c, err := p.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := Problems(s, c); len(errs) != 1 || errs[0].Path != "currency" {
+		t.Errorf("Problems: %v", errs)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 	"hostplan/internal/version"
 )
@@ -118,7 +119,7 @@ func (w *writer) intro(nFilled int) {
 	w.section(1, "Compute Readiness Brief: "+inline(s.Name))
 	w.para(
 		txt(plain("A sizing hypothesis, not a purchase order. Scenario "), code(s.ID),
-			plain(fmt.Sprintf(", model %s, prices as of %s.", r.ModelVersion, orDash(r.CatalogAsOf)))),
+			plain(fmt.Sprintf(", model %s, prices as of %s%s.", r.ModelVersion, orDash(r.CatalogAsOf), conversions(r)))),
 		txt(plain("Figures marked "), emphasis("estimate"), plain(" are the team's ranges (the likely value is used); "),
 			emphasis("assumed"), plain(" marks a default of the model; "), emphasis("model"), plain(" marks a figure hostplan computed.")),
 	)
@@ -134,6 +135,19 @@ func (w *writer) intro(nFilled int) {
 		count = append(count, plain("."))
 	}
 	w.para(txt(count...))
+}
+
+// conversions names the exchange rates r converted catalog prices with:
+// "; amounts in EUR, prices in USD converted at …", or "".
+func conversions(r *model.Report) string {
+	if len(r.ExchangeRates) == 0 {
+		return ""
+	}
+	out := "; amounts in " + r.Currency
+	for _, x := range r.ExchangeRates {
+		out += ", " + present.Conversion(x.From, x.To, x.Rate, x.AsOf)
+	}
+	return out
 }
 
 // lineage writes the last section: which hostplan wrote the brief, from

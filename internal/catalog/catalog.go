@@ -1,6 +1,8 @@
 // Package catalog holds the hardware, model and price facts hostplan reasons
 // with: GPU specifications, model presets, cloud offers, on-premises nodes,
-// HPC partitions, managed services and data prices. Every entry carries the
+// HPC partitions, managed services, data prices and the exchange rates
+// that convert prices into a scenario's currency (currency.go: prices are
+// in USD, an HPC partition's in its own currency). Every entry carries the
 // date it was true (as_of) and where it came from (source). The default
 // catalog is embedded from assets/catalog; the user's overrides (a CSV of
 // one field per row, see Overrides) are applied on top of it with Apply.
@@ -26,6 +28,9 @@ type Entry struct {
 	// Overridden marks an entry that the user's overrides changed or added
 	// (see Apply); it is never set in the embedded files.
 	Overridden bool `json:"overridden,omitempty"`
+	// FromCurrency is the currency the entry's prices were published in
+	// when InCurrency converted them ("" when they were not converted).
+	FromCurrency string `json:"-"`
 }
 
 // GPU is one accelerator type; throughput figures are dense (no sparsity).
@@ -221,6 +226,15 @@ type ManagedOffer struct {
 	Entry
 }
 
+// Rate is one euro foreign-exchange reference rate: how many units of
+// Currency one euro buys. Cross rates between two other currencies go
+// through the euro (see InCurrency).
+type Rate struct {
+	Currency string  `json:"currency"` // ISO 4217 code
+	PerEUR   float64 `json:"per_eur"`  // units of Currency per euro
+	Entry
+}
+
 // Catalog is the full set of facts.
 type Catalog struct {
 	GPUs    []GPU
@@ -233,6 +247,7 @@ type Catalog struct {
 	Managed []ManagedOffer
 	Grids   []Grid // carbon intensity of grids (energy.json)
 	PUEs    []PUE  // operators' PUE (energy.json)
+	Rates   []Rate
 }
 
 // Default returns the catalog embedded in the binary.
@@ -262,6 +277,7 @@ func Load(fsys fs.FS) (*Catalog, error) {
 		{"gpus.json", &c.GPUs}, {"models.json", &c.Models}, {"cloud.json", &c.Cloud},
 		{"data.json", &c.Data}, {"onprem.json", &onprem}, {"hpc.json", &c.HPC}, {"managed.json", &c.Managed},
 		{"energy.json", &energy},
+		{"rates.json", &c.Rates},
 	} {
 		b, err := fs.ReadFile(fsys, f.name)
 		if err != nil {
@@ -394,6 +410,16 @@ func (c *Catalog) problems() []problem {
 		unique("pue", p.ID)
 		date("pue", p.ID, p.Entry)
 	}
+	for _, x := range c.Rates {
+		unique("rate", x.Currency)
+		date("rate", x.Currency, x.Entry)
+		if !currencyCode(x.Currency) {
+			bad("rate", x.Currency, "rate %q: the currency is not a three-letter ISO 4217 code such as USD", x.Currency)
+		}
+		if x.Currency == BaseCurrency && x.PerEUR != 1 {
+			bad("rate", x.Currency, "rate EUR: per_eur %s (allowed: exactly 1, the euro is the base of the rates)", scenario.Num(x.PerEUR))
+		}
+	}
 	return ps
 }
 
@@ -445,7 +471,7 @@ func (c *Catalog) ManagedOffer(id string) (ManagedOffer, bool) {
 }
 
 // IDs returns the ids of one kind of entry ("gpus", "models", "cloud",
-// "nodes", "hpc", "managed"), for messages that list what is allowed.
+// "nodes", "hpc", "managed", "rates"), for messages that list what is allowed.
 func (c *Catalog) IDs(kind string) []string {
 	var out []string
 	switch kind {
@@ -472,6 +498,10 @@ func (c *Catalog) IDs(kind string) []string {
 	case "managed":
 		for _, x := range c.Managed {
 			out = append(out, x.ID)
+		}
+	case "rates":
+		for _, x := range c.Rates {
+			out = append(out, x.Currency)
 		}
 	}
 	return out

@@ -65,13 +65,15 @@ func TestLoadRejectsBadEntries(t *testing.T) {
 		"hpc.json":     {Data: []byte(`[]`)},
 		"managed.json": {Data: []byte(`[{"id":"m","kind":"inference","reference_gpu":"h100","reference_gpus":0,"as_of":"2024-01-01","source":"x"}]`)},
 		"energy.json":  {Data: []byte(`{"grid":[{"id":"x","g_co2e_per_kwh":5000,"year":2020,"as_of":"2024-01-01","source":"x"}],"pue":[{"id":"p","pue":1.2,"as_of":"2024-01-01","source":""}]}`)},
+		"rates.json":   {Data: []byte(`[{"currency":"EUR","per_eur":2,"as_of":"2024-01-01","source":"x"},{"currency":"usd","per_eur":1.1,"as_of":"2024-01-01","source":"x"}]`)},
 	}
 	_, err := Load(fsys)
 	if err == nil {
 		t.Fatal("Load accepted a bad date and an unknown GPU")
 	}
 	for _, want := range []string{`as_of "2024-13-01"`, `unknown gpu "missing"`, `managed m: unknown reference_gpu "h100"`, `managed m: reference_gpus must be ≥ 1`,
-		`grid x: g_co2e_per_kwh 5,000 is out of range`, `pue p: source is empty`} {
+		`grid x: g_co2e_per_kwh 5,000 is out of range`, `pue p: source is empty`,
+		`rate EUR: per_eur 2 (allowed: exactly 1`, `rate "usd": the currency is not a three-letter ISO 4217 code`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}

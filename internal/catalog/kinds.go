@@ -51,6 +51,7 @@ var kinds = []*kind{
 	newKind("managed", "Managed", "id", "name", ManagedOffer{}),
 	newKind("grid", "Grids", "id", "name", Grid{}),
 	newKind("pue", "PUEs", "id", "name", PUE{}),
+	newKind("rate", "Rates", "currency", "currency", Rate{}),
 }
 
 func newKind(name, goField, idField, label string, zero any) *kind {
@@ -141,7 +142,7 @@ func (k *kind) fieldNames() []string {
 }
 
 // Kinds lists the kinds of catalog entry in catalog order: gpu, model,
-// cloud, data, node, site, hpc, managed, grid, pue.
+// cloud, data, node, site, hpc, managed, grid, pue, rate.
 func Kinds() []string {
 	out := make([]string, len(kinds))
 	for i, k := range kinds {
@@ -161,7 +162,7 @@ func Fields(kind string) []string {
 
 // Item is one catalog entry seen without its type.
 type Item struct {
-	Kind  string // gpu, model, cloud, data, node, site, hpc, managed, grid, pue
+	Kind  string // gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate
 	ID    string // the entry's id; the provider for data, SiteID for the site
 	Name  string // what it is called ("" for the site)
 	Entry Entry  // its provenance
@@ -266,5 +267,6 @@ func (c *Catalog) clone() *Catalog {
 	n.Managed = append([]ManagedOffer(nil), c.Managed...)
 	n.Grids = append([]Grid(nil), c.Grids...)
 	n.PUEs = append([]PUE(nil), c.PUEs...)
+	n.Rates = append([]Rate(nil), c.Rates...)
 	return &n
 }

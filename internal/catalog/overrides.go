@@ -208,7 +208,7 @@ func (r OverrideRow) check() []string {
 
 func exampleID(k *kind) string {
 	return map[string]string{"gpu": "h100-sxm", "model": "llama-3.1-70b", "cloud": "aws-p5-h100", "data": "aws",
-		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b"}[k.name]
+		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b", "rate": "USD"}[k.name]
 }
 
 // errTooLarge is a whole number too large for an int; parseValue returns

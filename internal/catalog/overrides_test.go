@@ -250,7 +250,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 	}
 	want := []string{
 		`line 3: cloud aws-p5-h100: spot -1 is out of range (allowed: a number > 0 and ≤ 10,000,000, or 0 for no published price)`,
-		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue)`,
+		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`,
 		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
 		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
 		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0)`,
@@ -393,7 +393,7 @@ func TestKindsCoverTheCatalog(t *testing.T) {
 		}
 	}
 	def := mustDefault(t)
-	if got := len(def.Items("")); got != len(def.GPUs)+len(def.Models)+len(def.Cloud)+len(def.Data)+len(def.Nodes)+1+len(def.HPC)+len(def.Managed)+len(def.Grids)+len(def.PUEs) {
+	if got := len(def.Items("")); got != len(def.GPUs)+len(def.Models)+len(def.Cloud)+len(def.Data)+len(def.Nodes)+1+len(def.HPC)+len(def.Managed)+len(def.Grids)+len(def.PUEs)+len(def.Rates) {
 		t.Errorf("Items(\"\") = %d entries", got)
 	}
 	if it, ok := def.Item("hpc", "caltech-hpc"); !ok || it.Name != "Caltech HPC" {

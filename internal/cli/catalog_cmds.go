@@ -27,7 +27,7 @@ const catalogUsage = `Usage:
   hostplan catalog reset                  remove all your overrides
   hostplan catalog gpus|models|cloud|nodes|hpc|managed   the figures of one kind as a table
 
-KIND is one of gpu, model, cloud, data, node, site, hpc, managed, grid, pue.
+KIND is one of gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate.
 The CSV has the header kind,id,field,value,as_of,source and one row per
 field: cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page
 An entry you change takes the oldest as_of of its rows and their sources.

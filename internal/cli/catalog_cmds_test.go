@@ -357,7 +357,7 @@ func TestCatalogListAndShow(t *testing.T) {
 		want string
 	}{
 		{[]string{"catalog"}, "catalog: give one of list, show, import"},
-		{[]string{"catalog", "list", "chairs"}, `catalog list: "chairs" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue)`},
+		{[]string{"catalog", "list", "chairs"}, `catalog list: "chairs" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`},
 		{[]string{"catalog", "show", "cloud/nope"}, `catalog show: no cloud "nope" in the catalog (allowed: aws-p4de-a100, aws-p5-h100`},
 		{[]string{"catalog", "show"}, "catalog show: give KIND/ID"},
 		{[]string{"catalog", "import"}, "catalog import: give one CSV file"},

@@ -182,8 +182,12 @@ func runEval(e *env, args []string) error {
 func printTable(e *env, r *model.Report) {
 	w := e.stdout
 	fmt.Fprintf(w, "%s (%s)\n", r.ScenarioName, r.ScenarioID)
-	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n\n",
+	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n",
 		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
+	for _, x := range r.ExchangeRates {
+		fmt.Fprintf(w, "%s\n", present.Conversion(x.From, x.To, x.Rate, x.AsOf))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "direction\tfeasible\tGPUs\ttime to result (h)\tcost per %s (%s)\tcost over %d months (%s)\t\n", r.RunUnit, r.Currency, r.HorizonMonths, r.Currency)
 	for _, d := range r.Directions {

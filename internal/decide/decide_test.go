@@ -55,7 +55,9 @@ func TestConstrainedSnapshotTraining(t *testing.T) {
 		{scenario.Managed, model.ReasonNoManagedTraining, KindOther, "no managed service in the catalog trains a model from scratch; add one with a catalog override"},
 		{scenario.Cloud, model.ReasonSourceMustStay, KindSovereignty, snapshotReason},
 		{scenario.HPC, model.ReasonSourceMustStay, KindSovereignty, snapshotReason},
-		{scenario.HPC, model.ReasonOutsideResidency, KindSovereignty, "processes data in US; the data must stay in EU"},
+		// The partition in the EU (ULHPC, priced in EUR and converted) is
+		// the one chosen; the team lacks its scheduler skill.
+		{scenario.HPC, model.ReasonSkillMissing, KindOperations, "needs the HPC scheduler skill"},
 	} {
 		dd := d.For(want.direction)
 		found := false

@@ -109,7 +109,7 @@ func TestComparison(t *testing.T) {
 				if grey == d.Feasible {
 					t.Errorf("%s %s %s: grey %v, feasible %v", e.Scenario.ID, section.title, d.Direction, grey, d.Feasible)
 				}
-				if section.title == "Cost over the horizon" && st.CustomNumFmt != nil && !strings.Contains(*st.CustomNumFmt, e.Report.Currency) {
+				if section.title == "Cost over the horizon" && st.CustomNumFmt != nil && !strings.Contains(*st.CustomNumFmt, currencyMark(e.Report.Currency)) {
 					t.Errorf("%s: cost format %q lacks the currency %s", e.Scenario.ID, *st.CustomNumFmt, e.Report.Currency)
 				}
 			}
@@ -161,4 +161,13 @@ func TestComparisonErrors(t *testing.T) {
 	if got, _ := f.GetCellValue(sheetCompare, cell(colFirstScenario, rowOf(t, rows, "Recommended by the weights", 0))); got != "— (no decision)" {
 		t.Errorf("without a decision the recommendation reads %q", got)
 	}
+}
+
+// currencyMark is what a money format of currency shows: its sign, or its
+// code.
+func currencyMark(currency string) string {
+	if sym, ok := currencySymbols[currency]; ok {
+		return sym
+	}
+	return currency
 }

@@ -170,6 +170,9 @@ func inputSource(in model.CostInput) string {
 		return "scenario: " + in.Field
 	case in.Catalog != "":
 		s := "catalog " + strings.ReplaceAll(in.Catalog, "/", " ") + ": " + in.Source
+		if in.FromCurrency != "" {
+			s += "; converted from " + in.FromCurrency + " at the exchange rate on the Lineage sheet"
+		}
 		if in.Field != "" {
 			s += " (the scenario field " + in.Field + " overrides it)"
 		}

@@ -31,9 +31,9 @@ func ExampleWorkbook() {
 		fmt.Printf("%s = %s = %s\n", c, formula, value)
 	}
 	// Output:
-	// I2 = D2*E2+F2 = 280.00 EUR
-	// J2 = IF(runs_per_month>0,I2+G2/runs_per_month,I2) = 292.50 EUR
-	// K2 = H2+horizon_months*(G2+runs_per_month*I2) = 14,040.00 EUR
+	// I2 = D2*E2+F2 = €280.00
+	// J2 = IF(runs_per_month>0,I2+G2/runs_per_month,I2) = €292.50
+	// K2 = H2+horizon_months*(G2+runs_per_month*I2) = €14,040.00
 }
 
 func ExampleWorkbookWith() {

@@ -12,6 +12,7 @@ import (
 
 	"hostplan/internal/celltext"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -32,21 +33,31 @@ const (
 // resolve returns the number format of format: a money kind in the
 // workbook's currency, anything else as it is.
 func (b *book) resolve(format string) string {
-	unit := ""
-	if currencyCode(b.currency) {
+	pre, unit := "", ""
+	if sym, ok := currencySymbols[b.currency]; ok {
+		pre = `"` + sym + `"`
+	} else if currencyCode(b.currency) {
 		unit = ` "` + b.currency + `"`
+	}
+	cents := ".00"
+	if present.MinorDigits(b.currency) == 0 {
+		cents = "" // the yen has no minor units
 	}
 	switch format {
 	case fmtMoney:
-		return "#,##0.00" + unit
+		return pre + "#,##0" + cents + unit
 	case fmtMoneyWhole:
-		return "#,##0" + unit
+		return pre + "#,##0" + unit
 	case fmtPrice:
 		// A condition in the first section: the second takes the rest.
-		return "[<1]0.00####" + unit + ";#,##0.00" + unit
+		return "[<1]" + pre + "0.00####" + unit + ";" + pre + "#,##0" + cents + unit
 	}
 	return format
 }
+
+// currencySymbols are the currencies whose amounts the workbook writes
+// with their sign in front (€1,234.50) rather than their code after.
+var currencySymbols = map[string]string{"EUR": "€", "GBP": "£", "JPY": "¥"}
 
 // currencyCode reports whether c can stand in a number format as quoted
 // text: letters only (scenario validation allows three capitals).
@@ -336,6 +347,24 @@ func numberWidth(format string, x float64) float64 {
 	if strings.HasPrefix(section, "[<1]") && math.Abs(x) >= 1 && len(sections) > 1 {
 		section = sections[1]
 	}
+	// Quoted text (a currency's code after the number, its sign before
+	// it): its characters, and one for the space before a code.
+	var text float64
+	for {
+		i := strings.IndexByte(section, '"')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(section[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		text += float64(utf8.RuneCountInString(section[i+1 : i+1+j]))
+		if i+2+j == len(section) {
+			text++
+		}
+		section = section[:i] + section[i+2+j:]
+	}
 	percent := strings.Contains(section, "%")
 	if percent {
 		x *= 100
@@ -361,10 +390,7 @@ func numberWidth(format string, x float64) float64 {
 	if percent {
 		w++
 	}
-	if i := strings.IndexByte(section, '"'); i >= 0 {
-		w += float64(len(section) - i - 1)
-	}
-	return w
+	return w + text
 }
 
 // wrapStyle is style id with its text wrapped and aligned to the top; made

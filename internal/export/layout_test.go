@@ -25,14 +25,14 @@ func TestMoneyFormats(t *testing.T) {
 	r.DeriveCosts()
 	f := mustWorkbook(t, testScenario(), r)
 	for _, c := range []struct{ sheet, cell, want string }{
-		{sheetCosts, cell(colPrice, costRow(2)), `[<1]0.00####"EUR";#,##0.00"EUR"`},
-		{sheetCosts, cell(colPerRun, costRow(0)), `[<1]0.00####"EUR";#,##0.00"EUR"`},
-		{sheetCosts, cell(colHorizon, costRow(0)), `#,##0.00"EUR"`},
-		{sheetCosts, cell(colFixed, costRow(1)), `#,##0.00"EUR"`},
+		{sheetCosts, cell(colPrice, costRow(2)), `[<1]"€"0.00####;"€"#,##0.00`},
+		{sheetCosts, cell(colPerRun, costRow(0)), `[<1]"€"0.00####;"€"#,##0.00`},
+		{sheetCosts, cell(colHorizon, costRow(0)), `"€"#,##0.00`},
+		{sheetCosts, cell(colFixed, costRow(1)), `"€"#,##0.00`},
 		{sheetCosts, cell(colGPUHours, costRow(1)), fmtGPUHours},
-		{sheetSummary, cell(7, summaryTableRow+1), `[<1]0.00####"EUR";#,##0.00"EUR"`},
-		{sheetSummary, cell(8, summaryTableRow+1), `#,##0.00"EUR"`},
-		{sheetMonthly, "B2", `#,##0.00"EUR"`},
+		{sheetSummary, cell(7, summaryTableRow+1), `[<1]"€"0.00####;"€"#,##0.00`},
+		{sheetSummary, cell(8, summaryTableRow+1), `"€"#,##0.00`},
+		{sheetMonthly, "B2", `"€"#,##0.00`},
 	} {
 		// excelize stores a format with the space before quoted text
 		// dropped; the viewers show it either way.
@@ -41,8 +41,38 @@ func TestMoneyFormats(t *testing.T) {
 			t.Errorf("%s!%s has format %q, want %q", c.sheet, c.cell, got, c.want)
 		}
 	}
-	if got, _ := f.GetCellValue(sheetCosts, cell(colPrice, costRow(2))); got != "0.083572 EUR" {
+	if got, _ := f.GetCellValue(sheetCosts, cell(colPrice, costRow(2))); got != "€0.083572" {
 		t.Errorf("a price of 0.083572 shows as %q", got)
+	}
+}
+
+// Pounds and yen have their sign in front, the yen no minor units; other
+// currencies their code after the amount.
+func TestMoneyFormatsByCurrency(t *testing.T) {
+	for _, c := range []struct{ currency, money, price, whole string }{
+		{"EUR", `"€"#,##0.00`, `[<1]"€"0.00####;"€"#,##0.00`, `"€"#,##0`},
+		{"GBP", `"£"#,##0.00`, `[<1]"£"0.00####;"£"#,##0.00`, `"£"#,##0`},
+		{"JPY", `"¥"#,##0`, `[<1]"¥"0.00####;"¥"#,##0`, `"¥"#,##0`},
+		{"CHF", `#,##0.00 "CHF"`, `[<1]0.00#### "CHF";#,##0.00 "CHF"`, `#,##0 "CHF"`},
+		{"USD", `#,##0.00 "USD"`, `[<1]0.00#### "USD";#,##0.00 "USD"`, `#,##0 "USD"`},
+	} {
+		b := &book{currency: c.currency}
+		if got := b.resolve(fmtMoney); got != c.money {
+			t.Errorf("%s money %q, want %q", c.currency, got, c.money)
+		}
+		if got := b.resolve(fmtPrice); got != c.price {
+			t.Errorf("%s price %q, want %q", c.currency, got, c.price)
+		}
+		if got := b.resolve(fmtMoneyWhole); got != c.whole {
+			t.Errorf("%s whole %q, want %q", c.currency, got, c.whole)
+		}
+	}
+	// The sign counts once in a column's width, a code with its space.
+	if got := numberWidth(`"€"#,##0.00`, 1234.5); got != 9 {
+		t.Errorf("width of €1,234.50 = %v, want 9", got)
+	}
+	if got := numberWidth(`#,##0.00 "EUR"`, 1234.5); got != 12 {
+		t.Errorf("width of 1,234.50 EUR = %v, want 12", got)
 	}
 }
 
@@ -107,7 +137,7 @@ func TestInputCells(t *testing.T) {
 		}
 	}
 	// The input keeps its number format.
-	if got := numFormat(t, f, sheetCosts, cell(colFixed, costRow(1))); !strings.HasPrefix(got, "#,##0.00") {
+	if got := numFormat(t, f, sheetCosts, cell(colFixed, costRow(1))); !strings.HasPrefix(got, `"€"#,##0.00`) {
 		t.Errorf("an input lost its number format: %q", got)
 	}
 	// The legend on the first sheet says what the fill means.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/version"
 )
@@ -34,7 +35,7 @@ func excelTime(t time.Time) float64 {
 
 // writeLineage writes the revisions of the stored scenario, oldest first
 // and so the newest last; a file export has one row that says so.
-func writeLineage(b *book, s *scenario.Scenario, source string, rows []LineageRow) {
+func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string, rows []LineageRow) {
 	const sh = sheetLineage
 	b.widths(sh, 16, 20, 18, 48, 10, 14, 34)
 	b.spanText(sh, 1, 1, colLinHash, "Lineage: the revisions of this scenario, oldest first", textStyle{bold: true, size: sizeHead})
@@ -68,5 +69,30 @@ func writeLineage(b *book, s *scenario.Scenario, source string, rows []LineageRo
 	if len(rows) == 0 {
 		b.str(sh, 1, rowLinHeader+1, "No revisions given.")
 	}
+	writeRates(b, r, rowLinHeader+2+max(len(rows), 1))
 	b.freeze(sh, rowLinHeader)
+}
+
+// writeRates writes, from row on, the exchange rates the report converted
+// catalog prices into its currency with: the rate table the money figures
+// rest on.
+func writeRates(b *book, r *model.Report, row int) {
+	const sh = sheetLineage
+	if len(r.ExchangeRates) == 0 {
+		b.spanText(sh, row, 1, colLinHash, "Exchange rates: none used; every catalog price was in "+orDash(r.Currency)+" already.", textStyle{})
+		return
+	}
+	b.spanText(sh, row, 1, colLinHash, "Exchange rates: catalog prices converted into "+r.Currency+" (units of "+r.Currency+" per unit)", textStyle{bold: true})
+	b.headerRow(sh, row+1, "From", "Rate", "As of", "Source")
+	for i, x := range r.ExchangeRates {
+		at := row + 2 + i
+		b.str(sh, 1, at, x.From)
+		b.numLeft(sh, 2, at, x.Rate, "0.000000", fmt.Sprintf("exchange_rates[%d].rate", i))
+		b.str(sh, 3, at, orDash(x.AsOf))
+		src := x.Source
+		if x.Given {
+			src = "the scenario's exchange_rates" + map[bool]string{true: ": " + src, false: ""}[src != ""]
+		}
+		b.spanText(sh, at, 4, colLinHash, orDash(src), textStyle{})
+	}
 }

@@ -50,7 +50,29 @@ func exampleReports(t *testing.T) []example {
 		}
 		out = append(out, example{name: strings.TrimSuffix(path.Base(f), ".json"), s: s, r: r})
 	}
+	// One example in euros: its catalog prices converted, its workbook in
+	// € formats.
+	s, err := scenario.Parse(must(fs.ReadFile(scenarios.FS, "nightly-document-batch.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ID, s.Currency = s.ID+"-eur", "EUR"
+	r, err := model.Evaluate(s, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.ExchangeRates) == 0 {
+		t.Fatal("the example in euros converted no price")
+	}
+	out = append(out, example{name: s.ID, s: s, r: r})
 	return out
+}
+
+func must[T any](x T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return x
 }
 
 // costCell is a formula cell of the workbook and the report's value for it.

@@ -162,7 +162,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		writeChecklist(b, s, x.Checklist)
 	}
 	if x.Lineage != nil {
-		writeLineage(b, s, x.Source, x.Lineage)
+		writeLineage(b, s, r, x.Source, x.Lineage)
 	}
 	writeAudit(b)
 	b.finish(b.page)

@@ -33,6 +33,10 @@ type CostInput struct {
 	// with the entry's AsOf and Source.
 	Field, Catalog string
 	AsOf, Source   string
+	// FromCurrency is the currency a catalog price was published in when
+	// the model converted it into the scenario's (the report's
+	// ExchangeRates hold the rate); "" when it was not converted.
+	FromCurrency string
 	// Set is whether the scenario sets Field.
 	Set bool
 	// Follows names the input whose value this one takes while its field
@@ -105,7 +109,7 @@ func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path stri
 	case kind == "estimate":
 		in.Kind = InputEstimate
 	case kind != "":
-		in.Catalog, in.AsOf, in.Source = kind+"/"+id+"/"+cfield, en.AsOf, en.Source
+		in.Catalog, in.AsOf, in.Source, in.FromCurrency = kind+"/"+id+"/"+cfield, en.AsOf, en.Source, money(kind, cfield, en)
 	}
 	r.record(in)
 }
@@ -113,7 +117,17 @@ func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path stri
 // fromCatalog says that input d came from the catalog entry en at
 // kind/id/cfield, which no scenario field overrides.
 func (r *DirectionResult) fromCatalog(d Driver, owner, kind, id, cfield string, en catalog.Entry) {
-	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source})
+	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source,
+		FromCurrency: money(kind, cfield, en)})
+}
+
+// money is the currency the catalog figure kind/cfield of entry en was
+// converted from, when it is an amount of money the model converted.
+func money(kind, cfield string, en catalog.Entry) string {
+	if en.FromCurrency != "" && catalog.IsMoney(kind, cfield) {
+		return en.FromCurrency
+	}
+	return ""
 }
 
 // fromModel says that input d, owner's as, is of kind k (plan, estimate,

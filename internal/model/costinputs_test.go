@@ -87,6 +87,18 @@ func catalogValue(t *testing.T, c *catalog.Catalog, key string) float64 {
 // recorded once, with the value the engine used; one name has one value
 // across the directions; a value from the scenario is the field's, one
 // from the catalog is the entry's.
+// rateFrom is the rate r converted prices in currency from with.
+func rateFrom(t *testing.T, r *Report, from string) float64 {
+	t.Helper()
+	for _, x := range r.ExchangeRates {
+		if x.From == from && x.To == r.Currency {
+			return x.Rate
+		}
+	}
+	t.Fatalf("%s: no exchange rate from %s among %+v", r.ScenarioID, from, r.ExchangeRates)
+	return 0
+}
+
 func TestCostInputsComplete(t *testing.T) {
 	c := cat(t)
 	models := map[CostModel]bool{}
@@ -112,7 +124,13 @@ func TestCostInputsComplete(t *testing.T) {
 				}
 				names[in.Name] = in.Value
 				if in.Catalog != "" {
-					if x := catalogValue(t, c, in.Catalog); x != in.Value {
+					x := catalogValue(t, c, in.Catalog)
+					if in.FromCurrency != "" {
+						// A price converted into the scenario's currency
+						// at the rate the report names.
+						x *= rateFrom(t, r, in.FromCurrency)
+					}
+					if x != in.Value {
 						t.Errorf("%s %s: %s from %s = %v, the catalog has %v", s.ID, d.Direction, in.Name, in.Catalog, in.Value, x)
 					}
 					if in.AsOf == "" || in.Source == "" {

@@ -35,10 +35,6 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// catalogCurrency is the currency of the built-in catalog's prices (HPC
-// partitions state their own).
-const catalogCurrency = "USD"
-
 // Version identifies the model's formulas; it is stored with every report.
 const Version = "0.5.0"
 
@@ -48,7 +44,7 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
-	cat, err := withScenarioPrices(s, cat)
+	cat, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
 	}
@@ -56,14 +52,17 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 }
 
 // withScenarioPrices applies the scenario's own price overrides to the
-// catalog; a bad one is reported as a field error of price_overrides.
-func withScenarioPrices(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Catalog, error) {
-	if len(s.PriceOverrides) == 0 {
-		return cat, nil
-	}
+// catalog, those of exchange rates (rates) or all others (!rates); a bad
+// one is reported as a field error of price_overrides.
+func withScenarioPrices(s *scenario.Scenario, cat *catalog.Catalog, rates bool) (*catalog.Catalog, error) {
 	var o catalog.Overrides
 	for i, p := range s.PriceOverrides {
-		o.Rows = append(o.Rows, catalog.OverrideRow{Kind: p.Kind, ID: p.ID, Field: p.Field, Value: p.Value, AsOf: p.AsOf, Source: p.Source, Line: i + 1})
+		if (p.Kind == "rate") == rates {
+			o.Rows = append(o.Rows, catalog.OverrideRow{Kind: p.Kind, ID: p.ID, Field: p.Field, Value: p.Value, AsOf: p.AsOf, Source: p.Source, Line: i + 1})
+		}
+	}
+	if len(o.Rows) == 0 {
+		return cat, nil
 	}
 	out, err := cat.Apply(o)
 	if err == nil {
@@ -179,9 +178,8 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	if len(z.notes) > 0 {
 		r.Warnings = append(r.Warnings, z.notes...)
 	}
-	if s.Currency != catalogCurrency && !quiet {
-		r.Warnings = append(r.Warnings, newNote(NoteCatalogCurrency, []string{"currency"},
-			fmt.Sprintf("catalog prices are in %s and the scenario is in %s: no exchange rate is applied, so enter prices as options overrides in %s", catalogCurrency, s.Currency, s.Currency)))
+	if !quiet {
+		r.ExchangeRates = e.exchangeRates()
 	}
 	if e.currencyWarn != nil {
 		r.Warnings = append(r.Warnings, *e.currencyWarn)
@@ -210,7 +208,8 @@ type evaluator struct {
 	z            *size
 	entries      []catalog.Entry
 	currencyWarn *Note
-	staffCost    map[string]float64 // monthly staff cost by direction
+	rates        map[string]ExchangeRate // the exchange rates used, by the currency converted from
+	staffCost    map[string]float64      // monthly staff cost by direction
 	// The cloud direction's cost of a run rented by the hour and its
 	// verdict: on-premises rents it as bridge capacity while its hardware
 	// is on order.
@@ -231,6 +230,7 @@ func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
 	e.entries = append(e.entries, en)
 	r.prices = append(r.prices, usedPrice{what, en.AsOf})
 	e.cite(r, what, en)
+	e.converted(r, en)
 }
 
 // stalePriceMonths is how old a used price may be before a note says so:

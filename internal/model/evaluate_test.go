@@ -356,12 +356,30 @@ func BenchmarkEvaluateExample(b *testing.B) {
 	}
 }
 
-func TestOtherCurrencyIsFlagged(t *testing.T) {
+// A scenario in another currency than the catalog's has its prices
+// converted, and says so on every direction that used them, with the rate,
+// its date and its source; it no longer warns that nothing is converted.
+func TestOtherCurrencyIsConverted(t *testing.T) {
 	s := base()
 	s.Currency = "EUR"
 	r := eval(t, s)
-	if !strings.Contains(strings.Join(NoteTexts(r.Warnings), "\n"), "catalog prices are in USD and the scenario is in EUR") {
-		t.Errorf("warnings %q do not flag the currency", r.Warnings)
+	for _, w := range r.Warnings {
+		if w.Code == NoteCatalogCurrency || w.Code == NotePartitionCurrency {
+			t.Errorf("warning %+v with a rate in the catalog", w)
+		}
+	}
+	for _, d := range r.Directions {
+		if d.PricesAsOf == "" {
+			continue // used no catalog price
+		}
+		text := strings.Join(NoteTexts(d.Notes), "\n")
+		if !strings.Contains(text, "catalog prices converted from USD at 0.960523 EUR per USD, the catalog's rate as of 2025-02-28 — ECB euro foreign exchange reference rates of 28 February 2025") {
+			t.Errorf("%s: notes %q do not name the rate", d.Direction, text)
+		}
+	}
+	usdPerEUR := 1.0411
+	if len(r.ExchangeRates) != 1 || r.ExchangeRates[0] != (ExchangeRate{From: "USD", To: "EUR", Rate: 1 / usdPerEUR, AsOf: "2025-02-28", Source: r.ExchangeRates[0].Source}) {
+		t.Errorf("exchange rates %+v", r.ExchangeRates)
 	}
 }
 

@@ -65,7 +65,7 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	}
 	if p.Currency != e.s.Currency && !o.PricePerGPUHr.IsSet() && !r.quiet {
 		w := newNote(NotePartitionCurrency, []string{"currency", "options.hpc.partition", "options.hpc.price_per_gpu_hour"},
-			fmt.Sprintf("the HPC partition %s is priced in %s; the scenario is in %s and no exchange rate is applied", p.Centre, p.Currency, e.s.Currency))
+			fmt.Sprintf("the HPC partition %s is priced in %s; the scenario is in %s and no exchange rate converts it (add one in exchange_rates)", p.Centre, p.Currency, e.s.Currency))
 		e.currencyWarn = &w
 	}
 	stageGB := z.stagingGB

@@ -210,8 +210,9 @@ func Analyze(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, dr
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
-	// The scenario's own prices, applied once for the report and the draws.
-	cat, err := withScenarioPrices(s, cat)
+	// The scenario's own rates and prices, and the conversion into its
+	// currency, applied once for the report and the draws.
+	cat, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
 	}

@@ -5,13 +5,17 @@ package model
 // JSON are documented in docs/report.md; later versions add fields and never
 // rename them.
 type Report struct {
-	ScenarioID    string `json:"scenario_id"`
-	ScenarioName  string `json:"scenario_name"`
-	ModelVersion  string `json:"model_version"`
-	CatalogAsOf   string `json:"catalog_as_of"` // oldest as_of among the catalog entries this report used
-	Currency      string `json:"currency"`
-	Shape         string `json:"shape"`
-	HorizonMonths int    `json:"horizon_months"`
+	ScenarioID   string `json:"scenario_id"`
+	ScenarioName string `json:"scenario_name"`
+	ModelVersion string `json:"model_version"`
+	CatalogAsOf  string `json:"catalog_as_of"` // oldest as_of among the catalog entries this report used
+	Currency     string `json:"currency"`
+	// ExchangeRates are the rates the report converted catalog prices
+	// into Currency with (added in model 0.5.0); empty when none was
+	// converted.
+	ExchangeRates []ExchangeRate `json:"exchange_rates"`
+	Shape         string         `json:"shape"`
+	HorizonMonths int            `json:"horizon_months"`
 	// RunUnit says what one "run" is for this shape: a training run, a batch,
 	// or a month of service for interactive inference.
 	RunUnit    string            `json:"run_unit"`

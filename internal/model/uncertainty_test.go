@@ -196,7 +196,11 @@ func TestQuietPathMatchesReport(t *testing.T) {
 	ss = append(ss, withTrial(base(), truth.Throughput), withTrial(base(), func(float64) float64 { return 5000 }))
 	for _, s := range ss {
 		full := eval(t, s)
-		p := newPlan(s, cat(t), full, newPins(s, full))
+		c, err := scenarioCatalog(s, cat(t)) // as Analyze reads it
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPlan(s, c, full, newPins(s, full))
 		p.likely()
 		q, err := p.eval()
 		if err != nil {

@@ -23,7 +23,7 @@ func TestInputs(t *testing.T) {
 		order = append(order, in.Path)
 	}
 	// File order: the scenario's own fields, then purpose … options.
-	if order[0] != "schema_version" || !strings.HasPrefix(order[len(order)-1], "price_overrides") {
+	if order[0] != "schema_version" || !strings.HasPrefix(order[len(order)-1], "exchange_rates") {
 		t.Errorf("inputs run from %s to %s", order[0], order[len(order)-1])
 	}
 	for _, tc := range []struct {
@@ -37,6 +37,7 @@ func TestInputs(t *testing.T) {
 		{"data.lifecycle[1].owner", "Lifecycle stage owner (2)", byPath["data.lifecycle[1].owner"].Value.(string), true},
 		{"data.return_outputs", "Outputs returned", "checkpoints, evaluation results", true},
 		{"price_overrides", "Price overrides for this scenario", "—", false},
+		{"exchange_rates", "Exchange rates for this scenario", "—", false},
 		{"dimensions.economics.horizon_months", "Horizon (months)", "24", true},
 	} {
 		in, ok := byPath[tc.path]

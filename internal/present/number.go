@@ -94,13 +94,29 @@ func Amount(x float64) string {
 }
 
 // Money writes an amount with its currency code in front: "USD 12,345",
-// "EUR 3.20"; Amount alone when the currency is empty.
+// "EUR 3.20", "JPY 3" (a currency without minor units has no cents,
+// but below 1, which would read as nothing); Amount alone when the
+// currency is empty.
 func Money(x float64, currency string) string {
 	a := Amount(x)
+	if MinorDigits(currency) == 0 && math.Abs(x) >= 1 {
+		a = Fixed(x, 0)
+	}
 	if currency == "" || a == NoValue {
 		return a
 	}
 	return currency + " " + a
+}
+
+// MinorDigits is how many decimals an amount in currency is written
+// with: 0 for the currencies without minor units in common use (ISO 4217
+// exponent 0: JPY, KRW, ISK, …), 2 otherwise.
+func MinorDigits(currency string) int {
+	switch currency {
+	case "JPY", "KRW", "ISK", "CLP", "VND", "PYG", "UGX", "XAF", "XOF":
+		return 0
+	}
+	return 2
 }
 
 // Hours writes a duration in hours with a precision that suits its size:
@@ -193,4 +209,15 @@ func YesNo(b bool) string {
 		return "Yes"
 	}
 	return "No"
+}
+
+// Conversion says how catalog prices were converted into a report's
+// currency: "prices in USD converted at 0.960523 EUR per USD (rate of
+// 2025-02-28)". The rate keeps six significant digits.
+func Conversion(from, to string, rate float64, asOf string) string {
+	s := fmt.Sprintf("prices in %s converted at %s %s per %s", from, strconv.FormatFloat(rate, 'g', 6, 64), to, from)
+	if asOf != "" {
+		s += " (rate of " + asOf + ")"
+	}
+	return s
 }

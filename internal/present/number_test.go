@@ -88,6 +88,11 @@ func TestMoney(t *testing.T) {
 		{"negative rounding to zero", -0.001, "USD", "USD 0.00"},
 		{"no currency", 999999, "", "999,999"},
 		{"NaN", math.NaN(), "USD", "—"},
+		{"yen have no minor units", 3.2, "JPY", "JPY 3"},
+		{"yen in thousands", 1234567.89, "JPY", "JPY 1,234,568"},
+		{"a yen price below one", 0.35, "JPY", "JPY 0.35"},
+		{"francs", 87.5, "CHF", "CHF 87.50"},
+		{"pounds", 1234.6, "GBP", "GBP 1,235"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Money(tc.x, tc.currency); got != tc.want {
@@ -222,5 +227,14 @@ func TestTitles(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+func TestConversion(t *testing.T) {
+	if got := Conversion("USD", "EUR", 1/1.0411, "2025-02-28"); got != "prices in USD converted at 0.960523 EUR per USD (rate of 2025-02-28)" {
+		t.Errorf("Conversion = %q", got)
+	}
+	if got := Conversion("EUR", "USD", 1.0411, ""); got != "prices in EUR converted at 1.0411 USD per EUR" {
+		t.Errorf("Conversion without a date = %q", got)
 	}
 }

@@ -269,6 +269,7 @@ var scenarioBounds = []Bound{
 	{"options.energy.on_prem_grid_g_co2e_per_kwh", gridIntensity},
 	{"options.energy.hpc_grid_g_co2e_per_kwh", gridIntensity},
 	{"options.energy.hybrid_grid_g_co2e_per_kwh", gridIntensity},
+	{"exchange_rates[].rate", exchangeRate},
 }
 
 var (
@@ -363,9 +364,13 @@ var catalogBounds = []Bound{
 	{"managed.train_per_m_tokens", perMToken},
 	{"managed.reference_gpus", Range{Min: 1, Max: 1024, Whole: true,
 		Why: "the GPUs a provider's throughput is estimated on: one server of 8, at most a few racks"}},
+	{"rate.per_eur", exchangeRate},
 }
 
 var (
+	// exchangeRate is units of one currency per unit of another.
+	exchangeRate = Range{Min: 0, MinOpen: true, Max: 1e7,
+		Why: "ten million units of one currency per unit of another: the euro buys some 17,000 rupiah and 30,000 dong"}
 	// fairShare is the largest share of an HPC partition one project may
 	// hold.
 	fairShare = Range{Min: 0, MinOpen: true, Max: 1,

@@ -110,11 +110,26 @@ type Scenario struct {
 	// catalog's override form (hostplan catalog export shows every kind,
 	// id and field); they win over the store's overrides.
 	PriceOverrides []PriceOverride `json:"price_overrides,omitempty"`
+	// ExchangeRates are the scenario's own exchange rates: each says how
+	// many units of the scenario's currency one unit of another currency
+	// buys ({"currency": "USD", "rate": 0.86} in a EUR scenario: 1 USD =
+	// 0.86 EUR). They win over the catalog's rate table, with which the
+	// model converts every catalog price into the scenario's currency.
+	ExchangeRates []ExchangeRate `json:"exchange_rates,omitempty"`
+}
+
+// ExchangeRate is one rate a scenario sets: Rate units of the scenario's
+// currency per unit of Currency, with its provenance.
+type ExchangeRate struct {
+	Currency string  `json:"currency"` // ISO 4217 code of the currency converted from
+	Rate     float64 `json:"rate"`     // units of the scenario's currency per unit of Currency
+	AsOf     string  `json:"as_of,omitempty"`
+	Source   string  `json:"source,omitempty"`
 }
 
 // PriceOverride sets one field of one catalog entry, with its provenance.
 type PriceOverride struct {
-	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed, grid, pue
+	Kind   string `json:"kind"`  // gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate
 	ID     string `json:"id"`    // entry id; the provider for data, "site" for the site
 	Field  string `json:"field"` // the entry's field, e.g. on_demand
 	Value  string `json:"value"` // as the catalog CSV writes it, e.g. "5.10"

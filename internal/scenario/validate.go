@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // FieldError is one problem with one field, named by its JSON path.
@@ -210,12 +211,36 @@ func Validate(s *Scenario) Errors {
 			}
 		}
 	}
+	validateRates(c, s)
 	checkNumbers(c, s)
 
 	if len(c.errs) == 0 {
 		return nil
 	}
 	return c.errs
+}
+
+func validateRates(c *checker, s *Scenario) {
+	seen := map[string]int{}
+	for i, x := range s.ExchangeRates {
+		path := fmt.Sprintf("exchange_rates[%d]", i)
+		switch {
+		case len(x.Currency) != 3 || strings.ToUpper(x.Currency) != x.Currency:
+			c.add(path+".currency", fmt.Sprintf("%q is not a currency code", x.Currency), "a three-letter ISO 4217 code such as USD or EUR")
+		case x.Currency == s.Currency:
+			c.add(path+".currency", fmt.Sprintf("%s is the scenario's own currency", x.Currency), "another currency than "+s.Currency)
+		default:
+			if j, dup := seen[x.Currency]; dup {
+				c.add(path+".currency", fmt.Sprintf("%s also has a rate in exchange_rates[%d]", x.Currency, j), "one rate per currency")
+			}
+			seen[x.Currency] = i
+		}
+		if x.AsOf != "" {
+			if _, err := time.Parse(time.DateOnly, x.AsOf); err != nil {
+				c.add(path+".as_of", fmt.Sprintf("%q is not a date", x.AsOf), "YYYY-MM-DD, or left out")
+			}
+		}
+	}
 }
 
 func validateWorkload(c *checker, w *Workload) {

@@ -27,6 +27,7 @@ var kindTitles = map[string]string{
 	"gpu": "GPUs", "model": "Models", "cloud": "Cloud offers", "data": "Data transfer prices",
 	"node": "On-premises nodes", "site": "On-premises site", "hpc": "HPC partitions", "managed": "Managed offers",
 	"grid": "Grid carbon intensity", "pue": "Data-centre PUE",
+	"rate": "Exchange rates (units per euro)",
 }
 
 func kindTitle(kind string) string {

@@ -97,7 +97,7 @@ var formPlan = []struct {
 	{title: "Data and its lifecycle", path: "data", open: true},
 	{path: "dimensions", open: true},
 	{path: "options"}, // anything left out comes from the catalog
-	{title: "Advanced settings", fields: []string{"seed", "distribution", "price_overrides"}},
+	{title: "Advanced settings", fields: []string{"seed", "distribution", "price_overrides", "exchange_rates"}},
 }
 
 // formBreaks start a titled group of their own before a field, for runs
@@ -119,9 +119,10 @@ var catalogKinds = map[string]string{
 
 // suggestions are the usual values of free-text fields.
 var suggestions = map[string][]string{
-	"currency":               {"USD", "EUR", "GBP", "CHF", "JPY"},
-	"data.residency":         {"any", "EU", "US", "DE", "UK"},
-	"price_overrides[].kind": {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed", "grid", "pue"},
+	"currency":                  {"USD", "EUR", "GBP", "CHF", "JPY"},
+	"exchange_rates[].currency": {"USD", "EUR", "GBP", "CHF", "JPY"},
+	"data.residency":            {"any", "EU", "US", "DE", "UK"},
+	"price_overrides[].kind":    {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed", "grid", "pue", "rate"},
 }
 
 // multiline are the prose fields, edited over more than one line.

@@ -33,6 +33,7 @@ var addLabels = map[string]string{
 	"data.lifecycle":  "Add a stage",
 	"workload.trial":  "Add a measurement",
 	"price_overrides": "Add an override",
+	"exchange_rates":  "Add a rate",
 }
 
 func (f *scenarioForm) newListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
