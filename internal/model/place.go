@@ -17,17 +17,17 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	if z.serving {
 		var p servingPlan
 		if pv, ok := e.pinnedServe(r.Direction); ok {
-			p = z.servePinned(g, pv[0], pv[1])
+			p = z.servePinned(hw, pv[0], pv[1], pv[2])
 		} else {
-			p = z.serve(g)
+			p = z.serve(hw)
 		}
 		if !p.ok {
 			e.servingFailed(r, p, g)
-			r.GPUs = p.tp
+			r.GPUs = p.gpus()
 			r.Bottleneck = BottleneckMemoryCapacity
 			return
 		}
-		r.GPUs = p.tp * p.replicas
+		r.GPUs = p.gpus() * p.replicas
 		if r.GPUs > limit {
 			if r.ruleOut() {
 				more := ""
@@ -35,22 +35,23 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 					more = "more than "
 				}
 				r.infeasible(ReasonReplicasOverCapacity, []string{"workload.traffic.peak_rps", e.countField(r.Direction)},
-					"needs %s%d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", more, r.GPUs, plural(p.replicas, "replica"), p.tp, countWords(z.peakRPS), limit)
+					"needs %s%d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", more, r.GPUs, plural(p.replicas, "replica"), p.gpus(), countWords(z.peakRPS), limit)
 			}
 		}
 		r.ComputeHours = hoursPerMonth
 		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
 		r.TimeToResultHours = hoursPerMonth
-		r.MemoryPerGPUGB = z.memPerGPU(p.tp, p.batch)
+		r.MemoryPerGPUGB = z.memPerGPU(p.gpus(), p.batch)
 		r.Bottleneck = BottleneckCompute
 		if p.memoryBound {
 			r.Bottleneck = BottleneckMemoryBandwidth
 		}
-		r.Serving = &Serving{GPUsPerReplica: p.tp, Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
+		r.Layout = &Layout{Tensor: p.tp, Pipeline: p.pp, Data: p.replicas, MicroBatches: 1}
+		r.Serving = &Serving{GPUsPerReplica: p.gpus(), Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
 			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
 		if !r.quiet {
 			r.note(NoteServingPlan, []string{"workload.traffic.peak_rps", "workload.traffic.mean_rps", "workload.traffic.latency_target_ms"},
-				"serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, gpuWords(g), p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+				"serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.gpus(), gpuWords(g), p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
 		}
 		return
 	}
@@ -75,15 +76,23 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		n = pn
 	}
 	if r.quiet && n > 0 {
-		// A Monte Carlo draw of a pinned plan: the count is given; only
-		// whether it still fits matters.
-		if !z.fits(g, n, 1) || n > limit {
+		// A Monte Carlo draw of a pinned plan: the count (and the
+		// layout) is given; only whether it still fits matters.
+		fits := z.fits(g, n, 1)
+		if z.training {
+			c.pin = e.pinnedLayout(r.Direction)
+			_, fits = c.layoutAt(n)
+		}
+		if !fits || n > limit {
 			r.Feasible = false
 		}
 		e.finishPlace(r, c, n, overheadH)
 		return
 	}
 	need := z.minGPUs(g, limit)
+	if z.training {
+		need = z.minTrainGPUs(g, limit, hw.perNode)
+	}
 	if need == 0 {
 		if r.ruleOut() {
 			r.infeasible(ReasonStateDoesNotFit, []string{"workload.model", "workload.precision", "workload.sharding", e.countField(r.Direction)},
@@ -141,6 +150,16 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
+	if z.training && c.usl == nil {
+		l, _ := c.layoutAt(n)
+		r.MemoryPerGPUGB = z.layoutMemGB(l)
+		r.Layout = l.report()
+		if (l.tp > 1 || l.pp > 1) && !r.quiet {
+			r.note(NoteParallelLayout, []string{e.countField(r.Direction)},
+				"layout: tensor parallel %d × pipeline %d × data parallel %d, %d micro-batches per step, bubble %.0f %% (the fastest split of %d GPUs that fits memory)",
+				l.tp, l.pp, l.dp, l.micro, l.bubble*100, n)
+		}
+	}
 	r.Scaling = c.table(n)
 	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
 	r.Bottleneck = pt.Bottleneck
@@ -179,12 +198,23 @@ func (e *evaluator) pinnedGPUs(d string) (int, bool) {
 	return n, ok
 }
 
-func (e *evaluator) pinnedServe(d string) ([2]int, bool) {
+func (e *evaluator) pinnedServe(d string) ([3]int, bool) {
 	if e.pin == nil {
-		return [2]int{}, false
+		return [3]int{}, false
 	}
 	v, ok := e.pin.serve[d]
 	return v, ok
+}
+
+// pinnedLayout is the training layout a Monte Carlo draw holds fixed.
+func (e *evaluator) pinnedLayout(d string) *layout {
+	if e.pin == nil {
+		return nil
+	}
+	if l, ok := e.pin.layout[d]; ok {
+		return &l
+	}
+	return nil
 }
 
 // trialFit is the trial's Universal Scalability Law fit, or why it failed.
