@@ -31,7 +31,7 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 		r := eval(t, s)
 		m := r.Direction(scenario.Managed)
 		prefill := r.Workload.FLOPsPerRun / (tflops * 1e12 * 0.5)
-		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                                  // a step on 2 GPUs
+		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                            // a step on 2 GPUs
 		decode := 1e9 * ((16.06+230*131072*(2048+1024)/1e9)/(bandwidth*2) + allReduce) * 2 / 230 // KV read at the mean context
 		if want := (prefill + decode) / 2 / float64(gpus) / 3600; !near(m.ComputeHours, want, 1e-12) || m.TimeToResultHours != m.ComputeHours {
 			t.Errorf("compute %g h, time %g h; want %g on %d × %s", m.ComputeHours, m.TimeToResultHours, want, gpus, name)

@@ -3,7 +3,6 @@ package model
 import (
 	"math"
 	"testing"
-
 )
 
 // Published serving throughput, reproduced by the serving roofline
