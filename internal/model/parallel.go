@@ -203,6 +203,15 @@ func (z *size) leastMemory(n, maxTP int) layout {
 	return best
 }
 
+// memOn is the least memory per GPU the run needs on n GPUs of hw: for
+// training, in the layout that needs the least there.
+func (z *size) memOn(hw hardware, n int) float64 {
+	if z.training {
+		return z.layoutMemGB(z.leastMemory(n, hw.perNode))
+	}
+	return z.memPerGPU(n, 1)
+}
+
 // bestLayout is the layout of n GPUs on hw with the shortest step among
 // those that fit memory, and whether any fits; when none does, the plain
 // data-parallel layout (whose figures then show the gap).

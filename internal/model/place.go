@@ -96,7 +96,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	if need == 0 {
 		if r.ruleOut() {
 			r.infeasible(ReasonStateDoesNotFit, []string{"workload.model", "workload.precision", "workload.sharding", e.countField(r.Direction)},
-				"the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; %s)", z.memPerGPU(limit, 1), limit, gpuWords(g), g.MemoryGB, usableFraction*100, shardingWords(z.sharding))
+				"the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; %s)", z.memOn(hw, limit), limit, gpuWords(g), g.MemoryGB, usableFraction*100, shardingWords(z.sharding))
 		}
 		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
 	}
@@ -122,7 +122,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		if n < need {
 			if r.ruleOut() {
 				r.infeasible(ReasonTooFewGPUs, []string{e.countField(r.Direction)},
-					"%s %s chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", plural(n, "GPU"), agree(n, "was", "were"), z.memPerGPU(n, 1), need, gpuWords(g))
+					"%s %s chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", plural(n, "GPU"), agree(n, "was", "were"), z.memOn(hw, n), need, gpuWords(g))
 			}
 		}
 		if n > limit {
@@ -151,10 +151,10 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
 	if z.training && c.usl == nil {
-		l, _ := c.layoutAt(n)
+		l, fits := c.layoutAt(n)
 		r.MemoryPerGPUGB = z.layoutMemGB(l)
 		r.Layout = l.report()
-		if (l.tp > 1 || l.pp > 1) && !r.quiet {
+		if (l.tp > 1 || l.pp > 1) && fits {
 			r.note(NoteParallelLayout, []string{e.countField(r.Direction)},
 				"layout: tensor parallel %d × pipeline %d × data parallel %d, %d micro-batches per step, bubble %.0f %% (the fastest split of %d GPUs that fits memory)",
 				l.tp, l.pp, l.dp, l.micro, l.bubble*100, n)
