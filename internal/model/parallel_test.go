@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -200,5 +201,45 @@ func Test405BOnL40SSlowerThanH100(t *testing.T) {
 	memory := P * (z.weightsGB/P + float64(l40s.batch)/k*z.kvReadPerSeqGB()/P) / (g.BandwidthGBs * T)
 	if l40s.stepMS/1000 < 1.25*memory {
 		t.Errorf("L40S decode step %.1f ms, memory alone %.1f ms: the links should add at least a quarter", l40s.stepMS, memory*1000)
+	}
+}
+
+// The Monte Carlo holds each direction's layout: the pins take the full
+// report's (tensor parallel 8 × data parallel 3 for the 70B fine-tune on
+// 24 H100s), and a draw computes its time with the pinned layout, not a
+// new choice — here one swapped for tensor 4 × pipeline 2 × data 3.
+func TestMonteCarloHoldsTheLayout(t *testing.T) {
+	s := base()
+	s.Workload = scenario.Workload{Shape: scenario.ShapeFineTuning, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-70b"},
+		TokensPerRunB: scenario.Estimate(0.5, 1, 2), RunsPerMonth: scenario.Known(1), Sharding: "zero3", Method: "full"}
+	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100"}
+	full := eval(t, s)
+	pin := newPins(s, full)
+	got, ok := pin.layout[scenario.Cloud]
+	if !ok || got.tp != 8 || got.pp != 1 || got.dp != 3 {
+		t.Fatalf("pinned layout %+v, want 8 × 1 × 3", got)
+	}
+	c := cat(t)
+	z, _ := sizeWorkload(s, c, true, nil)
+	o, _ := c.CloudOffer("aws-p5-h100")
+	g, _ := c.GPU(o.GPU)
+	other := z.newLayout(4, 2, 3)
+	pin.layout[scenario.Cloud] = other
+	r, err := evaluate(s, c, pin, &scratch{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := z.steps() * z.layoutStep(offerHardware(o, g), other).total / 3600
+	if d := r.Direction(scenario.Cloud); !near(d.ComputeHours, want, 1e-12) {
+		t.Errorf("a draw took %.4f h, want %.4f h on the pinned layout", d.ComputeHours, want)
+	}
+	a, err := Analyze(context.Background(), s, c, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range a.Uncertainty.Directions {
+		if d.Direction == scenario.Cloud && d.ProbFeasible != 1 {
+			t.Errorf("cloud feasible in %.0f %% of draws", d.ProbFeasible*100)
+		}
 	}
 }

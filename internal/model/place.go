@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"hostplan/internal/catalog"
 )
 
@@ -50,8 +52,15 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		r.Serving = &Serving{GPUsPerReplica: p.gpus(), Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
 			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
 		if !r.quiet {
+			across := ""
+			switch {
+			case p.pp > 1:
+				across = fmt.Sprintf(" (a pipeline of %d stages, one per node, each tensor parallel over %d)", p.pp, p.tp)
+			case p.tp > hw.perNode:
+				across = fmt.Sprintf(" (tensor parallel across %d nodes)", (p.tp+hw.perNode-1)/hw.perNode)
+			}
 			r.note(NoteServingPlan, []string{"workload.traffic.peak_rps", "workload.traffic.mean_rps", "workload.traffic.latency_target_ms"},
-				"serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.gpus(), gpuWords(g), p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+				"serving: %d replica(s) of %d × %s%s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.gpus(), gpuWords(g), across, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
 		}
 		return
 	}

@@ -45,8 +45,9 @@ type WorkloadSummary struct {
 	MemoryNeededGB float64  `json:"memory_needed_gb"` // total accelerator memory the run needs (state + activations/KV + overhead)
 	Estimates      []string `json:"estimates"`        // input paths that are estimates (the likely value is used here)
 	// FitByGPU is, for every GPU type in the catalog, the smallest count
-	// (training: data-parallel GPUs under the sharding; inference: the
-	// tensor-parallel degree of one replica) that holds the run; 0 when no
+	// (training: GPUs in the layout that needs the fewest, tensor parallel
+	// within a node of 8, pipeline and data parallel under the sharding;
+	// inference: the GPUs of one replica) that holds the run; 0 when no
 	// count up to 4,096 does. Added in model 0.3.0.
 	FitByGPU []GPUFit `json:"fit_by_gpu"`
 }
