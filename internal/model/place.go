@@ -87,10 +87,12 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	if r.quiet && n > 0 {
 		// A Monte Carlo draw of a pinned plan: the count (and the
 		// layout) is given; only whether it still fits matters.
-		fits := z.fits(g, n, 1)
+		var fits bool
 		if z.training {
 			c.pin = e.pinnedLayout(r.Direction)
 			_, fits = c.layoutAt(n)
+		} else {
+			fits = z.fits(g, n, 1)
 		}
 		if !fits || n > limit {
 			r.Feasible = false

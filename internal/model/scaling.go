@@ -147,9 +147,11 @@ func (c curve) layoutAt(n int) (layout, bool) {
 // at returns the scaling point for n GPUs (time to result is compute only).
 func (c curve) at(n int) ScalingPoint {
 	z := c.z
-	pt := ScalingPoint{GPUs: n, Fits: z.fits(c.hw.gpu, n, 1)}
+	pt := ScalingPoint{GPUs: n}
 	if z.training {
 		_, pt.Fits = c.layoutAt(n)
+	} else {
+		pt.Fits = z.fits(c.hw.gpu, n, 1)
 	}
 	if c.usl != nil {
 		// Measured throughput X(n) in work units per second (Gunther's USL).
