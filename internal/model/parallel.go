@@ -46,8 +46,11 @@ const maxTensorParallel = 8
 // protocol: a base latency plus a latency per step of the ring, 2(n−1)
 // steps for n GPUs (NVIDIA NCCL, src/graph/tuning.cc: baseLat ring LL
 // 3.6 µs; hwLat ring LL 0.47 µs over NVLink, 1.0 µs over PCIe, 2.7 µs
-// over the network). Small messages — the activations of one decode
-// step — are bound by these latencies, not by bandwidth.
+// over the network). Recent releases raise the base to 6.6 µs and
+// NVLink's step to 0.6 µs; the model keeps the lower figures, so if
+// anything it understates communication. Small messages — the
+// activations of one decode step — are bound by these latencies, not by
+// bandwidth.
 const (
 	ncclBaseLatencyS = 3.6e-6
 	ncclHopNVLinkS   = 0.47e-6
