@@ -162,9 +162,14 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
 	if z.training && c.usl == nil {
+		// When no layout fits, the figures are those of data parallelism
+		// and the memory the least any layout needs: the gap.
 		l, fits := c.layoutAt(n)
-		r.MemoryPerGPUGB = z.layoutMemGB(l)
-		r.Layout = l.report()
+		r.MemoryPerGPUGB = z.memOn(hw, n)
+		if fits {
+			r.MemoryPerGPUGB = z.layoutMemGB(l)
+			r.Layout = l.report()
+		}
 		if (l.tp > 1 || l.pp > 1) && fits {
 			r.note(NoteParallelLayout, []string{e.countField(r.Direction)},
 				"layout: tensor parallel %d × pipeline %d × data parallel %d, %d micro-batches per step, bubble %.0f %% (the fastest split of %d GPUs that fits memory)",
