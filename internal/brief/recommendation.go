@@ -11,7 +11,8 @@ import (
 
 // The recommendation: package decide's summary and ranking, the weights,
 // why the winner wins and what would change it, its scores, what is ruled
-// out and why, and each direction's bottleneck and first question.
+// out and why, each direction's bottleneck and first question, and the
+// parallel layouts of those that split the model over GPUs.
 
 // rankingHeader heads the ranking table: rank, direction, total and one
 // column per decision dimension, in decide's order.
@@ -83,6 +84,25 @@ func (w *writer) recommendation() {
 		bn.Rows = append(bn.Rows, []Cell{textCell(plain(dd.Title)), textCell(plain(b)), textCell(plain(dd.Question))})
 	}
 	w.add(bn)
+	w.layouts()
+}
+
+// layouts lists, one line per feasible direction that splits the model
+// over GPUs (tensor or pipeline parallelism), the layout the model chose.
+func (w *writer) layouts() {
+	var items []ListItem
+	for _, d := range w.r.Directions {
+		l := d.Layout
+		if !d.Feasible || l == nil || (l.Tensor <= 1 && l.Pipeline <= 1) {
+			continue
+		}
+		words := present.Layout(l.Tensor, l.Pipeline, l.Data, l.MicroBatches, l.Bubble, d.Serving != nil)
+		items = append(items, item(strong(d.Title), plain(fmt.Sprintf(": %s as %s (model)", present.GPUs(d.GPU, d.GPUs), words))))
+	}
+	if len(items) > 0 {
+		w.section(3, "Parallel layouts")
+		w.list(items...)
+	}
 }
 
 func weightsText(d *decide.Decision) string {

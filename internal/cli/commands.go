@@ -293,6 +293,9 @@ func printPerformance(w io.Writer, r *model.Report) {
 		if c := d.Calibration; c != nil {
 			fmt.Fprintf(w, "  calibrated from the trial: λ %s, σ %s, κ %s, R² %s\n", present.Figure(c.Lambda), present.Figure(c.Sigma), present.Figure(c.Kappa), present.Fixed(c.R2, 3))
 		}
+		if l := d.Layout; l != nil && (l.Tensor > 1 || l.Pipeline > 1) {
+			fmt.Fprintf(w, "  layout: %s\n", present.Layout(l.Tensor, l.Pipeline, l.Data, l.MicroBatches, l.Bubble, d.Serving != nil))
+		}
 		if sv := d.Serving; sv != nil {
 			fmt.Fprintf(w, "  serving: %d GPU(s) per replica, batch %d, %s tokens/s and %s requests/s per replica, latency %s ms; %d replicas at the peak, %d at the mean\n",
 				sv.GPUsPerReplica, sv.Batch, present.Whole(sv.TokensPerSecond), present.Figure(sv.RequestsPerSec), present.Whole(sv.LatencyMS), sv.ReplicasPeak, sv.ReplicasMean)

@@ -16,11 +16,14 @@ import (
 // 1,500 tokens = 0.229 GB a sequence; memory holds the whole 3,250), once
 // for every sequence of the batch. On 2 GPUs (the smallest
 // tensor-parallel degree with room for vLLM's 256 sequences) a step moves
-// 16.06 + 256 × 0.229 GB at 2 × 3,350 GB/s = 11.16 ms for 256 tokens:
-// 8.72e-5 GPU-seconds an output token, 2.7 times a prefill token. So
-// 3,000 output tokens per 250 input take 23.1 GPU-hours a batch and the
-// mirror split 11.3: before, every token cost 2·P FLOPs and both took
-// 9.02.
+// 16.06 + 256 × 0.229 GB at 2 × 3,350 GB/s = 11.16 ms for 256 tokens,
+// and the two GPUs all-reduce the batch's activations twice per layer
+// (256 × 4,096 × 2 bytes = 2.1 MB, 64 times a step): NCCL's latency,
+// 3.6 µs + 2 × 0.47 µs, plus 2.1 MB at the H100's measured 450 GB/s bus
+// × 2(n−1)/n = 4.66 µs → 0.59 ms; 11.75 ms a step is 9.18e-5
+// GPU-seconds an output token, 2.8 times a prefill token. So 3,000
+// output tokens per 250 input take 24.2 GPU-hours a batch and the mirror
+// split 11.4: before, every token cost 2·P FLOPs and both took 9.02.
 func TestBatchDecodeIsMemoryBound(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
@@ -29,9 +32,10 @@ func TestBatchDecodeIsMemoryBound(t *testing.T) {
 	prefill := 2 * 8.03e9 / (989e12 * 0.5)
 	// A step reads each sequence's KV cache at its mean context (the
 	// prompt and half the output); memory holds the whole context.
+	allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 256*4096*2/450e9)
 	decode := func(in, out float64) float64 {
 		kv := 131072 * (in + out/2) / 1e9
-		return (16.06 + 256*kv) / (2 * 3350) * 2 / 256
+		return ((16.06+256*kv)/(2*3350) + allReduce) * 2 / 256
 	}
 	hours := func(in, out float64) float64 { return 1e9 * (in*prefill + out*decode(in, out)) / (in + out) / 3600 }
 	outHeavy := eval(t, s).Direction(scenario.Cloud)

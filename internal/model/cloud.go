@@ -42,7 +42,7 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
 				bestAny, fallback = c, x
 			}
-			if work, fits := e.z.gpuHoursPerWork(g, x.GPUsPerNode); fits && p*work < best {
+			if work, fits := e.z.gpuHoursPerWork(offerHardware(x, g)); fits && p*work < best {
 				best, offer = p*work, x
 			}
 		}
@@ -88,8 +88,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !z.serving {
 		stageH = z.stagingHours(stageGB)
 	}
-	hw := hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
-		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
+	hw := offerHardware(offer, g)
 	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH
@@ -248,4 +247,10 @@ func (e *evaluator) cloudLines(r *DirectionResult) {
 	if other > 0 {
 		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[OutputGB], v[EgressPricePerGB])
 	}
+}
+
+// offerHardware is what a cloud offer gives the run.
+func offerHardware(offer catalog.CloudOffer, g catalog.GPU) hardware {
+	return hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
+		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
 }

@@ -60,19 +60,21 @@ type ServeEstimate struct {
 // EstimateServe sizes decode for a catalog model on a catalog GPU at a
 // weight precision of bits (16, 8 or 4), a context of ctx tokens per
 // sequence and a per-token latency budget of latencyMS, with the roofline of
-// DESIGN.md (Serving). It returns an error when the model does not fit 64
+// DESIGN.md (Serving) and the all-reduces of tensor parallelism in a node
+// of 8 (referenceNode). It returns an error when the model does not fit 64
 // GPUs or no batch meets the latency.
 func EstimateServe(m catalog.Model, g catalog.GPU, bits int, ctx, latencyMS, mfu float64) (ServeEstimate, error) {
 	prec := map[int]string{16: "bf16", 8: "fp8", 4: "int4"}[bits]
-	z := &size{paramsB: m.ParamsB, activeB: m.ActiveParamsB, layers: m.Layers, kvHeads: m.KVHeads, headDim: m.HeadDim,
+	z := &size{paramsB: m.ParamsB, activeB: m.ActiveParamsB, layers: m.Layers, hidden: m.HiddenSize, kvHeads: m.KVHeads, headDim: m.HeadDim,
 		precision: prec, mfu: mfu, tokensIn: ctx, weightsGB: m.ParamsB * 1e9 * bytesPerParam(prec) / 1e9}
 	tp := nextPow2(z.minGPUs(g, 64)) // tensor-parallel degrees divide the heads
 	if tp == 0 {
 		return ServeEstimate{}, fmt.Errorf("%s at %d bit (%.0f GB) does not fit 64 × %s", m.ID, bits, z.weightsGB, g.ID)
 	}
 	var best ServeEstimate
+	hw := referenceNode(g)
 	for b := 1; b <= maxBatch && z.fits(g, tp, b); b++ {
-		step, memBound := z.decodeStep(g, tp, b)
+		step, memBound := z.decodeStep(hw, tp, 1, b)
 		if step*1000 > latencyMS {
 			break
 		}
@@ -80,7 +82,7 @@ func EstimateServe(m catalog.Model, g catalog.GPU, bits int, ctx, latencyMS, mfu
 			MemoryGBPerGPU: z.memPerGPU(tp, b), MemoryBound: memBound}
 	}
 	if best.Batch == 0 {
-		step, _ := z.decodeStep(g, tp, 1)
+		step, _ := z.decodeStep(hw, tp, 1, 1)
 		return best, fmt.Errorf("one decode step of %s on %d × %s takes %.1f ms, above the %.0f ms target", m.ID, tp, g.ID, step*1000, latencyMS)
 	}
 	best.TokensPerSecondPerGPU = best.TokensPerSecond / float64(best.GPUs)

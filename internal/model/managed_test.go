@@ -11,22 +11,28 @@ import (
 // A managed batch's elapsed time is estimated on the offer's reference
 // hardware from the catalog (8 × H100 in the built-in one): with no split
 // given, half the tokens are prefill at 2·P FLOPs ÷ (dense peak × MFU) and
-// half decode, memory-bound: 256 sequences of 4,096 tokens (0.537 GB of KV
-// cache each) and the 16.06 GB of weights read once per token of each,
-// (16.06 + 256 × 0.537) GB ÷ (bandwidth × 256) GPU-seconds a token; the
-// sum over the GPUs. Changing the reference changes the estimate and the
+// half decode, memory-bound: on 2 GPUs in tensor parallel, the fewest
+// GPU-seconds a token now that their all-reduces cost time, 230
+// sequences of 4,096 tokens (0.537 GB of KV cache each) fit beside the
+// 16.06 GB of weights ((2 × 70 − 16.06) ÷ 0.537), and a step reads the
+// weights and each sequence's cache at its mean context, (16.06 + 230 ×
+// 0.403) GB ÷ (bandwidth × 2), plus two all-reduces per layer of the
+// batch's 230 × 4,096 × 2 bytes (NCCL's 3.6 µs + 2 × 0.47 µs and the bytes
+// at the GPU's measured bus bandwidth, 450 GB/s for H100 and 200 for
+// A100), for 230 tokens; the sum over the GPUs. Changing the reference changes the estimate and the
 // note that states it; an unknown GPU is refused.
 func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
 		TokensPerRunB: scenario.Known(1), RunsPerMonth: scenario.Known(1), MFU: scenario.Known(0.5)}
 	s.Options.Managed.Offer = "together-8b"
-	check := func(gpus int, tflops, bandwidth float64, name string) {
+	check := func(gpus int, tflops, bandwidth, bus float64, name string) {
 		t.Helper()
 		r := eval(t, s)
 		m := r.Direction(scenario.Managed)
 		prefill := r.Workload.FLOPsPerRun / (tflops * 1e12 * 0.5)
-		decode := 1e9 * (16.06 + 256*131072*(2048+1024)/1e9) / (bandwidth * 256) // KV read at the mean context
+		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                            // a step on 2 GPUs
+		decode := 1e9 * ((16.06+230*131072*(2048+1024)/1e9)/(bandwidth*2) + allReduce) * 2 / 230 // KV read at the mean context
 		if want := (prefill + decode) / 2 / float64(gpus) / 3600; !near(m.ComputeHours, want, 1e-12) || m.TimeToResultHours != m.ComputeHours {
 			t.Errorf("compute %g h, time %g h; want %g on %d × %s", m.ComputeHours, m.TimeToResultHours, want, gpus, name)
 		}
@@ -43,12 +49,12 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 			t.Errorf("no %s note in %+v", NoteManagedTimeEstimated, m.Notes)
 		}
 	}
-	check(8, 989, 3350, "NVIDIA H100 SXM")
+	check(8, 989, 3350, 450, "NVIDIA H100 SXM")
 	s.PriceOverrides = []scenario.PriceOverride{
 		{Kind: "managed", ID: "together-8b", Field: "reference_gpu", Value: "a100-80gb", AsOf: "2026-01-01", Source: "an estimate"},
 		{Kind: "managed", ID: "together-8b", Field: "reference_gpus", Value: "4", AsOf: "2026-01-01", Source: "an estimate"},
 	}
-	check(4, 312, 2039, "NVIDIA A100 SXM 80GB")
+	check(4, 312, 2039, 200, "NVIDIA A100 SXM 80GB")
 	s.PriceOverrides[0].Value = "b300"
 	if _, err := Evaluate(s, cat(t)); err == nil || !strings.Contains(err.Error(), `managed together-8b: unknown reference_gpu "b300"`) {
 		t.Errorf("error %v, want one naming the unknown reference_gpu", err)

@@ -43,15 +43,18 @@ func activationBytes(s, b, h, L int, recompute bool) float64 {
 	return float64(L) * 34 * sbh
 }
 
-// statePerGPU is the model-state memory (GB) of one of n training GPUs:
-// weights, gradients and optimizer state under the configured sharding.
-func (z *size) statePerGPU(n int) float64 {
+// statePerGPU is the model-state memory (GB) of one training GPU whose
+// copy of the model is split over shards GPUs (tensor × pipeline
+// parallel: each holds 1/shards of the parameters) and sharded over n
+// data-parallel copies as configured: weights, gradients and optimizer
+// state.
+func (z *size) statePerGPU(shards, n int) float64 {
 	N := float64(n)
 	if z.items {
 		// Non-LLM: the gradient size gives the parameter count (2 bytes each).
 		return stateBytes(z.gradBytes/2, z.sharding, n) / 1e9
 	}
-	P := z.paramsB * 1e9
+	P := z.paramsB * 1e9 / float64(max(shards, 1))
 	switch z.method {
 	case "lora", "qlora":
 		base := 2.0
@@ -67,23 +70,37 @@ func (z *size) statePerGPU(n int) float64 {
 	return stateBytes(P, z.sharding, n) / 1e9
 }
 
-// activationsGB is the activation memory of one training GPU; unknown (0)
-// for non-LLM work, where the usable-memory margin has to cover it.
-func (z *size) activationsGB() float64 {
+// activationsGB is the activation memory of one training GPU of layout l;
+// unknown (0) for non-LLM work, where the usable-memory margin has to
+// cover it. With tensor and sequence parallelism every activation is
+// split tp ways (Korthikanti et al. 2022, §4.2.2: 34·s·b·h/t per layer);
+// under 1F1B the first stage holds its ⌈L/pp⌉ layers for up to pp
+// micro-batches in flight (min(pp, m); ibid. §4.2.3, Narayanan et al.
+// 2021, §2.2.1). One GPU with no model parallelism keeps L layers of one
+// micro-batch: activationBytes.
+func (z *size) activationsGB(l layout) float64 {
 	if z.items {
 		return 0
 	}
-	return activationBytes(z.seqLen, z.microBatch, z.hidden, z.layers, z.recompute) / 1e9
+	tp := max(l.tp, 1)
+	layers := (z.layers + max(l.pp, 1) - 1) / max(l.pp, 1)
+	inFlight := float64(min(max(l.pp, 1), max(l.micro, 1)))
+	sbh := float64(z.seqLen) * float64(z.microBatch) * float64(z.hidden)
+	if z.recompute {
+		return (float64(layers)*inFlight*2*sbh + 34*sbh) / float64(tp) / 1e9
+	}
+	return float64(layers) * inFlight * 34 * sbh / float64(tp) / 1e9
 }
 
 // memPerGPU is the memory one GPU needs, in GB, when the run is spread over
-// n GPUs. Training shards model state as configured and keeps each GPU's
-// activations; inference splits the weights n ways (tensor parallel) and the
-// KV cache of kvSeqs sequences with them.
+// n GPUs. Training takes the layout of n GPUs (tensor parallel within a
+// node of 8) that needs the least: model state split and sharded, and each
+// GPU's activations (layoutMemGB); inference splits the weights n ways
+// (tensor parallel) and the KV cache of kvSeqs sequences with them.
 func (z *size) memPerGPU(n int, kvSeqs int) float64 {
 	n = max(n, 1)
 	if z.training {
-		return z.statePerGPU(n) + z.activationsGB() + gpuOverheadGB
+		return z.layoutMemGB(z.leastMemory(n, maxTensorParallel))
 	}
 	return (z.weightsGB+float64(kvSeqs)*z.kvPerSeqGB())/float64(n) + gpuOverheadGB
 }
@@ -120,10 +137,14 @@ func (z *size) fits(g catalog.GPU, n, kvSeqs int) bool {
 }
 
 // minGPUs is the smallest GPU count on g that holds the run, or 0 when no
-// count up to maxCount does (replicated state never shrinks).
+// count up to maxCount does (replicated state never shrinks). Training
+// may split the model over a node of 8 (minTrainGPUs).
 func (z *size) minGPUs(g catalog.GPU, maxCount int) int {
 	if maxCount <= 0 {
 		maxCount = maxTableGPUs
+	}
+	if z.training {
+		return z.minTrainGPUs(g, maxCount, maxTensorParallel)
 	}
 	// Memory per GPU never grows with n, so a binary search finds the first fit.
 	if !z.fits(g, maxCount, 1) {
@@ -145,7 +166,7 @@ func (z *size) minGPUs(g catalog.GPU, maxCount int) int {
 // or weights (inference) needs in all, before sharding: memory_needed_gb.
 func (z *size) totalStateGB() float64 {
 	if z.training {
-		return z.statePerGPU(1)
+		return z.statePerGPU(1, 1)
 	}
 	return z.weightsGB
 }

@@ -112,20 +112,27 @@ func (sm *sampler) set(x float64) { *sm.ptr = scenario.Known(x) }
 // any draw, and then only read — by every worker at once. Offers are pinned
 // by writing them into each plan's working scenario.
 type pins struct {
-	gpus  map[string]int
-	serve map[string][2]int // tp, batch
-	trial *trialFit         // nil when the scenario has no trial
+	gpus   map[string]int
+	serve  map[string][3]int // tp, pp, batch
+	layout map[string]layout // a training run's parallel layout
+	trial  *trialFit         // nil when the scenario has no trial
 }
 
 // newPins takes the choices of the base report of s.
 func newPins(s *scenario.Scenario, base *Report) *pins {
-	p := &pins{gpus: map[string]int{}, serve: map[string][2]int{}}
+	p := &pins{gpus: map[string]int{}, serve: map[string][3]int{}, layout: map[string]layout{}}
 	for _, d := range base.Directions {
 		if d.GPUs > 0 {
 			p.gpus[d.Direction] = d.GPUs
 		}
 		if d.Serving != nil {
-			p.serve[d.Direction] = [2]int{d.Serving.GPUsPerReplica, d.Serving.Batch}
+			tp, pp := d.Serving.GPUsPerReplica, 1
+			if l := d.Layout; l != nil {
+				tp, pp = l.Tensor, l.Pipeline
+			}
+			p.serve[d.Direction] = [3]int{tp, pp, d.Serving.Batch}
+		} else if l := d.Layout; l != nil {
+			p.layout[d.Direction] = layout{tp: l.Tensor, pp: l.Pipeline, dp: l.Data, micro: l.MicroBatches, bubble: l.Bubble}
 		}
 	}
 	if pts := trialPoints(s.Workload); len(pts) > 0 {

@@ -31,7 +31,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
 				bestAny, fallback = c, n
 			}
-			if work, fits := e.z.gpuHoursPerWork(g, n.GPUs); fits && perGPU*work < best {
+			if work, fits := e.z.gpuHoursPerWork(hardware{gpu: g, perNode: n.GPUs, intraGBs: n.IntraNodeGBs, netGBs: n.NetworkGBs}); fits && perGPU*work < best {
 				best, node = perGPU*work, n
 			}
 		}

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"hostplan/internal/catalog"
 )
 
@@ -17,17 +19,17 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	if z.serving {
 		var p servingPlan
 		if pv, ok := e.pinnedServe(r.Direction); ok {
-			p = z.servePinned(g, pv[0], pv[1])
+			p = z.servePinned(hw, pv[0], pv[1], pv[2])
 		} else {
-			p = z.serve(g)
+			p = z.serve(hw)
 		}
 		if !p.ok {
 			e.servingFailed(r, p, g)
-			r.GPUs = p.tp
+			r.GPUs = p.gpus()
 			r.Bottleneck = BottleneckMemoryCapacity
 			return
 		}
-		r.GPUs = p.tp * p.replicas
+		r.GPUs = p.gpus() * p.replicas
 		if r.GPUs > limit {
 			if r.ruleOut() {
 				more := ""
@@ -35,22 +37,30 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 					more = "more than "
 				}
 				r.infeasible(ReasonReplicasOverCapacity, []string{"workload.traffic.peak_rps", e.countField(r.Direction)},
-					"needs %s%d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", more, r.GPUs, plural(p.replicas, "replica"), p.tp, countWords(z.peakRPS), limit)
+					"needs %s%d GPUs (%s × %d) at the peak of %s requests/s; at most %d are available", more, r.GPUs, plural(p.replicas, "replica"), p.gpus(), countWords(z.peakRPS), limit)
 			}
 		}
 		r.ComputeHours = hoursPerMonth
 		r.GPUHoursPerRun = float64(r.GPUs) * hoursPerMonth
 		r.TimeToResultHours = hoursPerMonth
-		r.MemoryPerGPUGB = z.memPerGPU(p.tp, p.batch)
+		r.MemoryPerGPUGB = z.memPerGPU(p.gpus(), p.batch)
 		r.Bottleneck = BottleneckCompute
 		if p.memoryBound {
 			r.Bottleneck = BottleneckMemoryBandwidth
 		}
-		r.Serving = &Serving{GPUsPerReplica: p.tp, Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
+		r.Layout = &Layout{Tensor: p.tp, Pipeline: p.pp, Data: p.replicas, MicroBatches: 1}
+		r.Serving = &Serving{GPUsPerReplica: p.gpus(), Batch: p.batch, ReplicasPeak: p.replicas, ReplicasMean: p.meanReplicas,
 			DecodeStepMS: p.stepMS, TokensPerSecond: p.tokensPerSecond, RequestsPerSec: p.rpsPerRep, LatencyMS: p.latencyMS, MemoryBound: p.memoryBound}
 		if !r.quiet {
+			across := ""
+			switch {
+			case p.pp > 1:
+				across = fmt.Sprintf(" (a pipeline of %d stages, one per node, each tensor parallel over %d)", p.pp, p.tp)
+			case p.tp > hw.perNode:
+				across = fmt.Sprintf(" (tensor parallel across %d nodes)", (p.tp+hw.perNode-1)/hw.perNode)
+			}
 			r.note(NoteServingPlan, []string{"workload.traffic.peak_rps", "workload.traffic.mean_rps", "workload.traffic.latency_target_ms"},
-				"serving: %d replica(s) of %d × %s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.tp, gpuWords(g), p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
+				"serving: %d replica(s) of %d × %s%s for the peak (%d for the mean load), batch %d, decode step %.1f ms, %.2f requests/s per replica", p.replicas, p.gpus(), gpuWords(g), across, p.meanReplicas, p.batch, p.stepMS, p.rpsPerRep)
 		}
 		return
 	}
@@ -75,19 +85,29 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		n = pn
 	}
 	if r.quiet && n > 0 {
-		// A Monte Carlo draw of a pinned plan: the count is given; only
-		// whether it still fits matters.
-		if !z.fits(g, n, 1) || n > limit {
+		// A Monte Carlo draw of a pinned plan: the count (and the
+		// layout) is given; only whether it still fits matters.
+		var fits bool
+		if z.training {
+			c.pin = e.pinnedLayout(r.Direction)
+			_, fits = c.layoutAt(n)
+		} else {
+			fits = z.fits(g, n, 1)
+		}
+		if !fits || n > limit {
 			r.Feasible = false
 		}
 		e.finishPlace(r, c, n, overheadH)
 		return
 	}
 	need := z.minGPUs(g, limit)
+	if z.training {
+		need = z.minTrainGPUs(g, limit, hw.perNode)
+	}
 	if need == 0 {
 		if r.ruleOut() {
 			r.infeasible(ReasonStateDoesNotFit, []string{"workload.model", "workload.precision", "workload.sharding", e.countField(r.Direction)},
-				"the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; %s)", z.memPerGPU(limit, 1), limit, gpuWords(g), g.MemoryGB, usableFraction*100, shardingWords(z.sharding))
+				"the run needs %.0f GB per GPU even on %d × %s (%.0f GB each, %.0f %% usable; %s)", z.memOn(hw, limit), limit, gpuWords(g), g.MemoryGB, usableFraction*100, shardingWords(z.sharding))
 		}
 		need = min(hw.perNode, limit) // figures for one node, to show the scale of the gap
 	}
@@ -113,7 +133,7 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		if n < need {
 			if r.ruleOut() {
 				r.infeasible(ReasonTooFewGPUs, []string{e.countField(r.Direction)},
-					"%s %s chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", plural(n, "GPU"), agree(n, "was", "were"), z.memPerGPU(n, 1), need, gpuWords(g))
+					"%s %s chosen but the run needs %.0f GB per GPU there; at least %d × %s fit it", plural(n, "GPU"), agree(n, "was", "were"), z.memOn(hw, n), need, gpuWords(g))
 			}
 		}
 		if n > limit {
@@ -141,6 +161,21 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
+	if z.training && c.usl == nil {
+		// When no layout fits, the figures are those of data parallelism
+		// and the memory the least any layout needs: the gap.
+		l, fits := c.layoutAt(n)
+		r.MemoryPerGPUGB = z.memOn(hw, n)
+		if fits {
+			r.MemoryPerGPUGB = z.layoutMemGB(l)
+			r.Layout = l.report()
+		}
+		if (l.tp > 1 || l.pp > 1) && fits {
+			r.note(NoteParallelLayout, []string{e.countField(r.Direction)},
+				"layout: tensor parallel %d × pipeline %d × data parallel %d, %d micro-batches per step, bubble %.0f %% (the fastest split of %d GPUs that fits memory)",
+				l.tp, l.pp, l.dp, l.micro, l.bubble*100, n)
+		}
+	}
 	r.Scaling = c.table(n)
 	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
 	r.Bottleneck = pt.Bottleneck
@@ -179,12 +214,23 @@ func (e *evaluator) pinnedGPUs(d string) (int, bool) {
 	return n, ok
 }
 
-func (e *evaluator) pinnedServe(d string) ([2]int, bool) {
+func (e *evaluator) pinnedServe(d string) ([3]int, bool) {
 	if e.pin == nil {
-		return [2]int{}, false
+		return [3]int{}, false
 	}
 	v, ok := e.pin.serve[d]
 	return v, ok
+}
+
+// pinnedLayout is the training layout a Monte Carlo draw holds fixed.
+func (e *evaluator) pinnedLayout(d string) *layout {
+	if e.pin == nil {
+		return nil
+	}
+	if l, ok := e.pin.layout[d]; ok {
+		return &l
+	}
+	return nil
 }
 
 // trialFit is the trial's Universal Scalability Law fit, or why it failed.

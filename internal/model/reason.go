@@ -173,6 +173,7 @@ const (
 	NoteSpotOverhead             NoteCode = "spot_overhead"
 	NoteBridgeUnavailable        NoteCode = "bridge_unavailable"
 	NoteServingPlan              NoteCode = "serving_plan"
+	NoteParallelLayout           NoteCode = "parallel_layout" // training split by tensor and pipeline parallelism
 	NoteAutoscaled               NoteCode = "autoscaled"
 	NoteNoTrafficProfile         NoteCode = "no_traffic_profile"
 	NoteMixedPricing             NoteCode = "mixed_pricing"
@@ -216,6 +217,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteSpotOverhead, NotePlan},
 	{NoteBridgeUnavailable, NoteCaveat},
 	{NoteServingPlan, NotePlan},
+	{NoteParallelLayout, NotePlan},
 	{NoteAutoscaled, NotePlan},
 	{NoteNoTrafficProfile, NoteAssumption},
 	{NoteMixedPricing, NotePlan},

@@ -49,8 +49,9 @@ type WorkloadSummary struct {
 	MemoryNeededGB float64  `json:"memory_needed_gb"` // total accelerator memory the run needs (state + activations/KV + overhead)
 	Estimates      []string `json:"estimates"`        // input paths that are estimates (the likely value is used here)
 	// FitByGPU is, for every GPU type in the catalog, the smallest count
-	// (training: data-parallel GPUs under the sharding; inference: the
-	// tensor-parallel degree of one replica) that holds the run; 0 when no
+	// (training: GPUs in the layout that needs the fewest, tensor parallel
+	// within a node of 8, pipeline and data parallel under the sharding;
+	// inference: the GPUs of one replica) that holds the run; 0 when no
 	// count up to 4,096 does. Added in model 0.3.0.
 	FitByGPU []GPUFit `json:"fit_by_gpu"`
 }
@@ -111,6 +112,11 @@ type DirectionResult struct {
 	MaxEfficientGPUs int       `json:"max_efficient_gpus"`
 	DataPath         *DataPath `json:"data_path,omitempty"`
 	Serving          *Serving  `json:"serving,omitempty"`
+	// Layout is how the GPUs split the work: tensor and pipeline
+	// parallelism and data-parallel copies (serving: replicas at the
+	// peak), with the pipeline's micro-batches and bubble; nil for
+	// per-token services.
+	Layout *Layout `json:"layout,omitempty"`
 	// Calibration is set when a trial on this direction's GPU replaced the
 	// analytic curve with a fitted Universal Scalability Law.
 	Calibration   *Calibration   `json:"calibration,omitempty"`
@@ -160,6 +166,7 @@ type ScalingPoint struct {
 	ComputeSeconds    float64    `json:"compute_seconds"`
 	CommSeconds       float64    `json:"comm_seconds"`   // exposed all-reduce
 	SerialSeconds     float64    `json:"serial_seconds"` // the part that does not parallelise
+	BubbleSeconds     float64    `json:"bubble_seconds"` // pipeline stages idle under 1F1B
 	DataSeconds       float64    `json:"data_seconds"`   // the data-loading floor
 	Speedup           float64    `json:"speedup"`        // T(1) / T(N)
 	Efficiency        float64    `json:"efficiency"`     // speedup / N, in (0, 1]
@@ -191,6 +198,16 @@ type Serving struct {
 	// for the peak all day).
 	ReplicasLow        int     `json:"replicas_low,omitempty"`
 	ReplicaHoursPerDay float64 `json:"replica_hours_per_day,omitempty"`
+}
+
+// Layout is a parallel layout: GPUs = Tensor × Pipeline × Data (serving:
+// a replica is Tensor × Pipeline GPUs, Data replicas for the peak).
+type Layout struct {
+	Tensor       int     `json:"tensor"`        // tensor-parallel degree, inside a node (or across nodes for a serving replica)
+	Pipeline     int     `json:"pipeline"`      // pipeline stages
+	Data         int     `json:"data"`          // data-parallel copies; serving: replicas at the peak
+	MicroBatches int     `json:"micro_batches"` // per optimizer step in each pipeline (training); 1 for serving
+	Bubble       float64 `json:"bubble"`        // share of a pipeline's time its stages stand idle, (p−1)/(m+p−1)
 }
 
 // Calibration is a Universal Scalability Law fitted to trial points.

@@ -39,6 +39,7 @@ func (hw hardware) limit() int {
 // stepParts is one optimizer step (or one batch step for inference) on n GPUs.
 type stepParts struct {
 	compute, comm, serial, data, total float64 // seconds
+	bubble                             float64 // seconds the pipeline's stages stand idle (1F1B)
 	decode                             float64 // seconds of compute that are memory-bound decode (batch inference)
 }
 
@@ -64,21 +65,28 @@ func allReduceSeconds(bytes, busGBs float64, n int, sharding string) float64 {
 	return t
 }
 
-// step is the data-parallel step time on n GPUs (DESIGN.md, Scaling):
-// the parallel compute divided by n, plus the exposed all-reduce of the
-// gradients (no overlap with the backward pass is assumed: conservative),
-// plus the serial part (Amdahl), floored by the time to read the step's
-// input from storage. The all-reduce runs at the intra-node bus bandwidth
-// (busGBs) while n fits in one node and at the network bandwidth beyond.
+// step is the step time on n GPUs (DESIGN.md, Scaling): the parallel
+// compute divided by n, plus the exposed communication (no overlap with
+// the backward pass is assumed: conservative), plus the serial part
+// (Amdahl), floored by the time to read the step's input from storage.
+// Training takes the fastest layout of n GPUs that fits memory
+// (bestLayout, parallel.go): its tensor-parallel all-reduces, pipeline
+// sends and bubble, and the data-parallel all-reduce of the gradients at
+// the intra-node bus bandwidth (busGBs) while n fits in one node and at
+// the network bandwidth beyond.
 //
 // Batch inference is not all compute: its output tokens are decoded, a
 // memory-bound step per token (batchSeconds).
 func (z *size) step(hw hardware, n int) stepParts {
+	if z.training {
+		l, _ := z.bestLayout(hw, n)
+		return z.layoutStep(hw, l)
+	}
 	N := float64(n)
 	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
 	decode := 0.0
 	if z.inferBatch() {
-		perToken, dec := z.batchSeconds(hw.gpu, n)
+		perToken, dec := z.batchSecondsOn(hw, n)
 		one = perToken * z.work / z.steps()
 		decode = dec * z.work / z.steps()
 	}
@@ -86,13 +94,6 @@ func (z *size) step(hw hardware, n int) stepParts {
 	p.compute = (1 - z.serialFraction) * one / N
 	p.decode = (1 - z.serialFraction) * decode / N
 	p.serial = z.serialFraction * one
-	if z.training {
-		bw := busGBs(hw.gpu, hw.intraGBs)
-		if n > hw.perNode {
-			bw = hw.netGBs
-		}
-		p.comm = allReduceSeconds(z.gradBytes, bw, n, z.sharding)
-	}
 	if hw.storageGBs > 0 {
 		p.data = z.dataReadGB / z.steps() / hw.storageGBs
 	}
@@ -101,11 +102,13 @@ func (z *size) step(hw hardware, n int) stepParts {
 }
 
 func (p stepParts) bottleneck() Bottleneck {
-	if p.data >= p.compute+p.comm+p.serial {
+	if p.data >= p.compute+p.comm+p.bubble+p.serial {
 		return BottleneckDataPath
 	}
-	switch math.Max(p.compute, math.Max(p.comm, p.serial)) {
-	case p.comm:
+	// A pipeline's bubble is time spent waiting on other stages: it
+	// counts with the communication.
+	switch math.Max(p.compute, math.Max(p.comm+p.bubble, p.serial)) {
+	case p.comm + p.bubble:
 		return BottleneckCommunication
 	case p.serial:
 		return BottleneckSerial
@@ -122,12 +125,34 @@ type curve struct {
 	z   *size
 	hw  hardware
 	usl *Fit
+	pin *layout // a training layout held fixed (Monte Carlo draws), or nil
+}
+
+// stepAt is the step on n GPUs: the pinned layout's when there is one.
+func (c curve) stepAt(n int) stepParts {
+	if c.pin != nil && c.z.training && c.pin.gpus() == n {
+		return c.z.layoutStep(c.hw, *c.pin)
+	}
+	return c.z.step(c.hw, n)
+}
+
+// layoutAt is the training layout on n GPUs and whether it fits memory.
+func (c curve) layoutAt(n int) (layout, bool) {
+	if c.pin != nil && c.pin.gpus() == n {
+		return *c.pin, c.z.fitsLayout(c.hw.gpu, *c.pin)
+	}
+	return c.z.bestLayout(c.hw, n)
 }
 
 // at returns the scaling point for n GPUs (time to result is compute only).
 func (c curve) at(n int) ScalingPoint {
 	z := c.z
-	pt := ScalingPoint{GPUs: n, Fits: z.fits(c.hw.gpu, n, 1)}
+	pt := ScalingPoint{GPUs: n}
+	if z.training {
+		_, pt.Fits = c.layoutAt(n)
+	} else {
+		pt.Fits = z.fits(c.hw.gpu, n, 1)
+	}
 	if c.usl != nil {
 		// Measured throughput X(n) in work units per second (Gunther's USL).
 		x := c.usl.Throughput(float64(n))
@@ -143,9 +168,9 @@ func (c curve) at(n int) ScalingPoint {
 			}
 		}
 	} else {
-		p := z.step(c.hw, n)
+		p := c.stepAt(n)
 		pt.StepSeconds, pt.ComputeSeconds, pt.CommSeconds = p.total, p.compute, p.comm
-		pt.SerialSeconds, pt.DataSeconds = p.serial, p.data
+		pt.SerialSeconds, pt.DataSeconds, pt.BubbleSeconds = p.serial, p.data, p.bubble
 		pt.Speedup = z.step(c.hw, 1).total / p.total
 		pt.TimeToResultHours = z.steps() * p.total / 3600
 		pt.Bottleneck = p.bottleneck()
@@ -163,7 +188,7 @@ func (c curve) hours(n int) float64 {
 	if c.usl != nil {
 		return c.z.work / c.usl.Throughput(float64(n)) / 3600
 	}
-	return c.z.steps() * c.z.step(c.hw, n).total / 3600
+	return c.z.steps() * c.stepAt(n).total / 3600
 }
 
 // table returns the curve at 1, 2, 4, … up to the direction's limit, with

@@ -168,7 +168,7 @@ func TestServingPlanMeetsLatency(t *testing.T) {
 	for _, target := range []float64{2000, 5000, 20000} {
 		z := &size{serving: true, paramsB: 70.6, activeB: 70.6, layers: 80, kvHeads: 8, headDim: 128, mfu: 0.4, precision: "fp8",
 			weightsGB: 70.6, tokensIn: 1000, tokensOut: 200, latencyMS: target, peakRPS: 10, meanRPS: 3}
-		p := z.serve(g)
+		p := z.serve(referenceNode(g))
 		if !p.ok {
 			t.Fatalf("target %g: no plan (%s)", target, p.fail)
 		}

@@ -282,13 +282,14 @@ func (z *size) achieved(g catalog.GPU) float64 {
 	return g.PeakTFLOPs(z.precision) * 1e12 * z.mfuFor(g)
 }
 
-// servingPlan sizes an interactive service on GPU g: a replica is tp GPUs
-// that hold the weights plus the KV cache of its batch. Decode is
-// memory-bound: one step reads the weights and the batch's KV cache once;
-// prefill is compute-bound (DESIGN.md, Serving). The batch is the largest
-// that meets the latency target.
+// servingPlan sizes an interactive service on a direction's hardware: a
+// replica is tp × pp GPUs that hold the weights plus the KV cache of its
+// batch. Decode is memory-bound: one step reads the weights and the
+// batch's KV cache once; prefill is compute-bound (DESIGN.md, Serving);
+// tensor parallelism adds two all-reduces per layer to both. The batch is
+// the largest that meets the latency target.
 type servingPlan struct {
-	tp, batch         int
+	tp, pp, batch     int
 	replicas          int // for the peak load
 	meanReplicas      int // for the mean load
 	stepMS, rpsPerRep float64
@@ -302,42 +303,103 @@ type servingPlan struct {
 	fail ReasonCode
 }
 
-// decodeStep is the roofline time of one decode step for a batch of b on tp
-// GPUs: the larger of moving the weights and KV cache through memory and
-// doing 2·A FLOPs per sequence.
-func (z *size) decodeStep(g catalog.GPU, tp, b int) (seconds float64, memoryBound bool) {
-	T := float64(tp)
-	mem := (z.weightsGB + float64(b)*z.kvReadPerSeqGB()) / (g.BandwidthGBs * T)
-	comp := 2 * z.activeB * 1e9 * float64(b) / (z.achieved(g) * T)
-	return math.Max(mem, comp), mem >= comp
+// gpus is the GPUs of one replica.
+func (p servingPlan) gpus() int { return p.tp * max(p.pp, 1) }
+
+// decodeStep is the time of one decode step for a batch of b on a replica
+// of tp × pp GPUs of hw: pp stages (one per node), each with tp GPUs. The
+// batch runs as k = min(pp, b) micro-batches in flight, so a step is pp
+// stage times, a stage time of one micro-batch of b/k sequences being the
+// larger of moving its share of the weights and KV cache through memory
+// and doing its FLOPs (2·A per sequence), plus its tensor-parallel
+// all-reduces — 2 per layer of the micro-batch's b/k × hidden 16-bit
+// activations (Shoeybi et al. 2019, §3) over the node's bus, or over the
+// fabric when a tensor-parallel group spans nodes — plus the send to the
+// next stage. One GPU, or tp in a node with pp = 1, is the plain
+// roofline plus the all-reduces.
+func (z *size) decodeStep(hw hardware, tp, pp, b int) (seconds float64, memoryBound bool) {
+	g := hw.gpu
+	pp = max(pp, 1)
+	T, P := float64(tp), float64(pp)
+	k := float64(min(pp, b))
+	seqs := float64(b) / k
+	mem := (z.weightsGB/P + seqs*z.kvReadPerSeqGB()/P) / (g.BandwidthGBs * T)
+	comp := 2 * z.activeB * 1e9 / P * seqs / (z.achieved(g) * T)
+	act := seqs * z.hiddenSize() * 2
+	stage := math.Max(mem, comp) + 2*math.Ceil(float64(z.layers)/P)*ringAllReduce(act, z.tpLink(hw, tp), tp)
+	if pp > 1 {
+		stage += sendSeconds(act, hw.netLink())
+	}
+	return P * stage, mem >= comp
 }
 
-func (z *size) serve(g catalog.GPU) servingPlan {
+// tpLink is the link of a tensor-parallel group of tp GPUs on hw: the
+// node's, or the fabric's when the group spans nodes.
+func (z *size) tpLink(hw hardware, tp int) link {
+	if tp > hw.perNode {
+		return hw.netLink()
+	}
+	return hw.intraLink()
+}
+
+// prefill is the time of one request's prefill on a replica: 2·A FLOPs
+// per input token over the tp GPUs of each stage, plus two all-reduces
+// per layer of the prompt's activations; the latency passes every stage
+// in turn, and with pp stages working on pp requests at once a replica
+// finishes one every latency/pp (throughput).
+func (z *size) prefill(hw hardware, tp, pp int) (latency, throughput float64) {
+	pp = max(pp, 1)
+	act := z.tokensIn * z.hiddenSize() * 2
+	latency = 2*z.activeB*1e9*z.tokensIn/(z.achieved(hw.gpu)*float64(tp)) +
+		2*float64(z.layers)*ringAllReduce(act, z.tpLink(hw, tp), tp) + float64(pp-1)*sendSeconds(act, hw.netLink())
+	return latency, latency / float64(pp)
+}
+
+// servingShapes are the ways to lay out a replica of G GPUs on hw: tensor
+// parallel when G fits a node; beyond a node, tensor parallel over the
+// fabric, or a pipeline of G/perNode stages each tensor parallel inside
+// its node.
+func servingShapes(hw hardware, G int) [][2]int {
+	if G <= hw.perNode || hw.perNode <= 0 || G%hw.perNode != 0 {
+		return [][2]int{{G, 1}}
+	}
+	return [][2]int{{G, 1}, {hw.perNode, G / hw.perNode}}
+}
+
+// servePlan is the plan for a replica of tp × pp GPUs at batch b.
+func (z *size) servePlan(hw hardware, tp, pp, b int) servingPlan {
+	stepS, memBound := z.decodeStep(hw, tp, pp, b)
+	preLat, preThr := z.prefill(hw, tp, pp)
+	rps := float64(b) / (preThr*float64(b) + z.tokensOut*stepS)
+	return servingPlan{tp: tp, pp: pp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true,
+		tokensPerSecond: float64(b) / stepS, latencyMS: (preLat + z.tokensOut*stepS) * 1000, memoryBound: memBound}
+}
+
+func (z *size) serve(hw hardware) servingPlan {
+	g := hw.gpu
 	// Tensor-parallel degrees are powers of two so they divide the heads.
-	tp := nextPow2(z.minGPUs(g, 64))
-	if tp == 0 {
+	G := nextPow2(z.minGPUs(g, 64))
+	if G == 0 {
 		return servingPlan{fail: ReasonWeightsDoNotFit}
 	}
 	budgetMS := math.Inf(1)
 	if z.latencyMS > 0 {
 		budgetMS = z.latencyMS
 	}
-	best := servingPlan{tp: tp}
-	for ; tp <= 64; tp *= 2 {
-		for b := 1; b <= maxBatch; b++ {
-			if !z.fits(g, tp, b) {
-				break
-			}
-			stepS, memBound := z.decodeStep(g, tp, b)
-			prefillS := 2 * z.activeB * 1e9 * z.tokensIn / (z.achieved(g) * float64(tp))
-			latencyMS := (prefillS + z.tokensOut*stepS) * 1000
-			if latencyMS > budgetMS {
-				break
-			}
-			rps := float64(b) / (prefillS*float64(b) + z.tokensOut*stepS)
-			if rps > best.rpsPerRep {
-				best = servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true,
-					tokensPerSecond: float64(b) / stepS, latencyMS: latencyMS, memoryBound: memBound}
+	best := servingPlan{tp: G, pp: 1}
+	for ; G <= 64; G *= 2 {
+		for _, sh := range servingShapes(hw, G) {
+			for b := 1; b <= maxBatch; b++ {
+				if !z.fits(g, G, b) {
+					break
+				}
+				p := z.servePlan(hw, sh[0], sh[1], b)
+				if p.latencyMS > budgetMS {
+					break
+				}
+				if p.rpsPerRep > best.rpsPerRep {
+					best = p
+				}
 			}
 		}
 		if best.ok {
@@ -365,16 +427,12 @@ func nextPow2(n int) int {
 	return p
 }
 
-// servePinned evaluates a serving plan with the tensor-parallel degree and
-// batch held fixed (Monte Carlo varies the traffic, not the plan).
-func (z *size) servePinned(g catalog.GPU, tp, b int) servingPlan {
-	stepS, memBound := z.decodeStep(g, tp, b)
-	prefillS := 2 * z.activeB * 1e9 * z.tokensIn / (z.achieved(g) * float64(tp))
-	rps := float64(b) / (prefillS*float64(b) + z.tokensOut*stepS)
-	p := servingPlan{tp: tp, batch: b, stepMS: stepS * 1000, rpsPerRep: rps, ok: true, tokensPerSecond: float64(b) / stepS,
-		latencyMS: (prefillS + z.tokensOut*stepS) * 1000, memoryBound: memBound}
-	p.replicas, p.capped = replicasFor(z.peakRPS, rps)
-	p.meanReplicas, _ = replicasFor(z.meanRPS, rps)
+// servePinned evaluates a serving plan with the layout of a replica and
+// the batch held fixed (Monte Carlo varies the traffic, not the plan).
+func (z *size) servePinned(hw hardware, tp, pp, b int) servingPlan {
+	p := z.servePlan(hw, tp, pp, b)
+	p.replicas, p.capped = replicasFor(z.peakRPS, p.rpsPerRep)
+	p.meanReplicas, _ = replicasFor(z.meanRPS, p.rpsPerRep)
 	return p
 }
 
@@ -415,15 +473,35 @@ func (z *size) batchSplit() (in, out float64, assumed bool) {
 
 // batchSeconds is the GPU-seconds one token of batch inference takes on
 // GPU g with n GPUs to spread over, and of those the memory-bound decode's
-// share. Prefill is compute-bound: 2·A FLOPs per input token at X = peak ×
-// MFU. Decode is memory-bound at the batch sizes memory allows: each step
-// moves the weights and the batch's KV cache once for one token of every
-// sequence (DESIGN.md, Serving; decodeStep). The batch is the largest that
-// fits beside the weights, at most vLLM's default of 256 sequences
-// (max_num_seqs, vLLM engine arguments); the tensor-parallel degree the
-// one, from the smallest that holds the weights up to a node of 8 (and n),
-// with the fewest GPU-seconds per output token.
+// share, in a reference node of g (referenceNode). Prefill is
+// compute-bound: 2·A FLOPs per input token at X = peak × MFU. Decode is
+// memory-bound at the batch sizes memory allows: each step moves the
+// weights and the batch's KV cache once for one token of every sequence,
+// plus its tensor-parallel all-reduces (DESIGN.md, Serving; decodeStep).
+// The batch is the largest that fits beside the weights, at most vLLM's
+// default of 256 sequences (max_num_seqs, vLLM engine arguments); the
+// tensor-parallel degree the one, from the smallest that holds the weights
+// up to a node of 8 (and n), with the fewest GPU-seconds per output token.
 func (z *size) batchSeconds(g catalog.GPU, n int) (perToken, decodeShare float64) {
+	return z.batchSecondsOn(referenceNode(g), n)
+}
+
+// referenceNode is a node of 8 GPUs g as the catalog's servers have: the
+// GPUs' measured all-reduce bus inside it (or no bandwidth limit where
+// none is measured: latency only) and 50 GB/s of fabric per GPU (one
+// 400 Gb/s port each). For choices and estimates made before a
+// direction's own hardware is known.
+func referenceNode(g catalog.GPU) hardware {
+	intra := math.Inf(1)
+	if g.AllReduceBusGBs > 0 {
+		intra = 2 * g.AllReduceBusGBs
+	}
+	return hardware{gpu: g, perNode: 8, intraGBs: intra, netGBs: 50}
+}
+
+// batchSecondsOn is batchSeconds on a direction's hardware.
+func (z *size) batchSecondsOn(hw hardware, n int) (perToken, decodeShare float64) {
+	g := hw.gpu
 	in, out, _ := z.batchSplit()
 	prefill := 2 * z.activeB * 1e9 / z.achieved(g)
 	tp0 := nextPow2(z.minGPUs(g, 64))
@@ -433,7 +511,7 @@ func (z *size) batchSeconds(g catalog.GPU, n int) (perToken, decodeShare float64
 	decode := math.Inf(1)
 	for tp := tp0; tp == tp0 || tp <= min(max(n, tp0), 8); tp *= 2 {
 		b := z.batchFits(g, tp)
-		stepS, _ := z.decodeStep(g, tp, b)
+		stepS, _ := z.decodeStep(hw, tp, 1, b)
 		if d := stepS * float64(tp) / float64(b); d < decode {
 			decode = d
 		}
@@ -454,7 +532,7 @@ func (z *size) batchFits(g catalog.GPU, tp int) int {
 	return max(1, min(maxBatch, int(math.Floor(room/kv))))
 }
 
-// gpuHoursPerWork is what choosing GPU g (perNode to a server) costs the
+// gpuHoursPerWork is what choosing hardware hw (GPU g) costs the
 // work, in GPUs × time for one unit of it, and whether g can hold it at
 // all: the measure the offer and node choices multiply by a price per
 // GPU-hour. Serving counts the GPUs its plan needs for the peak; batch
@@ -462,13 +540,14 @@ func (z *size) batchFits(g catalog.GPU, tp int) int {
 // included; training the inverse of the dense peak. So the memory's size
 // and bandwidth weigh with the FLOPs: memory-bound work can choose an
 // H200 over an H100.
-func (z *size) gpuHoursPerWork(g catalog.GPU, perNode int) (float64, bool) {
+func (z *size) gpuHoursPerWork(hw hardware) (float64, bool) {
+	g := hw.gpu
 	switch {
 	case z.serving:
-		p := z.serve(g)
-		return float64(p.tp * p.replicas), p.ok
+		p := z.serve(hw)
+		return float64(p.gpus() * p.replicas), p.ok
 	case z.inferBatch():
-		perToken, _ := z.batchSeconds(g, perNode)
+		perToken, _ := z.batchSecondsOn(hw, hw.perNode)
 		return perToken, z.minGPUs(g, maxTableGPUs) > 0
 	}
 	return 1 / g.PeakTFLOPs(z.precision), z.minGPUs(g, maxTableGPUs) > 0

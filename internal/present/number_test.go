@@ -238,3 +238,17 @@ func TestConversion(t *testing.T) {
 		t.Errorf("Conversion without a date = %q", got)
 	}
 }
+
+func TestLayout(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{Layout(8, 2, 3, 16, 1.0/17, false), "tensor parallel 8 × pipeline 2 × data parallel 3, 16 micro-batches a step, bubble 6 %"},
+		{Layout(4, 1, 2, 1, 0, false), "tensor parallel 4 × pipeline 1 × data parallel 2, 1 micro-batch a step, bubble 0 %"},
+		{Layout(8, 2, 3, 1, 0, true), "replicas of tensor parallel 8 × pipeline 2 (16 GPUs each), 3 at the peak"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -304,7 +304,7 @@ func summaryRows(r *model.Report, highlight string) []gridRow {
 		}
 		cells := make([]string, numSummaryColumns)
 		cells[sumDirection] = titleOf(d)
-		cells[sumGPUs] = present.GPUs(d.GPU, d.GPUs)
+		cells[sumGPUs] = present.GPUs(d.GPU, d.GPUs) + layoutText(d)
 		cells[sumBottleneck] = present.Humanize(d.Bottleneck.Text())
 		cells[sumMemory] = orDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
 		cells[sumEfficient] = orDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
@@ -314,6 +314,24 @@ func summaryRows(r *model.Report, highlight string) []gridRow {
 		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
 	}
 	return rows
+}
+
+// layoutText is the parallel layout under the GPU count when the model
+// is split over GPUs: "TP 8 × PP 2 × DP 3" and the pipeline's bubble for
+// training, "TP 8 × PP 2 a replica" for serving; "" otherwise.
+func layoutText(d model.DirectionResult) string {
+	l := d.Layout
+	if l == nil || (l.Tensor <= 1 && l.Pipeline <= 1) {
+		return ""
+	}
+	if d.Serving != nil {
+		return fmt.Sprintf("\nTP %d × PP %d a replica", l.Tensor, l.Pipeline)
+	}
+	text := fmt.Sprintf("\nTP %d × PP %d × DP %d", l.Tensor, l.Pipeline, l.Data)
+	if l.Pipeline > 1 {
+		text += "\nbubble " + present.Percent(l.Bubble)
+	}
+	return text
 }
 
 // dataPathText is "0.0624 of 2 GB/s" with the staging time underneath.

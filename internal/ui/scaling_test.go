@@ -323,6 +323,9 @@ func TestScalingCellText(t *testing.T) {
 		{"hpc 25 jobs", checkpointText(&model.Interruptions{CheckpointMinutes: 11.6, WallTimeChunks: 25}), "11.6 min each\n25 wall-time jobs"},
 		{"no checkpoints", checkpointText(nil), noValue},
 		{"no serving", servingText(nil), noValue},
+		{"pipeline", layoutText(model.DirectionResult{Layout: &model.Layout{Tensor: 1, Pipeline: 8, Data: 8, MicroBatches: 128, Bubble: 7.0 / 135}}), "\nTP 1 × PP 8 × DP 8\nbubble 5 %"},
+		{"tensor parallel serving", layoutText(model.DirectionResult{Serving: &model.Serving{}, Layout: &model.Layout{Tensor: 8, Pipeline: 2, Data: 3, MicroBatches: 1}}), "\nTP 8 × PP 2 a replica"},
+		{"data parallel only", layoutText(model.DirectionResult{Layout: &model.Layout{Tensor: 1, Pipeline: 1, Data: 8, MicroBatches: 4}}), ""},
 		{"calibration without peak", calibrationText(&model.Calibration{Sigma: 0.05, Kappa: 0, R2: 0.9876}), "Calibrated from the trial: σ 0.05, κ 0, R² 0.988, no peak (κ = 0)."},
 	} {
 		if tc.got != tc.want {

@@ -1,0 +1,324 @@
+package model
+
+import (
+	"math"
+
+	"hostplan/internal/catalog"
+)
+
+// Parallel layouts. A training run on n GPUs is split n = tp · pp · dp
+// ways: tensor parallelism (Megatron-LM, Shoeybi et al. 2019) inside a
+// node, whose GPUs each hold 1/tp of every layer and all-reduce the
+// activations of each layer over the node's bus; pipeline parallelism
+// (Narayanan et al. 2021), whose pp stages each hold 1/pp of the layers
+// and pass activations to the next stage, running m micro-batches per
+// optimizer step under the 1F1B schedule with a bubble of (pp−1)/(m+pp−1)
+// of the pipeline's time; and data parallelism over the dp copies of
+// that, sharded as the scenario says (ZeRO). The planner takes, at each
+// GPU count, the layout with the shortest step among those that fit
+// memory (bestLayout).
+//
+// A serving replica of G GPUs is tensor parallel inside a node; when it
+// needs more than a node it is either tensor parallel over the fabric or
+// a pipeline of one stage per node, whichever serves more requests
+// (serve).
+
+// layout is one way of splitting a run over GPUs.
+type layout struct {
+	tp, pp, dp int
+	micro      int     // micro-batches per optimizer step in each pipeline (m); 1 for serving
+	bubble     float64 // share of the pipeline's time its stages stand idle: (pp−1)/(m+pp−1)
+}
+
+func (l layout) gpus() int { return l.tp * l.pp * l.dp }
+
+// report is the layout as the report shows it.
+func (l layout) report() *Layout {
+	return &Layout{Tensor: l.tp, Pipeline: l.pp, Data: l.dp, MicroBatches: l.micro, Bubble: l.bubble}
+}
+
+// maxTensorParallel caps tp: Megatron keeps tensor parallelism inside a
+// node of 8 GPUs, where its per-layer all-reduces run over NVLink
+// (Narayanan et al. 2021, §3.3 and Takeaway #1).
+const maxTensorParallel = 8
+
+// NCCL's own latency model for a ring all-reduce with its low-latency
+// protocol: a base latency plus a latency per step of the ring, 2(n−1)
+// steps for n GPUs (NVIDIA NCCL, src/graph/tuning.cc: baseLat ring LL
+// 3.6 µs; hwLat ring LL 0.47 µs over NVLink, 1.0 µs over PCIe, 2.7 µs
+// over the network). Recent releases raise the base to 6.6 µs and
+// NVLink's step to 0.6 µs; the model keeps the lower figures, so if
+// anything it understates communication. Small messages — the
+// activations of one decode step — are bound by these latencies, not by
+// bandwidth.
+const (
+	ncclBaseLatencyS = 3.6e-6
+	ncclHopNVLinkS   = 0.47e-6
+	ncclHopPCIeS     = 1.0e-6
+	ncclHopNetS      = 2.7e-6
+	// pcieLinkGBs: a node whose GPU link is slower than this has no
+	// NVLink — its GPUs talk over PCIe (Gen5 x16: 64 GB/s each way).
+	pcieLinkGBs = 100
+)
+
+// link is how a group of GPUs exchanges data: the all-reduce bus
+// bandwidth (GB/s) and the latency of one step of the ring.
+type link struct {
+	busGBs float64
+	hopS   float64
+}
+
+// intraLink is the link among GPUs of one node: the measured all-reduce
+// bus bandwidth (busGBs) and NVLink's or PCIe's latency.
+func (hw hardware) intraLink() link {
+	bw := hw.intraGBs
+	if bw <= 0 {
+		bw = hw.gpu.AllReduceBusGBs * 2 // not given: the measured bus is all there is
+	}
+	l := link{busGBs: busGBs(hw.gpu, bw), hopS: ncclHopNVLinkS}
+	if bw < pcieLinkGBs || (hw.gpu.AllReduceBusGBs > 0 && hw.gpu.AllReduceBusGBs < pcieLinkGBs/2) {
+		l.hopS = ncclHopPCIeS
+	}
+	return l
+}
+
+// netLink is the link among GPUs of different nodes: each GPU's share of
+// the fabric.
+func (hw hardware) netLink() link { return link{busGBs: hw.netGBs, hopS: ncclHopNetS} }
+
+// ringAllReduce is the time of a ring all-reduce of bytes over n GPUs:
+// NCCL's latency plus the bytes over the bus bandwidth times 2(n−1)/n
+// (nccl-tests doc/PERFORMANCE.md). A link with no bandwidth given moves
+// nothing in finite time: +Inf, which rules the layout out.
+func ringAllReduce(bytes float64, l link, n int) float64 {
+	if n <= 1 {
+		return 0
+	}
+	if l.busGBs <= 0 {
+		return math.Inf(1)
+	}
+	N := float64(n)
+	return ncclBaseLatencyS + 2*(N-1)*l.hopS + bytes/(l.busGBs*1e9)*2*(N-1)/N
+}
+
+// sendSeconds is one point-to-point send of bytes between pipeline stages.
+func sendSeconds(bytes float64, l link) float64 {
+	if l.busGBs <= 0 {
+		return math.Inf(1)
+	}
+	return ncclBaseLatencyS + l.hopS + bytes/(l.busGBs*1e9)
+}
+
+// hiddenSize is the model width: given, or estimated from the parameters
+// as a dense transformer has about 12·L·h² of them (Kaplan et al. 2020,
+// §2.1).
+func (z *size) hiddenSize() float64 {
+	if z.hidden > 0 {
+		return float64(z.hidden)
+	}
+	if z.layers <= 0 {
+		return 0
+	}
+	return math.Sqrt(z.paramsB * 1e9 / (12 * float64(z.layers)))
+}
+
+// seqsPerStep is the sequences of one optimizer step.
+func (z *size) seqsPerStep() float64 {
+	return z.batchWork / float64(max(z.seqLen, 1))
+}
+
+// microBatches is m for dp data-parallel pipelines: the step's sequences
+// over dp·b, at least 1; and the share of a micro-batch each pipeline
+// really has (below 1 when there are fewer sequences than pipelines:
+// the GPUs then wait on a part-empty micro-batch).
+func (z *size) microBatches(dp int) (m int, fill float64) {
+	raw := z.seqsPerStep() / float64(dp*max(z.microBatch, 1))
+	if z.items || raw >= 1 {
+		return max(1, int(raw)), 1
+	}
+	return 1, raw
+}
+
+// newLayout completes a training layout with its micro-batches and bubble.
+func (z *size) newLayout(tp, pp, dp int) layout {
+	m, _ := z.microBatches(dp)
+	return layout{tp: tp, pp: pp, dp: dp, micro: m, bubble: float64(pp-1) / float64(m+pp-1)}
+}
+
+// layouts are the training layouts of n GPUs with tp at most maxTP (a
+// node): tp and pp powers of two dividing n, tp dividing the attention
+// heads, pp at most the layers. Non-LLM work is data parallel only.
+func (z *size) layouts(n, maxTP int) []layout {
+	out := []layout{z.newLayout(1, 1, max(n, 1))}
+	for _, s := range z.shapes(n, maxTP) {
+		if n%(s[0]*s[1]) == 0 {
+			out = append(out, z.newLayout(s[0], s[1], n/(s[0]*s[1])))
+		}
+	}
+	return out
+}
+
+// shapes are the model-parallel shapes (tp, pp) beyond (1, 1) with
+// tp·pp at most n GPUs: tp and pp powers of two, tp at most maxTP (a
+// node) and dividing the attention heads, pp at most the layers. Non-LLM
+// work has none: it is data parallel only.
+func (z *size) shapes(n, maxTP int) [][2]int {
+	if z.items || n <= 1 {
+		return nil
+	}
+	var out [][2]int
+	for tp := 1; tp <= min(maxTP, maxTensorParallel, n); tp *= 2 {
+		if z.heads > 0 && z.heads%tp != 0 {
+			break
+		}
+		for pp := 1; tp*pp <= n && pp <= z.layers; pp *= 2 {
+			if tp > 1 || pp > 1 {
+				out = append(out, [2]int{tp, pp})
+			}
+		}
+	}
+	return out
+}
+
+// layoutMemGB is the memory one GPU of a training layout needs: model
+// state split over the tp·pp GPUs that share a copy of the model and
+// sharded as configured over the dp copies, the activations of its stage,
+// and the overhead.
+func (z *size) layoutMemGB(l layout) float64 {
+	return z.statePerGPU(l.tp*l.pp, l.dp) + z.activationsGB(l) + gpuOverheadGB
+}
+
+// fitsLayout reports whether a training layout fits GPU g.
+func (z *size) fitsLayout(g catalog.GPU, l layout) bool {
+	return z.layoutMemGB(l) <= g.MemoryGB*usableFraction
+}
+
+// leastMemory is the layout of n GPUs (tp up to maxTP) that needs the
+// least memory per GPU.
+func (z *size) leastMemory(n, maxTP int) layout {
+	ls := z.layouts(n, maxTP)
+	best := ls[0]
+	for _, l := range ls[1:] {
+		if z.layoutMemGB(l) < z.layoutMemGB(best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// memOn is the least memory per GPU the run needs on n GPUs of hw: for
+// training, in the layout that needs the least there.
+func (z *size) memOn(hw hardware, n int) float64 {
+	if z.training {
+		return z.layoutMemGB(z.leastMemory(n, hw.perNode))
+	}
+	return z.memPerGPU(n, 1)
+}
+
+// bestLayout is the layout of n GPUs on hw with the shortest step among
+// those that fit memory, and whether any fits; when none does, the plain
+// data-parallel layout (whose figures then show the gap).
+func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
+	ls := z.layouts(n, hw.perNode)
+	best, bestT, ok := ls[0], math.Inf(1), false
+	for _, l := range ls {
+		if !z.fitsLayout(hw.gpu, l) {
+			continue
+		}
+		if t := z.layoutStep(hw, l).total; t < bestT {
+			best, bestT, ok = l, t, true
+		}
+	}
+	return best, ok
+}
+
+// minTrainGPUs is the fewest training GPUs (up to maxCount) that hold the
+// run in some layout with tp at most maxTP, or 0. Memory per GPU never
+// grows with dp, so for each tp and pp a binary search finds the fewest
+// data-parallel copies.
+func (z *size) minTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
+	best := 0
+	for _, s := range append([][2]int{{1, 1}}, z.shapes(maxCount, maxTP)...) {
+		tp, pp := s[0], s[1]
+		shape := tp * pp
+		hiDP := maxCount / shape
+		if !z.fitsLayout(g, z.newLayout(tp, pp, hiDP)) {
+			continue
+		}
+		lo, hi := 1, hiDP
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if z.fitsLayout(g, z.newLayout(tp, pp, mid)) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		if n := lo * shape; best == 0 || n < best {
+			best = n
+		}
+	}
+	return best
+}
+
+// layoutStep is one optimizer step of a training layout on hw:
+//
+//   - compute: the step's FLOPs over the n GPUs at X = peak × MFU, no
+//     less than one whole micro-batch per pipeline;
+//   - tensor-parallel all-reduces: 4 per layer per micro-batch (2 in the
+//     forward pass, 2 in the backward; Shoeybi et al. 2019, §3 and
+//     Figure 4), 6 with full recomputation, each of the s·b·h 16-bit
+//     activations over the node's bus (with sequence parallelism they are
+//     a reduce-scatter and an all-gather of the same volume; Korthikanti
+//     et al. 2022, §4.2.2);
+//   - pipeline sends: each micro-batch's activations forward and their
+//     gradients back, s·b·h·2/tp bytes per GPU (Narayanan et al. 2021,
+//     §4.1), over the fabric when the pipeline spans nodes;
+//   - the 1F1B bubble: (pp−1)/m of the stages' busy time (Narayanan et
+//     al. 2021, §2.2.1);
+//   - the data-parallel all-reduce of each GPU's gradients, 1/(tp·pp) of
+//     them, as before (allReduceSeconds).
+//
+// No overlap of communication with compute is assumed: conservative.
+func (z *size) layoutStep(hw hardware, l layout) stepParts {
+	n := l.gpus()
+	N := float64(n)
+	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
+	var p stepParts
+	_, fill := z.microBatches(l.dp)
+	p.compute = (1 - z.serialFraction) * one / N / fill
+	p.serial = z.serialFraction * one
+	m := float64(l.micro)
+	if !z.items && (l.tp > 1 || l.pp > 1) {
+		act := float64(z.seqLen) * float64(max(z.microBatch, 1)) * z.hiddenSize() * 2 // bytes of one layer's activations
+		perLayer := 4.0
+		if z.recompute {
+			perLayer = 6
+		}
+		stageLayers := math.Ceil(float64(z.layers) / float64(l.pp))
+		tpComm := perLayer * stageLayers * ringAllReduce(act, hw.intraLink(), l.tp)
+		send := 0.0
+		if l.pp > 1 {
+			lk := hw.intraLink()
+			lk.busGBs = math.Max(lk.busGBs, hw.intraGBs) // a send uses the link itself, not the all-reduce bus
+			if l.tp*l.pp > hw.perNode {
+				lk = hw.netLink()
+			}
+			send = 2 * sendSeconds(act/float64(l.tp), lk)
+		}
+		p.comm = m * (tpComm + send)
+		p.bubble = (p.compute + p.comm) * float64(l.pp-1) / m
+	}
+	if z.training {
+		bw := busGBs(hw.gpu, hw.intraGBs)
+		if n > hw.perNode {
+			bw = hw.netGBs
+		}
+		p.comm += allReduceSeconds(z.gradBytes/float64(l.tp*l.pp), bw, l.dp, z.sharding)
+	}
+	if hw.storageGBs > 0 {
+		p.data = z.dataReadGB / z.steps() / hw.storageGBs
+	}
+	p.total = math.Max(p.compute+p.comm+p.bubble+p.serial, p.data)
+	return p
+}
