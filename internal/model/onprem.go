@@ -94,10 +94,10 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	switch {
 	case o.Existing:
 		r.CostModel = OnPremExistingCosts
-		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
+		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged and no residual value counted, running costs only")
 	case o.Financing == "purchase":
-		// Cash view: the price is paid up front; no residual value is
-		// credited at the end of the horizon.
+		// Cash view: the price is paid up front and the hardware's value
+		// left at the end of the horizon (residual value) is credited.
 		r.CostModel = OnPremPurchaseCosts
 	case o.Financing == "lease":
 		r.CostModel = OnPremLeaseCosts
@@ -117,6 +117,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !r.quiet {
 		// The notes and the owned cost read figures of the cost model.
 		r.deriveParts(z.runsPerMonth, e.months())
+		e.residualNote(r)
 		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
 			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.Drivers[VariablePricePerGPUHour], node.PowerKWTypical/float64(node.GPUs), r.Drivers[PUE], r.Drivers[ElectricityPerKWh])
 	}
@@ -162,6 +163,36 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
 	}
 	return nil
+}
+
+// residualNote states the residual value rule of r's financing: a
+// purchase is credited the hardware's value left at the end of the
+// horizon, straight line over the life; depreciation charges only the
+// horizon's share, so that value is never charged; a lease's hardware is
+// the lessor's (hardware already owned: the existing_hardware note).
+func (e *evaluator) residualNote(r *DirectionResult) {
+	v, n := r.Drivers, e.months()
+	lifeMonths := v[LifeYears] * 12
+	fields := []string{"options.on_prem.financing", "options.on_prem.life_years"}
+	switch r.CostModel {
+	case OnPremPurchaseCosts, OnPremDepreciationCosts:
+		if float64(n) >= lifeMonths {
+			what := "no replacement is bought"
+			if r.CostModel == OnPremDepreciationCosts {
+				what = "depreciation goes on past it, as if the hardware were replaced"
+			}
+			r.note(NoteResidualValue, fields, "residual value none: the %d-month horizon reaches the hardware's %.3g-year life (%s)", n, v[LifeYears], what)
+			return
+		}
+		what := "credited against the purchase"
+		if r.CostModel == OnPremDepreciationCosts {
+			what = "not charged: depreciation charges the horizon's share only"
+		}
+		r.note(NoteResidualValue, fields, "residual value %s, %s: the capex %s less a straight line over %d of the life's %.0f months (an estimate of its resale value)",
+			Grouped(v[ResidualValue]), what, Grouped(v[Capex]), n, lifeMonths)
+	case OnPremLeaseCosts:
+		r.note(NoteResidualValue, fields, "residual value none: the leased hardware is the lessor's at the end of the lease (a buy-out is not modelled)")
+	}
 }
 
 // onPremStaff is the operations staff owned hardware needs: the site's
@@ -244,7 +275,10 @@ func (e *evaluator) onPremLines(r *DirectionResult) {
 	nodes := int(v[Nodes])
 	switch r.CostModel {
 	case OnPremPurchaseCosts:
-		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start (no residual value credited)", nodes, v[NodePrice], v[InfrastructureShare]*100)
+		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start", nodes, v[NodePrice], v[InfrastructureShare]*100)
+		if v[ResidualValue] > 0 {
+			r.line("Residual value", -v[ResidualValue], "the hardware's value left after %d of %.0f months of life (straight line, estimate), credited in the total", n, v[LifeYears]*12)
+		}
 	case OnPremLeaseCosts:
 		r.line("Lease", v[LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[LeasePerNodeMonth], n)
 	case OnPremDepreciationCosts:

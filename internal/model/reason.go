@@ -179,10 +179,11 @@ const (
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
-	NoteStalePrice               NoteCode = "stale_price"  // a used price more than twelve months older than the catalog
-	NoteStaffMonths              NoteCode = "staff_months" // staff charged for the months a rented direction is in use
-	NoteOwnedStaff               NoteCode = "owned_staff"  // staff for owned hardware: per node, at least a minimum
-	NoteRacks                    NoteCode = "racks"        // owned nodes in racks under the site's power limit
+	NoteStalePrice               NoteCode = "stale_price"    // a used price more than twelve months older than the catalog
+	NoteStaffMonths              NoteCode = "staff_months"   // staff charged for the months a rented direction is in use
+	NoteOwnedStaff               NoteCode = "owned_staff"    // staff for owned hardware: per node, at least a minimum
+	NoteRacks                    NoteCode = "racks"          // owned nodes in racks under the site's power limit
+	NoteResidualValue            NoteCode = "residual_value" // owned hardware's value left at the end of the horizon
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -225,6 +226,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteStaffMonths, NotePlan},
 	{NoteOwnedStaff, NoteAssumption},
 	{NoteRacks, NotePlan},
+	{NoteResidualValue, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.
