@@ -38,6 +38,9 @@ var notSettable = map[string]string{
 	"as_of":      "the as_of column gives the entry's date",
 	"source":     "the source column gives the entry's source",
 	"overridden": "it is computed, not set",
+	// The site figures' own dates come with the catalog; an override dates
+	// the figures it changes by its as_of column.
+	"figures_as_of": "the as_of column dates the figures a row changes",
 }
 
 var kinds = []*kind{

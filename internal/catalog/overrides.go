@@ -358,6 +358,9 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 		v := n.entries(t.k)[n.index(t.k, t.id)]
 		e := entryPtr(v)
 		e.AsOf, e.Source = provenance(t.rows)
+		if t.k.name == "site" {
+			siteDates(t, &n.Site)
+		}
 		switch {
 		case t.created:
 			e.Overridden = true
@@ -394,6 +397,34 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 		return nil, nil, errs.sorted()
 	}
 	return n, order, nil
+}
+
+// siteDates dates each figure of the site after override t: a figure a
+// row sets takes the as_of of the last row that sets it, any other keeps
+// its date before; the entry is dated by its newest figure and
+// FiguresAsOf lists the older ones (nil when none is).
+func siteDates(t *touched, site *Site) {
+	before, _ := t.before.(Site)
+	dates := map[string]string{}
+	for _, f := range t.k.fields {
+		dates[f.name] = before.FigureAsOf(f.name)
+	}
+	for _, r := range t.rows {
+		dates[r.Field] = r.AsOf
+	}
+	site.AsOf = ""
+	for _, d := range dates {
+		site.AsOf = max(site.AsOf, d)
+	}
+	site.FiguresAsOf = nil
+	for f, d := range dates {
+		if d < site.AsOf {
+			if site.FiguresAsOf == nil {
+				site.FiguresAsOf = map[string]string{}
+			}
+			site.FiguresAsOf[f] = d
+		}
+	}
 }
 
 // provenance returns the oldest as_of of the rows and their distinct
@@ -464,8 +495,8 @@ func (c *Catalog) Prune(o Overrides) (Overrides, error) {
 }
 
 // ExportCSV writes the whole catalog as overrides: the header, then every
-// settable field of every entry, one row each, with the entry's as_of and
-// source, kinds in Kinds order and entries and fields in catalog order.
+// settable field of every entry, one row each, with the entry's as_of (a
+// site figure's own, FigureAsOf) and source, kinds in Kinds order and entries and fields in catalog order.
 // Applying the file to the embedded catalog gives c again.
 func (c *Catalog) ExportCSV(w io.Writer) error {
 	return Overrides{Rows: c.Rows("")}.WriteCSV(w)
@@ -474,7 +505,7 @@ func (c *Catalog) ExportCSV(w io.Writer) error {
 // Rows returns every settable field of every entry of one kind ("" for
 // every kind) as the override rows that would set it, in the order
 // ExportCSV writes them: the value as a file gives it, with the entry's
-// as_of and source. It panics on a kind Kinds does not list.
+// as_of (a site figure's own) and source. It panics on a kind Kinds does not list.
 func (c *Catalog) Rows(kind string) []OverrideRow {
 	if kind != "" && kindNamed(kind) == nil {
 		panic(fmt.Sprintf("catalog: Rows of unknown kind %q", kind))
@@ -487,8 +518,12 @@ func (c *Catalog) Rows(kind string) []OverrideRow {
 		for _, v := range c.entries(k) {
 			e := entryOf(v)
 			for _, f := range k.fields {
+				asOf := e.AsOf
+				if site, ok := v.Interface().(Site); ok {
+					asOf = site.FigureAsOf(f.name)
+				}
 				rows = append(rows, OverrideRow{Kind: k.name, ID: k.id(v), Field: f.name,
-					Value: formatValue(v.FieldByIndex(f.index)), AsOf: e.AsOf, Source: e.Source})
+					Value: formatValue(v.FieldByIndex(f.index)), AsOf: asOf, Source: e.Source})
 			}
 		}
 	}

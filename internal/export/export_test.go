@@ -799,3 +799,25 @@ func TestWrappedRowsAreTall(t *testing.T) {
 		}
 	}
 }
+
+// A source longer than a spreadsheet row can show (409 points, 27 lines)
+// still writes: the row takes the largest height, where it failed the
+// whole export before.
+func TestLongSourceFitsTheLargestRow(t *testing.T) {
+	r := testReport()
+	r.Directions[0].Sources = append(r.Directions[0].Sources, strings.Repeat("a published figure, with its date; ", 200))
+	f := mustWorkbook(t, testScenario(), r)
+	rows, err := f.GetRows(sheetNotes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range rows {
+		if len(row) > 2 && strings.HasPrefix(row[2], "a published figure") {
+			if h, err := f.GetRowHeight(sheetNotes, i+1); err != nil || h != 409 {
+				t.Errorf("the long source's row is %g points high (%v), want 409", h, err)
+			}
+			return
+		}
+	}
+	t.Errorf("the long source is not on %s", sheetNotes)
+}

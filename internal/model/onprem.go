@@ -43,7 +43,17 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	r.Offer, r.OfferName = node.ID, node.Name
 	e.use(r, node.ID, node.Entry)
 	e.cite(r, g.ID, g.Entry)
-	e.use(r, "site defaults", site.Entry)
+	// The site's prices, each with its own date, unless the scenario gives
+	// its own (whose date is the scenario's).
+	e.cite(r, "site defaults", site.Entry)
+	e.dated(r, "site colocation price", site.Figure("colo_per_kw_month"))
+	e.dated(r, "site maintenance rate", site.Figure("maintenance_per_year"))
+	if !o.ElectricityKWh.IsSet() {
+		e.dated(r, "site electricity price", site.Figure("electricity_per_kwh"))
+	}
+	if !o.PUE.IsSet() {
+		e.dated(r, "site PUE", site.Figure("pue"))
+	}
 	if e.s.Data.Movement != scenario.MoveNone && e.s.Data.ControlledEnv != "" && e.s.Data.ControlledEnv != scenario.OnPrem {
 		if !r.quiet {
 			r.note(NoteControlledElsewhere, []string{"data.controlled_environment"},
@@ -245,14 +255,14 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 	if o.LifeYears > 0 {
 		life = scenario.Known(o.LifeYears)
 	}
-	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Entry)
-	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Entry)
-	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Entry)
+	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Figure("life_years"))
+	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Figure("maintenance_per_year"))
+	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Figure("colo_per_kw_month"))
 	r.fromCatalog(PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
 	r.fromCatalog(PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
-	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Entry)
-	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Entry)
-	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Entry)
+	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Figure("idle_power_fraction"))
+	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Figure("pue"))
+	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Figure("electricity_per_kwh"))
 	if r.CostModel == OnPremLeaseCosts {
 		r.fromField(LeasePerNodeMonth, op, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
 	}
@@ -262,9 +272,9 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
 	}
 	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
-	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Entry)
+	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Figure("infrastructure_share"))
 	if r.CostModel == OnPremDepreciationCosts || r.CostModel == OnPremPurchaseCosts {
-		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Entry)
+		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Figure("cost_of_capital"))
 	}
 }
 
