@@ -114,7 +114,7 @@ func testReport() *model.Report {
 			VariablePricePerGPUHour: 0,
 		},
 		{
-			Direction: "cloud", Title: "Cloud IaaS", Feasible: true, GPU: "h100-80", GPUs: 8,
+			Direction: "cloud", Title: "Cloud IaaS", Feasible: true, GPU: "h100-80", GPUs: 8, PricesAsOf: "2026-01-21",
 			PricePerGPUHour: 2.5, GPUHoursPerRun: 100, ComputeHours: 12.5, TimeToResultHours: 14.25,
 			VariablePricePerGPUHour: 2.5, OtherCostPerRun: 30, MonthlyFixedCost: 50,
 			Breakdown: []model.CostLine{
@@ -126,7 +126,7 @@ func testReport() *model.Report {
 			Sources: []string{"cloud/example-h100 as_of 2025-01-15"},
 		},
 		{
-			Direction: "on_prem", Title: "On-premises", Feasible: true, GPU: "h100-80", GPUs: 8,
+			Direction: "on_prem", Title: "On-premises", Feasible: true, GPU: "h100-80", GPUs: 8, PricesAsOf: "2025-01-15",
 			PricePerGPUHour: 0.4, GPUHoursPerRun: 120, ComputeHours: 15, TimeToResultHours: 15,
 			VariablePricePerGPUHour: 0.4, OtherCostPerRun: 5, MonthlyFixedCost: 2000, OneOffCost: 60000,
 			LeadTimeDays: 90,
@@ -549,7 +549,7 @@ func TestInputsSheet(t *testing.T) {
 func TestSummary(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), testReport())
 	for c, want := range map[string]string{
-		"A8":  "Prices as of (oldest catalog entry used)",
+		"A8":  "Prices as of (oldest any direction used; each direction's on Costs)",
 		"B8":  "2025-01-15",
 		"B12": "No",
 		"C12": "data may not leave the controlled environment; the provider may not keep the data",
@@ -820,4 +820,19 @@ func TestLongSourceFitsTheLargestRow(t *testing.T) {
 		}
 	}
 	t.Errorf("the long source is not on %s", sheetNotes)
+}
+
+// Each direction is dated on Costs by the prices it used: the cloud's
+// (2026-01-21) newer than the report's oldest (2025-01-15, on Summary),
+// a direction that used none "—".
+func TestCostsDatePricesByDirection(t *testing.T) {
+	f := mustWorkbook(t, testScenario(), testReport())
+	for c, want := range map[string]string{"L1": "Prices as of (oldest used)", "L2": "—", "L3": "2026-01-21", "L4": "2025-01-15"} {
+		if got, _ := f.GetCellValue(sheetCosts, c); got != want {
+			t.Errorf("Costs!%s = %q, want %q", c, got, want)
+		}
+	}
+	if got, _ := f.GetCellValue(sheetSummary, "B8"); got != "2025-01-15" {
+		t.Errorf("Summary!B8 = %q, want the report's oldest, 2025-01-15", got)
+	}
 }

@@ -18,6 +18,7 @@ const (
 	colTime
 	colCostPerRun
 	colCostHorizon
+	colPricesAsOf
 	colWhyNot
 	numColumns
 )
@@ -31,6 +32,7 @@ var reportColumns = [numColumns]string{
 	colTime:        "Time to\nresult (h)",
 	colCostPerRun:  "Cost\nper run",
 	colCostHorizon: "Cost over\nhorizon",
+	colPricesAsOf:  "Prices\nas of",
 	colWhyNot:      "Why not",
 }
 
@@ -119,6 +121,8 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 		row.cells[colTime] = orDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
 		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
 		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
+		// The oldest price the direction itself used, not the report's.
+		row.cells[colPricesAsOf] = orDash(d.PricesAsOf == "", d.PricesAsOf)
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}
