@@ -196,10 +196,10 @@ func (e *evaluator) residualNote(r *DirectionResult) {
 		}
 		what := "credited against the purchase"
 		if r.CostModel == OnPremDepreciationCosts {
-			what = "not charged: depreciation charges the horizon's share only"
+			what = "never charged, as depreciation charges the horizon's share only"
 		}
-		r.note(NoteResidualValue, fields, "residual value %s, %s: the capex %s less a straight line over %d of the life's %.0f months (an estimate of its resale value)",
-			Grouped(v[ResidualValue]), what, Grouped(v[Capex]), n, lifeMonths)
+		r.note(NoteResidualValue, fields, "residual value %s (the capex %s less a straight line over %d of the life's %.0f months, an estimate of its resale value): %s",
+			Grouped(v[ResidualValue]), Grouped(v[Capex]), n, lifeMonths, what)
 	case OnPremLeaseCosts:
 		r.note(NoteResidualValue, fields, "residual value none: the leased hardware is the lessor's at the end of the lease (a buy-out is not modelled)")
 	}

@@ -126,7 +126,7 @@ func TestOnPremResidualValue(t *testing.T) {
 	if credit != -124200 || !near(total, buy.CostHorizon, 1e-9) {
 		t.Errorf("breakdown: residual value line %.2f (want −124,200), lines add to %.2f of %.2f", credit, total, buy.CostHorizon)
 	}
-	if !hasNote(buy.Notes, NoteResidualValue, "residual value 124,200, credited against the purchase") {
+	if !hasNote(buy.Notes, NoteResidualValue, "residual value 124,200 (the capex 310,500 less a straight line over 36 of the life's 60 months, an estimate of its resale value): credited against the purchase") {
 		t.Errorf("purchase notes %v", NoteTexts(buy.Notes))
 	}
 	s.Options.OnPrem.Financing = "depreciation"
@@ -137,7 +137,7 @@ func TestOnPremResidualValue(t *testing.T) {
 	if !near(dep.CostHorizon, buy.CostHorizon, 1e-12) {
 		t.Errorf("36 months: depreciation %.2f, purchase %.2f; want the same", dep.CostHorizon, buy.CostHorizon)
 	}
-	if !hasNote(dep.Notes, NoteResidualValue, "residual value 124,200, not charged") {
+	if !hasNote(dep.Notes, NoteResidualValue, "residual value 124,200 (the capex 310,500 less a straight line over 36 of the life's 60 months, an estimate of its resale value): never charged") {
 		t.Errorf("depreciation notes %v", NoteTexts(dep.Notes))
 	}
 	s.Dimensions.Economics.HorizonMonths = 72
