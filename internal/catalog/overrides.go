@@ -399,34 +399,6 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 	return n, order, nil
 }
 
-// siteDates dates each figure of the site after override t: a figure a
-// row sets takes the as_of of the last row that sets it, any other keeps
-// its date before; the entry is dated by its newest figure and
-// FiguresAsOf lists the older ones (nil when none is).
-func siteDates(t *touched, site *Site) {
-	before, _ := t.before.(Site)
-	dates := map[string]string{}
-	for _, f := range t.k.fields {
-		dates[f.name] = before.FigureAsOf(f.name)
-	}
-	for _, r := range t.rows {
-		dates[r.Field] = r.AsOf
-	}
-	site.AsOf = ""
-	for _, d := range dates {
-		site.AsOf = max(site.AsOf, d)
-	}
-	site.FiguresAsOf = nil
-	for f, d := range dates {
-		if d < site.AsOf {
-			if site.FiguresAsOf == nil {
-				site.FiguresAsOf = map[string]string{}
-			}
-			site.FiguresAsOf[f] = d
-		}
-	}
-}
-
 // provenance returns the oldest as_of of the rows and their distinct
 // sources in order, joined with "; " (a source that is itself a joined list
 // is split first, so applying an export does not repeat sources).
