@@ -404,3 +404,28 @@ func TestLineage(t *testing.T) {
 		t.Errorf("lineage of a modified build: want %q in\n%s", want, md[strings.LastIndex(md, "## "):])
 	}
 }
+
+// Each direction is dated by the prices it used: the brief lists them
+// under Recommendation, a direction newer than the report's oldest price
+// with its own date, while the opening line keeps the oldest any direction
+// used.
+func TestBriefDatesPricesByDirection(t *testing.T) {
+	s := load(t, "constrained-snapshot-training.json")
+	r, d := evaluate(t, s)
+	cl := r.Direction(scenario.Cloud)
+	cl.PricesAsOf = "2026-01-21"
+	doc, err := build(s, r, d, nil, goldenBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(doc.Markdown())
+	if r.CatalogAsOf >= cl.PricesAsOf {
+		t.Fatalf("the report's oldest price %s is not older than the cloud's", r.CatalogAsOf)
+	}
+	for _, want := range []string{"prices as of " + r.CatalogAsOf + " (the oldest any direction used",
+		"Prices as of, by direction (the oldest price each used): ", "Cloud IaaS 2026-01-21", "On-premises " + r.Direction(scenario.OnPrem).PricesAsOf} {
+		if !strings.Contains(md, want) {
+			t.Errorf("brief lacks %q", want)
+		}
+	}
+}

@@ -119,7 +119,7 @@ func (w *writer) intro(nFilled int) {
 	w.section(1, "Compute Readiness Brief: "+inline(s.Name))
 	w.para(
 		txt(plain("A sizing hypothesis, not a purchase order. Scenario "), code(s.ID),
-			plain(fmt.Sprintf(", model %s, prices as of %s%s.", r.ModelVersion, orDash(r.CatalogAsOf), conversions(r)))),
+			plain(fmt.Sprintf(", model %s, prices as of %s (the oldest any direction used; each direction's under Recommendation)%s.", r.ModelVersion, orDash(r.CatalogAsOf), conversions(r)))),
 		txt(plain("Figures marked "), emphasis("estimate"), plain(" are the team's ranges (the likely value is used); "),
 			emphasis("assumed"), plain(" marks a default of the model; "), emphasis("model"), plain(" marks a figure hostplan computed.")),
 	)

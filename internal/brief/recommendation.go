@@ -45,6 +45,7 @@ func (w *writer) recommendation() {
 	}
 	w.add(rank)
 	w.para(txt(plain(fmt.Sprintf("Weights: %s.", weightsText(d)))))
+	w.para(txt(plain("Prices as of, by direction (the oldest price each used): " + w.pricesAsOf() + ".")))
 
 	if w.win != nil {
 		w.para(txt(plain("Why: " + d.Why)))
@@ -103,6 +104,20 @@ func (w *writer) layouts() {
 		w.section(3, "Parallel layouts")
 		w.list(items...)
 	}
+}
+
+// pricesAsOf lists each direction with the date of the oldest price it
+// used (its prices_as_of), "—" for one that used none.
+func (w *writer) pricesAsOf() string {
+	parts := make([]string, len(w.r.Directions))
+	for i, d := range w.r.Directions {
+		title := d.Title
+		if title == "" {
+			title = present.DirectionTitle(d.Direction)
+		}
+		parts[i] = title + " " + orDash(d.PricesAsOf)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func weightsText(d *decide.Decision) string {

@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -175,7 +177,30 @@ type Site struct {
 	InfrastructureShare float64 `json:"infrastructure_share"`
 	CostOfCapital       float64 `json:"cost_of_capital"` // a yearly rate
 	RackKW              float64 `json:"rack_kw"`         // most power one rack takes, kW
+	// FiguresAsOf dates the figures whose source is older than the
+	// entry's as_of (JSON field name → YYYY-MM-DD): the entry is dated by
+	// its newest figures, and a figure listed here keeps its own date, so
+	// a price check names it. An override that changes a figure dates it
+	// by the override (Apply).
+	FiguresAsOf map[string]string `json:"figures_as_of,omitempty"`
 	Entry
+}
+
+// FigureAsOf is the date of the site's figure field (its JSON name): its
+// own date in FiguresAsOf, else the entry's.
+func (s Site) FigureAsOf(field string) string {
+	if d, ok := s.FiguresAsOf[field]; ok {
+		return d
+	}
+	return s.AsOf
+}
+
+// Figure is the site's entry as its figure field speaks for it: the
+// entry's source and note with the figure's date.
+func (s Site) Figure(field string) Entry {
+	e := s.Entry
+	e.AsOf = s.FigureAsOf(field)
+	return e
 }
 
 // Partition is a shared-HPC GPU partition.
@@ -381,6 +406,13 @@ func (c *Catalog) problems() []problem {
 		gpu("node", n.ID, n.GPU)
 	}
 	date("site", "", c.Site.Entry)
+	for _, f := range slices.Sorted(maps.Keys(c.Site.FiguresAsOf)) {
+		if _, ok := kindNamed("site").field(f); !ok {
+			bad("site", "", "site: figures_as_of names %q, which is not a site figure (allowed: %s)", f, strings.Join(kindNamed("site").fieldNames(), ", "))
+		} else if _, err := time.Parse(time.DateOnly, c.Site.FiguresAsOf[f]); err != nil {
+			bad("site", "", "site: figures_as_of of %s %q is not a YYYY-MM-DD date", f, c.Site.FiguresAsOf[f])
+		}
+	}
 	for _, p := range c.HPC {
 		unique("hpc", p.ID)
 		date("hpc", p.ID, p.Entry)

@@ -156,4 +156,10 @@ func TestDefaultFiguresConsistent(t *testing.T) {
 	if p4de.NetworkGBsPerGPU != 6.25 || g6e.NetworkGBsPerGPU != 6.25 {
 		t.Errorf("400 Gbps per 8-GPU instance is 6.25 GB/s per GPU: p4de %v, g6e %v", p4de.NetworkGBsPerGPU, g6e.NetworkGBsPerGPU)
 	}
+	// Google Cloud, "Networking and GPU machines": A2 instances get up to
+	// 100 Gbps, the a2-ultragpu-8g the most — 12.5 Gbps, 1.5625 GB/s, per
+	// GPU (the catalog had 12.5 GB/s, 8× too much).
+	if a2, _ := c.CloudOffer("gcp-a2-a100"); a2.NetworkGBsPerGPU != 100.0/8/8 {
+		t.Errorf("100 Gbps per a2-ultragpu-8g is 1.5625 GB/s per GPU: %v", a2.NetworkGBsPerGPU)
+	}
 }

@@ -38,6 +38,9 @@ var notSettable = map[string]string{
 	"as_of":      "the as_of column gives the entry's date",
 	"source":     "the source column gives the entry's source",
 	"overridden": "it is computed, not set",
+	// The site figures' own dates come with the catalog; an override dates
+	// the figures it changes by its as_of column.
+	"figures_as_of": "the as_of column dates the figures a row changes",
 }
 
 var kinds = []*kind{
@@ -269,4 +272,32 @@ func (c *Catalog) clone() *Catalog {
 	n.PUEs = append([]PUE(nil), c.PUEs...)
 	n.Rates = append([]Rate(nil), c.Rates...)
 	return &n
+}
+
+// siteDates dates each figure of the site after override t: a figure a
+// row sets takes the as_of of the last row that sets it, any other keeps
+// its date before; the entry is dated by its newest figure and
+// FiguresAsOf lists the older ones (nil when none is).
+func siteDates(t *touched, site *Site) {
+	before, _ := t.before.(Site)
+	dates := map[string]string{}
+	for _, f := range t.k.fields {
+		dates[f.name] = before.FigureAsOf(f.name)
+	}
+	for _, r := range t.rows {
+		dates[r.Field] = r.AsOf
+	}
+	site.AsOf = ""
+	for _, d := range dates {
+		site.AsOf = max(site.AsOf, d)
+	}
+	site.FiguresAsOf = nil
+	for f, d := range dates {
+		if d < site.AsOf {
+			if site.FiguresAsOf == nil {
+				site.FiguresAsOf = map[string]string{}
+			}
+			site.FiguresAsOf[f] = d
+		}
+	}
 }

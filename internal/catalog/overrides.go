@@ -358,6 +358,9 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 		v := n.entries(t.k)[n.index(t.k, t.id)]
 		e := entryPtr(v)
 		e.AsOf, e.Source = provenance(t.rows)
+		if t.k.name == "site" {
+			siteDates(t, &n.Site)
+		}
 		switch {
 		case t.created:
 			e.Overridden = true
@@ -464,8 +467,8 @@ func (c *Catalog) Prune(o Overrides) (Overrides, error) {
 }
 
 // ExportCSV writes the whole catalog as overrides: the header, then every
-// settable field of every entry, one row each, with the entry's as_of and
-// source, kinds in Kinds order and entries and fields in catalog order.
+// settable field of every entry, one row each, with the entry's as_of (a
+// site figure's own, FigureAsOf) and source, kinds in Kinds order and entries and fields in catalog order.
 // Applying the file to the embedded catalog gives c again.
 func (c *Catalog) ExportCSV(w io.Writer) error {
 	return Overrides{Rows: c.Rows("")}.WriteCSV(w)
@@ -474,7 +477,7 @@ func (c *Catalog) ExportCSV(w io.Writer) error {
 // Rows returns every settable field of every entry of one kind ("" for
 // every kind) as the override rows that would set it, in the order
 // ExportCSV writes them: the value as a file gives it, with the entry's
-// as_of and source. It panics on a kind Kinds does not list.
+// as_of (a site figure's own) and source. It panics on a kind Kinds does not list.
 func (c *Catalog) Rows(kind string) []OverrideRow {
 	if kind != "" && kindNamed(kind) == nil {
 		panic(fmt.Sprintf("catalog: Rows of unknown kind %q", kind))
@@ -487,8 +490,12 @@ func (c *Catalog) Rows(kind string) []OverrideRow {
 		for _, v := range c.entries(k) {
 			e := entryOf(v)
 			for _, f := range k.fields {
+				asOf := e.AsOf
+				if site, ok := v.Interface().(Site); ok {
+					asOf = site.FigureAsOf(f.name)
+				}
 				rows = append(rows, OverrideRow{Kind: k.name, ID: k.id(v), Field: f.name,
-					Value: formatValue(v.FieldByIndex(f.index)), AsOf: e.AsOf, Source: e.Source})
+					Value: formatValue(v.FieldByIndex(f.index)), AsOf: asOf, Source: e.Source})
 			}
 		}
 	}

@@ -534,3 +534,48 @@ func TestRowsOfOneKind(t *testing.T) {
 	}()
 	eff.Rows("spaceship")
 }
+
+// The site's figures keep their own dates: the embedded site is dated by
+// its newest figures (the PUE of the Uptime 2025 survey, 2025-07-01) and
+// lists the older ones (the EIA electricity price, 2024-03-01). A row
+// dates only the figure it sets; the entry takes the newest date; the
+// export writes each figure's own date, so it applies back unchanged.
+func TestSiteFigureDates(t *testing.T) {
+	def := mustDefault(t)
+	if def.Site.AsOf != "2025-07-01" || def.Site.FigureAsOf("pue") != "2025-07-01" ||
+		def.Site.FigureAsOf("electricity_per_kwh") != "2024-03-01" || def.Site.FigureAsOf("colo_per_kw_month") != "2025-02-26" {
+		t.Fatalf("embedded site dated %s, figures %v", def.Site.AsOf, def.Site.FiguresAsOf)
+	}
+	c, err := def.Apply(Overrides{Rows: []OverrideRow{{Kind: "site", ID: SiteID, Field: "electricity_per_kwh", Value: "0.09", AsOf: "2026-10-01", Source: "utility bill"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Site.AsOf != "2026-10-01" || c.Site.FigureAsOf("electricity_per_kwh") != "2026-10-01" ||
+		c.Site.FigureAsOf("pue") != "2025-07-01" || c.Site.FigureAsOf("maintenance_per_year") != "2024-03-01" {
+		t.Errorf("after an electricity row: site %s, figures %v", c.Site.AsOf, c.Site.FiguresAsOf)
+	}
+	if def.Site.FigureAsOf("electricity_per_kwh") != "2024-03-01" {
+		t.Errorf("Apply changed the catalog it was given: %v", def.Site.FiguresAsOf)
+	}
+	var out bytes.Buffer
+	if err := c.ExportCSV(&out); err != nil {
+		t.Fatal(err)
+	}
+	o, err := ParseOverridesCSV(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range o.Rows {
+		if r.Kind == "site" && r.AsOf != c.Site.FigureAsOf(r.Field) {
+			t.Errorf("export: site %s dated %s, want %s", r.Field, r.AsOf, c.Site.FigureAsOf(r.Field))
+		}
+	}
+	if back, err := def.Apply(o); err != nil || !reflect.DeepEqual(back.Site, c.Site) {
+		t.Errorf("the export applies back to site %+v (%v), want %+v", back.Site, err, c.Site)
+	}
+	bad := *def
+	bad.Site.FiguresAsOf = map[string]string{"power": "2025-01-01", "pue": "July"}
+	if err := bad.check(); err == nil || !strings.Contains(err.Error(), `figures_as_of names "power"`) || !strings.Contains(err.Error(), `figures_as_of of pue "July" is not a YYYY-MM-DD date`) {
+		t.Errorf("bad figures_as_of: %v", err)
+	}
+}

@@ -22,6 +22,7 @@ const (
 	colVariable // formulas of the shared identity
 	colPerRun
 	colHorizon
+	colPricesAsOf // the oldest price the direction used (its prices_as_of)
 )
 
 func costRow(i int) int { return 2 + i }
@@ -172,6 +173,7 @@ func writeCosts(b *book, r *model.Report) {
 		}
 		headers = append(headers, h)
 	}
+	headers = append(headers, "Prices as of (oldest used)")
 	b.headerRow(sh, 1, headers...)
 	for i := range r.Directions {
 		d := &r.Directions[i]
@@ -181,6 +183,7 @@ func writeCosts(b *book, r *model.Report) {
 		b.str(sh, colTitle, row, d.Title)
 		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
 		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
+		b.str(sh, colPricesAsOf, row, orDash(d.PricesAsOf))
 		ref := figureRefs(d, row)
 		for _, c := range costColumns {
 			switch {
@@ -229,7 +232,7 @@ func writeCosts(b *book, r *model.Report) {
 		}
 	}
 
-	b.widths(sh, 12, 34, 14, 12, 14, 14, 14, 14, 14, 14, 16)
+	b.widths(sh, 12, 34, 14, 12, 14, 14, 14, 14, 14, 14, 16, 14)
 	b.freeze(sh, 1)
 }
 

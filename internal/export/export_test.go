@@ -114,7 +114,7 @@ func testReport() *model.Report {
 			VariablePricePerGPUHour: 0,
 		},
 		{
-			Direction: "cloud", Title: "Cloud IaaS", Feasible: true, GPU: "h100-80", GPUs: 8,
+			Direction: "cloud", Title: "Cloud IaaS", Feasible: true, GPU: "h100-80", GPUs: 8, PricesAsOf: "2026-01-21",
 			PricePerGPUHour: 2.5, GPUHoursPerRun: 100, ComputeHours: 12.5, TimeToResultHours: 14.25,
 			VariablePricePerGPUHour: 2.5, OtherCostPerRun: 30, MonthlyFixedCost: 50,
 			Breakdown: []model.CostLine{
@@ -126,7 +126,7 @@ func testReport() *model.Report {
 			Sources: []string{"cloud/example-h100 as_of 2025-01-15"},
 		},
 		{
-			Direction: "on_prem", Title: "On-premises", Feasible: true, GPU: "h100-80", GPUs: 8,
+			Direction: "on_prem", Title: "On-premises", Feasible: true, GPU: "h100-80", GPUs: 8, PricesAsOf: "2025-01-15",
 			PricePerGPUHour: 0.4, GPUHoursPerRun: 120, ComputeHours: 15, TimeToResultHours: 15,
 			VariablePricePerGPUHour: 0.4, OtherCostPerRun: 5, MonthlyFixedCost: 2000, OneOffCost: 60000,
 			LeadTimeDays: 90,
@@ -549,7 +549,7 @@ func TestInputsSheet(t *testing.T) {
 func TestSummary(t *testing.T) {
 	f := mustWorkbook(t, testScenario(), testReport())
 	for c, want := range map[string]string{
-		"A8":  "Prices as of (oldest catalog entry used)",
+		"A8":  "Prices as of (oldest any direction used; each direction's on Costs)",
 		"B8":  "2025-01-15",
 		"B12": "No",
 		"C12": "data may not leave the controlled environment; the provider may not keep the data",
@@ -797,5 +797,42 @@ func TestWrappedRowsAreTall(t *testing.T) {
 		if want := 15 * float64(tc.lines); tc.lines > 1 && h != want || tc.lines == 1 && h > 15 {
 			t.Errorf("%s row %d is %g points high, want %d lines", tc.sheet, tc.row, h, tc.lines)
 		}
+	}
+}
+
+// A source longer than a spreadsheet row can show (409 points, 27 lines)
+// still writes: the row takes the largest height, where it failed the
+// whole export before.
+func TestLongSourceFitsTheLargestRow(t *testing.T) {
+	r := testReport()
+	r.Directions[0].Sources = append(r.Directions[0].Sources, strings.Repeat("a published figure, with its date; ", 200))
+	f := mustWorkbook(t, testScenario(), r)
+	rows, err := f.GetRows(sheetNotes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range rows {
+		if len(row) > 2 && strings.HasPrefix(row[2], "a published figure") {
+			if h, err := f.GetRowHeight(sheetNotes, i+1); err != nil || h != 409 {
+				t.Errorf("the long source's row is %g points high (%v), want 409", h, err)
+			}
+			return
+		}
+	}
+	t.Errorf("the long source is not on %s", sheetNotes)
+}
+
+// Each direction is dated on Costs by the prices it used: the cloud's
+// (2026-01-21) newer than the report's oldest (2025-01-15, on Summary),
+// a direction that used none "—".
+func TestCostsDatePricesByDirection(t *testing.T) {
+	f := mustWorkbook(t, testScenario(), testReport())
+	for c, want := range map[string]string{"L1": "Prices as of (oldest used)", "L2": "—", "L3": "2026-01-21", "L4": "2025-01-15"} {
+		if got, _ := f.GetCellValue(sheetCosts, c); got != want {
+			t.Errorf("Costs!%s = %q, want %q", c, got, want)
+		}
+	}
+	if got, _ := f.GetCellValue(sheetSummary, "B8"); got != "2025-01-15" {
+		t.Errorf("Summary!B8 = %q, want the report's oldest, 2025-01-15", got)
 	}
 }

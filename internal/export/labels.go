@@ -73,7 +73,7 @@ var driverWords = map[model.Driver][2]string{
 	model.LeadTimeDays:             {"lead time", "days"},
 	model.LeadMonths:               {"months of runs in the lead time", "months"},
 	model.Bridge:                   {"bridge: lead-time runs rented from the cloud", "¤"},
-	model.OwnedFixedPerMonth:       {"owned cost per month, purchase spread", "¤/month"},
+	model.OwnedFixedPerMonth:       {"owned cost per month, purchase net of residual value spread", "¤/month"},
 	model.CapacityGPUHours:         {"GPU-hours the nodes offer a month", "GPU-hours/month"},
 	model.OwnUtilisation:           {"utilisation by this workload", "fraction"},
 	model.Utilisation:              {"utilisation of the effective price", "fraction"},
@@ -90,6 +90,7 @@ var driverWords = map[model.Driver][2]string{
 	model.RentalCostPerRun:         {"a run rented by the hour (the on-premises bridge's price)", "¤/run"},
 	model.StaffShare:               {"share of the months the direction is in use (staff charged)", "fraction"},
 	model.CapitalChargePerMonth:    {"cost of the capital in the hardware per month", "¤/month"},
+	model.ResidualValue:            {"the hardware's value left at the end of the horizon", "¤"},
 	model.Month:                    {"month of the horizon", "month"},
 	model.CumulativeCost:           {"cumulative cost to the month", "¤"},
 }

@@ -52,6 +52,9 @@ func (b *book) fitRows() {
 		}
 	}
 	for _, at := range order {
+		// A spreadsheet row is at most 409 points high (27 lines): a
+		// longer text (a catalog entry's full source) shows its start.
+		need[at] = min(need[at], excelize.MaxRowHeight)
 		b.fail(b.f.SetRowHeight(at.sheet, at.row, need[at]))
 		if need[at] <= lineBody {
 			continue

@@ -92,7 +92,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		{"Run unit", r.RunUnit},
 		{"Horizon (months)", ""}, // a number, below
 		{"Model version", r.ModelVersion},
-		{"Prices as of (oldest catalog entry used)", r.CatalogAsOf},
+		{"Prices as of (oldest any direction used; each direction's on Costs)", r.CatalogAsOf},
 	}
 	for i, fa := range facts {
 		row := i + 1

@@ -130,6 +130,7 @@ const (
 	RentalCostPerRun      // cloud: a run rented by the hour (the bridge's price)
 	StaffShare            // share of the months a rented direction is in use
 	CapitalChargePerMonth // on-premises: the cost of the capital in the hardware
+	ResidualValue         // on-premises: the hardware's value left at the end of the horizon
 
 	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
@@ -219,6 +220,7 @@ var driverNames = [numDrivers]string{
 	RentalCostPerRun:         "rental_cost_per_run",
 	StaffShare:               "staff_share",
 	CapitalChargePerMonth:    "capital_charge_per_month",
+	ResidualValue:            "residual_value",
 	VariableCostPerRun:       "variable_cost_per_run",
 	CostPerRun:               "cost_per_run",
 	MonthlySpend:             "monthly_spend",

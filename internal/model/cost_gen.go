@@ -196,6 +196,8 @@ func deriveOnPremDepreciation(v *Values) {
 
 // deriveOnPremDepreciationInfo sets the other figures of the cost model on_prem_depreciation, in order.
 func deriveOnPremDepreciationInfo(v *Values) {
+	// residual_value = capex × (1 − (the smaller of 1 and horizon_months ÷ (life_years × 12)))
+	v[ResidualValue] = float64(v[Capex] * (1 - math.Min(1, float64(v[HorizonMonths]/float64(v[LifeYears]*12)))))
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -230,20 +232,22 @@ func deriveOnPremPurchase(v *Values) {
 	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[CapitalChargePerMonth] + v[StaffPerMonth]
 	// purchase = capex
 	v[Purchase] = v[Capex]
+	// residual_value = capex × (1 − (the smaller of 1 and horizon_months ÷ (life_years × 12)))
+	v[ResidualValue] = float64(v[Capex] * (1 - math.Min(1, float64(v[HorizonMonths]/float64(v[LifeYears]*12)))))
 	// lead_time_days = lead_time_weeks × 7
 	v[LeadTimeDays] = float64(v[LeadTimeWeeks] * 7)
 	// lead_months = the smaller of lead_time_days ÷ 30.4375 and horizon_months
 	v[LeadMonths] = math.Min(float64(v[LeadTimeDays]/30.4375), v[HorizonMonths])
 	// bridge = lead_months × runs_per_month × rental_cost_per_run if cloud_feasible > 0, otherwise 0
 	v[Bridge] = ifPositive(v[CloudFeasible], float64(float64(v[LeadMonths]*v[RunsPerMonth])*v[RentalCostPerRun]), 0)
-	// one_off_cost = purchase + bridge
-	v[OneOffCost] = v[Purchase] + v[Bridge]
+	// one_off_cost = purchase − residual_value + bridge
+	v[OneOffCost] = v[Purchase] - v[ResidualValue] + v[Bridge]
 }
 
 // deriveOnPremPurchaseInfo sets the other figures of the cost model on_prem_purchase, in order.
 func deriveOnPremPurchaseInfo(v *Values) {
-	// owned_fixed_per_month = monthly_fixed_cost + purchase ÷ horizon_months
-	v[OwnedFixedPerMonth] = v[MonthlyFixedCost] + float64(v[Purchase]/v[HorizonMonths])
+	// owned_fixed_per_month = monthly_fixed_cost + (purchase − residual_value) ÷ horizon_months
+	v[OwnedFixedPerMonth] = v[MonthlyFixedCost] + float64((v[Purchase]-v[ResidualValue])/v[HorizonMonths])
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
 	v[CapacityGPUHours] = float64(float64(v[Nodes]*v[GPUsPerNode]) * 730)
 	// own_utilisation = gpu_hours_per_run × runs_per_month ÷ capacity_gpu_hours if capacity_gpu_hours > 0, otherwise 0
@@ -286,6 +290,8 @@ func deriveOnPremLease(v *Values) {
 
 // deriveOnPremLeaseInfo sets the other figures of the cost model on_prem_lease, in order.
 func deriveOnPremLeaseInfo(v *Values) {
+	// residual_value = 0
+	v[ResidualValue] = 0
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730
@@ -322,6 +328,8 @@ func deriveOnPremExisting(v *Values) {
 
 // deriveOnPremExistingInfo sets the other figures of the cost model on_prem_existing, in order.
 func deriveOnPremExistingInfo(v *Values) {
+	// residual_value = 0
+	v[ResidualValue] = 0
 	// owned_fixed_per_month = monthly_fixed_cost
 	v[OwnedFixedPerMonth] = v[MonthlyFixedCost]
 	// capacity_gpu_hours = nodes × gpus_per_node × 730

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,22 +27,25 @@ func onPremBase() *scenario.Scenario {
 //
 //	depreciation 310,500 ÷ 60 months          = 5,175.00 / month
 //	maintenance  310,500 × 20 % ÷ 12          = 5,175.00
-//	space        163.44 × 10.2 kW             = 1,667.088
+//	space        184.06 × 10.2 kW             = 1,877.412
 //	idle power   7.5 kW × 30 % × 1.5 × 0.10 × 730 = 246.375
 //	capital      310,500 × 8 % ÷ 24 (half the capex on average) = 1,035.00
 //	staff        max(0.5, 0.094 × 1 node) = 0.5 FTE × 129,000 ÷ 12 = 5,375.00
-//	fixed                                     = 18,673.463 / month
+//	fixed                                     = 18,883.787 / month
 //	power above idle per GPU-hour 7.5 × 70 % ÷ 8 × 1.5 × 0.10 = 0.0984375 $
 //
 // The run (TestCloudRunByHand's 8 GPUs, 33.7453 GPU-hours, once a month)
-// adds 3.3218 $ a month: 12 × 18,676.785 = 224,121.42 $. The node arrives
+// adds 3.3218 $ a month: 12 × 18,887.109 = 226,645.31 $. The node arrives
 // after 16 weeks = 112 days = 3.6797 months (112 ÷ 30.4375); those months'
 // runs are rented from the cloud at 33.7453 GPU-hours × 6 $ = 202.472 $ a
-// run: 3.6797 × 202.472 = 745.03 $, so the year costs 224,866.45 $.
+// run: 3.6797 × 202.472 = 745.03 $, so the year costs 227,390.34 $.
+//
+// The colocation price is CBRE's for H2 2024, 184.06 $ per kW-month (it
+// was H2 2023's 163.44 $ before the site figures were refreshed).
 func TestOnPremYearByHand(t *testing.T) {
 	r := eval(t, onPremBase())
 	op := r.Direction(scenario.OnPrem)
-	fixed := 5175 + 5175 + 163.44*10.2 + 7.5*0.3*1.5*0.10*730 + 1035 + 5375
+	fixed := 5175 + 5175 + 184.06*10.2 + 7.5*0.3*1.5*0.10*730 + 1035 + 5375
 	power := 7.5 * 0.7 / 8 * 1.5 * 0.10
 	steps := 10e9 / 4194304
 	gpuHours := 8 * (6e19/494.5e12/8 + steps*(2e9/450e9*2*7/8)) / 3600
@@ -59,14 +63,14 @@ func TestOnPremYearByHand(t *testing.T) {
 			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
 		}
 	}
-	if !near(fixed, 18673.463, 1e-9) || op.LeadTimeDays != 16*7 {
+	if !near(fixed, 18883.787, 1e-9) || op.LeadTimeDays != 16*7 {
 		t.Errorf("hand figure %.3f, lead time %g days", fixed, op.LeadTimeDays)
 	}
 	// Break-even utilisation against the cloud's 6 $/GPU-hour:
-	// u* = 18,673.463 ÷ (8 × 730 × (6 − 0.0984375)) = 0.541807.
+	// u* = 18,883.787 ÷ (8 × 730 × (6 − 0.0984375)) = 0.547910.
 	u := r.Comparisons.Utilisation
-	if u == nil || !u.Exists || !near(u.Utilisation, 18673.463/(8*730*(6-0.0984375)), 1e-9) {
-		t.Errorf("break-even utilisation %+v, want 0.541807", u)
+	if u == nil || !u.Exists || !near(u.Utilisation, 18883.787/(8*730*(6-0.0984375)), 1e-9) {
+		t.Errorf("break-even utilisation %+v, want 0.547910", u)
 	}
 	// At that utilisation an owned GPU-hour costs what the cloud charges.
 	s := onPremBase()
@@ -78,15 +82,17 @@ func TestOnPremYearByHand(t *testing.T) {
 
 // Buying the node (cash view) against renting: on-premises pays 310,500 $
 // up front (the node and 15 % for fabric, storage and installation) and
-// then 13,498.463 $ a month (fixed without depreciation, with the cost of
+// then 13,708.787 $ a month (fixed without depreciation, with the cost of
 // capital) plus 3.3218 $ of power per run; the cloud pays its staff
 // 2,687.50 $ plus 33.7453 GPU-hours × 6 $ = 202.472 $ a run. At one run a
 // month renting is cheaper every month: no break-even. At 100 runs a
 // month: cloud 2,687.50 + 20,247.2 = 22,934.7 a month; on-premises
-// 13,498.46 + 332.18 = 13,830.64, and its one-off is the purchase plus the
+// 13,708.79 + 332.18 = 14,040.97, and its one-off is the purchase plus the
 // 3.6797 months of lead time bridged on the cloud, 3.6797 × 100 × 202.472
-// = 74,502.9: 385,002.9 in all. The purchase pays back after 385,002.9 ÷
-// (22,934.7 − 13,830.64) = 42.29 months.
+// = 74,502.9: 385,002.9 in all (over 72 months, past the 60-month life,
+// no residual value is credited). The purchase pays back after 385,002.9 ÷
+// (22,934.7 − 14,040.97) = 43.29 months (42.29 with H2 2023's colocation
+// price, 163.44 $ per kW-month, before the site figures were refreshed).
 func TestBreakEvenMonthByHand(t *testing.T) {
 	s := onPremBase()
 	s.Options.OnPrem.Financing = "purchase"
@@ -102,8 +108,8 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 		t.Fatalf("purchase and bridge one-off %g, want %g", op.OneOffCost, 310500+bridge)
 	}
 	want := (310500 + bridge) / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
-	if !near(want, 42.29, 2e-3) {
-		t.Errorf("hand solution %.3f months, want about 42.29", want)
+	if !near(want, 43.29, 2e-3) {
+		t.Errorf("hand solution %.3f months, want about 43.29", want)
 	}
 	found := false
 	for _, b := range r.Comparisons.BreakEvenMonths {
@@ -112,10 +118,10 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 			if !near(b.Month, want, 1e-9) {
 				t.Errorf("break-even month %.4f, want %.4f", b.Month, want)
 			}
-			// The cumulative curves agree: on-premises is dearer in month 42
-			// and cheaper in month 43.
-			if !(op.CumulativeByMonth[41] > cl.CumulativeByMonth[41] && op.CumulativeByMonth[42] < cl.CumulativeByMonth[42]) {
-				t.Errorf("cumulative curves do not cross between months 42 and 43")
+			// The cumulative curves agree: on-premises is dearer in month 43
+			// and cheaper in month 44.
+			if !(op.CumulativeByMonth[42] > cl.CumulativeByMonth[42] && op.CumulativeByMonth[43] < cl.CumulativeByMonth[43]) {
+				t.Errorf("cumulative curves do not cross between months 43 and 44")
 			}
 		}
 	}
@@ -235,9 +241,11 @@ func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
 // oldest: with the staff cost restated as of 2026-09-01, the cloud (AWS
 // p5, priced 2026-01-21; AWS storage and egress, 2026-01-01) is dated
 // 2026-01-01 and notes nothing stale, while on-premises, which bought the
-// DGX H100 class node priced in 2023, is dated 2023-05-01 and names that
-// price as more than twelve months older than the catalog's newest
-// (2026-09-25).
+// DGX H100 class node priced in 2023, is dated 2023-05-01 and names every
+// price it used more than twelve months older than the catalog's newest
+// (2026-09-25): the node, the site's colocation price (CBRE H2 2024,
+// 2025-02-26) and maintenance rate (2024-03-01), each site figure by its
+// own date — not the electricity price and PUE, which the scenario gives.
 func TestPricesDatedByDirection(t *testing.T) {
 	s := onPremBase()
 	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "staff_cost_per_fte_year", Value: "129000", AsOf: "2026-09-01", Source: "HR"}}
@@ -255,11 +263,50 @@ func TestPricesDatedByDirection(t *testing.T) {
 	if cl.PricesAsOf != "2026-01-01" || len(stale(cl)) != 0 {
 		t.Errorf("cloud: prices as of %s, stale %q; want 2026-01-01 and none", cl.PricesAsOf, stale(cl))
 	}
-	want := "dgx-h100: price dated 2023-05-01, more than 12 months before the catalog's newest price (2026-09-25); check it against a current quote"
-	if op.PricesAsOf != "2023-05-01" || len(stale(op)) != 1 || stale(op)[0] != want {
+	const tail = ", more than 12 months before the catalog's newest price (2026-09-25); check it against a current quote"
+	want := []string{"dgx-h100: price dated 2023-05-01" + tail, "site colocation price: price dated 2025-02-26" + tail, "site maintenance rate: price dated 2024-03-01" + tail}
+	if op.PricesAsOf != "2023-05-01" || !slices.Equal(stale(op), want) {
 		t.Errorf("on-premises: prices as of %s, stale %q; want 2023-05-01 and %q", op.PricesAsOf, stale(op), want)
 	}
 	if r.CatalogAsOf != "2023-05-01" {
 		t.Errorf("report as of %s, want the oldest used by any direction, 2023-05-01", r.CatalogAsOf)
+	}
+}
+
+// A scenario whose used prices are all within twelve months of the
+// catalog's newest (2026-09-25) gets no stale_price note: with the node
+// and the site's prices it uses (colocation, maintenance, staff cost)
+// restated as of 2026-09-01, and its own electricity price and PUE,
+// on-premises is dated 2026-09-01 and notes nothing stale, nor does any
+// other direction.
+func TestNoStalePriceWhenAllRecent(t *testing.T) {
+	s := onPremBase()
+	for _, o := range [][3]string{{"site", "staff_cost_per_fte_year", "129000"}, {"site", "colo_per_kw_month", "184.06"},
+		{"site", "maintenance_per_year", "0.2"}, {"node", "price", "270000"}} {
+		id := "site"
+		if o[0] == "node" {
+			id = "dgx-h100"
+		}
+		s.PriceOverrides = append(s.PriceOverrides, scenario.PriceOverride{Kind: o[0], ID: id, Field: o[1], Value: o[2], AsOf: "2026-09-01", Source: "quote"})
+	}
+	r := eval(t, s)
+	for _, d := range r.Directions {
+		for _, n := range d.Notes {
+			if n.Code == NoteStalePrice {
+				t.Errorf("%s: %s", d.Direction, n.Text)
+			}
+		}
+	}
+	if op := r.Direction(scenario.OnPrem); op.PricesAsOf != "2026-09-01" || !op.Feasible {
+		t.Errorf("on-premises: prices as of %q (feasible %v), want 2026-09-01", op.PricesAsOf, op.Feasible)
+	}
+	// Without the restatements the same scenario names the old prices.
+	s.PriceOverrides = nil
+	found := false
+	for _, n := range eval(t, s).Direction(scenario.OnPrem).Notes {
+		found = found || n.Code == NoteStalePrice
+	}
+	if !found {
+		t.Errorf("the catalog's own prices raised no stale_price note")
 	}
 }

@@ -131,8 +131,17 @@ var (
 	// elsewhere: on the average balance, half the capex over a
 	// straight-line life, a year's rate ÷ 12 a month.
 	capitalCharge = def{CapitalChargePerMonth, Div(Mul(Ref(Capex), Ref(CostOfCapital)), Num(24))}
-	maintenance   = def{MaintenancePerMonth, Div(Mul(Ref(Capex), Ref(MaintenancePerYear)), Num(12))}
-	space         = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
+	// The hardware's value left at the end of the horizon: the capex less
+	// a straight line over the life (an estimate of its resale value;
+	// nothing once the horizon reaches the life). A purchase is credited
+	// it; depreciation charges only the horizon's share of the capex, so
+	// the rest is this value, never charged.
+	residual = def{ResidualValue, Mul(Ref(Capex), Sub(Num(1), Min(Num(1), Div(Ref(HorizonMonths), Mul(Ref(LifeYears), Num(12))))))}
+	// A lease's hardware is the lessor's at its end, and hardware already
+	// owned is neither bought nor sold here: no residual value.
+	noResidual  = def{ResidualValue, Num(0)}
+	maintenance = def{MaintenancePerMonth, Div(Mul(Ref(Capex), Ref(MaintenancePerYear)), Num(12))}
+	space       = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
 	// Idle draw all month: typical power × idle fraction × PUE × price.
 	idlePower = def{IdlePowerPerMonth, Mul(Mul(Mul(Mul(Mul(Ref(PowerKWTypical), Ref(IdlePowerFraction)), Ref(Nodes)),
 		Ref(PUE)), Ref(ElectricityPerKWh)), Num(hoursPerMonth))}
@@ -260,13 +269,16 @@ var costModels = [numCostModels][]def{
 	CloudCosts:          cloudCosts(Ref(GPUHourPrice)),
 	CloudCommittedCosts: cloudCosts(Ref(OnDemandPrice)),
 	OnPremDepreciationCosts: onPrem(&def{DepreciationPerMonth, Div(Ref(Capex), Mul(Ref(LifeYears), Num(12)))}, true,
-		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
-	OnPremPurchaseCosts: onPrem(nil, true, Add(Ref(Purchase), Ref(Bridge)),
-		Add(Ref(MonthlyFixedCost), Div(Ref(Purchase), Ref(HorizonMonths))),
-		def{Purchase, Ref(Capex)}, leadDays, leadMonths, bridge),
+		Ref(Bridge), Ref(MonthlyFixedCost), residual, leadDays, leadMonths, bridge),
+	// A purchase is paid at the start and the hardware's value left at the
+	// end of the horizon is credited in the total (the one-off cost is the
+	// purchase net of it).
+	OnPremPurchaseCosts: onPrem(nil, true, Add(Sub(Ref(Purchase), Ref(ResidualValue)), Ref(Bridge)),
+		Add(Ref(MonthlyFixedCost), Div(Sub(Ref(Purchase), Ref(ResidualValue)), Ref(HorizonMonths))),
+		def{Purchase, Ref(Capex)}, residual, leadDays, leadMonths, bridge),
 	OnPremLeaseCosts: onPrem(&def{LeasePerMonth, Mul(Ref(LeasePerNodeMonth), Ref(Nodes))}, false,
-		Ref(Bridge), Ref(MonthlyFixedCost), leadDays, leadMonths, bridge),
-	OnPremExistingCosts:     onPrem(nil, false, Num(0), Ref(MonthlyFixedCost)),
+		Ref(Bridge), Ref(MonthlyFixedCost), noResidual, leadDays, leadMonths, bridge),
+	OnPremExistingCosts:     onPrem(nil, false, Num(0), Ref(MonthlyFixedCost), noResidual),
 	HPCCosts:                {staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
 	HybridCloudCosts:        hybridCloud(burstRun...),
 	HybridCloudServingCosts: hybridCloud(),

@@ -227,9 +227,18 @@ func (e *evaluator) use(r *DirectionResult, what string, en catalog.Entry) {
 	if r.quiet {
 		return
 	}
+	e.dated(r, what, en)
+	e.cite(r, what, en)
+}
+
+// dated records a price r used, what, dated by en's as_of, without citing
+// en (the caller cites the entry once for several of its figures).
+func (e *evaluator) dated(r *DirectionResult, what string, en catalog.Entry) {
+	if r.quiet {
+		return
+	}
 	e.entries = append(e.entries, en)
 	r.prices = append(r.prices, usedPrice{what, en.AsOf})
-	e.cite(r, what, en)
 	e.converted(r, en)
 }
 

@@ -43,7 +43,17 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	r.Offer, r.OfferName = node.ID, node.Name
 	e.use(r, node.ID, node.Entry)
 	e.cite(r, g.ID, g.Entry)
-	e.use(r, "site defaults", site.Entry)
+	// The site's prices, each with its own date, unless the scenario gives
+	// its own (whose date is the scenario's).
+	e.cite(r, "site defaults", site.Entry)
+	e.dated(r, "site colocation price", site.Figure("colo_per_kw_month"))
+	e.dated(r, "site maintenance rate", site.Figure("maintenance_per_year"))
+	if !o.ElectricityKWh.IsSet() {
+		e.dated(r, "site electricity price", site.Figure("electricity_per_kwh"))
+	}
+	if !o.PUE.IsSet() {
+		e.dated(r, "site PUE", site.Figure("pue"))
+	}
 	if e.s.Data.Movement != scenario.MoveNone && e.s.Data.ControlledEnv != "" && e.s.Data.ControlledEnv != scenario.OnPrem {
 		if !r.quiet {
 			r.note(NoteControlledElsewhere, []string{"data.controlled_environment"},
@@ -94,10 +104,10 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	switch {
 	case o.Existing:
 		r.CostModel = OnPremExistingCosts
-		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged, running costs only")
+		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged and no residual value counted, running costs only")
 	case o.Financing == "purchase":
-		// Cash view: the price is paid up front; no residual value is
-		// credited at the end of the horizon.
+		// Cash view: the price is paid up front and the hardware's value
+		// left at the end of the horizon (residual value) is credited.
 		r.CostModel = OnPremPurchaseCosts
 	case o.Financing == "lease":
 		r.CostModel = OnPremLeaseCosts
@@ -117,6 +127,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !r.quiet {
 		// The notes and the owned cost read figures of the cost model.
 		r.deriveParts(z.runsPerMonth, e.months())
+		e.residualNote(r)
 		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
 			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.Drivers[VariablePricePerGPUHour], node.PowerKWTypical/float64(node.GPUs), r.Drivers[PUE], r.Drivers[ElectricityPerKWh])
 	}
@@ -162,6 +173,36 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
 	}
 	return nil
+}
+
+// residualNote states the residual value rule of r's financing: a
+// purchase is credited the hardware's value left at the end of the
+// horizon, straight line over the life; depreciation charges only the
+// horizon's share, so that value is never charged; a lease's hardware is
+// the lessor's (hardware already owned: the existing_hardware note).
+func (e *evaluator) residualNote(r *DirectionResult) {
+	v, n := r.Drivers, e.months()
+	lifeMonths := v[LifeYears] * 12
+	fields := []string{"options.on_prem.financing", "options.on_prem.life_years"}
+	switch r.CostModel {
+	case OnPremPurchaseCosts, OnPremDepreciationCosts:
+		if float64(n) >= lifeMonths {
+			what := "no replacement is bought"
+			if r.CostModel == OnPremDepreciationCosts {
+				what = "depreciation goes on past it, as if the hardware were replaced"
+			}
+			r.note(NoteResidualValue, fields, "residual value none: the %d-month horizon reaches the hardware's %.3g-year life (%s)", n, v[LifeYears], what)
+			return
+		}
+		what := "credited against the purchase"
+		if r.CostModel == OnPremDepreciationCosts {
+			what = "never charged, as depreciation charges the horizon's share only"
+		}
+		r.note(NoteResidualValue, fields, "residual value %s (the capex %s less a straight line over %d of the life's %.0f months, an estimate of its resale value): %s",
+			Grouped(v[ResidualValue]), Grouped(v[Capex]), n, lifeMonths, what)
+	case OnPremLeaseCosts:
+		r.note(NoteResidualValue, fields, "residual value none: the leased hardware is the lessor's at the end of the lease (a buy-out is not modelled)")
+	}
 }
 
 // onPremStaff is the operations staff owned hardware needs: the site's
@@ -214,14 +255,14 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 	if o.LifeYears > 0 {
 		life = scenario.Known(o.LifeYears)
 	}
-	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Entry)
-	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Entry)
-	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Entry)
+	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Figure("life_years"))
+	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Figure("maintenance_per_year"))
+	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Figure("colo_per_kw_month"))
 	r.fromCatalog(PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
 	r.fromCatalog(PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
-	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Entry)
-	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Entry)
-	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Entry)
+	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Figure("idle_power_fraction"))
+	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Figure("pue"))
+	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Figure("electricity_per_kwh"))
 	if r.CostModel == OnPremLeaseCosts {
 		r.fromField(LeasePerNodeMonth, op, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
 	}
@@ -231,9 +272,9 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
 	}
 	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
-	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Entry)
+	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Figure("infrastructure_share"))
 	if r.CostModel == OnPremDepreciationCosts || r.CostModel == OnPremPurchaseCosts {
-		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Entry)
+		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Figure("cost_of_capital"))
 	}
 }
 
@@ -244,7 +285,10 @@ func (e *evaluator) onPremLines(r *DirectionResult) {
 	nodes := int(v[Nodes])
 	switch r.CostModel {
 	case OnPremPurchaseCosts:
-		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start (no residual value credited)", nodes, v[NodePrice], v[InfrastructureShare]*100)
+		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start", nodes, v[NodePrice], v[InfrastructureShare]*100)
+		if v[ResidualValue] > 0 {
+			r.line("Residual value", -v[ResidualValue], "the hardware's value left after %d of %.0f months of life (straight line, estimate), credited in the total", n, v[LifeYears]*12)
+		}
 	case OnPremLeaseCosts:
 		r.line("Lease", v[LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[LeasePerNodeMonth], n)
 	case OnPremDepreciationCosts:

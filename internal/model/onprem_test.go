@@ -97,3 +97,73 @@ func TestStaffChargedForMonthsInUse(t *testing.T) {
 		t.Errorf("on-premises staff %.2f a month for %.2f FTE: want every month", op.Drivers[StaffPerMonth], op.StaffFTE)
 	}
 }
+
+// Bought hardware keeps a value at the end of the horizon: over 36 of its
+// 60 months of life, by hand, the capex 270,000 × 1.15 = 310,500 $ less a
+// straight line, 310,500 × (1 − 36 ÷ 60) = 124,200 $. A purchase is
+// credited it: its one-off cost is 310,500 − 124,200 = 186,300 $ and the
+// bridge; depreciation charges 310,500 ÷ 60 = 5,175 $ for 36 months, the
+// same 186,300 $, so over the horizon the two cost the same. Past the
+// life nothing is left; a lease and hardware already owned have none.
+func TestOnPremResidualValue(t *testing.T) {
+	s := onPremBase()
+	s.Dimensions.Economics.HorizonMonths = 36
+	s.Options.OnPrem.Financing = "purchase"
+	buy := eval(t, s).Direction(scenario.OnPrem)
+	if !near(buy.Drivers[ResidualValue], 124200, 1e-12) {
+		t.Errorf("purchase, 36 of 60 months: residual value %.2f, want 124,200", buy.Drivers[ResidualValue])
+	}
+	if got := buy.OneOffCost - buy.Drivers[Bridge]; !near(got, 186300, 1e-12) {
+		t.Errorf("purchase: one-off cost %.2f before the bridge, want 186,300", got)
+	}
+	var credit, total float64
+	for _, l := range buy.Breakdown {
+		total += l.Amount
+		if l.Item == "Residual value" {
+			credit = l.Amount
+		}
+	}
+	if credit != -124200 || !near(total, buy.CostHorizon, 1e-9) {
+		t.Errorf("breakdown: residual value line %.2f (want −124,200), lines add to %.2f of %.2f", credit, total, buy.CostHorizon)
+	}
+	if !hasNote(buy.Notes, NoteResidualValue, "residual value 124,200 (the capex 310,500 less a straight line over 36 of the life's 60 months, an estimate of its resale value): credited against the purchase") {
+		t.Errorf("purchase notes %v", NoteTexts(buy.Notes))
+	}
+	s.Options.OnPrem.Financing = "depreciation"
+	dep := eval(t, s).Direction(scenario.OnPrem)
+	if !near(dep.Drivers[DepreciationPerMonth]*36, 186300, 1e-12) || !near(dep.Drivers[ResidualValue], 124200, 1e-12) {
+		t.Errorf("depreciation: %.2f a month, residual %.2f", dep.Drivers[DepreciationPerMonth], dep.Drivers[ResidualValue])
+	}
+	if !near(dep.CostHorizon, buy.CostHorizon, 1e-12) {
+		t.Errorf("36 months: depreciation %.2f, purchase %.2f; want the same", dep.CostHorizon, buy.CostHorizon)
+	}
+	if !hasNote(dep.Notes, NoteResidualValue, "residual value 124,200 (the capex 310,500 less a straight line over 36 of the life's 60 months, an estimate of its resale value): never charged") {
+		t.Errorf("depreciation notes %v", NoteTexts(dep.Notes))
+	}
+	s.Dimensions.Economics.HorizonMonths = 72
+	s.Options.OnPrem.Financing = "purchase"
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || !near(op.OneOffCost-op.Drivers[Bridge], 310500, 1e-12) ||
+		!hasNote(op.Notes, NoteResidualValue, "residual value none: the 72-month horizon reaches") {
+		t.Errorf("72 months: residual %.2f, one-off %.2f, notes %v", op.Drivers[ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
+	}
+	s.Dimensions.Economics.HorizonMonths = 36
+	s.Options.OnPrem.Financing, s.Options.OnPrem.LeasePerNodeMonth = "lease", scenario.Known(9000)
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || !hasNote(op.Notes, NoteResidualValue, "residual value none: the leased hardware is the lessor's") {
+		t.Errorf("lease: residual %.2f, notes %v", op.Drivers[ResidualValue], NoteTexts(op.Notes))
+	}
+	s.Options.OnPrem.Financing, s.Options.OnPrem.Existing = "", true
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || op.OneOffCost != 0 || !hasNote(op.Notes, NoteExistingHardware, "existing hardware: no depreciation charged and no residual value counted") {
+		t.Errorf("existing: residual %.2f, one-off %.2f, notes %v", op.Drivers[ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
+	}
+}
+
+// hasNote reports whether notes hold one with code whose text begins with
+// prefix.
+func hasNote(notes []Note, code NoteCode, prefix string) bool {
+	for _, n := range notes {
+		if n.Code == code && strings.HasPrefix(n.Text, prefix) {
+			return true
+		}
+	}
+	return false
+}

@@ -185,6 +185,7 @@ const (
 	NoteOwnedStaff               NoteCode = "owned_staff"        // staff for owned hardware: per node, at least a minimum
 	NoteRacks                    NoteCode = "racks"              // owned nodes in racks under the site's power limit
 	NoteCurrencyConverted        NoteCode = "currency_converted" // catalog prices converted into the scenario's currency
+	NoteResidualValue            NoteCode = "residual_value"     // owned hardware's value left at the end of the horizon
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -229,6 +230,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteOwnedStaff, NoteAssumption},
 	{NoteRacks, NotePlan},
 	{NoteCurrencyConverted, NotePlan},
+	{NoteResidualValue, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.

@@ -104,7 +104,7 @@ var choices = map[string][]Choice{
 	},
 	"options.on_prem.financing": {
 		{"depreciation", "Depreciation over the hardware's life", "The price spread evenly over the hardware's life, month by month."},
-		{"purchase", "Purchase at the start", "The whole price paid at the start of the horizon, with no residual value credited."},
+		{"purchase", "Purchase at the start", "The whole price paid at the start of the horizon; the hardware's value left at its end (straight line over the life) is credited."},
 		{"lease", "Monthly lease", "A monthly payment per node instead of a purchase."},
 	},
 	"distribution": {

@@ -19,6 +19,7 @@ const (
 	colCostPerRun
 	colCostHorizon
 	colEnergy
+	colPricesAsOf
 	colWhyNot
 	numColumns
 )
@@ -33,6 +34,7 @@ var reportColumns = [numColumns]string{
 	colCostPerRun:  "Cost\nper run",
 	colCostHorizon: "Cost over\nhorizon",
 	colEnergy:      "MWh · t CO2e\nover horizon",
+	colPricesAsOf:  "Prices\nas of",
 	colWhyNot:      "Why not",
 }
 
@@ -122,6 +124,8 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
 		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colEnergy] = energyText(d.Energy)
+		// The oldest price the direction itself used, not the report's.
+		row.cells[colPricesAsOf] = orDash(d.PricesAsOf == "", d.PricesAsOf)
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}

@@ -330,7 +330,9 @@ func reportFacts(r *model.Report) string {
 	if asOf == "" {
 		asOf = "unknown"
 	}
-	facts = append(facts, "Prices as of "+asOf)
+	// The oldest price any direction used; each direction's own is in the
+	// table.
+	facts = append(facts, "Prices as of "+asOf+" (oldest used)")
 	return strings.Join(facts, "  ·  ")
 }
 

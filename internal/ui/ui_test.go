@@ -236,15 +236,15 @@ func newFakeBackend() *fakeBackend {
 			{Direction: scenario.Managed, Title: "Managed service", Feasible: false,
 				Reasons: reasons("the provider may not process personal data", "data may not leave the EU")},
 			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89,
+				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89, PricesAsOf: "2026-01-21",
 				Notes: notes("On-demand price; a 1-year commitment would cost less.")},
 			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, GPU: "l40s", GPUs: 16,
-				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000},
+				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000, PricesAsOf: "2025-06-01"},
 			{Direction: scenario.HPC, Title: "Shared HPC", Feasible: false, GPU: "a100-80gb", GPUs: 4,
-				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832,
+				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832, PricesAsOf: "2025-09-01",
 				Reasons: reasons("queue wait and wall-time chunks exceed the 72 h deadline")},
 			{Direction: scenario.Hybrid, Title: "Hybrid", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000},
+				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000, PricesAsOf: "2026-01-21"},
 		},
 	}
 	chatReport := &model.Report{
@@ -345,7 +345,7 @@ func TestSelectShowsReport(t *testing.T) {
 	if got, want := v.title.Text, "Fine-tune 7B on claims notes"; got != want {
 		t.Errorf("title = %q, want %q", got, want)
 	}
-	for _, want := range []string{"Fine-tuning", "one run = one fine-tuning run", "horizon 24 months", "Prices as of 2025-06-01"} {
+	for _, want := range []string{"Fine-tuning", "one run = one fine-tuning run", "horizon 24 months", "Prices as of 2025-06-01 (oldest used)"} {
 		if !strings.Contains(v.facts.Text, want) {
 			t.Errorf("facts %q lack %q", v.facts.Text, want)
 		}
@@ -359,14 +359,16 @@ func TestSelectShowsReport(t *testing.T) {
 		t.Errorf("cheapest = %q, want %q", got, want)
 	}
 
-	// Every cell, visible or scrolled away.
+	// Every cell, visible or scrolled away. Each direction is dated by
+	// the prices it used: the cloud's, newer than the report's oldest
+	// (2025-06-01, the header's), show as they are; managed used none.
 	wantRows := [][numColumns]string{
-		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
-		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, ""},
-		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, ""},
+		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
+		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, "2026-01-21", ""},
+		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, "2025-06-01", ""},
 		// Ruled out: its figures would not happen.
-		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
-		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, ""},
+		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "2025-09-01", "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, "2026-01-21", ""},
 	}
 	rows := v.report.drawnCells()
 	if len(rows) != len(wantRows) {
@@ -380,7 +382,7 @@ func TestSelectShowsReport(t *testing.T) {
 
 	// What the window actually draws.
 	markup := test.RenderToMarkup(w.Canvas())
-	for _, want := range []string{"Direction", "Feasible", "Why not", "Managed service", "Cloud IaaS", "On-premises", "Shared HPC", "Hybrid", "USD 1,234,568", "USD 1,300,000"} {
+	for _, want := range []string{"Direction", "Feasible", "Why not", "Managed service", "Cloud IaaS", "On-premises", "Shared HPC", "Hybrid", "USD 1,234,568", "USD 1,300,000", "2026-01-21"} {
 		if !strings.Contains(markup, want) {
 			t.Errorf("window does not show %q", want)
 		}
