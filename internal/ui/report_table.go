@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -19,7 +21,6 @@ const (
 	colCostPerRun
 	colCostHorizon
 	colEnergy
-	colPricesAsOf
 	colWhyNot
 	numColumns
 )
@@ -34,7 +35,6 @@ var reportColumns = [numColumns]string{
 	colCostPerRun:  "Cost\nper run",
 	colCostHorizon: "Cost over\nhorizon",
 	colEnergy:      "MWh · t CO2e\nover horizon",
-	colPricesAsOf:  "Prices\nas of",
 	colWhyNot:      "Why not",
 }
 
@@ -47,6 +47,7 @@ const minWhyNotWidth = 220
 // the decision above it, so the mouse wheel works wherever it points.
 type reportTable struct {
 	box     *fyne.Container // header cells, row cells, then the rules between rows
+	dates   *widget.Label   // under the table: the date of each direction's prices
 	content fyne.CanvasObject
 }
 
@@ -61,7 +62,9 @@ type reportRow struct {
 func newReportTable() *reportTable {
 	t := &reportTable{}
 	t.box = container.New(newFillGridLayout(numColumns, colWhyNot, minWhyNotWidth))
-	t.content = t.box
+	t.dates = widget.NewLabel("")
+	t.dates.Wrapping = fyne.TextWrapWord
+	t.content = container.NewVBox(t.box, t.dates)
 	t.set(&model.Report{}, "")
 	return t
 }
@@ -95,6 +98,30 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 	}
 	t.box.Objects = objects
 	t.box.Refresh()
+	t.dates.SetText(pricesAsOf(r))
+	t.dates.Hidden = t.dates.Text == ""
+}
+
+// pricesAsOf is the line under the table that dates each direction's
+// prices: the oldest price the direction itself used, not the report's
+// (a column would take the room "Why not" needs on a narrow screen).
+func pricesAsOf(r *model.Report) string {
+	var parts []string
+	same := true
+	for _, d := range r.Directions {
+		if d.PricesAsOf == "" {
+			continue
+		}
+		same = same && (len(parts) == 0 || strings.HasSuffix(parts[0], d.PricesAsOf))
+		parts = append(parts, titleOf(d)+" "+d.PricesAsOf)
+	}
+	switch {
+	case len(parts) == 0:
+		return ""
+	case same && len(parts) > 1:
+		return "Prices as of " + parts[0][strings.LastIndexByte(parts[0], ' ')+1:] + " for every direction (the oldest price each used)."
+	}
+	return "Prices as of (the oldest price each direction used): " + strings.Join(parts, " · ") + "."
 }
 
 // columnAlignment right-aligns the numeric columns.
@@ -124,8 +151,6 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
 		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colEnergy] = energyText(d.Energy)
-		// The oldest price the direction itself used, not the report's.
-		row.cells[colPricesAsOf] = orDash(d.PricesAsOf == "", d.PricesAsOf)
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
 		rows = append(rows, row)
 	}

@@ -363,12 +363,12 @@ func TestSelectShowsReport(t *testing.T) {
 	// the prices it used: the cloud's, newer than the report's oldest
 	// (2025-06-01, the header's), show as they are; managed used none.
 	wantRows := [][numColumns]string{
-		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
-		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, "2026-01-21", ""},
-		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, "2025-06-01", ""},
+		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
+		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, ""},
+		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, ""},
 		// Ruled out: its figures would not happen.
-		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "2025-09-01", "queue wait and wall-time chunks exceed the 72 h deadline"},
-		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, "2026-01-21", ""},
+		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, ""},
 	}
 	rows := v.report.drawnCells()
 	if len(rows) != len(wantRows) {
@@ -378,6 +378,9 @@ func TestSelectShowsReport(t *testing.T) {
 		if got := rows[i]; got != want {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, want)
 		}
+	}
+	if got, want := v.report.dates.Text, "Prices as of (the oldest price each direction used): Cloud IaaS 2026-01-21 · On-premises 2025-06-01 · Shared HPC 2025-09-01 · Hybrid 2026-01-21."; got != want {
+		t.Errorf("prices dated %q, want %q", got, want)
 	}
 
 	// What the window actually draws.
