@@ -11,22 +11,22 @@ import (
 
 // A year of owned hardware's energy, by hand: one DGX H100 class node
 // (7.5 kW typical, 30 % of it drawn idle), PUE 1.5, the run of
-// TestCloudRunByHand (33.7453 GPU-hours) once a month, on the US grid
+// TestCloudRunByHand (33.7041 GPU-hours) once a month, on the US grid
 // (366 g CO2e/kWh: EIA, 1,532 Mt CO2 over 4,183 TWh in 2023).
 //
 //	kW per GPU above idle  7.5 × 70 % ÷ 8             = 0.65625
 //	idle                   7.5 × 30 % × 1 node         = 2.25 kW
-//	a month                33.7453 × 0.65625 × 1.5 + 2.25 × 1.5 × 730
-//	                     = 33.2180 + 2,463.75          = 2,496.968 kWh
-//	per run (1 a month)                                = 2,496.968 kWh → 913.89 kg CO2e
-//	12 months                                          = 29,963.6 kWh → 10,966.7 kg CO2e
+//	a month                33.7041 × 0.65625 × 1.5 + 2.25 × 1.5 × 730
+//	                     = 33.1774 + 2,463.75          = 2,496.927 kWh
+//	per run (1 a month)                                = 2,496.927 kWh → 913.88 kg CO2e
+//	12 months                                          = 29,963.1 kWh → 10,966.5 kg CO2e
 func TestEnergyOnPremByHand(t *testing.T) {
 	op := eval(t, onPremBase()).Direction(scenario.OnPrem)
 	e := op.Energy
 	if e == nil {
 		t.Fatalf("on-premises feasible %v, no energy", op.Feasible)
 	}
-	month := 33.7453*0.65625*1.5 + 2.25*1.5*730
+	month := 33.704078*0.65625*1.5 + 2.25*1.5*730
 	for _, c := range []struct {
 		what      string
 		got, want float64
@@ -50,14 +50,14 @@ func TestEnergyOnPremByHand(t *testing.T) {
 // Northern Virginia grid at 343.48 g CO2e/kWh (Google region carbon data
 // for us-east4, 2025).
 //
-//	33.7453 × 0.9375 × 1.14 = 36.0653 kWh a run → 12.3877 kg CO2e
+//	33.7041 × 0.9375 × 1.14 = 36.0212 kWh a run → 12.3726 kg CO2e
 func TestEnergyCloudByHand(t *testing.T) {
 	cl := eval(t, base()).Direction(scenario.Cloud)
 	e := cl.Energy
 	if e == nil {
 		t.Fatalf("cloud feasible %v, no energy", cl.Feasible)
 	}
-	kwh := 33.7453 * 0.9375 * 1.14
+	kwh := 33.704078 * 0.9375 * 1.14
 	if !near(e.KWhPerRun, kwh, 1e-5) || !near(e.KWhHorizon, 12*kwh, 1e-5) ||
 		!near(e.KgCO2ePerRun, kwh*0.34348, 1e-5) || !near(e.KgCO2eHorizon, 12*kwh*0.34348, 1e-5) {
 		t.Errorf("cloud: %.6g kWh, %.6g kg a run; %.6g kWh, %.6g kg a year; want %.6g, %.6g", e.KWhPerRun, e.KgCO2ePerRun, e.KWhHorizon, e.KgCO2eHorizon, kwh, kwh*0.34348)

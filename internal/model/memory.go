@@ -76,7 +76,8 @@ func (z *size) statePerGPU(shards, n int) float64 {
 // split tp ways (Korthikanti et al. 2022, §4.2.2: 34·s·b·h/t per layer);
 // under 1F1B the first stage holds its ⌈L/pp⌉ layers for up to pp
 // micro-batches in flight (min(pp, m); ibid. §4.2.3, Narayanan et al.
-// 2021, §2.2.1). One GPU with no model parallelism keeps L layers of one
+// 2021, §2.2.1), and the interleaved schedule of v chunks
+// 1 + (pp−1)/(pp·v) times that (Korthikanti et al. 2022, §4.2.3). One GPU with no model parallelism keeps L layers of one
 // micro-batch: activationBytes.
 func (z *size) activationsGB(l layout) float64 {
 	if z.items {
@@ -85,6 +86,9 @@ func (z *size) activationsGB(l layout) float64 {
 	tp := max(l.tp, 1)
 	layers := (z.layers + max(l.pp, 1) - 1) / max(l.pp, 1)
 	inFlight := float64(min(max(l.pp, 1), max(l.micro, 1)))
+	if v := z.virtualStages(l.pp); v > 1 {
+		inFlight *= 1 + float64(l.pp-1)/float64(l.pp*v)
+	}
 	sbh := float64(z.seqLen) * float64(z.microBatch) * float64(z.hidden)
 	if z.recompute {
 		return (float64(layers)*inFlight*2*sbh + 34*sbh) / float64(tp) / 1e9

@@ -12,9 +12,12 @@ import (
 // activations of each layer over the node's bus; pipeline parallelism
 // (Narayanan et al. 2021), whose pp stages each hold 1/pp of the layers
 // and pass activations to the next stage, running m micro-batches per
-// optimizer step under the 1F1B schedule with a bubble of (pp−1)/(m+pp−1)
-// of the pipeline's time; and data parallelism over the dp copies of
-// that, sharded as the scenario says (ZeRO). The planner takes, at each
+// optimizer step under the interleaved 1F1B schedule — each stage holding
+// v chunks of layers (virtualStages) — with a bubble of
+// (pp−1)/(v·m+pp−1) of the pipeline's time; and data parallelism over the
+// dp copies of that, sharded as the scenario says (ZeRO), its gradient
+// all-reduce overlapped with the backward pass (dpExposed). The planner
+// takes, at each
 // GPU count, the layout with the shortest step among those that fit
 // memory (bestLayout).
 //
@@ -27,7 +30,7 @@ import (
 type layout struct {
 	tp, pp, dp int
 	micro      int     // micro-batches per optimizer step in each pipeline (m); 1 for serving
-	bubble     float64 // share of the pipeline's time its stages stand idle: (pp−1)/(m+pp−1)
+	bubble     float64 // share of the pipeline's time its stages stand idle: (pp−1)/(v·m+pp−1)
 }
 
 func (l layout) gpus() int { return l.tp * l.pp * l.dp }
@@ -139,10 +142,33 @@ func (z *size) microBatches(dp int) (m int, fill float64) {
 	return 1, raw
 }
 
+// defaultVirtualStages is the number of model chunks each pipeline stage
+// holds under the interleaved 1F1B schedule (Narayanan et al. 2021,
+// §2.2.2: the bubble falls from (p−1)/m to (p−1)/(v·m) of the busy time,
+// for v times the pipeline's sends). 8 is what NVIDIA's own Llama 3.1
+// 405B recipe on H100 uses (NVIDIA/dgxc-benchmarking, llama3.1/README.md:
+// TP 8, PP 8, VP 8, 126 layers); Meta trained Llama 3 405B with an
+// interleaved schedule too (Dubey et al. 2024, §3.3.2), and its
+// published throughput fits a v of about 6: 430 TFLOP/s per GPU with 32
+// micro-batches per pipeline against 400 with 16 (ibid. Table 4) is a
+// bubble of 0.16 at m = 16, 15/(16 v).
+const defaultVirtualStages = 8
+
+// virtualStages is v for a pipeline of pp stages: defaultVirtualStages,
+// but each chunk holds at least one layer (at most ⌊layers/pp⌋); 1
+// without pipeline parallelism.
+func (z *size) virtualStages(pp int) int {
+	if pp <= 1 || z.layers <= 0 {
+		return 1
+	}
+	return max(1, min(defaultVirtualStages, z.layers/pp))
+}
+
 // newLayout completes a training layout with its micro-batches and bubble.
 func (z *size) newLayout(tp, pp, dp int) layout {
 	m, _ := z.microBatches(dp)
-	return layout{tp: tp, pp: pp, dp: dp, micro: m, bubble: float64(pp-1) / float64(m+pp-1)}
+	v := z.virtualStages(pp)
+	return layout{tp: tp, pp: pp, dp: dp, micro: m, bubble: float64(pp-1) / float64(v*m+pp-1)}
 }
 
 // layouts are the training layouts of n GPUs with tp at most maxTP (a
@@ -273,13 +299,16 @@ func (z *size) minTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
 //     et al. 2022, §4.2.2);
 //   - pipeline sends: each micro-batch's activations forward and their
 //     gradients back, s·b·h·2/tp bytes per GPU (Narayanan et al. 2021,
-//     §4.1), over the fabric when the pipeline spans nodes;
-//   - the 1F1B bubble: (pp−1)/m of the stages' busy time (Narayanan et
-//     al. 2021, §2.2.1);
+//     §4.1), over the fabric when the pipeline spans nodes, once per
+//     model chunk: v times under the interleaved schedule (ibid. §2.2.2);
+//   - the interleaved 1F1B bubble: (pp−1)/(v·m) of the stages' busy time
+//     (Narayanan et al. 2021, §2.2.2; plain 1F1B is v = 1, §2.2.1);
 //   - the data-parallel all-reduce of each GPU's gradients, 1/(tp·pp) of
-//     them, as before (allReduceSeconds).
+//     them (allReduceSeconds), less what the backward pass hides
+//     (dpExposed).
 //
-// No overlap of communication with compute is assumed: conservative.
+// The tensor-parallel all-reduces and pipeline sends are counted in full:
+// they sit on the critical path of every layer and stage.
 func (z *size) layoutStep(hw hardware, l layout) stepParts {
 	n := l.gpus()
 	N := float64(n)
@@ -304,21 +333,44 @@ func (z *size) layoutStep(hw hardware, l layout) stepParts {
 			if l.tp*l.pp > hw.perNode {
 				lk = hw.netLink()
 			}
-			send = 2 * sendSeconds(act/float64(l.tp), lk)
+			send = 2 * float64(z.virtualStages(l.pp)) * sendSeconds(act/float64(l.tp), lk)
 		}
 		p.comm = m * (tpComm + send)
-		p.bubble = (p.compute + p.comm) * float64(l.pp-1) / m
+		p.bubble = (p.compute + p.comm) * float64(l.pp-1) / (float64(z.virtualStages(l.pp)) * m)
 	}
 	if z.training {
 		bw := busGBs(hw.gpu, hw.intraGBs)
 		if n > hw.perNode {
 			bw = hw.netGBs
 		}
-		p.comm += allReduceSeconds(z.gradBytes/float64(l.tp*l.pp), bw, l.dp, z.sharding)
+		p.comm += z.dpExposed(allReduceSeconds(z.gradBytes/float64(l.tp*l.pp), bw, l.dp, z.sharding), p.compute, m)
 	}
 	if hw.storageGBs > 0 {
 		p.data = z.dataReadGB / z.steps() / hw.storageGBs
 	}
 	p.total = math.Max(p.compute+p.comm+p.bubble+p.serial, p.data)
 	return p
+}
+
+// dpExposed is the part of a data-parallel gradient exchange of dpS
+// seconds that the compute does not hide, for a step whose compute per
+// GPU is compute seconds over m micro-batches. The published systems
+// overlap it: Megatron-LM's --overlap-grad-reduce starts each bucket's
+// reduce-scatter (or all-reduce) as soon as the last micro-batch's
+// backward pass has produced its gradients (Megatron-Core
+// DistributedDataParallelConfig.overlap_grad_reduce), as PyTorch DDP does
+// on its last accumulation step (Li et al. 2020, PyTorch Distributed,
+// §3.2.3); so the window is the backward pass — two thirds of the
+// training FLOPs, 2·P of 6·P per token (Kaplan et al. 2020) — of one
+// micro-batch. ZeRO-3 (FSDP) also gathers the parameters of every layer
+// ahead of its use in the forward and backward passes of every
+// micro-batch (FSDP forward and backward prefetch; Zhao et al. 2023,
+// PyTorch FSDP, §3.3.3), so its exchange hides behind the whole step's
+// compute. What the window cannot hold is exposed.
+func (z *size) dpExposed(dpS, compute, m float64) float64 {
+	window := compute * 2 / 3 / math.Max(m, 1)
+	if z.sharding == "zero3" {
+		window = compute
+	}
+	return math.Max(0, dpS-window)
 }
