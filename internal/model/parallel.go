@@ -174,9 +174,10 @@ func (z *size) newLayout(tp, pp, dp int) layout {
 // layouts are the training layouts of n GPUs with tp at most maxTP (a
 // node): tp and pp powers of two dividing n, tp dividing the attention
 // heads, pp at most the layers. Non-LLM work is data parallel only.
-func (z *size) layouts(n, maxTP int) []layout {
-	out := []layout{z.newLayout(1, 1, max(n, 1))}
-	for _, s := range z.shapes(n, maxTP) {
+func (z *size) layouts(n, maxTP int, buf *[maxShapes + 1]layout) []layout {
+	out := append(buf[:0], z.newLayout(1, 1, max(n, 1)))
+	var shapes [maxShapes][2]int
+	for _, s := range z.shapes(n, maxTP, &shapes) {
 		if n%(s[0]*s[1]) == 0 {
 			out = append(out, z.newLayout(s[0], s[1], n/(s[0]*s[1])))
 		}
@@ -184,20 +185,25 @@ func (z *size) layouts(n, maxTP int) []layout {
 	return out
 }
 
+// maxShapes bounds the shapes: tp in 2^0…2^3 (a node of 8), pp in
+// 2^0…2^16 — more than any model's layers.
+const maxShapes = 4 * 17
+
 // shapes are the model-parallel shapes (tp, pp) beyond (1, 1) with
-// tp·pp at most n GPUs: tp and pp powers of two, tp at most maxTP (a
-// node) and dividing the attention heads, pp at most the layers. Non-LLM
-// work has none: it is data parallel only.
-func (z *size) shapes(n, maxTP int) [][2]int {
+// tp·pp at most n GPUs, in buf: tp and pp powers of two, tp at most maxTP
+// (a node) and dividing the attention heads, pp at most the layers.
+// Non-LLM work has none: it is data parallel only. Evaluations call it
+// for every GPU count of every scaling table, so it allocates nothing.
+func (z *size) shapes(n, maxTP int, buf *[maxShapes][2]int) [][2]int {
 	if z.items || n <= 1 {
 		return nil
 	}
-	var out [][2]int
+	out := buf[:0]
 	for tp := 1; tp <= min(maxTP, maxTensorParallel, n); tp *= 2 {
 		if z.heads > 0 && z.heads%tp != 0 {
 			break
 		}
-		for pp := 1; tp*pp <= n && pp <= z.layers; pp *= 2 {
+		for pp := 1; tp*pp <= n && pp <= z.layers && len(out) < cap(out); pp *= 2 {
 			if tp > 1 || pp > 1 {
 				out = append(out, [2]int{tp, pp})
 			}
@@ -222,7 +228,8 @@ func (z *size) fitsLayout(g catalog.GPU, l layout) bool {
 // leastMemory is the layout of n GPUs (tp up to maxTP) that needs the
 // least memory per GPU.
 func (z *size) leastMemory(n, maxTP int) layout {
-	ls := z.layouts(n, maxTP)
+	var buf [maxShapes + 1]layout
+	ls := z.layouts(n, maxTP, &buf)
 	best := ls[0]
 	for _, l := range ls[1:] {
 		if z.layoutMemGB(l) < z.layoutMemGB(best) {
@@ -245,7 +252,8 @@ func (z *size) memOn(hw hardware, n int) float64 {
 // those that fit memory, and whether any fits; when none does, the plain
 // data-parallel layout (whose figures then show the gap).
 func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
-	ls := z.layouts(n, hw.perNode)
+	var buf [maxShapes + 1]layout
+	ls := z.layouts(n, hw.perNode, &buf)
 	best, bestT, ok := ls[0], math.Inf(1), false
 	for _, l := range ls {
 		if !z.fitsLayout(hw.gpu, l) {
@@ -264,7 +272,10 @@ func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
 // data-parallel copies.
 func (z *size) minTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
 	best := 0
-	for _, s := range append([][2]int{{1, 1}}, z.shapes(maxCount, maxTP)...) {
+	var buf [maxShapes + 1][2]int
+	buf[0] = [2]int{1, 1}
+	shapes := append(buf[:1], z.shapes(maxCount, maxTP, (*[maxShapes][2]int)(buf[1:]))...)
+	for _, s := range shapes {
 		tp, pp := s[0], s[1]
 		shape := tp * pp
 		hiDP := maxCount / shape
