@@ -163,3 +163,73 @@ func TestDefaultFiguresConsistent(t *testing.T) {
 		t.Errorf("100 Gbps per a2-ultragpu-8g is 1.5625 GB/s per GPU: %v", a2.NetworkGBsPerGPU)
 	}
 }
+
+// Network per GPU of the cloud offers against the providers' published
+// instance figures, in GB/s (a Gbps figure divided by 8, then by the GPUs
+// of the instance).
+func TestCloudNetworkPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id   string
+		gbps float64 // per instance
+		why  string
+	}{
+		// Google Cloud, "Networking and GPU machines": A3 High up to
+		// 1,000 Gbps (the catalog had 25 GB/s per GPU, the A3 Mega's 1,600).
+		{"gcp-a3-h100", 1000, "A3 High up to 1,000 Gbps"},
+		{"gcp-a3-h100-eu", 1000, "A3 High up to 1,000 Gbps"},
+		{"gcp-a2-a100", 100, "A2 up to 100 Gbps"},
+		// tsaol/aws-gpu (instances.vantage.sh): p5 and p5en 3,200 Gbps EFA,
+		// p4de and g6e.48xlarge 400 Gbps.
+		{"aws-p5-h100", 3200, "p5.48xlarge 3,200 Gbps EFA"},
+		{"aws-p5en-h200", 3200, "p5en.48xlarge 3,200 Gbps EFA"},
+		{"aws-p4de-a100", 400, "p4de.24xlarge 400 Gbps EFA"},
+		{"aws-g6e-l40s", 400, "g6e.48xlarge 400 Gbps"},
+		// Azure ND H100 v5: one 400 Gb/s NDR InfiniBand link per GPU;
+		// ND A100 v4: one 200 Gb/s HDR link per GPU.
+		{"azure-nd-h100-v5", 3200, "8 × 400 Gb/s NDR"},
+		{"azure-nd-a100-v4", 1600, "8 × 200 Gb/s HDR"},
+		// CoreWeave L40S nodes: no InfiniBand, one BlueField-3 DPU of at
+		// most 400 Gb/s (an estimate; the catalog had 12.5 GB/s per GPU,
+		// 100 Gb/s per GPU, more than the DPU carries).
+		{"coreweave-l40s", 400, "one BlueField-3 DPU, at most 400 Gb/s"},
+	} {
+		o, ok := c.CloudOffer(tc.id)
+		if !ok {
+			t.Errorf("%s missing", tc.id)
+			continue
+		}
+		if want := tc.gbps / 8 / float64(o.GPUsPerNode); abs(o.NetworkGBsPerGPU-want) > 1e-9 {
+			t.Errorf("%s: %v GB/s of network per GPU, want %v (%s ÷ %d GPUs)", tc.id, o.NetworkGBsPerGPU, want, tc.why, o.GPUsPerNode)
+		}
+	}
+}
+
+// CoreWeave's prices as its pricing page gave them on 2026-09-20
+// (api-evangelist/coreweave plans/coreweave-plans-pricing.yml): per 8-GPU
+// instance-hour, on demand and spot in North America.
+func TestCoreWeavePricesPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id             string
+		onDemand, spot float64
+	}{
+		{"coreweave-h100", 49.24, 19.71},
+		{"coreweave-h200", 50.44, 20.93},
+		{"coreweave-l40s", 18.00, 0},
+	} {
+		o, _ := c.CloudOffer(tc.id)
+		if abs(o.OnDemand-tc.onDemand/8) > 1e-9 || abs(o.Spot-tc.spot/8) > 1e-9 {
+			t.Errorf("%s: on demand %v, spot %v per GPU-hour; want %v and %v", tc.id, o.OnDemand, o.Spot, tc.onDemand/8, tc.spot/8)
+		}
+		if o.AsOf != "2026-09-20" || !strings.Contains(o.Source, "coreweave.com/pricing") {
+			t.Errorf("%s: as_of %s, source %q: want the pricing page of 2026-09-20", tc.id, o.AsOf, o.Source)
+		}
+	}
+}
