@@ -233,3 +233,33 @@ func TestCoreWeavePricesPublished(t *testing.T) {
 		}
 	}
 }
+
+// The site's staff cost is the BLS median annual wage of network and
+// computer systems administrators (SOC 15-1244) in May 2024, 96,800 $
+// (Occupational Employment and Wage Statistics, published 2025-04-02),
+// loaded for benefits by the 70.2 % share wages and salaries are of
+// private-industry employer compensation costs (BLS Employer Costs for
+// Employee Compensation, June 2025, published 2025-09-12); it is dated by
+// the pay survey's publication. It was 129,000 $ beside a source reading
+// "90,520 $ + 30 %" (117,676 $): the figure and its source now agree.
+func TestSiteStaffCostPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Site
+	if want := 96800 / 0.702; abs(s.StaffCostPerFTE-want) > 50 {
+		t.Errorf("staff cost %v per FTE-year, want 96,800 ÷ 0.702 = %.0f to the nearest hundred", s.StaffCostPerFTE, want)
+	}
+	if got := s.FigureAsOf("staff_cost_per_fte_year"); got != "2025-04-02" {
+		t.Errorf("staff cost dated %s, want 2025-04-02 (OEWS May 2024 published)", got)
+	}
+	for _, want := range []string{"96,800", "70.2 %", "15-1244", "137,900"} {
+		if !strings.Contains(s.Source, want) {
+			t.Errorf("site source does not state %q", want)
+		}
+	}
+	if strings.Contains(s.Source, "90,520 $ + 30 %") {
+		t.Error("site source still gives the May 2022 pay + 30 %, which is not the figure")
+	}
+}
