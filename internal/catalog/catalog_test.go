@@ -263,3 +263,49 @@ func TestSiteStaffCostPublished(t *testing.T) {
 		t.Error("site source still gives the May 2022 pay + 30 %, which is not the figure")
 	}
 }
+
+// Every price in the built-in catalog has a source and a date; a price
+// whose source is undated or secondary, so that its as_of is not a date
+// the source gives, says it is an estimate.
+func TestEveryPriceSourcedDatedOrEstimate(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type priced struct {
+		name string
+		e    Entry
+	}
+	var all []priced
+	for _, o := range c.Cloud {
+		all = append(all, priced{"cloud " + o.ID, o.Entry})
+	}
+	for _, d := range c.Data {
+		all = append(all, priced{"data " + d.Provider, d.Entry})
+	}
+	for _, n := range c.Nodes {
+		all = append(all, priced{"node " + n.ID, n.Entry})
+	}
+	for _, p := range c.HPC {
+		all = append(all, priced{"hpc " + p.ID, p.Entry})
+	}
+	for _, m := range c.Managed {
+		all = append(all, priced{"managed " + m.ID, m.Entry})
+	}
+	all = append(all, priced{"site", c.Site.Entry})
+	for _, p := range all {
+		if p.e.AsOf == "" || strings.TrimSpace(p.e.Source) == "" {
+			t.Errorf("%s: as_of %q, source %q: a price needs both", p.name, p.e.AsOf, p.e.Source)
+			continue
+		}
+		text := strings.ToLower(p.e.Source + " " + p.e.Note)
+		if (strings.Contains(text, "undated") || strings.Contains(text, "secondary")) && !strings.Contains(text, "estimate") {
+			t.Errorf("%s: an undated or secondary source, and no word that the price or its date is an estimate: %s", p.name, p.e.Source)
+		}
+	}
+	// The 8×H100 InfiniBand node is the Thinkmate quote of 2024-08-22
+	// (E. Cheah, "H100 Freakonomics"), the date the H200 estimate cites.
+	if n, _ := c.Node("h100-ib-node"); n.AsOf != "2024-08-22" {
+		t.Errorf("h100-ib-node dated %s, want the quote's 2024-08-22", n.AsOf)
+	}
+}
