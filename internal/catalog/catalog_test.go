@@ -163,3 +163,149 @@ func TestDefaultFiguresConsistent(t *testing.T) {
 		t.Errorf("100 Gbps per a2-ultragpu-8g is 1.5625 GB/s per GPU: %v", a2.NetworkGBsPerGPU)
 	}
 }
+
+// Network per GPU of the cloud offers against the providers' published
+// instance figures, in GB/s (a Gbps figure divided by 8, then by the GPUs
+// of the instance).
+func TestCloudNetworkPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id   string
+		gbps float64 // per instance
+		why  string
+	}{
+		// Google Cloud, "Networking and GPU machines": A3 High up to
+		// 1,000 Gbps (the catalog had 25 GB/s per GPU, the A3 Mega's 1,600).
+		{"gcp-a3-h100", 1000, "A3 High up to 1,000 Gbps"},
+		{"gcp-a3-h100-eu", 1000, "A3 High up to 1,000 Gbps"},
+		{"gcp-a2-a100", 100, "A2 up to 100 Gbps"},
+		// tsaol/aws-gpu (instances.vantage.sh): p5 and p5en 3,200 Gbps EFA,
+		// p4de and g6e.48xlarge 400 Gbps.
+		{"aws-p5-h100", 3200, "p5.48xlarge 3,200 Gbps EFA"},
+		{"aws-p5en-h200", 3200, "p5en.48xlarge 3,200 Gbps EFA"},
+		{"aws-p4de-a100", 400, "p4de.24xlarge 400 Gbps EFA"},
+		{"aws-g6e-l40s", 400, "g6e.48xlarge 400 Gbps"},
+		// Azure ND H100 v5: one 400 Gb/s NDR InfiniBand link per GPU;
+		// ND A100 v4: one 200 Gb/s HDR link per GPU.
+		{"azure-nd-h100-v5", 3200, "8 × 400 Gb/s NDR"},
+		{"azure-nd-a100-v4", 1600, "8 × 200 Gb/s HDR"},
+		// CoreWeave L40S nodes: no InfiniBand, one BlueField-3 DPU of at
+		// most 400 Gb/s (an estimate; the catalog had 12.5 GB/s per GPU,
+		// 100 Gb/s per GPU, more than the DPU carries).
+		{"coreweave-l40s", 400, "one BlueField-3 DPU, at most 400 Gb/s"},
+	} {
+		o, ok := c.CloudOffer(tc.id)
+		if !ok {
+			t.Errorf("%s missing", tc.id)
+			continue
+		}
+		if want := tc.gbps / 8 / float64(o.GPUsPerNode); abs(o.NetworkGBsPerGPU-want) > 1e-9 {
+			t.Errorf("%s: %v GB/s of network per GPU, want %v (%s ÷ %d GPUs)", tc.id, o.NetworkGBsPerGPU, want, tc.why, o.GPUsPerNode)
+		}
+	}
+}
+
+// CoreWeave's prices as its pricing page gave them on 2026-09-20
+// (api-evangelist/coreweave plans/coreweave-plans-pricing.yml): per 8-GPU
+// instance-hour, on demand and spot in North America.
+func TestCoreWeavePricesPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id             string
+		onDemand, spot float64
+	}{
+		{"coreweave-h100", 49.24, 19.71},
+		{"coreweave-h200", 50.44, 20.93},
+		{"coreweave-l40s", 18.00, 0},
+	} {
+		o, _ := c.CloudOffer(tc.id)
+		if abs(o.OnDemand-tc.onDemand/8) > 1e-9 || abs(o.Spot-tc.spot/8) > 1e-9 {
+			t.Errorf("%s: on demand %v, spot %v per GPU-hour; want %v and %v", tc.id, o.OnDemand, o.Spot, tc.onDemand/8, tc.spot/8)
+		}
+		if o.AsOf != "2026-09-20" || !strings.Contains(o.Source, "coreweave.com/pricing") {
+			t.Errorf("%s: as_of %s, source %q: want the pricing page of 2026-09-20", tc.id, o.AsOf, o.Source)
+		}
+	}
+}
+
+// The site's staff cost is the BLS median annual wage of network and
+// computer systems administrators (SOC 15-1244) in May 2024, 96,800 $
+// (Occupational Employment and Wage Statistics, published 2025-04-02),
+// loaded for benefits by the 70.2 % share wages and salaries are of
+// private-industry employer compensation costs (BLS Employer Costs for
+// Employee Compensation, June 2025, published 2025-09-12); it is dated by
+// the pay survey's publication. It was 129,000 $ beside a source reading
+// "90,520 $ + 30 %" (117,676 $): the figure and its source now agree.
+func TestSiteStaffCostPublished(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Site
+	if want := 96800 / 0.702; abs(s.StaffCostPerFTE-want) > 50 {
+		t.Errorf("staff cost %v per FTE-year, want 96,800 ÷ 0.702 = %.0f to the nearest hundred", s.StaffCostPerFTE, want)
+	}
+	if got := s.FigureAsOf("staff_cost_per_fte_year"); got != "2025-04-02" {
+		t.Errorf("staff cost dated %s, want 2025-04-02 (OEWS May 2024 published)", got)
+	}
+	for _, want := range []string{"96,800", "70.2 %", "15-1244", "137,900"} {
+		if !strings.Contains(s.Source, want) {
+			t.Errorf("site source does not state %q", want)
+		}
+	}
+	if strings.Contains(s.Source, "90,520 $ + 30 %") {
+		t.Error("site source still gives the May 2022 pay + 30 %, which is not the figure")
+	}
+}
+
+// Every price in the built-in catalog has a source and a date; a price
+// whose source is undated or secondary, so that its as_of is not a date
+// the source gives, says it is an estimate.
+func TestEveryPriceSourcedDatedOrEstimate(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type priced struct {
+		name string
+		e    Entry
+	}
+	var all []priced
+	for _, o := range c.Cloud {
+		all = append(all, priced{"cloud " + o.ID, o.Entry})
+	}
+	for _, d := range c.Data {
+		all = append(all, priced{"data " + d.Provider, d.Entry})
+	}
+	for _, n := range c.Nodes {
+		all = append(all, priced{"node " + n.ID, n.Entry})
+	}
+	for _, p := range c.HPC {
+		all = append(all, priced{"hpc " + p.ID, p.Entry})
+	}
+	for _, m := range c.Managed {
+		all = append(all, priced{"managed " + m.ID, m.Entry})
+	}
+	all = append(all, priced{"site", c.Site.Entry})
+	for _, p := range all {
+		if p.e.AsOf == "" || strings.TrimSpace(p.e.Source) == "" {
+			t.Errorf("%s: as_of %q, source %q: a price needs both", p.name, p.e.AsOf, p.e.Source)
+			continue
+		}
+		text := strings.ToLower(p.e.Source + " " + p.e.Note)
+		if (strings.Contains(text, "undated") || strings.Contains(text, "secondary")) && !strings.Contains(text, "estimate") {
+			t.Errorf("%s: an undated or secondary source, and no word that the price or its date is an estimate: %s", p.name, p.e.Source)
+		}
+	}
+	// The 8×H100 InfiniBand node is the Thinkmate quote of 2024-08-22
+	// (E. Cheah, "H100 Freakonomics"), the date the H200 estimate cites.
+	if n, _ := c.Node("h100-ib-node"); n.AsOf != "2024-08-22" {
+		t.Errorf("h100-ib-node dated %s, want the quote's 2024-08-22", n.AsOf)
+	}
+}

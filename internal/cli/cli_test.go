@@ -251,3 +251,53 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version extra: exit %d, stderr %q", code, errs)
 	}
 }
+
+// Each direction's line of the eval table carries the oldest price date
+// that direction used (its prices_as_of), "—" where it used none, as the
+// window and the brief do.
+func TestEvalTableShowsEachDirectionsPriceDate(t *testing.T) {
+	f := examples(t)[0]
+	code, out, errs := run(t, tempDB(t), "eval", "--format", "json", f)
+	if code != ExitOK {
+		t.Fatalf("%s: exit %d: %s", f, code, errs)
+	}
+	var r struct {
+		Directions []struct {
+			Title      string `json:"title"`
+			PricesAsOf string `json:"prices_as_of"`
+		} `json:"directions"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	code, table, errs := run(t, tempDB(t), "eval", f)
+	if code != ExitOK {
+		t.Fatalf("%s table: exit %d: %s", f, code, errs)
+	}
+	if !strings.Contains(table, "prices as of") {
+		t.Errorf("the direction table has no prices as of column:\n%s", table)
+	}
+	dated := 0
+	for _, d := range r.Directions {
+		want := d.PricesAsOf
+		if want == "" {
+			want = "—"
+		} else {
+			dated++
+		}
+		found := false
+		for _, line := range strings.Split(table, "\n") {
+			fields := strings.Fields(line)
+			if strings.HasPrefix(strings.TrimSpace(line), d.Title) && len(fields) > 0 && fields[len(fields)-1] == want {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: no line of the table ends with its prices as of %q:\n%s", d.Title, want, table)
+		}
+	}
+	if dated == 0 {
+		t.Errorf("%s: no direction used a dated price", f)
+	}
+}

@@ -189,7 +189,7 @@ func printTable(e *env, r *model.Report) {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "direction\tfeasible\tGPUs\ttime to result (h)\tcost per %s (%s)\tcost over %d months (%s)\t\n", r.RunUnit, r.Currency, r.HorizonMonths, r.Currency)
+	fmt.Fprintf(tw, "direction\tfeasible\tGPUs\ttime to result (h)\tcost per %s (%s)\tcost over %d months (%s)\tprices as of\t\n", r.RunUnit, r.Currency, r.HorizonMonths, r.Currency)
 	for _, d := range r.Directions {
 		feas := "yes"
 		if !d.Feasible {
@@ -199,7 +199,11 @@ func printTable(e *env, r *model.Report) {
 		if d.GPUs > 0 {
 			gpus = present.GPUs(d.GPU, d.GPUs)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Title, feas, gpus, present.Hours(d.TimeToResultHours), present.Amount(d.CostPerRun), present.Amount(d.CostHorizon))
+		asOf := "—" // a direction that used no price
+		if d.PricesAsOf != "" {
+			asOf = d.PricesAsOf
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Title, feas, gpus, present.Hours(d.TimeToResultHours), present.Amount(d.CostPerRun), present.Amount(d.CostHorizon), asOf)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)

@@ -64,7 +64,7 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	if r.quiet {
 		return
 	}
-	en := catalog.Entry{AsOf: site.FigureAsOf("staff_cost_per_fte_year"), Source: "BLS systems administrator pay + 30 % benefits (" + site.Source + ")"}
+	en := catalog.Entry{AsOf: site.FigureAsOf("staff_cost_per_fte_year"), Source: "BLS network and computer systems administrator pay ÷ 70.2 % wage share of compensation (" + site.Source + ")"}
 	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
 	e.use(r, "staff cost", en)
 }

@@ -12,7 +12,10 @@ import (
 // 270,000 $ (catalog dgx-h100), 10.2 kW maximum, 7.5 kW typical, 8 GPUs;
 // electricity 0.10 $/kWh and PUE 1.5 set by the scenario; the catalog site
 // gives a 5-year life, maintenance 20 %/year, colocation 163.44 $/kW-month,
-// idle draw 30 % of typical and 129,000 $ per FTE-year.
+// idle draw 30 % of typical and 137,900 $ per FTE-year (BLS May 2024
+// median pay of network and computer systems administrators, 96,800 $,
+// ÷ 70.2 % wage share of compensation, ECEC June 2025; it was 129,000 $
+// from the May 2022 median).
 func onPremBase() *scenario.Scenario {
 	s := base()
 	s.Options.OnPrem = scenario.OnPremOptions{Node: "dgx-h100", Nodes: 1,
@@ -30,22 +33,22 @@ func onPremBase() *scenario.Scenario {
 //	space        184.06 × 10.2 kW             = 1,877.412
 //	idle power   7.5 kW × 30 % × 1.5 × 0.10 × 730 = 246.375
 //	capital      310,500 × 8 % ÷ 24 (half the capex on average) = 1,035.00
-//	staff        max(0.5, 0.094 × 1 node) = 0.5 FTE × 129,000 ÷ 12 = 5,375.00
-//	fixed                                     = 18,883.787 / month
+//	staff        max(0.5, 0.094 × 1 node) = 0.5 FTE × 137,900 ÷ 12 = 5,745.833
+//	fixed                                     = 19,254.620 / month
 //	power above idle per GPU-hour 7.5 × 70 % ÷ 8 × 1.5 × 0.10 = 0.0984375 $
 //
 // The run (TestCloudRunByHand's 8 GPUs, 33.7041 GPU-hours, once a month)
-// adds 3.3177 $ a month: 12 × 18,887.105 = 226,645.26 $. The node arrives
+// adds 3.3177 $ a month: 12 × 19,257.938 = 231,095.26 $. The node arrives
 // after 16 weeks = 112 days = 3.6797 months (112 ÷ 30.4375); those months'
 // runs are rented from the cloud at 33.7041 GPU-hours × 6 $ = 202.225 $ a
-// run: 3.6797 × 202.225 = 744.12 $, so the year costs 227,389.38 $.
+// run: 3.6797 × 202.225 = 744.12 $, so the year costs 231,839.38 $.
 //
 // The colocation price is CBRE's for H2 2024, 184.06 $ per kW-month (it
 // was H2 2023's 163.44 $ before the site figures were refreshed).
 func TestOnPremYearByHand(t *testing.T) {
 	r := eval(t, onPremBase())
 	op := r.Direction(scenario.OnPrem)
-	fixed := 5175 + 5175 + 184.06*10.2 + 7.5*0.3*1.5*0.10*730 + 1035 + 5375
+	fixed := 5175 + 5175 + 184.06*10.2 + 7.5*0.3*1.5*0.10*730 + 1035 + 0.5*137900/12
 	power := 7.5 * 0.7 / 8 * 1.5 * 0.10
 	gpuHours := 8 * 6e19 / 494.5e12 / 8 / 3600 // the all-reduce hides behind the backward pass (TestCloudRunByHand)
 	for _, c := range []struct {
@@ -62,14 +65,14 @@ func TestOnPremYearByHand(t *testing.T) {
 			t.Errorf("%s = %.6f, want %.6f", c.name, c.got, c.want)
 		}
 	}
-	if !near(fixed, 18883.787, 1e-9) || op.LeadTimeDays != 16*7 {
+	if !near(fixed, 19254.620333, 1e-9) || op.LeadTimeDays != 16*7 {
 		t.Errorf("hand figure %.3f, lead time %g days", fixed, op.LeadTimeDays)
 	}
 	// Break-even utilisation against the cloud's 6 $/GPU-hour:
-	// u* = 18,883.787 ÷ (8 × 730 × (6 − 0.0984375)) = 0.547910.
+	// u* = 19,254.620 ÷ (8 × 730 × (6 − 0.0984375)) = 0.558670.
 	u := r.Comparisons.Utilisation
-	if u == nil || !u.Exists || !near(u.Utilisation, 18883.787/(8*730*(6-0.0984375)), 1e-9) {
-		t.Errorf("break-even utilisation %+v, want 0.547910", u)
+	if u == nil || !u.Exists || !near(u.Utilisation, 19254.620333/(8*730*(6-0.0984375)), 1e-9) {
+		t.Errorf("break-even utilisation %+v, want 0.558670", u)
 	}
 	// At that utilisation an owned GPU-hour costs what the cloud charges.
 	s := onPremBase()
@@ -81,17 +84,18 @@ func TestOnPremYearByHand(t *testing.T) {
 
 // Buying the node (cash view) against renting: on-premises pays 310,500 $
 // up front (the node and 15 % for fabric, storage and installation) and
-// then 13,708.787 $ a month (fixed without depreciation, with the cost of
+// then 14,079.620 $ a month (fixed without depreciation, with the cost of
 // capital) plus 3.3218 $ of power per run; the cloud pays its staff
-// 2,687.50 $ plus 33.7041 GPU-hours × 6 $ = 202.225 $ a run. At one run a
+// 2,872.92 $ plus 33.7041 GPU-hours × 6 $ = 202.225 $ a run. At one run a
 // month renting is cheaper every month: no break-even. At 100 runs a
-// month: cloud 2,687.50 + 20,222.5 = 22,910.0 a month; on-premises
-// 13,708.79 + 331.77 = 14,040.56, and its one-off is the purchase plus the
+// month: cloud 2,872.92 + 20,222.45 = 23,095.36 a month; on-premises
+// 14,079.62 + 331.77 = 14,411.39, and its one-off is the purchase plus the
 // 3.6797 months of lead time bridged on the cloud, 3.6797 × 100 × 202.225
-// = 74,411.6: 384,911.6 in all (over 72 months, past the 60-month life,
-// no residual value is credited). The purchase pays back after 384,911.6 ÷
-// (22,910.0 − 14,040.56) = 43.40 months (42.39 with H2 2023's colocation
-// price, 163.44 $ per kW-month, before the site figures were refreshed).
+// = 74,412.0: 384,912.0 in all (over 72 months, past the 60-month life,
+// no residual value is credited). The purchase pays back after 384,912.0 ÷
+// (23,095.36 − 14,411.39) = 44.32 months (43.40 with the 129,000 $ staff
+// cost of the May 2022 pay survey, 42.39 with H2 2023's colocation price as
+// well, 163.44 $ per kW-month, before the site figures were refreshed).
 func TestBreakEvenMonthByHand(t *testing.T) {
 	s := onPremBase()
 	s.Options.OnPrem.Financing = "purchase"
@@ -107,8 +111,8 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 		t.Fatalf("purchase and bridge one-off %g, want %g", op.OneOffCost, 310500+bridge)
 	}
 	want := (310500 + bridge) / ((cl.MonthlyFixedCost + 100*cl.VariableCostPerRun) - (op.MonthlyFixedCost + 100*op.VariableCostPerRun))
-	if !near(want, 43.40, 2e-3) {
-		t.Errorf("hand solution %.3f months, want about 43.40", want)
+	if !near(want, 44.32, 2e-3) {
+		t.Errorf("hand solution %.3f months, want about 44.32", want)
 	}
 	found := false
 	for _, b := range r.Comparisons.BreakEvenMonths {
@@ -117,10 +121,10 @@ func TestBreakEvenMonthByHand(t *testing.T) {
 			if !near(b.Month, want, 1e-9) {
 				t.Errorf("break-even month %.4f, want %.4f", b.Month, want)
 			}
-			// The cumulative curves agree: on-premises is dearer in month 43
-			// and cheaper in month 44.
-			if !(op.CumulativeByMonth[42] > cl.CumulativeByMonth[42] && op.CumulativeByMonth[43] < cl.CumulativeByMonth[43]) {
-				t.Errorf("cumulative curves do not cross between months 43 and 44")
+			// The cumulative curves agree: on-premises is dearer in month 44
+			// and cheaper in month 45.
+			if !(op.CumulativeByMonth[43] > cl.CumulativeByMonth[43] && op.CumulativeByMonth[44] < cl.CumulativeByMonth[44]) {
+				t.Errorf("cumulative curves do not cross between months 44 and 45")
 			}
 		}
 	}
@@ -141,7 +145,7 @@ func hasPair(be []BreakEven, a, b string) bool {
 // A managed inference month, by hand: Llama 3.1 8B on Together at
 // 0.18 $/M tokens in and out; 2 requests/s on average × 730 h × 3600 s =
 // 5,256,000 requests × (1,000 + 200) tokens = 6.3072e9 tokens → 1,135.296 $;
-// staff 0.05 FTE × 129,000 ÷ 12 = 537.50 $: 1,672.796 $ a month.
+// staff 0.05 FTE × 137,900 ÷ 12 = 574.583 $: 1,709.879 $ a month.
 func TestManagedInferenceMonthByHand(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
@@ -149,8 +153,8 @@ func TestManagedInferenceMonthByHand(t *testing.T) {
 			TokensOut: scenario.Known(200), LatencyTargetMS: scenario.Known(5000)}}
 	s.Options.Managed.Offer = "together-8b"
 	m := eval(t, s).Direction(scenario.Managed)
-	if !near(m.OtherCostPerRun, 1135.296, 1e-9) || !near(m.CostPerRun, 1672.796, 1e-9) {
-		t.Errorf("tokens %.3f, month %.3f; want 1,135.296 and 1,672.796", m.OtherCostPerRun, m.CostPerRun)
+	if !near(m.OtherCostPerRun, 1135.296, 1e-9) || !near(m.CostPerRun, 1135.296+0.05*137900/12, 1e-9) {
+		t.Errorf("tokens %.3f, month %.3f; want 1,135.296 and 1,709.879", m.OtherCostPerRun, m.CostPerRun)
 	}
 }
 
@@ -162,8 +166,8 @@ func TestCommittedPricingIsFixed(t *testing.T) {
 	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p4de-a100", Pricing: "commit_1y", GPUs: 8}
 	c := eval(t, s).Direction(scenario.Cloud)
 	rate := 3.4309 * (1 - 0.366)
-	if c.VariablePricePerGPUHour != 0 || !near(c.MonthlyFixedCost, 8*730*rate+2687.5, 1e-3) {
-		t.Errorf("variable %g, fixed %.2f; want 0 and %.2f", c.VariablePricePerGPUHour, c.MonthlyFixedCost, 8*730*rate+2687.5)
+	if c.VariablePricePerGPUHour != 0 || !near(c.MonthlyFixedCost, 8*730*rate+0.25*137900/12, 1e-3) {
+		t.Errorf("variable %g, fixed %.2f; want 0 and %.2f", c.VariablePricePerGPUHour, c.MonthlyFixedCost, 8*730*rate+0.25*137900/12)
 	}
 }
 

@@ -85,14 +85,15 @@ func TestTrainingFLOPsChinchilla(t *testing.T) {
 // sequences over 8 GPUs, 128 micro-batches: 2/3 × 6.361 s ÷ 128 = 33 ms;
 // Megatron's overlap-grad-reduce). Compute hours = 121,334.68 / 8 / 3600
 // = 4.21301 h → 33.7041 GPU-hours × 2 $/GPU-hour = 67.408 $. Staff 0.25
-// FTE × 129,000 $/year ÷ 12 = 2,687.50 $/month, nothing stored. One run a
-// month for 12 months: 12 × (2,687.50 + 67.408) = 33,058.90 $.
+// FTE × 137,900 $/year ÷ 12 = 2,872.92 $/month, nothing stored. One run a
+// month for 12 months: 12 × (2,872.92 + 67.408) = 35,283.94 $.
 func TestCloudRunByHand(t *testing.T) {
 	r := eval(t, base())
 	c := r.Direction(scenario.Cloud)
 	steps := 10e9 / 4194304
 	comm := math.Max(0, 2e9/450e9*2*7/8-6e19/494.5e12/8/steps*2/3/128)
 	hours := (6e19/494.5e12/8 + steps*comm) / 3600
+	staff := 0.25 * 137900 / 12
 	checks := []struct {
 		name      string
 		got, want float64
@@ -100,10 +101,10 @@ func TestCloudRunByHand(t *testing.T) {
 		{"compute hours", c.ComputeHours, hours},
 		{"GPU-hours", c.GPUHoursPerRun, 8 * hours},
 		{"variable cost per run", c.VariableCostPerRun, 8 * hours * 2},
-		{"monthly fixed", c.MonthlyFixedCost, 2687.5},
-		{"cost per run", c.CostPerRun, 8*hours*2 + 2687.5},
-		{"horizon", c.CostHorizon, 12 * (2687.5 + 8*hours*2)},
-		{"month 3 cumulative", c.CumulativeByMonth[2], 3 * (2687.5 + 8*hours*2)},
+		{"monthly fixed", c.MonthlyFixedCost, staff},
+		{"cost per run", c.CostPerRun, 8*hours*2 + staff},
+		{"horizon", c.CostHorizon, 12 * (staff + 8*hours*2)},
+		{"month 3 cumulative", c.CumulativeByMonth[2], 3 * (staff + 8*hours*2)},
 	}
 	for _, ch := range checks {
 		if !near(ch.got, ch.want, 1e-9) {

@@ -19,7 +19,7 @@ func TestOnPremStaffPerNode(t *testing.T) {
 		s.Options.OnPrem.Nodes = c.nodes
 		s.Dimensions.Operations.StaffFTE = scenario.Known(10)
 		op := eval(t, s).Direction(scenario.OnPrem)
-		if !near(op.StaffFTE, c.want, 1e-12) || !near(op.Drivers[StaffPerMonth], c.want*129000/12, 1e-12) {
+		if !near(op.StaffFTE, c.want, 1e-12) || !near(op.Drivers[StaffPerMonth], c.want*137900/12, 1e-12) {
 			t.Errorf("%d nodes: %.3f FTE, %.2f a month; want %.3f FTE", c.nodes, op.StaffFTE, op.Drivers[StaffPerMonth], c.want)
 		}
 	}
@@ -74,8 +74,8 @@ func TestOnPremCostOfCapital(t *testing.T) {
 
 // A one-off job is charged staff for the months it is in use, not the
 // whole horizon: one run in 36 months (1/36 a month) of some 4 hours keeps
-// the cloud for one month, so its 0.25 FTE costs 129,000 × 0.25 ÷ 12 ×
-// 1 month = 2,687.50 $ over the horizon, not 96,750 $; owned hardware is
+// the cloud for one month, so its 0.25 FTE costs 137,900 × 0.25 ÷ 12 ×
+// 1 month = 2,872.92 $ over the horizon, not 103,425 $; owned hardware is
 // staffed every month.
 func TestStaffChargedForMonthsInUse(t *testing.T) {
 	s := base()
@@ -83,8 +83,8 @@ func TestStaffChargedForMonthsInUse(t *testing.T) {
 	s.Dimensions.Economics.HorizonMonths = 36
 	r := eval(t, s)
 	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
-	if got := cl.Drivers[StaffPerMonth] * 36; !near(got, 2687.5, 1e-9) {
-		t.Errorf("cloud staff over 36 months = %.2f, want 2,687.50", got)
+	if got := cl.Drivers[StaffPerMonth] * 36; !near(got, 0.25*137900/12, 1e-9) {
+		t.Errorf("cloud staff over 36 months = %.2f, want 2,872.92", got)
 	}
 	found := false
 	for _, n := range cl.Notes {
@@ -93,7 +93,7 @@ func TestStaffChargedForMonthsInUse(t *testing.T) {
 	if !found {
 		t.Errorf("no %s note: %v", NoteStaffMonths, NoteTexts(cl.Notes))
 	}
-	if op.Drivers[StaffShare] != 0 || !near(op.Drivers[StaffPerMonth], op.StaffFTE*129000/12, 1e-12) {
+	if op.Drivers[StaffShare] != 0 || !near(op.Drivers[StaffPerMonth], op.StaffFTE*137900/12, 1e-12) {
 		t.Errorf("on-premises staff %.2f a month for %.2f FTE: want every month", op.Drivers[StaffPerMonth], op.StaffFTE)
 	}
 }
