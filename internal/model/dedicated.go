@@ -136,7 +136,7 @@ func (e *evaluator) managedServing(r *DirectionResult, offer catalog.ManagedOffe
 	}
 	var d dedicated
 	ok := false
-	if mode != "per_token" {
+	if mode != "per_token" || !r.quiet { // forced per token, for the note only
 		d, ok = e.dedicatedFor(only)
 	}
 	tokens := 0.0
