@@ -112,15 +112,19 @@ func (e *evaluator) useDedicated(r *DirectionResult, d dedicated) {
 	r.fromModel(ReplicaHoursPerDay, scenario.Managed, ReplicaHoursPerDay, InputPlan, "workload.traffic.peak_hours_per_day")
 	r.fromModel(GPUsPerReplica, scenario.Managed, GPUsPerReplica, InputPlan, "workload.traffic.peak_rps")
 	r.fromCatalog(GPUHourPrice, scenario.Managed, "managed", o.ID, "gpu_hour_price", o.Entry)
+	over := fmt.Sprintf("%d to %d replica(s)", d.low, p.replicas)
+	if d.low == p.replicas {
+		over = fmt.Sprintf("%d replica(s) all day", p.replicas)
+	}
 	r.note(NoteServingPlan, []string{"workload.traffic.peak_rps", "workload.traffic.mean_rps", "workload.traffic.latency_target_ms"},
-		"dedicated deployment: %d to %d replica(s) of %d × %s over the day (%d for the peak), batch %d, decode step %.1f ms, %.2f requests/s per replica; %.1f replica-hours a day",
-		d.low, p.replicas, p.gpus(), gpuWords(d.gpu), p.replicas, p.batch, p.stepMS, p.rpsPerRep, d.replicaHours)
+		"dedicated deployment: %s of %d × %s (%d for the peak), batch %d, decode step %.1f ms, %.2f requests/s per replica; %.1f replica-hours a day",
+		over, p.gpus(), gpuWords(d.gpu), p.replicas, p.batch, p.stepMS, p.rpsPerRep, d.replicaHours)
 }
 
 // dedicatedLines adds a dedicated deployment's cost line.
 func (e *evaluator) dedicatedLines(r *DirectionResult) {
 	v, months := r.Drivers, float64(e.months())
-	r.line("Dedicated GPU-hours", r.OtherCostPerRun*months, "%.4g replica-hours a day × %.0f GPUs × %.4g days a month × %.4g per GPU-hour",
+	r.line("Dedicated GPU-hours", r.OtherCostPerRun*months, "%.4g replica-hours a day × %.0f GPU(s) a replica × %.4g days a month × %.4g per GPU-hour",
 		v[ReplicaHoursPerDay], v[GPUsPerReplica], hoursPerMonth/24.0, v[GPUHourPrice])
 }
 
