@@ -231,16 +231,21 @@ type Partition struct {
 	Entry
 }
 
-// ManagedOffer is a provider-operated service priced per token.
+// ManagedOffer is a provider-operated service priced per token, or
+// (kind dedicated) a dedicated deployment the provider operates on GPUs
+// rented to one customer by the GPU-hour: ReferenceGPU is the GPU it
+// rents, ReferenceGPUs the most one replica may hold, GPUHourPrice the
+// price of one of them for an hour while the deployment runs.
 type ManagedOffer struct {
 	ID              string  `json:"id"`
 	Provider        string  `json:"provider"`
 	Name            string  `json:"name"`
-	Kind            string  `json:"kind"` // inference or fine_tuning
+	Kind            string  `json:"kind"` // inference, fine_tuning or dedicated
 	MaxParamsB      float64 `json:"max_params_b"`
 	PriceInPerM     float64 `json:"price_in_per_m"`
 	PriceOutPerM    float64 `json:"price_out_per_m"`
 	TrainPerMTokens float64 `json:"train_per_m_tokens"`
+	GPUHourPrice    float64 `json:"gpu_hour_price"` // dedicated: per GPU-hour
 	ReturnsWeights  bool    `json:"returns_weights"`
 	Region          string  `json:"region"`
 	Jurisdiction    string  `json:"jurisdiction"`
@@ -424,8 +429,11 @@ func (c *Catalog) problems() []problem {
 	for _, m := range c.Managed {
 		unique("managed", m.ID)
 		date("managed", m.ID, m.Entry)
-		if m.Kind != "inference" && m.Kind != "fine_tuning" {
-			bad("managed", m.ID, "managed %s: kind %q (allowed: inference, fine_tuning)", m.ID, m.Kind)
+		if m.Kind != "inference" && m.Kind != "fine_tuning" && m.Kind != "dedicated" {
+			bad("managed", m.ID, "managed %s: kind %q (allowed: inference, fine_tuning, dedicated)", m.ID, m.Kind)
+		}
+		if m.Kind == "dedicated" && !(m.GPUHourPrice > 0) {
+			bad("managed", m.ID, "managed %s: a dedicated offer needs gpu_hour_price > 0", m.ID)
 		}
 		if _, ok := c.GPU(m.ReferenceGPU); !ok {
 			bad("managed", m.ID, "managed %s: unknown reference_gpu %q", m.ID, m.ReferenceGPU)

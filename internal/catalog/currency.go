@@ -25,7 +25,7 @@ var moneyFields = map[string][]string{
 	"node":    {"price"},
 	"site":    {"electricity_per_kwh", "colo_per_kw_month", "staff_cost_per_fte_year"},
 	"hpc":     {"price_per_gpu_hour", "external_price_per_gpu_hour"},
-	"managed": {"price_in_per_m", "price_out_per_m", "train_per_m_tokens"},
+	"managed": {"price_in_per_m", "price_out_per_m", "train_per_m_tokens", "gpu_hour_price"},
 }
 
 // IsMoney reports whether field of kind is an amount of money, which

@@ -284,6 +284,13 @@ func pinOffers(s *scenario.Scenario, r *model.Report) {
 		switch d.Direction {
 		case scenario.Managed:
 			s.Options.Managed.Offer = d.Offer
+			// And its pricing: per token or a dedicated deployment.
+			switch d.CostModel {
+			case model.ManagedInteractiveCosts:
+				s.Options.Managed.Pricing = "per_token"
+			case model.ManagedDedicatedCosts:
+				s.Options.Managed.Pricing = "dedicated"
+			}
 		case scenario.Cloud:
 			s.Options.Cloud.Offer = d.Offer
 		case scenario.OnPrem:

@@ -110,6 +110,13 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 		return out
 	}
 	tokenCostPerRPS := man.OtherCostPerRun / z.meanRPS // per month, per request/s of mean traffic
+	if man.CostModel == ManagedDedicatedCosts {
+		// Per-token pricing is what self-hosting is weighed against.
+		if e.tokensPerMonth <= 0 {
+			return out
+		}
+		tokenCostPerRPS = e.tokensPerMonth / z.meanRPS
+	}
 	for _, d := range []string{scenario.Cloud, scenario.OnPrem} {
 		res := r.Direction(d)
 		if res == nil || res.Serving == nil || res.GPUs == 0 {

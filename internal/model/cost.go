@@ -68,6 +68,10 @@ const (
 	MeanRPS         // interactive: mean requests per second
 	TokensIn        // interactive: input tokens per request
 	TokensOut       // interactive: output tokens per request
+	// A dedicated deployment (interactive): replicas on GPUs the provider
+	// runs for one customer, paid per GPU-hour (GPUHourPrice).
+	ReplicaHoursPerDay // replica-hours a day the load over the day needs (the engine's plan)
+	GPUsPerReplica     // GPUs one replica holds (the engine's plan)
 
 	// Owned hardware (on-premises).
 	NodePrice           // purchase price of one node
@@ -131,6 +135,7 @@ const (
 	StaffShare            // share of the months a rented direction is in use
 	CapitalChargePerMonth // on-premises: the cost of the capital in the hardware
 	ResidualValue         // on-premises: the hardware's value left at the end of the horizon
+	DedicatedGPUHours     // managed dedicated: GPU-hours a month the deployment runs
 
 	// Figures the shared identity defines, in the order of costIdentity.
 	VariableCostPerRun
@@ -173,6 +178,8 @@ var driverNames = [numDrivers]string{
 	MeanRPS:                  "mean_rps",
 	TokensIn:                 "tokens_in",
 	TokensOut:                "tokens_out",
+	ReplicaHoursPerDay:       "replica_hours_per_day",
+	GPUsPerReplica:           "gpus_per_replica",
 	NodePrice:                "node_price",
 	Nodes:                    "nodes",
 	GPUsPerNode:              "gpus_per_node",
@@ -221,6 +228,7 @@ var driverNames = [numDrivers]string{
 	StaffShare:               "staff_share",
 	CapitalChargePerMonth:    "capital_charge_per_month",
 	ResidualValue:            "residual_value",
+	DedicatedGPUHours:        "dedicated_gpu_hours",
 	VariableCostPerRun:       "variable_cost_per_run",
 	CostPerRun:               "cost_per_run",
 	MonthlySpend:             "monthly_spend",

@@ -23,6 +23,7 @@ var deriveParts = [numCostModels]func(*Values){
 	CloudMixedCosts:              deriveCloudMixed,
 	HybridCloudMixedCosts:        deriveHybridCloudMixed,
 	HybridCloudServingMixedCosts: deriveHybridCloudServingMixed,
+	ManagedDedicatedCosts:        deriveManagedDedicated,
 }
 
 // deriveInfo sets the other figures of each cost model.
@@ -44,6 +45,7 @@ var deriveInfo = [numCostModels]func(*Values){
 	CloudMixedCosts:              deriveCloudMixedInfo,
 	HybridCloudMixedCosts:        deriveHybridCloudMixedInfo,
 	HybridCloudServingMixedCosts: deriveHybridCloudServingMixedInfo,
+	ManagedDedicatedCosts:        deriveNothing,
 }
 
 // deriveNothing sets the figures of the cost model given (costmodels.go) the costs need, in order.
@@ -516,6 +518,24 @@ func deriveHybridCloudServingMixed(v *Values) {
 func deriveHybridCloudServingMixedInfo(v *Values) {
 	// rate_per_gpu_hour_used = (commitment_per_month + runs_per_month × (on_demand_gpu_hours × on_demand_price_per_gpu_hour)) ÷ (gpu_hours_per_run × runs_per_month) if gpu_hours_per_run × runs_per_month > 0, otherwise 0
 	v[RatePerGPUHourUsed] = ifPositive(float64(v[GPUHoursPerRun]*v[RunsPerMonth]), float64((v[CommitmentPerMonth]+float64(v[RunsPerMonth]*float64(v[OnDemandGPUHours]*v[OnDemandPrice])))/float64(v[GPUHoursPerRun]*v[RunsPerMonth])), 0)
+}
+
+// deriveManagedDedicated sets the figures of the cost model managed_dedicated (costmodels.go) the costs need, in order.
+func deriveManagedDedicated(v *Values) {
+	// staff_share = the smaller of 1 and runs_per_month × months_per_run
+	v[StaffShare] = math.Min(1, float64(v[RunsPerMonth]*v[MonthsPerRun]))
+	// staff_per_month = staff_fte × staff_cost_per_fte_year ÷ 12 × staff_share
+	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
+	// variable_price_per_gpu_hour = 0
+	v[VariablePricePerGPUHour] = 0
+	// dedicated_gpu_hours = replica_hours_per_day × gpus_per_replica × 730 ÷ 24
+	v[DedicatedGPUHours] = float64(float64(float64(v[ReplicaHoursPerDay]*v[GPUsPerReplica])*730) / 24)
+	// other_cost_per_run = dedicated_gpu_hours × price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[DedicatedGPUHours] * v[GPUHourPrice])
+	// monthly_fixed_cost = staff_per_month
+	v[MonthlyFixedCost] = v[StaffPerMonth]
+	// one_off_cost = 0
+	v[OneOffCost] = 0
 }
 
 // deriveFigures sets the figures of the cost identity (costIdentity in

@@ -246,7 +246,7 @@ func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
 // 2026-01-01 and notes nothing stale, while on-premises, which bought the
 // DGX H100 class node priced in 2023, is dated 2023-05-01 and names every
 // price it used more than twelve months older than the catalog's newest
-// (2026-09-25): the node, the site's colocation price (CBRE H2 2024,
+// (2026-12-01, a dedicated deployment price read that day): the node, the site's colocation price (CBRE H2 2024,
 // 2025-02-26) and maintenance rate (2024-03-01), each site figure by its
 // own date — not the electricity price and PUE, which the scenario gives.
 func TestPricesDatedByDirection(t *testing.T) {
@@ -266,7 +266,7 @@ func TestPricesDatedByDirection(t *testing.T) {
 	if cl.PricesAsOf != "2026-01-01" || len(stale(cl)) != 0 {
 		t.Errorf("cloud: prices as of %s, stale %q; want 2026-01-01 and none", cl.PricesAsOf, stale(cl))
 	}
-	const tail = ", more than 12 months before the catalog's newest price (2026-09-25); check it against a current quote"
+	const tail = ", more than 12 months before the catalog's newest price (2026-12-01); check it against a current quote"
 	want := []string{"dgx-h100: price dated 2023-05-01" + tail, "site colocation price: price dated 2025-02-26" + tail, "site maintenance rate: price dated 2024-03-01" + tail}
 	if op.PricesAsOf != "2023-05-01" || !slices.Equal(stale(op), want) {
 		t.Errorf("on-premises: prices as of %s, stale %q; want 2023-05-01 and %q", op.PricesAsOf, stale(op), want)
@@ -277,7 +277,7 @@ func TestPricesDatedByDirection(t *testing.T) {
 }
 
 // A scenario whose used prices are all within twelve months of the
-// catalog's newest (2026-09-25) gets no stale_price note: with the node
+// catalog's newest (2026-12-01) gets no stale_price note: with the node
 // and the site's prices it uses (colocation, maintenance, staff cost)
 // restated as of 2026-09-01, and its own electricity price and PUE,
 // on-premises is dated 2026-09-01 and notes nothing stale, nor does any

@@ -193,6 +193,12 @@ func setField(t *testing.T, s *scenario.Scenario, path string, x float64) *scena
 func pinOffers(s *scenario.Scenario, r *Report) {
 	if d := r.Direction(scenario.Managed); d != nil && d.Offer != "" {
 		s.Options.Managed.Offer = d.Offer
+		switch d.CostModel {
+		case ManagedInteractiveCosts:
+			s.Options.Managed.Pricing = "per_token"
+		case ManagedDedicatedCosts:
+			s.Options.Managed.Pricing = "dedicated"
+		}
 	}
 	if d := r.Direction(scenario.Cloud); d != nil && d.Offer != "" {
 		s.Options.Cloud.Offer = d.Offer

@@ -34,6 +34,8 @@ const (
 	CloudMixedCosts
 	HybridCloudMixedCosts
 	HybridCloudServingMixedCosts
+	// A managed dedicated deployment paid per GPU-hour.
+	ManagedDedicatedCosts
 
 	numCostModels
 )
@@ -56,6 +58,7 @@ var costModelNames = [numCostModels]string{
 	CloudMixedCosts:              "cloud_mixed",
 	HybridCloudMixedCosts:        "hybrid_cloud_mixed",
 	HybridCloudServingMixedCosts: "hybrid_cloud_serving_mixed",
+	ManagedDedicatedCosts:        "managed_dedicated",
 }
 
 // String is the model's stable name, such as "on_prem_purchase".
@@ -287,6 +290,16 @@ var costModels = [numCostModels][]def{
 	CloudMixedCosts:              mixed(cloudCosts(Ref(OnDemandPrice))),
 	HybridCloudMixedCosts:        mixed(hybridCloud(burstRun...)),
 	HybridCloudServingMixedCosts: mixed(hybridCloud()),
+
+	ManagedDedicatedCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
+		// The replicas the load over the day needs (at least one, the
+		// provider's minimum), each of its GPUs for every hour it runs, a
+		// month of such days (730 h ÷ 24), at the provider's price per
+		// GPU-hour: the deployment is paid while it runs, as Hugging Face
+		// Inference Endpoints and Fireworks on-demand deployments bill.
+		{DedicatedGPUHours, Div(Mul(Mul(Ref(ReplicaHoursPerDay), Ref(GPUsPerReplica)), Num(hoursPerMonth)), Num(24))},
+		{OtherCostPerRun, Mul(Ref(DedicatedGPUHours), Ref(GPUHourPrice))},
+		staffOnly, noOneOff},
 }
 
 // burstRun defines the hours of a hybrid burst to the cloud with a run of

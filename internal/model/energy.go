@@ -100,6 +100,15 @@ func (e *evaluator) energy(r *DirectionResult) {
 		if !ok {
 			return
 		}
+		if r.CostModel == ManagedDedicatedCosts {
+			// The deployment's own GPU-hours, on the GPU it rents.
+			en.GPUHoursPerRun = r.Drivers[DedicatedGPUHours]
+			en.KWPerGPU = e.kwPerGPU(g, estimate)
+			e.operatorPUE(en, estimate, offer.Provider, "cloud")
+			places = []string{offer.ID, offer.Region, offer.Jurisdiction}
+			words = append(words, fmt.Sprintf("%.4g GPU-hours of the dedicated deployment on %s at %.3g kW per GPU", en.GPUHoursPerRun, gpuWords(g), en.KWPerGPU))
+			break
+		}
 		en.GPUHoursPerRun = e.managedGPUHours(r, offer, g)
 		en.KWPerGPU = e.kwPerGPU(g, estimate)
 		e.operatorPUE(en, estimate, offer.Provider, "cloud")

@@ -210,6 +210,10 @@ type evaluator struct {
 	currencyWarn *Note
 	rates        map[string]ExchangeRate // the exchange rates used, by the currency converted from
 	staffCost    map[string]float64      // monthly staff cost by direction
+	// tokensPerMonth is a month of interactive traffic at the managed
+	// per-token prices, whichever pricing the managed direction took (0
+	// without a per-token offer): the traffic break-even's managed cost.
+	tokensPerMonth float64
 	// The cloud direction's cost of a run rented by the hour and its
 	// verdict: on-premises rents it as bridge capacity while its hardware
 	// is on order.
@@ -435,6 +439,8 @@ func (e *evaluator) costLines(r *DirectionResult) {
 	switch r.CostModel {
 	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
 		e.managedLines(r)
+	case ManagedDedicatedCosts:
+		e.dedicatedLines(r)
 	case CloudCosts, CloudCommittedCosts, HybridCloudCosts, HybridCloudServingCosts, CloudMixedCosts, HybridCloudMixedCosts, HybridCloudServingMixedCosts:
 		e.cloudLines(r)
 	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:

@@ -17,12 +17,17 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		kind = "fine_tuning"
 	}
 	var offer catalog.ManagedOffer
+	only := "" // a dedicated offer the scenario names
 	if id := s.Options.Managed.Offer; id != "" {
 		o, ok := e.cat.ManagedOffer(id)
 		if !ok {
 			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs("managed"), ", ")}}
 		}
-		offer = o
+		if o.Kind == "dedicated" {
+			only = id
+		} else {
+			offer = o
+		}
 	} else {
 		// The cheapest offer of the right kind whose size class holds the model.
 		best := math.Inf(1)
@@ -48,6 +53,18 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	if s.Workload.Shape == scenario.ShapeTraining {
 		r.infeasible(ReasonNoManagedTraining, []string{"workload.shape"},
 			"no managed service in the catalog trains a model from scratch; add one with a catalog override")
+		return nil
+	}
+	if z.serving && kind == "inference" && e.managedServing(r, offer, only) {
+		e.staff(r, staffManaged, "managed service")
+		e.staffEstimate(r, r.Direction, StaffFTE, staffManaged)
+		return nil
+	}
+	if only != "" {
+		if r.ruleOut() {
+			r.infeasible(ReasonNoManagedOffer, []string{"options.managed.offer", "workload.shape"},
+				"%s is a dedicated deployment: it serves interactive inference only", only)
+		}
 		return nil
 	}
 	if offer.ID == "" {

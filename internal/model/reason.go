@@ -186,6 +186,7 @@ const (
 	NoteRacks                    NoteCode = "racks"              // owned nodes in racks under the site's power limit
 	NoteCurrencyConverted        NoteCode = "currency_converted" // catalog prices converted into the scenario's currency
 	NoteResidualValue            NoteCode = "residual_value"     // owned hardware's value left at the end of the horizon
+	NoteManagedPricing           NoteCode = "managed_pricing"    // per token or a dedicated deployment, and what the other costs
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -231,6 +232,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteRacks, NotePlan},
 	{NoteCurrencyConverted, NotePlan},
 	{NoteResidualValue, NotePlan},
+	{NoteManagedPricing, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.

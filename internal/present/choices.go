@@ -119,6 +119,10 @@ var choices = map[string][]Choice{
 		{"mixed_1y", "1-year commitment for the base, on demand above it", "GPUs reserved for a year for the load that lasts, on-demand GPUs for the peaks: as many committed as are busy often enough to cost less than on demand."},
 		{"mixed_3y", "3-year commitment for the base, on demand above it", "As the 1-year mix, with the 3-year reserved rate."},
 	},
+	"options.managed.pricing": {
+		{"per_token", "Per token", "The provider's shared service, paid per million input and output tokens."},
+		{"dedicated", "Dedicated deployment", "Replicas on GPUs the provider runs for this service alone, paid per GPU-hour while they run; they follow the load over the day, at least one."},
+	},
 	"options.hpc.access": {
 		{"member", "Member of the centre", "The centre's own researchers or allocation holders: the member rate, or the allocation."},
 		{"external", "External user", "A user from outside the centre: the external rate, where the centre publishes one."},

@@ -14,6 +14,8 @@ var optionFields = []Field{
 		"Leave the managed service out of the comparison."},
 	{"options.managed.offer", "Managed: offer", "",
 		"Catalog managed offer to price (hostplan catalog managed lists them); when not given, the cheapest that holds the model where residency allows."},
+	{"options.managed.pricing", "Managed: pricing", "",
+		"Interactive serving only: per token, or a dedicated deployment paid per GPU-hour; when not given, whichever costs less over the horizon."},
 	{"options.managed.price_in_per_m", "Managed: price per million input tokens", "¤/M tokens",
 		"Replaces the offer's price for a million prompt tokens."},
 	{"options.managed.price_out_per_m", "Managed: price per million output tokens", "¤/M tokens",

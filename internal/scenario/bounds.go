@@ -362,6 +362,7 @@ var catalogBounds = []Bound{
 	{"managed.price_in_per_m", perMToken},
 	{"managed.price_out_per_m", perMToken},
 	{"managed.train_per_m_tokens", perMToken},
+	{"managed.gpu_hour_price", Range{Min: 0, Max: unitPrice.Max, Why: unitPrice.Why}},
 	{"managed.reference_gpus", Range{Min: 1, Max: 1024, Whole: true,
 		Why: "the GPUs a provider's throughput is estimated on: one server of 8, at most a few racks"}},
 	{"rate.per_eur", exchangeRate},

@@ -81,6 +81,11 @@ var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
 // modes commit GPUs for the base load and pay on demand for the rest.
 var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"}
 
+// ManagedPricings lists the allowed options.managed.pricing values: per
+// token, or a dedicated deployment paid by the GPU-hour. Not given, the
+// managed direction takes whichever costs less.
+var ManagedPricings = []string{"per_token", "dedicated"}
+
 // Skills lists operational skills a team may have (dimensions.operations.skills).
 var Skills = []string{"cloud", "kubernetes", "gpu_cluster", "hpc_scheduler", "datacentre", "mlops"}
 
@@ -308,6 +313,9 @@ var DimensionNames = []string{"sovereignty", "workload_shape", "operations", "ec
 type ManagedOptions struct {
 	Disabled bool   `json:"disabled,omitempty"`
 	Offer    string `json:"offer,omitempty"` // catalog managed offer id
+	// Pricing forces per-token pricing or a dedicated deployment
+	// (ManagedPricings); "" takes the cheaper.
+	Pricing string `json:"pricing,omitempty"`
 	// Price overrides, per million tokens.
 	PriceInPerM  Value `json:"price_in_per_m,omitzero"`
 	PriceOutPerM Value `json:"price_out_per_m,omitzero"`

@@ -26,6 +26,7 @@ var enums = map[string][]string{
 	"options.on_prem.financing":         Financings,
 	"distribution":                      Distributions,
 	"options.cloud.pricing":             PricingModes,
+	"options.managed.pricing":           ManagedPricings,
 	"options.hybrid.burst_to":           {Cloud, HPC},
 	"options.hpc.access":                HPCAccesses,
 	"options.hpc.grant_period":          GrantPeriods,

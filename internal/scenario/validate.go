@@ -348,6 +348,7 @@ func validateDimensions(c *checker, d *Dimensions) {
 
 func validateOptions(c *checker, o *Options) {
 	c.oneOf("options.cloud.pricing", o.Cloud.Pricing, PricingModes, false)
+	c.oneOf("options.managed.pricing", o.Managed.Pricing, ManagedPricings, false)
 	c.oneOf("options.on_prem.financing", o.OnPrem.Financing, Financings, false)
 	if o.OnPrem.Financing == "lease" {
 		c.need("options.on_prem.lease_per_node_month", o.OnPrem.LeasePerNodeMonth)
