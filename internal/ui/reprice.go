@@ -5,13 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -62,29 +60,7 @@ func (b appBackend) Reprice(ctx context.Context, baseline *catalog.Catalog, thre
 
 // chooseCatalogImport asks for an overrides CSV and imports it.
 func (p *planner) chooseCatalogImport() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			p.showProblems("Could not open the file", []string{err.Error()})
-			return
-		}
-		if rc == nil {
-			return // cancelled
-		}
-		name := rc.URI().Name()
-		data, err := io.ReadAll(io.LimitReader(rc, catalog.MaxCSVBytes+1))
-		rc.Close()
-		switch {
-		case err != nil:
-			p.showProblems(fmt.Sprintf("“%s” was not imported", name), []string{name + ": " + err.Error()})
-		case len(data) > catalog.MaxCSVBytes:
-			p.showProblems(fmt.Sprintf("“%s” was not imported", name), []string{name + ": is larger than 4 MiB, too large for a file of prices"})
-		default:
-			p.importPrices(name, data)
-		}
-	}, p.window)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
-	d.Resize(fileDialogSize(p.window))
-	p.dialogs.show(d, d.Dismiss)
+	p.chooseFile(".csv", catalog.MaxCSVBytes, "4 MiB, too large for a file of prices", p.importPrices)
 }
 
 // importPrices imports the overrides CSV data, read from the file name:

@@ -104,6 +104,13 @@ func copyID(id string, taken func(string) bool) string {
 
 // chooseImport asks for a scenario file and imports it.
 func (p *planner) chooseImport() {
+	p.chooseFile(".json", maxImportBytes, "8 MiB, too large for a scenario file", p.importBytes)
+}
+
+// chooseFile asks for a file with extension ext and hands its name and
+// bytes to use; a file that cannot be read or holds more than limit bytes
+// (too large says how much is allowed and for what) is not imported.
+func (p *planner) chooseFile(ext string, limit int, tooLarge string, use func(name string, data []byte)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
 			p.showProblems("Could not open the file", []string{err.Error()})
@@ -113,18 +120,18 @@ func (p *planner) chooseImport() {
 			return // cancelled
 		}
 		name := rc.URI().Name()
-		data, err := io.ReadAll(io.LimitReader(rc, maxImportBytes+1))
+		data, err := io.ReadAll(io.LimitReader(rc, int64(limit)+1))
 		rc.Close()
 		switch {
 		case err != nil:
 			p.showProblems(fmt.Sprintf("“%s” was not imported", name), []string{name + ": " + err.Error()})
-		case len(data) > maxImportBytes:
-			p.showProblems(fmt.Sprintf("“%s” was not imported", name), []string{name + ": is larger than 8 MiB, too large for a scenario file"})
+		case len(data) > limit:
+			p.showProblems(fmt.Sprintf("“%s” was not imported", name), []string{name + ": is larger than " + tooLarge})
 		default:
-			p.importBytes(name, data)
+			use(name, data)
 		}
 	}, p.window)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	d.Resize(fileDialogSize(p.window))
 	p.dialogs.show(d, d.Dismiss)
 }
