@@ -39,14 +39,10 @@ XFLAGS     := -X=$(VPKG).version=$(VERSION) -X=$(VPKG).date=$(BUILD_DATE) \
 # so every build and test states the opt-in as this build tag, as
 # "fyne build" does when it reads FyneApp.toml.
 TAGS        := migrated_fynedo
-# Packages that build and test without a display or cgo.
+# Packages that build and test without a display or cgo (make bench).
 PURE := ./internal/scenario/... ./internal/catalog/... ./internal/model/... ./internal/app/... \
         ./internal/store/... ./internal/export/... ./internal/cli/... ./internal/decide/... \
         ./internal/brief/... ./internal/present/... ./internal/atomicfile/... ./internal/chart/... ./internal/celltext/... ./internal/version/... ./assets/... ./scenarios/...
-# Every other package: the window and the command, built with cgo and
-# tested under a virtual X server.
-DISPLAYED = $(filter-out $(shell $(GO) list $(PURE)),$(shell $(GO) list ./...))
-
 # The fuzz targets (Go native fuzzing), as package:target. Their seed
 # corpora (f.Add and testdata/fuzz/<target>) run in make test as ordinary
 # tests; make fuzz runs each target for FUZZTIME, one after the other, and
@@ -61,7 +57,8 @@ FUZZ_TARGETS := ./internal/app:FuzzScenarioPipeline ./internal/model:FuzzScenari
         ./internal/model:FuzzTrialCSV ./internal/catalog:FuzzOverridesCSV \
         ./internal/scenario:FuzzDiffJSON ./internal/store:FuzzOpenStore
 
-.PHONY: all deps deps-windows deps-test build run test test-pure test-ui bench bench-ui fuzz lint \
+.PHONY: all deps deps-windows deps-test deps-workbook deps-release build run generate \
+        test test-race test-workbook release-check ci bench bench-ui fuzz lint \
         package windows darwin release install uninstall clean
 
 all: build
@@ -75,26 +72,61 @@ deps-windows:
 deps-test:
 	@scripts/deps.sh test
 
+deps-workbook:
+	@scripts/deps.sh workbook
+
+deps-release:
+	@scripts/deps.sh release
+
 build: deps
 	$(GO) build -tags $(TAGS) -ldflags "$(XFLAGS)" -o $(BIN) ./cmd/hostplan
 
 run: build
 	./$(BIN)
 
-# go vet, then every package with the race detector: the pure ones, and
-# the rest (the Fyne display tests) under a virtual X server. The export
-# package's LibreOffice tests (every driver of every example changed and
-# recalculated) take over ten minutes under the race detector on a busy
-# two-core machine: past go test's default timeout. The displayed packages
-# include the tests of the release (cmd/hostplan): they run make windows
-# and make package themselves — the first cross-build compiles Fyne's C
-# parts for Windows, several minutes on a fresh machine, hence the longer
-# timeout — then the Windows executable under Wine and make install into a
-# temporary directory.
+# Every generated file (the cost identity's Go code, the golden files are
+# refreshed with go test ... -update instead) comes from go generate.
+generate:
+	$(GO) generate ./...
+
+# The test suites. Each says what it needs; a test that runs an outside
+# program asks for it through internal/testtool, which skips it in -short
+# mode and fails it when HOSTPLAN_REQUIRE names the program and it is
+# missing, so a suite meant to run LibreOffice or Wine never passes without
+# them. Times are on this project's two-core machine with a warm Go build
+# cache (README, "Tests").
+XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
+# The tests that start LibreOffice, Wine or make's release targets: make
+# test-workbook and make release-check run them, make test-race skips them.
+HEAVY := ^Test(LibreOffice.*|WindowsExecutableUnderWine|InstallFromPackage)$$
+
+# The test command: go vet, then every test in -short mode (no LibreOffice,
+# Wine or MinGW), the window's under a virtual X server. Minutes.
 test: deps-test
 	$(GO) vet -tags $(TAGS) ./...
-	$(GO) test -race -count=1 -timeout 40m $(PURE)
-	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -tags $(TAGS) -count=1 -timeout 60m $(DISPLAYED)
+	$(XVFB) $(GO) test -short -count=1 -tags $(TAGS) ./...
+
+# Every test but the heavy ones, in full (not -short), with the race detector.
+test-race: deps-test
+	$(XVFB) $(GO) test -race -count=1 -timeout 60m -tags $(TAGS) -skip '$(HEAVY)' ./...
+
+# The workbook as finance opens it: LibreOffice recalculates exported
+# workbooks (every driver of every example changed in turn); fails when
+# soffice is missing.
+test-workbook: deps-workbook
+	HOSTPLAN_REQUIRE=soffice $(GO) test -count=1 -timeout 40m -tags $(TAGS) -run '^TestLibreOffice' \
+	  ./internal/export/ ./internal/cli/
+
+# The release as a user gets it: make windows cross-builds the executable
+# and Wine runs it against this build; make package's archive is installed
+# with make install into a temporary prefix. Fails when a tool is missing.
+release-check: deps-release
+	HOSTPLAN_REQUIRE=make,tar,wine,x86_64-w64-mingw32-gcc $(XVFB) $(GO) test -count=1 -timeout 60m \
+	  -tags $(TAGS) -run '^Test(WindowsExecutableUnderWine|InstallFromPackage)$$' ./cmd/hostplan/
+
+# What .ci/run calls: the README's test command first, then every other suite.
+ci: test test-race test-workbook release-check
+	@echo "make ci: make test, test-race, test-workbook and release-check passed"
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)

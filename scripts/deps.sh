@@ -6,10 +6,13 @@
 #                             and xz for make package
 #   scripts/deps.sh windows – the above, plus the MinGW-w64 C cross-compiler that
 #                             make windows builds Fyne's cgo parts for Windows with
-#   scripts/deps.sh test    – the above, plus Xvfb for the display tests,
-#                             LibreOffice Calc to recalculate exported workbooks,
-#                             Wine to run the Windows executable's tests and
-#                             desktop-file-validate for make install's entry
+#   scripts/deps.sh test    – build, plus Xvfb for the display tests (make test,
+#                             make test-race)
+#   scripts/deps.sh workbook – test, plus LibreOffice Calc to recalculate exported
+#                             workbooks (make test-workbook)
+#   scripts/deps.sh release – test and windows, plus Wine to run the Windows
+#                             executable's tests and desktop-file-validate for
+#                             make install's entry (make release-check)
 set -euo pipefail
 
 # xz-utils: make package writes a .tar.xz (not on a minimal Debian).
@@ -18,14 +21,18 @@ build=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
 windows=(gcc-mingw-w64-x86-64)
 # wine is the /usr/bin/wine launcher; wine64 the 64-bit Wine it launches
 # (the 32-bit half, wine32, is not needed for a 64-bit executable).
-test=(xvfb xauth libreoffice-calc-nogui wine wine64 desktop-file-utils)
+test=(xvfb xauth)
+workbook=(libreoffice-calc-nogui)
+release=(wine wine64 desktop-file-utils)
 
 want=("${build[@]}")
 case "${1:-build}" in
   build) ;;
   windows) want+=("${windows[@]}") ;;
-  test) want+=("${windows[@]}" "${test[@]}") ;;
-  *) echo "usage: scripts/deps.sh [build|windows|test]" >&2; exit 2 ;;
+  test) want+=("${test[@]}") ;;
+  workbook) want+=("${test[@]}" "${workbook[@]}") ;;
+  release) want+=("${windows[@]}" "${test[@]}" "${release[@]}") ;;
+  *) echo "usage: scripts/deps.sh [build|windows|test|workbook|release]" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

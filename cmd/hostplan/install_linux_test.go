@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"hostplan/internal/testtool"
 )
 
 // make install, from the archive make package writes, puts hostplan, its
@@ -17,9 +19,8 @@ import (
 // executable, which shows the commit it was built from; make uninstall
 // leaves nothing behind.
 func TestInstallFromPackage(t *testing.T) {
-	if _, err := exec.LookPath("tar"); err != nil {
-		t.Skip("tar is not installed")
-	}
+	testtool.Need(t, "make", "make release-check")
+	testtool.Need(t, "tar", "make release-check")
 	st := currentStamp(t)
 	dist := t.TempDir()
 	prefix := filepath.Join(t.TempDir(), "home dir", ".local")

@@ -22,6 +22,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/testtool"
 )
 
 // The release, as a user gets it: make windows's executable run under Wine
@@ -42,9 +43,7 @@ func repoRoot(t *testing.T) string {
 // the test fails with that output when make does.
 func runMake(t *testing.T, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("make is not installed (apt-get install make)")
-	}
+	testtool.Need(t, "make", "make release-check")
 	start := time.Now()
 	cmd := exec.Command("make", append([]string{"-s", "--no-print-directory"}, args...)...)
 	cmd.Dir = repoRoot(t)
@@ -133,10 +132,7 @@ type wineEnv struct {
 
 func newWine(t *testing.T) *wineEnv {
 	t.Helper()
-	wine, err := exec.LookPath("wine")
-	if err != nil {
-		t.Skip("Wine is not installed: scripts/deps.sh test installs it (on Debian: apt-get install wine wine64)")
-	}
+	wine := testtool.Need(t, "wine", "make release-check")
 	dir := t.TempDir()
 	w := &wineEnv{wine: wine, prefix: filepath.Join(dir, "prefix")}
 	for _, kv := range os.Environ() {
@@ -227,9 +223,7 @@ func linux(t *testing.T, args ...string) string {
 // and accents, and evaluates and exports every example to the same
 // figures as this Linux build (within 1e-12 relative).
 func TestWindowsExecutableUnderWine(t *testing.T) {
-	if _, err := exec.LookPath("x86_64-w64-mingw32-gcc"); err != nil {
-		t.Skip("the MinGW-w64 cross-compiler is not installed: scripts/deps.sh windows installs it (gcc-mingw-w64-x86-64)")
-	}
+	testtool.Need(t, "x86_64-w64-mingw32-gcc", "make release-check")
 	w := newWine(t)
 	st := currentStamp(t)
 	dist := t.TempDir()

@@ -14,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/celltext"
+	"hostplan/internal/testtool"
 )
 
 // hyperlinkSource is a catalog source a spreadsheet would run as a formula.
@@ -81,13 +82,7 @@ func TestCatalogExportEscapesFormulas(t *testing.T) {
 // which evaluates formulas): the escaped source is text, not a live link.
 // Skipped with -short or when soffice is not installed.
 func TestLibreOfficeOpensCatalogExportAsText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	out := exportWithHyperlink(t, tempDB(t))
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")

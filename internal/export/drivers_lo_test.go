@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/testtool"
 )
 
 // TestLibreOfficeFollowsDrivers is the workbook's promise, judged as
@@ -34,13 +34,7 @@ import (
 // read by some formula. All the files of all examples go through one
 // LibreOffice run.
 func TestLibreOfficeFollowsDrivers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	dir := t.TempDir()
 	cat, err := catalog.Default()
 	if err != nil {

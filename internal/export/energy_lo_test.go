@@ -1,7 +1,6 @@
 package export
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/testtool"
 )
 
 // energyExample is the nightly batch example with a team that runs a
@@ -65,13 +65,7 @@ func namedCell(t *testing.T, f *excelize.File, name string) (string, string) {
 // cost driver on Drivers) set to 2 follows them: the sheet's formulas are
 // live. Skipped with -short or when soffice is not installed.
 func TestLibreOfficeRecalculatesEnergy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	s, r := energyExample(t)
 	dir := t.TempDir()
 	home, out := filepath.Join(dir, "home"), filepath.Join(dir, "csv")

@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/testtool"
 )
 
 // Money is written in the scenario's currency; a per-unit amount keeps
@@ -332,13 +333,7 @@ func TestQuotePrefix(t *testing.T) {
 // cell is still text with the same value, never a formula. Skipped with
 // -short or when soffice is not installed.
 func TestLibreOfficeKeepsTextText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in", "plan.xlsx")
 	if err := os.MkdirAll(filepath.Dir(in), 0o755); err != nil {

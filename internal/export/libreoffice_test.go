@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/testtool"
 )
 
 // TestLibreOfficeRecalculates opens workbooks as a user would: LibreOffice
@@ -22,13 +24,7 @@ import (
 // with awkward numbers and for the model's report of every example
 // scenario. Skipped with -short or when soffice is not installed.
 func TestLibreOfficeRecalculates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home") // a private profile: no fight with a running soffice
 	out := filepath.Join(dir, "csv")
@@ -280,13 +276,7 @@ func readCSV(path string) ([][]string, error) {
 // and the cost formulas still equal the report's. Skipped with -short or
 // when soffice is not installed.
 func TestLibreOfficeOpensExtras(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts LibreOffice")
-	}
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice not on PATH")
-	}
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
 	dir := t.TempDir()
 	home, out, path := filepath.Join(dir, "home"), filepath.Join(dir, "csv"), filepath.Join(dir, "plan.xlsx")
 	c := newConstrained(t)
