@@ -56,7 +56,7 @@ import (
 //     inline bucket that bbolt copied out of the map, on through the
 //     program's own memory, where nothing faults), and an inline bucket
 //     whose page is not a leaf is read for ever. The store checks the trees
-//     before bbolt reads them (pagetree.go).
+//     before bbolt reads them (boltformat.go).
 //
 // A writer that shrinks the file under an open store is outside all of
 // this; bbolt's lock keeps other hostplans out, not other programs.

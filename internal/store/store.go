@@ -7,7 +7,7 @@
 // is upgraded when opened for writing, and stored revisions of an older
 // scenario schema are upgraded when read. The file is bbolt's own: the
 // package reads it through bbolt's API, but for the page trees it checks
-// before bbolt walks them (pagetree.go). A damaged store that bbolt can
+// before bbolt walks them (boltformat.go). A damaged store that bbolt can
 // read opens; Check says what is wrong with it and Backup copies it, and a
 // panic or fault of bbolt on a damaged page is an error, not a crash
 // (guard.go). The package imports nothing of the GUI.
@@ -178,7 +178,7 @@ func DefaultPath() (string, error) {
 // marker. A file that fails — an empty file or a bbolt file without buckets
 // among them: hostplan did not make it — is reported as ErrNotStore and is
 // not modified. Open does not read every page: it checks the page trees of
-// the top-level buckets (pagetree.go), and a file bbolt opens and whose
+// the top-level buckets (boltformat.go), and a file bbolt opens and whose
 // marker reads is a store, also one with pages bbolt lost track of (leaked
 // pages) or damaged pages that Open does not read; Check reports them. A
 // read-only store also loads bbolt's freelist at Open, and opens without it

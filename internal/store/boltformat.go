@@ -47,6 +47,17 @@ import (
 // tree are not rewritten while a transaction that can reach them is open,
 // so what the file holds is what the transaction sees.
 
+// boltFormatModule at boltFormatVersion is the bbolt whose file format
+// this file reads. The format is not part of bbolt's API: when go.mod moves
+// bbolt to another version, TestBoltFormatVersion fails until the layout
+// above and below has been checked against that version's page.go,
+// node.go, bucket.go and meta code (internal/common) and this version
+// moved with it.
+const (
+	boltFormatModule  = "go.etcd.io/bbolt"
+	boltFormatVersion = "v1.5.0"
+)
+
 const (
 	pageHeaderSize  = 16
 	elementSize     = 16 // a branch or a leaf element
