@@ -237,8 +237,8 @@ var builtinCatalog = sync.OnceValues(catalog.Default)
 // exampleLineage is the lineage of an example scenario seeded into a new
 // store: the model version and the catalog date of its report with the
 // built-in catalog (a new store has no overrides yet).
-func exampleLineage(sc *scenario.Scenario) store.RevisionMeta {
-	meta := store.RevisionMeta{ModelVersion: model.Version}
+func exampleLineage(sc *scenario.Scenario) scenario.RevisionMeta {
+	meta := scenario.RevisionMeta{ModelVersion: model.Version}
 	if cat, err := builtinCatalog(); err == nil {
 		if r, err := model.Evaluate(sc, cat); err == nil {
 			meta.CatalogAsOf = r.CatalogAsOf

@@ -26,7 +26,7 @@ type WorkbookSource struct {
 	// Lineage lists the stored revisions, oldest first; nil for a file,
 	// whose one row WriteWorkbook makes once the report says which model
 	// and catalog it used.
-	Lineage []export.LineageRow
+	Lineage []scenario.Revision
 	Source  string // shown at the top of the Lineage sheet
 	// Name names the scenario in the errors of deciding and of the brief:
 	// the stored id, or the file's path.
@@ -51,10 +51,7 @@ func (p *Planner) StoredWorkbook(id string) (*WorkbookSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, h := range hist {
-		src.Lineage = append(src.Lineage, export.LineageRow{Rev: h.Number, Time: h.Time, Author: h.Author, Note: h.Note,
-			ModelVersion: h.ModelVersion, CatalogAsOf: h.CatalogAsOf, InputHash: h.InputHash})
-	}
+	src.Lineage = hist
 	path, err := p.Path()
 	if err != nil {
 		return nil, err
@@ -111,9 +108,10 @@ func Extras(src *WorkbookSource, r *model.Report) (*export.Extras, error) {
 			return nil, err
 		}
 		sum := sha256.Sum256(body)
-		x.Lineage = []export.LineageRow{{Time: time.Now().UTC(), Author: DefaultAuthor(),
-			Note:         "exported from the file " + src.file + ", not from the store: no revisions are recorded",
-			ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf, InputHash: hex.EncodeToString(sum[:])}}
+		x.Lineage = []scenario.Revision{{Scenario: s.ID, Time: time.Now().UTC(), InputHash: hex.EncodeToString(sum[:]),
+			RevisionMeta: scenario.RevisionMeta{Author: DefaultAuthor(),
+				Note:         "exported from the file " + src.file + ", not from the store: no revisions are recorded",
+				ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf}}}
 	}
 	var err error
 	if x.Decision, err = decide.Decide(s, r); err != nil {

@@ -21,8 +21,8 @@ type Lineage struct {
 }
 
 // meta is the store's lineage of a revision evaluated as r.
-func (l Lineage) meta(r *model.Report) store.RevisionMeta {
-	return store.RevisionMeta{Author: l.Author, Note: l.Note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf}
+func (l Lineage) meta(r *model.Report) scenario.RevisionMeta {
+	return scenario.RevisionMeta{Author: l.Author, Note: l.Note, ModelVersion: model.Version, CatalogAsOf: r.CatalogAsOf}
 }
 
 // Save stores s as a new revision with its lineage. Nothing is written
@@ -31,17 +31,17 @@ func (l Lineage) meta(r *model.Report) store.RevisionMeta {
 // problems come back as scenario.Errors. Saving what the current revision already holds adds no
 // revision and returns the current one; saving a deleted scenario brings
 // it back.
-func (p *Planner) Save(s *scenario.Scenario, l Lineage) (store.Revision, error) {
+func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, error) {
 	if s == nil {
-		return store.Revision{}, errors.New("no scenario to save")
+		return scenario.Revision{}, errors.New("no scenario to save")
 	}
 	st, err := p.store()
 	if err != nil {
-		return store.Revision{}, err
+		return scenario.Revision{}, err
 	}
 	r, err := p.Evaluate(context.Background(), s)
 	if err != nil {
-		return store.Revision{}, err
+		return scenario.Revision{}, err
 	}
 	return st.Save(s, l.meta(r))
 }
@@ -52,18 +52,18 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (store.Revision, error) 
 // records today's model and catalog; a revision that no longer validates
 // or evaluates comes back as scenario.Errors. When the content equals the
 // current revision's nothing is written and the current one is returned.
-func (p *Planner) Restore(id string, n int, l Lineage) (store.Revision, error) {
+func (p *Planner) Restore(id string, n int, l Lineage) (scenario.Revision, error) {
 	st, err := p.store()
 	if err != nil {
-		return store.Revision{}, err
+		return scenario.Revision{}, err
 	}
 	sc, _, err := st.GetRevision(id, n)
 	if err != nil {
-		return store.Revision{}, err
+		return scenario.Revision{}, err
 	}
 	r, err := p.Evaluate(context.Background(), sc)
 	if err != nil {
-		return store.Revision{}, err
+		return scenario.Revision{}, err
 	}
 	return st.Restore(id, n, l.meta(r))
 }
@@ -88,37 +88,37 @@ func (p *Planner) ListDeleted() ([]store.Summary, error) {
 
 // Load returns the current revision of scenario id. A scenario that does
 // not exist or is deleted is an error matching store.ErrNotFound.
-func (p *Planner) Load(id string) (*scenario.Scenario, store.Revision, error) {
+func (p *Planner) Load(id string) (*scenario.Scenario, scenario.Revision, error) {
 	st, err := p.store()
 	if err != nil {
-		return nil, store.Revision{}, err
+		return nil, scenario.Revision{}, err
 	}
 	return st.Get(id)
 }
 
 // LoadRevision returns revision n of scenario id, read in the current
 // scenario schema.
-func (p *Planner) LoadRevision(id string, n int) (*scenario.Scenario, store.Revision, error) {
+func (p *Planner) LoadRevision(id string, n int) (*scenario.Scenario, scenario.Revision, error) {
 	st, err := p.store()
 	if err != nil {
-		return nil, store.Revision{}, err
+		return nil, scenario.Revision{}, err
 	}
 	return st.GetRevision(id, n)
 }
 
 // Bytes returns the stored JSON of revision n of scenario id (0: the
 // current one) exactly as it was saved.
-func (p *Planner) Bytes(id string, n int) ([]byte, store.Revision, error) {
+func (p *Planner) Bytes(id string, n int) ([]byte, scenario.Revision, error) {
 	st, err := p.store()
 	if err != nil {
-		return nil, store.Revision{}, err
+		return nil, scenario.Revision{}, err
 	}
 	return st.Bytes(id, n)
 }
 
 // History returns every revision of scenario id with its lineage, oldest
 // first.
-func (p *Planner) History(id string) ([]store.Revision, error) {
+func (p *Planner) History(id string) ([]scenario.Revision, error) {
 	st, err := p.store()
 	if err != nil {
 		return nil, err

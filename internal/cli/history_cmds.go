@@ -14,7 +14,6 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
-	"hostplan/internal/store"
 )
 
 // The commands on a scenario's history: its revisions with their lineage,
@@ -81,7 +80,7 @@ func runDiff(e *env, args []string) error {
 	defer e.plan.Close()
 	var (
 		scs  [2]*scenario.Scenario
-		revs [2]store.Revision
+		revs [2]scenario.Revision
 	)
 	for i, n := range ns {
 		var err error

@@ -45,9 +45,9 @@ func ExampleWorkbookWith() {
 	}
 	x := &export.Extras{
 		Source: "revision 1 of scenario demo in the store hostplan.db",
-		Lineage: []export.LineageRow{{
-			Rev: 1, Time: time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC),
-			Author: "ana", Note: "first draft", ModelVersion: "0.3.0", CatalogAsOf: "2025-01-15",
+		Lineage: []scenario.Revision{{
+			Number: 1, Time: time.Date(2026, 3, 1, 9, 30, 0, 0, time.UTC),
+			RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.3.0", CatalogAsOf: "2025-01-15"},
 		}},
 	}
 	f, err := export.WorkbookWith(s, r, x)

@@ -1,10 +1,9 @@
 package export
 
 import (
-	"time"
-
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
+	"hostplan/internal/scenario"
 )
 
 // Extras are the parts of a workbook that come from outside the model
@@ -25,22 +24,10 @@ type Extras struct {
 	// recorded state (the default state, all open, for a file).
 	Checklist []brief.Entry
 	// Lineage lists the revisions of the stored scenario, oldest first;
-	// for a scenario read from a file, one row with Rev 0 that says so.
-	Lineage []LineageRow
+	// for a scenario read from a file, one row with Number 0 that says so.
+	Lineage []scenario.Revision
 	// Source says where the scenario came from, e.g. "revision 3 of
 	// scenario x in /path/hostplan.db" or "file plans/x.json"; shown at
 	// the top of the Lineage sheet.
 	Source string
-}
-
-// LineageRow is one revision of a stored scenario (store.Revision without
-// importing the store).
-type LineageRow struct {
-	Rev          int       // revision number, from 1; 0: not a stored revision
-	Time         time.Time // when it was saved (or exported, for Rev 0)
-	Author       string
-	Note         string
-	ModelVersion string
-	CatalogAsOf  string
-	InputHash    string // sha256, hex, of the canonical scenario JSON
 }

@@ -72,9 +72,9 @@ func newConstrained(t *testing.T) *constrained {
 		Brief:     doc,
 		Checklist: brief.Checklist(s.Workload.Shape, st),
 		// Given newest first: the sheet lists them oldest first.
-		Lineage: []LineageRow{
-			{Rev: 2, Time: c.rev[1], Author: "@bob", Note: "+more runs", ModelVersion: "0.3.0", CatalogAsOf: "2023-05-01", InputHash: strings.Repeat("b", 64)},
-			{Rev: 1, Time: c.rev[0], Author: "ana", Note: "first draft", ModelVersion: "0.3.0", CatalogAsOf: "2023-05-01", InputHash: strings.Repeat("a", 64)},
+		Lineage: []scenario.Revision{
+			{Number: 2, Time: c.rev[1], RevisionMeta: scenario.RevisionMeta{Author: "@bob", Note: "+more runs", ModelVersion: "0.3.0", CatalogAsOf: "2023-05-01"}, InputHash: strings.Repeat("b", 64)},
+			{Number: 1, Time: c.rev[0], RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.3.0", CatalogAsOf: "2023-05-01"}, InputHash: strings.Repeat("a", 64)},
 		},
 		Source: "revision 2 (the current one) of scenario constrained-snapshot-training in the store hostplan.db",
 	}
@@ -617,7 +617,7 @@ func TestLineageSheet(t *testing.T) {
 	}
 
 	// A file export: one row, no revision number.
-	x := &Extras{Source: "the file plan.json, not the store", Lineage: []LineageRow{{Time: c.rev[0], Author: "ana", Note: "exported from the file plan.json, not from the store"}}}
+	x := &Extras{Source: "the file plan.json, not the store", Lineage: []scenario.Revision{{Time: c.rev[0], RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "exported from the file plan.json, not from the store"}}}}
 	g, err := WorkbookWith(c.s, c.r, x)
 	if err != nil {
 		t.Fatal(err)

@@ -491,16 +491,16 @@ func pageInfoOf(s *scenario.Scenario, x *Extras) pageInfo {
 	if p.scenario == "" {
 		p.scenario = s.ID
 	}
-	var last *LineageRow
+	var last *scenario.Revision
 	for i := range x.Lineage {
-		if l := &x.Lineage[i]; last == nil || l.Rev >= last.Rev {
+		if l := &x.Lineage[i]; last == nil || l.Number >= last.Number {
 			last = l
 		}
 	}
 	switch {
 	case last == nil:
-	case last.Rev > 0:
-		p.revision = "Revision " + strconv.Itoa(last.Rev)
+	case last.Number > 0:
+		p.revision = "Revision " + strconv.Itoa(last.Number)
 		if !last.Time.IsZero() {
 			p.revision += " of " + last.Time.UTC().Format(time.DateOnly)
 		}

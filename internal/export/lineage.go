@@ -35,7 +35,7 @@ func excelTime(t time.Time) float64 {
 
 // writeLineage writes the revisions of the stored scenario, oldest first
 // and so the newest last; a file export has one row that says so.
-func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string, rows []LineageRow) {
+func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string, rows []scenario.Revision) {
 	const sh = sheetLineage
 	b.widths(sh, 16, 20, 18, 48, 10, 14, 34)
 	b.spanText(sh, 1, 1, colLinHash, "Lineage: the revisions of this scenario, oldest first", textStyle{bold: true, size: sizeHead})
@@ -48,12 +48,12 @@ func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string,
 
 	b.headerRow(sh, rowLinHeader, "Revision", "Time (UTC)", "Author", "Note", "Model version", "Catalog as of", "Input hash (sha256 of the canonical scenario JSON)")
 	rows = slices.Clone(rows)
-	slices.SortStableFunc(rows, func(a, c LineageRow) int { return a.Rev - c.Rev })
+	slices.SortStableFunc(rows, func(a, c scenario.Revision) int { return a.Number - c.Number })
 	for i, l := range rows {
 		row := rowLinHeader + 1 + i
 		field := func(name string) string { return fmt.Sprintf("lineage[%d].%s", i, name) }
-		if l.Rev > 0 {
-			b.numLeft(sh, colLinRev, row, float64(l.Rev), fmtGeneral, field("rev"))
+		if l.Number > 0 {
+			b.numLeft(sh, colLinRev, row, float64(l.Number), fmtGeneral, field("rev"))
 		} else {
 			b.spanText(sh, row, colLinRev, colLinRev, "file", textStyle{})
 		}

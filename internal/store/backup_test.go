@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"hostplan/internal/scenario"
 )
 
 func TestBackup(t *testing.T) {
 	s := mustOpen(t)
 	for _, id := range []string{"a", "b"} {
-		mustSave(t, s, testScenario(t, id, "Backed up "+id), RevisionMeta{Author: "ana"})
+		mustSave(t, s, testScenario(t, id, "Backed up "+id), scenario.RevisionMeta{Author: "ana"})
 	}
 	if err := s.PutChecklist("a", []byte(`{"x": 1}`)); err != nil {
 		t.Fatal(err)
@@ -36,7 +38,7 @@ func TestBackup(t *testing.T) {
 	}
 	// The store stays usable, and the copy is a consistent store with the
 	// same content.
-	mustSave(t, s, testScenario(t, "c", "After the backup"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "c", "After the backup"), scenario.RevisionMeta{})
 	b, err := Open(dst, &Options{ReadOnly: true})
 	if err != nil {
 		t.Fatalf("the backup does not open: %v", err)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/scenario"
+
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -101,7 +103,7 @@ func TestLeakedPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 3 {
-		mustSave(t, s, testScenario(t, fmt.Sprintf("s-%d", i), fmt.Sprintf("Scenario %d", i)), RevisionMeta{})
+		mustSave(t, s, testScenario(t, fmt.Sprintf("s-%d", i), fmt.Sprintf("Scenario %d", i)), scenario.RevisionMeta{})
 	}
 	leakPages(t, s)
 	if err := s.Close(); err != nil {
@@ -121,7 +123,7 @@ func TestLeakedPages(t *testing.T) {
 	if l, err := s.List(); err != nil || len(l) != 3 {
 		t.Errorf("List = %d scenarios, %v; want 3", len(l), err)
 	}
-	mustSave(t, s, testScenario(t, "s-3", "Saved after the leak"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "s-3", "Saved after the leak"), scenario.RevisionMeta{})
 	onlyLeaks(t, "Check (read-write)", s.Check())
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -207,10 +209,10 @@ func bigStore(t *testing.T) string {
 	}
 	for i := range 80 {
 		sc := testScenario(t, fmt.Sprintf("scenario-%03d", i), fmt.Sprintf("Scenario %d", i))
-		mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+		mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 		if i%4 == 0 {
 			sc.Description = strings.Repeat("a longer description ", 400)
-			mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+			mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 		}
 		if i%10 == 0 {
 			if err := s.PutChecklist(sc.ID, []byte(`{"done": []}`)); err != nil {
@@ -486,7 +488,7 @@ func TestDamagedValueSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A"), scenario.RevisionMeta{})
 	overrides := []byte(`{"format":1,"rows":[]}`)
 	if err := s.PutCatalogOverrides(overrides); err != nil {
 		t.Fatal(err)
@@ -538,8 +540,8 @@ func TestDamagedValueSizeWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
-	mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A"), scenario.RevisionMeta{})
+	mustSave(t, s, testScenario(t, "b", "B"), scenario.RevisionMeta{})
 	checklist := []byte(`{"items":{"x":true}}`)
 	if err := s.PutChecklist("a", checklist); err != nil {
 		t.Fatal(err)
@@ -564,7 +566,7 @@ func TestDamagedValueSizeWrite(t *testing.T) {
 	if err := s.PutChecklist("b", []byte(`{}`)); !errors.Is(err, ErrDamaged) {
 		t.Errorf("PutChecklist: %v, want ErrDamaged", err)
 	}
-	if _, err := s.Save(testScenario(t, "c", "C"), RevisionMeta{}); !errors.Is(err, ErrDamaged) {
+	if _, err := s.Save(testScenario(t, "c", "C"), scenario.RevisionMeta{}); !errors.Is(err, ErrDamaged) {
 		t.Errorf("Save: %v, want ErrDamaged", err)
 	}
 	if l, err := s.List(); err != nil || len(l) != 2 {
@@ -592,7 +594,7 @@ func TestDamagedInlinePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A"), scenario.RevisionMeta{})
 	checklist := []byte(`{"items":{"x":true}}`)
 	if err := s.PutChecklist("a", checklist); err != nil {
 		t.Fatal(err)
@@ -672,7 +674,7 @@ func TestDamagedPageTree(t *testing.T) {
 		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
 		for r := range 5 {
 			sc.Description = fmt.Sprintf("revision %d", r)
-			mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+			mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 		}
 	}
 	if err := s.Close(); err != nil {

@@ -36,15 +36,15 @@ func ExampleStore_Save() {
 		Data:       scenario.Data{VolumeGB: scenario.Known(5), Classification: "internal", Residency: "EU", Movement: scenario.MoveAny},
 		Dimensions: scenario.Dimensions{Economics: scenario.Economics{Dimension: scenario.Dimension{Weight: 1}, HorizonMonths: 24}, Operations: scenario.Operations{StaffFTE: scenario.Known(0.5)}},
 	}
-	if _, err := s.Save(sc, store.RevisionMeta{Author: "ana", Note: "first draft"}); err != nil {
+	if _, err := s.Save(sc, scenario.RevisionMeta{Author: "ana", Note: "first draft"}); err != nil {
 		log.Fatal(err)
 	}
 	sc.Workload.Traffic.PeakRPS = scenario.Estimate(15, 20, 40)
-	if _, err := s.Save(sc, store.RevisionMeta{Author: "ben", Note: "peak is a guess"}); err != nil {
+	if _, err := s.Save(sc, scenario.RevisionMeta{Author: "ben", Note: "peak is a guess"}); err != nil {
 		log.Fatal(err)
 	}
 	// Saving the same input again adds nothing.
-	if _, err := s.Save(sc, store.RevisionMeta{Author: "ben"}); err != nil {
+	if _, err := s.Save(sc, scenario.RevisionMeta{Author: "ben"}); err != nil {
 		log.Fatal(err)
 	}
 
@@ -85,15 +85,15 @@ func ExampleStore_Restore() {
 		Data:       scenario.Data{VolumeGB: scenario.Known(50), Classification: "confidential", Residency: "EU", Movement: scenario.MoveAny},
 		Dimensions: scenario.Dimensions{Economics: scenario.Economics{Dimension: scenario.Dimension{Weight: 1}, HorizonMonths: 12}, Operations: scenario.Operations{StaffFTE: scenario.Known(1)}},
 	}
-	if _, err := s.Save(sc, store.RevisionMeta{Author: "ana", Note: "four runs a month"}); err != nil {
+	if _, err := s.Save(sc, scenario.RevisionMeta{Author: "ana", Note: "four runs a month"}); err != nil {
 		log.Fatal(err)
 	}
 	sc.Workload.RunsPerMonth = scenario.Known(10)
-	if _, err := s.Save(sc, store.RevisionMeta{Author: "ben", Note: "ten runs a month"}); err != nil {
+	if _, err := s.Save(sc, scenario.RevisionMeta{Author: "ben", Note: "ten runs a month"}); err != nil {
 		log.Fatal(err)
 	}
 	// Back to the first figures: a new revision, the history kept.
-	if _, err := s.Restore(sc.ID, 1, store.RevisionMeta{Author: "ana"}); err != nil {
+	if _, err := s.Restore(sc.ID, 1, scenario.RevisionMeta{Author: "ana"}); err != nil {
 		log.Fatal(err)
 	}
 	history, err := s.History(sc.ID)

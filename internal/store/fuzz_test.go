@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hostplan/internal/scenario"
+
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -58,9 +60,9 @@ func FuzzOpenStore(f *testing.F) {
 	}
 	for i := range 3 {
 		sc := testScenario(f, fmt.Sprintf("s-%d", i), fmt.Sprintf("Scenario %d", i))
-		mustSave(f, s, sc, RevisionMeta{Author: "ana", Note: "first"})
+		mustSave(f, s, sc, scenario.RevisionMeta{Author: "ana", Note: "first"})
 		sc.Description = "a second revision"
-		mustSave(f, s, sc, RevisionMeta{Author: "ana"})
+		mustSave(f, s, sc, scenario.RevisionMeta{Author: "ana"})
 	}
 	if err := s.Delete("s-2"); err != nil {
 		f.Fatal(err)
@@ -170,7 +172,7 @@ func checkStoreFile(path string, data []byte) error {
 		return nil
 	}
 	err = readEverything(s)
-	if _, serr := s.Save(baseScenario("fuzz", "Fuzz"), RevisionMeta{Author: "fuzz"}); serr != nil {
+	if _, serr := s.Save(baseScenario("fuzz", "Fuzz"), scenario.RevisionMeta{Author: "fuzz"}); serr != nil {
 		err = errors.Join(err, messageOK("Save", serr))
 		if s.Damaged() != nil && !errors.Is(serr, ErrDamaged) {
 			err = errors.Join(err, fmt.Errorf("Save to a damaged store: %v, not ErrDamaged", serr))

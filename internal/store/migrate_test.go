@@ -52,9 +52,11 @@ func writeLayout1Store(t testing.TB, path string, revs []oldRevision, deleted ..
 			n[r.id]++
 			when = when.Add(time.Hour)
 			sum := sha256.Sum256(r.body)
-			v, _ := json.Marshal(revisionRecord{
-				Number: n[r.id], Time: when, Author: "old", Note: r.note, ModelVersion: "0.0.9",
-				InputHash: hex.EncodeToString(sum[:]), Scenario: string(r.body),
+			// Layout 1's revision record, spelt out: its format is history,
+			// whatever the current record type becomes.
+			v, _ := json.Marshal(map[string]any{
+				"number": n[r.id], "time": when, "author": "old", "note": r.note, "model_version": "0.0.9",
+				"input_hash": hex.EncodeToString(sum[:]), "scenario": string(r.body),
 			})
 			b, err := revisions.CreateBucketIfNotExists([]byte(r.id))
 			if err != nil {
@@ -204,7 +206,7 @@ func TestLayout1StoreWithSchema0Revisions(t *testing.T) {
 
 	// Saving on top writes schema 1; saving the upgraded content unchanged
 	// is a change of bytes, so it is a new revision.
-	rev3 := mustSave(t, s, sc, RevisionMeta{Author: "new", Note: "saved by this build"})
+	rev3 := mustSave(t, s, sc, scenario.RevisionMeta{Author: "new", Note: "saved by this build"})
 	if rev3.Number != 3 {
 		t.Errorf("save on top = revision %d, want 3", rev3.Number)
 	}
@@ -212,7 +214,7 @@ func TestLayout1StoreWithSchema0Revisions(t *testing.T) {
 		t.Errorf("revision 3 bytes:\n%s", b)
 	}
 	// Restoring a schema 0 revision writes its schema 1 form.
-	rev4, err := s.Restore("contract-lora-v0", 1, RevisionMeta{})
+	rev4, err := s.Restore("contract-lora-v0", 1, scenario.RevisionMeta{})
 	if err != nil || rev4.Number != 4 {
 		t.Fatalf("Restore of a schema 0 revision = %+v, %v", rev4, err)
 	}

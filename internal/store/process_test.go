@@ -87,7 +87,7 @@ func saveLoop(path string, start int) error {
 	}
 	for i := start; ; i++ {
 		sc := crashScenario(i)
-		rev, err := s.Save(sc, RevisionMeta{Author: "crash", Note: strconv.Itoa(i)})
+		rev, err := s.Save(sc, scenario.RevisionMeta{Author: "crash", Note: strconv.Itoa(i)})
 		if err != nil {
 			return err
 		}
@@ -256,7 +256,7 @@ func verifyAfterKill(t *testing.T, path string, committed []committedRev) {
 func TestSecondProcessTimesOut(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostplan.db")
 	s := mustOpenPath(t, path)
-	mustSave(t, s, testScenario(t, "held", "Held"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "held", "Held"), scenario.RevisionMeta{})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

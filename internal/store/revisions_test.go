@@ -36,10 +36,10 @@ func TestRestore(t *testing.T) {
 	v1 := testScenario(t, "r", "Restore me")
 	v2 := scenario.Clone(v1)
 	v2.Workload.RunsPerMonth = scenario.Known(8)
-	mustSave(t, s, v1, RevisionMeta{Author: "ana", Note: "first"})
-	mustSave(t, s, v2, RevisionMeta{Author: "ana", Note: "more runs"})
+	mustSave(t, s, v1, scenario.RevisionMeta{Author: "ana", Note: "first"})
+	mustSave(t, s, v2, scenario.RevisionMeta{Author: "ana", Note: "more runs"})
 
-	rev, err := s.Restore("r", 1, RevisionMeta{Author: "ben", ModelVersion: "0.2.0", CatalogAsOf: "2025-06-01"})
+	rev, err := s.Restore("r", 1, scenario.RevisionMeta{Author: "ben", ModelVersion: "0.2.0", CatalogAsOf: "2025-06-01"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +59,12 @@ func TestRestore(t *testing.T) {
 	}
 
 	// Restoring what is already current writes nothing.
-	again, err := s.Restore("r", 1, RevisionMeta{Author: "ben", Note: "again"})
+	again, err := s.Restore("r", 1, scenario.RevisionMeta{Author: "ben", Note: "again"})
 	if err != nil || again.Number != 3 {
 		t.Errorf("Restore of the current content = %+v, %v; want revision 3", again, err)
 	}
 	// A note is kept after the fixed part.
-	rev, err = s.Restore("r", 2, RevisionMeta{Note: "the finance review wants the higher figure"})
+	rev, err = s.Restore("r", 2, scenario.RevisionMeta{Note: "the finance review wants the higher figure"})
 	if err != nil || rev.Note != "restored from revision 2: the finance review wants the higher figure" {
 		t.Errorf("Restore with a note = %+v, %v", rev, err)
 	}
@@ -74,14 +74,14 @@ func TestRestore(t *testing.T) {
 		n    int
 		want error
 	}{{"r", 0, ErrNotFound}, {"r", 9, ErrNotFound}, {"missing", 1, ErrNotFound}} {
-		if _, err := s.Restore(c.id, c.n, RevisionMeta{}); !errors.Is(err, c.want) {
+		if _, err := s.Restore(c.id, c.n, scenario.RevisionMeta{}); !errors.Is(err, c.want) {
 			t.Errorf("Restore(%s, %d) = %v, want %v", c.id, c.n, err, c.want)
 		}
 	}
 	if err := s.Delete("r"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Restore("r", 1, RevisionMeta{}); !errors.Is(err, ErrNotFound) {
+	if _, err := s.Restore("r", 1, scenario.RevisionMeta{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Restore of a deleted scenario = %v, want ErrNotFound", err)
 	}
 }
@@ -89,11 +89,11 @@ func TestRestore(t *testing.T) {
 func TestPurge(t *testing.T) {
 	s := mustOpen(t)
 	a := testScenario(t, "a", "A")
-	mustSave(t, s, a, RevisionMeta{})
+	mustSave(t, s, a, scenario.RevisionMeta{})
 	a2 := scenario.Clone(a)
 	a2.Description = "second"
-	mustSave(t, s, a2, RevisionMeta{})
-	mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	mustSave(t, s, a2, scenario.RevisionMeta{})
+	mustSave(t, s, testScenario(t, "b", "B"), scenario.RevisionMeta{})
 
 	if err := s.Purge("a"); !errors.Is(err, ErrNotDeleted) {
 		t.Errorf("Purge of a live scenario = %v, want ErrNotDeleted", err)
@@ -117,7 +117,7 @@ func TestPurge(t *testing.T) {
 		t.Errorf("ListDeleted after purge = %+v", d)
 	}
 	// The id is free again and starts at revision 1.
-	if rev := mustSave(t, s, a, RevisionMeta{}); rev.Number != 1 {
+	if rev := mustSave(t, s, a, scenario.RevisionMeta{}); rev.Number != 1 {
 		t.Errorf("saving a purged id made revision %d, want 1", rev.Number)
 	}
 	if l, _ := s.List(); len(l) != 2 {
@@ -130,8 +130,8 @@ func TestBytes(t *testing.T) {
 	v1 := testScenario(t, "b", "Bytes")
 	v2 := scenario.Clone(v1)
 	v2.Description = "second <draft> & more" // HTML characters are stored as written
-	mustSave(t, s, v1, RevisionMeta{})
-	r2 := mustSave(t, s, v2, RevisionMeta{Note: "two"})
+	mustSave(t, s, v1, scenario.RevisionMeta{})
+	r2 := mustSave(t, s, v2, scenario.RevisionMeta{Note: "two"})
 	for _, c := range []struct {
 		n    int
 		want []byte
@@ -209,10 +209,10 @@ func TestCheckFindsBrokenInvariants(t *testing.T) {
 			}
 			defer s.Close()
 			a := testScenario(t, "a", "A")
-			mustSave(t, s, a, RevisionMeta{})
+			mustSave(t, s, a, scenario.RevisionMeta{})
 			a.Description = "two"
-			mustSave(t, s, a, RevisionMeta{})
-			mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+			mustSave(t, s, a, scenario.RevisionMeta{})
+			mustSave(t, s, testScenario(t, "b", "B"), scenario.RevisionMeta{})
 			if p := s.Check(); p != nil {
 				t.Fatalf("before the damage: %v", p)
 			}
@@ -242,7 +242,7 @@ func TestRandomOperationsKeepInvariants(t *testing.T) {
 		case 0, 1, 2, 3:
 			sc := testScenario(t, id, "Name "+id)
 			sc.Description = strings.Repeat(fmt.Sprintf("step %d ", step), rng.IntN(600))
-			_, err = s.Save(sc, RevisionMeta{Author: "rnd"})
+			_, err = s.Save(sc, scenario.RevisionMeta{Author: "rnd"})
 		case 4:
 			err = s.Delete(id)
 		case 5:
@@ -253,7 +253,7 @@ func TestRandomOperationsKeepInvariants(t *testing.T) {
 			err = s.PutChecklist(id, []byte(fmt.Sprintf(`{"step": %d}`, step)))
 		case 8:
 			if h, herr := s.History(id); herr == nil {
-				_, err = s.Restore(id, 1+rng.IntN(len(h)), RevisionMeta{})
+				_, err = s.Restore(id, 1+rng.IntN(len(h)), scenario.RevisionMeta{})
 			}
 		case 9:
 			err = s.PutSetting(id, fmt.Sprint(step))

@@ -18,26 +18,6 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// RevisionMeta is the lineage the caller gives a save.
-type RevisionMeta struct {
-	Author       string // who saved
-	Note         string // why
-	ModelVersion string // version of the model that evaluated it
-	CatalogAsOf  string // date of the catalog in use
-}
-
-// Revision describes one immutable saved version of a scenario.
-type Revision struct {
-	Scenario     string    // scenario id
-	Number       int       // 1, 2, …
-	Time         time.Time // when it was saved, UTC
-	Author       string
-	Note         string
-	ModelVersion string
-	CatalogAsOf  string
-	InputHash    string // sha256, hex, of the canonical scenario JSON (scenario.Marshal)
-}
-
 // Summary is one line of the scenario list.
 type Summary struct {
 	ID, Name, Shape string
@@ -49,22 +29,14 @@ type Summary struct {
 // is a string, not a json.RawMessage, because encoding/json compacts raw
 // messages and the stored bytes must be exactly those scenario.Marshal made.
 type revisionRecord struct {
-	Number       int       `json:"number"`
-	Time         time.Time `json:"time"`
-	Author       string    `json:"author,omitempty"`
-	Note         string    `json:"note,omitempty"`
-	ModelVersion string    `json:"model_version,omitempty"`
-	CatalogAsOf  string    `json:"catalog_as_of,omitempty"`
-	InputHash    string    `json:"input_hash"`
-	Scenario     string    `json:"scenario"`
+	scenario.Revision        // its fields, without the scenario's id (the bucket's name)
+	Scenario          string `json:"scenario"`
 }
 
-func (r *revisionRecord) revision(id string) Revision {
-	return Revision{
-		Scenario: id, Number: r.Number, Time: r.Time,
-		Author: r.Author, Note: r.Note, ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf,
-		InputHash: r.InputHash,
-	}
+func (r *revisionRecord) revision(id string) scenario.Revision {
+	rev := r.Revision
+	rev.Scenario = id
+	return rev
 }
 
 // revKey is the key of revision n: big-endian, so keys sort by number.
@@ -171,48 +143,48 @@ func decode(rr revisionRecord) (*scenario.Scenario, error) {
 // as its scenario.Errors, unwrapped, and nothing is written. When the
 // canonical JSON equals the current revision's, no revision is added and the
 // current one is returned. Saving a deleted scenario restores it.
-func (s *Store) Save(sc *scenario.Scenario, meta RevisionMeta) (Revision, error) {
+func (s *Store) Save(sc *scenario.Scenario, meta scenario.RevisionMeta) (scenario.Revision, error) {
 	if sc == nil {
 		panic("store: Save of a nil scenario")
 	}
 	if errs := scenario.Validate(sc); errs != nil {
-		return Revision{}, errs
+		return scenario.Revision{}, errs
 	}
-	var rev Revision
+	var rev scenario.Revision
 	err := s.update(func(tx *bolt.Tx) error {
 		var err error
 		rev, err = save(tx, sc, meta, s.now())
 		return err
 	})
 	if err != nil {
-		return Revision{}, fmt.Errorf("save scenario %q: %w", sc.ID, err)
+		return scenario.Revision{}, fmt.Errorf("save scenario %q: %w", sc.ID, err)
 	}
 	return rev, nil
 }
 
 // save writes a revision of a validated scenario inside tx.
-func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) (Revision, error) {
+func save(tx *bolt.Tx, sc *scenario.Scenario, meta scenario.RevisionMeta, now time.Time) (scenario.Revision, error) {
 	body, err := scenario.Marshal(sc)
 	if err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	sum := sha256.Sum256(body)
 	hash := hex.EncodeToString(sum[:])
 
 	rec, found, err := getRecord(tx, sc.ID)
 	if err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	if found && rec.Current > 0 && (rec.Hash == hash || rec.Hash == "") {
 		cur, err := getRevision(tx, sc.ID, rec.Current)
 		if err != nil {
-			return Revision{}, fmt.Errorf("current revision %d: %w", rec.Current, err)
+			return scenario.Revision{}, fmt.Errorf("current revision %d: %w", rec.Current, err)
 		}
 		if cur.InputHash == hash {
 			if rec.Deleted {
 				rec.Deleted = false
 				if err := putRecord(tx, sc.ID, rec); err != nil {
-					return Revision{}, err
+					return scenario.Revision{}, err
 				}
 			}
 			return cur.revision(sc.ID), nil
@@ -221,35 +193,33 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta RevisionMeta, now time.Time) 
 
 	n := rec.Current + 1
 	if n > math.MaxUint32 {
-		return Revision{}, fmt.Errorf("revision %d is past the last revision number", n)
+		return scenario.Revision{}, fmt.Errorf("revision %d is past the last revision number", n)
 	}
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists([]byte(sc.ID))
 	if err == nil {
 		err = subBucketSound(tx, b)
 	}
 	if err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	key := revKey(n)
 	if b.Get(key) != nil { // revisions are immutable; a record that lags its revisions is damage
-		return Revision{}, fmt.Errorf("revision %d already exists", n)
+		return scenario.Revision{}, fmt.Errorf("revision %d already exists", n)
 	}
 	rr := revisionRecord{
-		Number: n, Time: now,
-		Author: meta.Author, Note: meta.Note, ModelVersion: meta.ModelVersion, CatalogAsOf: meta.CatalogAsOf,
-		InputHash: hash,
-		Scenario:  string(body),
+		Revision: scenario.Revision{Number: n, Time: now, RevisionMeta: meta, InputHash: hash},
+		Scenario: string(body),
 	}
 	v, err := json.Marshal(rr)
 	if err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	if err := b.Put(key, v); err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	rec = record{Name: sc.Name, Shape: sc.Workload.Shape, Current: n, Updated: now, Hash: hash}
 	if err := putRecord(tx, sc.ID, rec); err != nil {
-		return Revision{}, err
+		return scenario.Revision{}, err
 	}
 	return rr.revision(sc.ID), nil
 }
@@ -317,7 +287,7 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 }
 
 // Get returns the current revision of scenario id.
-func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
+func (s *Store) Get(id string) (*scenario.Scenario, scenario.Revision, error) {
 	var rr revisionRecord
 	err := s.readable(bucketScenarios, bucketRevisions)
 	if err == nil {
@@ -331,17 +301,17 @@ func (s *Store) Get(id string) (*scenario.Scenario, Revision, error) {
 		})
 	}
 	if err != nil {
-		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
 	}
 	sc, err := decode(rr)
 	if err != nil {
-		return nil, Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
 	}
 	return sc, rr.revision(id), nil
 }
 
 // GetRevision returns revision n of scenario id.
-func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, error) {
+func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, scenario.Revision, error) {
 	var rr revisionRecord
 	err := s.readable(bucketScenarios, bucketRevisions)
 	if err == nil {
@@ -355,18 +325,18 @@ func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, Revision, err
 		})
 	}
 	if err != nil {
-		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
 	sc, err := decode(rr)
 	if err != nil {
-		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
 	return sc, rr.revision(id), nil
 }
 
 // History returns every revision of scenario id, oldest first.
-func (s *Store) History(id string) ([]Revision, error) {
-	var out []Revision
+func (s *Store) History(id string) ([]scenario.Revision, error) {
+	var out []scenario.Revision
 	err := s.readable(bucketScenarios, bucketRevisions)
 	if err == nil {
 		err = s.history(id, &out)
@@ -378,7 +348,7 @@ func (s *Store) History(id string) ([]Revision, error) {
 }
 
 // history reads the revisions of scenario id into out.
-func (s *Store) history(id string, out *[]Revision) error {
+func (s *Store) history(id string, out *[]scenario.Revision) error {
 	return s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
@@ -441,7 +411,7 @@ func (s *Store) setDeleted(id string, deleted bool) error {
 // bytes are the canonical JSON of scenario.Marshal at the time of the save;
 // a revision saved in an older scenario schema comes back in that schema
 // (Get and GetRevision upgrade it).
-func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
+func (s *Store) Bytes(id string, n int) ([]byte, scenario.Revision, error) {
 	var rr revisionRecord
 	err := s.readable(bucketScenarios, bucketRevisions)
 	if err == nil {
@@ -458,7 +428,7 @@ func (s *Store) Bytes(id string, n int) ([]byte, Revision, error) {
 		})
 	}
 	if err != nil {
-		return nil, Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
 	}
 	return []byte(rr.Scenario), rr.revision(id), nil
 }
@@ -479,9 +449,9 @@ func RestoredNote(n int, note string) string {
 // nothing is written and the current revision is returned. A revision that
 // the current Validate rejects is not restored: the error wraps its
 // scenario.Errors.
-func (s *Store) Restore(id string, n int, meta RevisionMeta) (Revision, error) {
+func (s *Store) Restore(id string, n int, meta scenario.RevisionMeta) (scenario.Revision, error) {
 	meta.Note = RestoredNote(n, meta.Note)
-	var rev Revision
+	var rev scenario.Revision
 	err := s.update(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
 			return err
@@ -504,7 +474,7 @@ func (s *Store) Restore(id string, n int, meta RevisionMeta) (Revision, error) {
 		return err
 	})
 	if err != nil {
-		return Revision{}, fmt.Errorf("restore scenario %q revision %d: %w", id, n, err)
+		return scenario.Revision{}, fmt.Errorf("restore scenario %q revision %d: %w", id, n, err)
 	}
 	return rev, nil
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // seedMeta is the lineage of an example scenario.
-var seedMeta = RevisionMeta{Author: "hostplan", Note: "example scenario"}
+var seedMeta = scenario.RevisionMeta{Author: "hostplan", Note: "example scenario"}
 
 // Seed stores the example scenarios once, on the store's first start: every
 // *.json file in dir of fsys is parsed with scenario.Parse and saved, and the
@@ -30,7 +30,7 @@ func (s *Store) Seed(fsys fs.FS, dir string) (int, error) {
 // example the model version and catalog date its report used); nil gives
 // author "hostplan" and note "example scenario" only. Author and note are
 // always the seed's own.
-func (s *Store) SeedWith(fsys fs.FS, dir string, lineage func(*scenario.Scenario) RevisionMeta) (int, error) {
+func (s *Store) SeedWith(fsys fs.FS, dir string, lineage func(*scenario.Scenario) scenario.RevisionMeta) (int, error) {
 	seeded := false
 	err := s.view(func(tx *bolt.Tx) error {
 		seeded = tx.Bucket(bucketMeta).Get(keySeeded) != nil

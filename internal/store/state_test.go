@@ -5,12 +5,14 @@ import (
 	"errors"
 	"testing"
 
+	"hostplan/internal/scenario"
+
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 func TestChecklist(t *testing.T) {
 	s := mustOpen(t)
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A"), scenario.RevisionMeta{})
 
 	if got, err := s.GetChecklist("a"); err != nil || got != nil {
 		t.Fatalf("GetChecklist before any put = %q, %v; want nil, nil", got, err)
@@ -30,7 +32,7 @@ func TestChecklist(t *testing.T) {
 
 	// The state is the scenario's, not a revision's: a save keeps it.
 	sc := testScenario(t, "a", "A, second revision")
-	mustSave(t, s, sc, RevisionMeta{})
+	mustSave(t, s, sc, scenario.RevisionMeta{})
 	if got, _ := s.GetChecklist("a"); !bytes.Equal(got, state) {
 		t.Errorf("after a new revision GetChecklist = %q", got)
 	}
@@ -70,7 +72,7 @@ func TestChecklist(t *testing.T) {
 	if err := s.Purge("a"); err != nil {
 		t.Fatal(err)
 	}
-	mustSave(t, s, testScenario(t, "a", "A again"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A again"), scenario.RevisionMeta{})
 	if got, err := s.GetChecklist("a"); err != nil || got != nil {
 		t.Errorf("a new scenario with a purged one's id has checklist %q, %v", got, err)
 	}
@@ -140,7 +142,7 @@ func TestCatalogOverrides(t *testing.T) {
 func TestStateReadOnly(t *testing.T) {
 	s := mustOpen(t)
 	path := s.Path()
-	mustSave(t, s, testScenario(t, "a", "A"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "a", "A"), scenario.RevisionMeta{})
 	if err := s.PutChecklist("a", []byte(`[1]`)); err != nil {
 		t.Fatal(err)
 	}

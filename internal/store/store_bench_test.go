@@ -113,7 +113,7 @@ func buildBenchStore(path string) error {
 		return err
 	}
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	meta := RevisionMeta{Author: "bench", ModelVersion: "0.2.0", CatalogAsOf: "2025-06-01"}
+	meta := scenario.RevisionMeta{Author: "bench", ModelVersion: "0.2.0", CatalogAsOf: "2025-06-01"}
 	for first := 0; first < benchScenarios; first += benchBatch {
 		err := s.db.Update(func(tx *bolt.Tx) error {
 			for i := first; i < min(first+benchBatch, benchScenarios); i++ {
@@ -205,7 +205,7 @@ func BenchmarkSaveRevision(b *testing.B) {
 		sc := scs[k%prepared]
 		sc.Seed++ // a change every time, so every save writes a revision
 		k++
-		if _, err := s.Save(sc, RevisionMeta{Author: "bench", Note: "edit"}); err != nil {
+		if _, err := s.Save(sc, scenario.RevisionMeta{Author: "bench", Note: "edit"}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -126,7 +126,7 @@ func mustMarshal(t testing.TB, sc *scenario.Scenario) []byte {
 	return b
 }
 
-func mustSave(t testing.TB, s *Store, sc *scenario.Scenario, meta RevisionMeta) Revision {
+func mustSave(t testing.TB, s *Store, sc *scenario.Scenario, meta scenario.RevisionMeta) scenario.Revision {
 	t.Helper()
 	rev, err := s.Save(sc, meta)
 	if err != nil {
@@ -148,13 +148,13 @@ func TestSaveGetRoundTrip(t *testing.T) {
 	s := mustOpen(t)
 	sc := testScenario(t, "fine-tune-eu", "Fine-tune in the EU")
 	want := mustMarshal(t, sc)
-	meta := RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.1.0", CatalogAsOf: "2025-01-15"}
+	meta := scenario.RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.1.0", CatalogAsOf: "2025-01-15"}
 
 	rev := mustSave(t, s, sc, meta)
 	sum := sha256.Sum256(want)
-	wantRev := Revision{
+	wantRev := scenario.Revision{
 		Scenario: "fine-tune-eu", Number: 1, Time: t0,
-		Author: "ana", Note: "first draft", ModelVersion: "0.1.0", CatalogAsOf: "2025-01-15",
+		RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.1.0", CatalogAsOf: "2025-01-15"},
 		InputHash: hex.EncodeToString(sum[:]),
 	}
 	if rev != wantRev {
@@ -195,8 +195,8 @@ func TestSaveTwiceHistory(t *testing.T) {
 	v2.Workload.RunsPerMonth = scenario.Estimate(2, 4, 8)
 	v2.Name = "Fine-tune in the EU, monthly range"
 
-	r1 := mustSave(t, s, v1, RevisionMeta{Author: "ana", Note: "first"})
-	r2 := mustSave(t, s, v2, RevisionMeta{Author: "ben", Note: "runs are a guess"})
+	r1 := mustSave(t, s, v1, scenario.RevisionMeta{Author: "ana", Note: "first"})
+	r2 := mustSave(t, s, v2, scenario.RevisionMeta{Author: "ben", Note: "runs are a guess"})
 	if r1.Number != 1 || r2.Number != 2 {
 		t.Fatalf("revision numbers %d, %d; want 1, 2", r1.Number, r2.Number)
 	}
@@ -261,9 +261,9 @@ func equalSummaries(a, b []Summary) bool {
 func TestSaveIdenticalAddsNoRevision(t *testing.T) {
 	s := mustOpen(t)
 	sc := testScenario(t, "same", "Same")
-	r1 := mustSave(t, s, sc, RevisionMeta{Author: "ana", Note: "first"})
+	r1 := mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana", Note: "first"})
 	// An equal copy with other lineage is still the same input.
-	r2 := mustSave(t, s, scenario.Clone(sc), RevisionMeta{Author: "ben", Note: "again"})
+	r2 := mustSave(t, s, scenario.Clone(sc), scenario.RevisionMeta{Author: "ben", Note: "again"})
 	if r2 != r1 {
 		t.Errorf("identical save returned %+v, want the current revision %+v", r2, r1)
 	}
@@ -279,7 +279,7 @@ func TestSaveIdenticalAddsNoRevision(t *testing.T) {
 func TestSaveInvalidWritesNothing(t *testing.T) {
 	s := mustOpen(t)
 	good := testScenario(t, "good", "Good")
-	mustSave(t, s, good, RevisionMeta{})
+	mustSave(t, s, good, scenario.RevisionMeta{})
 	before := mustRead(t, s.Path())
 
 	for _, c := range []struct {
@@ -294,7 +294,7 @@ func TestSaveInvalidWritesNothing(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			sc := scenario.Clone(good)
 			c.edit(sc)
-			rev, err := s.Save(sc, RevisionMeta{Author: "ana"})
+			rev, err := s.Save(sc, scenario.RevisionMeta{Author: "ana"})
 			var errs scenario.Errors
 			if !errors.As(err, &errs) {
 				t.Fatalf("Save error = %v (%T), want scenario.Errors", err, err)
@@ -305,7 +305,7 @@ func TestSaveInvalidWritesNothing(t *testing.T) {
 			if len(errs) == 0 || errs[0].Path != c.field {
 				t.Errorf("errors = %v, want one on %s", errs, c.field)
 			}
-			if rev != (Revision{}) {
+			if rev != (scenario.Revision{}) {
 				t.Errorf("Save returned revision %+v with an error", rev)
 			}
 		})
@@ -404,7 +404,7 @@ func TestReopenKeepsDataAndWritesNothing(t *testing.T) {
 	s := mustOpen(t)
 	path := s.Path()
 	sc := testScenario(t, "keep", "Keep")
-	rev := mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+	rev := mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +429,7 @@ func TestReopenKeepsDataAndWritesNothing(t *testing.T) {
 func TestReadOnly(t *testing.T) {
 	s := mustOpen(t)
 	path := s.Path()
-	mustSave(t, s, testScenario(t, "ro", "Read only"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "ro", "Read only"), scenario.RevisionMeta{})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +448,7 @@ func TestReadOnly(t *testing.T) {
 	if _, _, err := r2.Get("ro"); err != nil {
 		t.Errorf("Get from a read-only store: %v", err)
 	}
-	if _, err := r1.Save(testScenario(t, "ro", "Changed"), RevisionMeta{}); !errors.Is(err, bolterrors.ErrDatabaseReadOnly) {
+	if _, err := r1.Save(testScenario(t, "ro", "Changed"), scenario.RevisionMeta{}); !errors.Is(err, bolterrors.ErrDatabaseReadOnly) {
 		t.Errorf("Save on a read-only store: %v, want ErrDatabaseReadOnly", err)
 	}
 
@@ -545,8 +545,8 @@ func assertNames(t *testing.T, dir string, want ...string) {
 func TestOpenDamagedRecordsReadOnly(t *testing.T) {
 	s := mustOpen(t)
 	path := s.Path()
-	mustSave(t, s, testScenario(t, "good", "Good"), RevisionMeta{})
-	mustSave(t, s, testScenario(t, "bad", "Bad"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "good", "Good"), scenario.RevisionMeta{})
+	mustSave(t, s, testScenario(t, "bad", "Bad"), scenario.RevisionMeta{})
 	rawUpdate(t, s, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketScenarios).Put([]byte("bad"), []byte{recordFormat, 0, 0xff})
 	})
@@ -576,7 +576,7 @@ func TestOpenDamagedRecordsReadOnly(t *testing.T) {
 		"PutSetting":          d.PutSetting("k", "v"),
 		"PutCatalogOverrides": d.PutCatalogOverrides(nil),
 	}
-	_, writes["Save"] = d.Save(testScenario(t, "new", "New"), RevisionMeta{})
+	_, writes["Save"] = d.Save(testScenario(t, "new", "New"), scenario.RevisionMeta{})
 	for what, err := range writes {
 		if !errors.Is(err, ErrDamaged) {
 			t.Errorf("%s on the damaged store: %v, want ErrDamaged", what, err)
@@ -605,9 +605,9 @@ func realStore(t *testing.T) []byte {
 	s := mustOpen(t)
 	for i := range 5 {
 		sc := testScenario(t, fmt.Sprintf("s-%d", i), fmt.Sprintf("Scenario %d", i))
-		mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+		mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 		sc.Description = strings.Repeat("a longer description ", 200) // spills to more pages
-		mustSave(t, s, sc, RevisionMeta{Author: "ana"})
+		mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -756,7 +756,7 @@ func TestOpenNewerStore(t *testing.T) {
 
 func TestGetNotFound(t *testing.T) {
 	s := mustOpen(t)
-	mustSave(t, s, testScenario(t, "one", "One"), RevisionMeta{})
+	mustSave(t, s, testScenario(t, "one", "One"), scenario.RevisionMeta{})
 	checks := map[string]error{}
 	_, _, checks["Get(missing)"] = s.Get("missing")
 	_, _, checks["GetRevision(missing, 1)"] = s.GetRevision("missing", 1)
@@ -781,7 +781,7 @@ func TestListSorted(t *testing.T) {
 	for _, c := range []struct{ id, name string }{
 		{"z", "beta"}, {"y", "Alpha"}, {"b", "alpha"}, {"a", "alpha"}, {"c", "Gamma"},
 	} {
-		mustSave(t, s, testScenario(t, c.id, c.name), RevisionMeta{})
+		mustSave(t, s, testScenario(t, c.id, c.name), scenario.RevisionMeta{})
 	}
 	l, err := s.List()
 	if err != nil {
@@ -800,11 +800,11 @@ func TestListSorted(t *testing.T) {
 func TestDeleteUndelete(t *testing.T) {
 	s := mustOpen(t)
 	a := testScenario(t, "a", "A")
-	mustSave(t, s, a, RevisionMeta{})
+	mustSave(t, s, a, scenario.RevisionMeta{})
 	a2 := scenario.Clone(a)
 	a2.Description = "second"
-	mustSave(t, s, a2, RevisionMeta{})
-	mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	mustSave(t, s, a2, scenario.RevisionMeta{})
+	mustSave(t, s, testScenario(t, "b", "B"), scenario.RevisionMeta{})
 
 	if err := s.Delete("a"); err != nil {
 		t.Fatal(err)
@@ -843,7 +843,7 @@ func TestDeleteUndelete(t *testing.T) {
 	if err := s.Delete("b"); err != nil {
 		t.Fatal(err)
 	}
-	rev := mustSave(t, s, testScenario(t, "b", "B"), RevisionMeta{})
+	rev := mustSave(t, s, testScenario(t, "b", "B"), scenario.RevisionMeta{})
 	if rev.Number != 1 {
 		t.Errorf("identical save of deleted b made revision %d, want 1", rev.Number)
 	}
@@ -911,7 +911,7 @@ func TestSeedDoesNotResurrect(t *testing.T) {
 func TestSeedKeepsUserScenario(t *testing.T) {
 	s := mustOpen(t)
 	mine := testScenario(t, "alpha", "My alpha")
-	mustSave(t, s, mine, RevisionMeta{Author: "ana"})
+	mustSave(t, s, mine, scenario.RevisionMeta{Author: "ana"})
 	n, err := s.Seed(examples(t), "scenarios")
 	if err != nil || n != 1 {
 		t.Fatalf("Seed = %d, %v; want 1 (beta only)", n, err)

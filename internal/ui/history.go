@@ -27,9 +27,9 @@ type historyDialog struct {
 	keep Keeper
 	item Item
 
-	revs    []Revision // newest first
-	chosen  int        // index in revs, -1 before the history arrives
-	gen     int        // counts choices, so a late diff for an earlier one is dropped
+	revs    []scenario.Revision // newest first
+	chosen  int                 // index in revs, -1 before the history arrives
+	gen     int                 // counts choices, so a late diff for an earlier one is dropped
 	list    *plainKeyList
 	heading *widget.Label
 	diff    *fyne.Container
@@ -87,7 +87,7 @@ func (p *planner) showHistory(it Item) {
 	p.dialogs.showDialog(h.d)
 
 	inBackground(func() func() {
-		var revs []Revision
+		var revs []scenario.Revision
 		err := safeCall(func() (err error) { revs, err = k.History(it.ID); return err })
 		return func() {
 			if err != nil {
@@ -115,7 +115,7 @@ func (h *historyDialog) revisionTitle(i int) string {
 }
 
 // revisionDetail is a revision's second line: when, by whom, and why.
-func revisionDetail(r Revision) string {
+func revisionDetail(r scenario.Revision) string {
 	parts := []string{r.Time.Local().Format("2006-01-02 15:04")}
 	if r.Author != "" {
 		parts = append(parts, r.Author)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"time"
 
 	"hostplan/internal/app"
 	"hostplan/internal/catalog"
@@ -23,21 +22,13 @@ type Keeper interface {
 	Delete(id string) error
 	Undelete(id string) error
 	// History lists every revision of scenario id, oldest first.
-	History(id string) ([]Revision, error)
+	History(id string) ([]scenario.Revision, error)
 	// LoadRevision returns revision n of scenario id.
 	LoadRevision(id string, n int) (*scenario.Scenario, error)
 	// Restore makes the content of revision n current again as a new
 	// revision with note, and returns its number (the current one's when
 	// the content already is current).
 	Restore(id string, n int, note string) (revision int, err error)
-}
-
-// Revision is one stored revision of a scenario with its lineage.
-type Revision struct {
-	Number                    int
-	Time                      time.Time
-	Author, Note              string
-	ModelVersion, CatalogAsOf string
 }
 
 // Recommender is what a Backend that can decide stored scenarios quickly
@@ -87,16 +78,8 @@ var (
 func (b appBackend) Delete(id string) error   { return b.p.Delete(id) }
 func (b appBackend) Undelete(id string) error { return b.p.Undelete(id) }
 
-func (b appBackend) History(id string) ([]Revision, error) {
-	h, err := b.p.History(id)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Revision, len(h))
-	for i, r := range h {
-		out[i] = Revision{Number: r.Number, Time: r.Time, Author: r.Author, Note: r.Note, ModelVersion: r.ModelVersion, CatalogAsOf: r.CatalogAsOf}
-	}
-	return out, nil
+func (b appBackend) History(id string) ([]scenario.Revision, error) {
+	return b.p.History(id)
 }
 
 func (b appBackend) LoadRevision(id string, n int) (*scenario.Scenario, error) {

@@ -14,7 +14,6 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
-	"hostplan/internal/store"
 )
 
 // tapWeight taps slider i of the weights panel where it puts value v, as
@@ -225,7 +224,7 @@ func TestSliderEditSaved(t *testing.T) {
 }
 
 // history is the lineage of scenario id in the planner's store.
-func history(t *testing.T, pl *app.Planner, id string) []store.Revision {
+func history(t *testing.T, pl *app.Planner, id string) []scenario.Revision {
 	t.Helper()
 	h, err := pl.History(id)
 	if err != nil {
