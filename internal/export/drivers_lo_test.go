@@ -341,7 +341,7 @@ func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *m
 		}
 		if d.Direction == scenario.OnPrem && d.CostModel != model.OnPremExistingCosts {
 			cl := c.Direction(scenario.Cloud)
-			v[model.CloudVariableCostPerRun], v[model.CloudFeasible] = cl.VariableCostPerRun, 0
+			v[model.CloudFeasible] = 0
 			if cl.Feasible {
 				v[model.CloudFeasible] = 1
 			}

@@ -53,7 +53,6 @@ var driverWords = map[model.Driver][2]string{
 	model.LeasePerNodeMonth:        {"lease per node", "¤/node-month"},
 	model.LeadTimeWeeks:            {"lead time from order to the first run", "weeks"},
 	model.ExpectedUtilisation:      {"expected utilisation (0: this workload's own)", "fraction"},
-	model.CloudVariableCostPerRun:  {"the cloud's variable cost per run", "¤/run"},
 	model.CloudFeasible:            {"cloud feasible (1 yes, 0 no: Summary's verdict)", ""},
 	model.VariablePricePerGPUHour:  {"price per GPU-hour used", "¤/GPU-hour"},
 	model.OtherCostPerRun:          {"other cost per run", "¤/run"},

@@ -90,11 +90,8 @@ const (
 	ExpectedUtilisation // share of the GPUs' hours used once shared; 0 = this workload's own use
 	InfrastructureShare // fabric, storage and installation, as a share of the nodes' price
 	CostOfCapital       // yearly rate the money in owned hardware would earn elsewhere
-	// The cloud direction's figures the on-premises bridge rents at.
-	// CloudVariableCostPerRun is no longer read by any cost model (under a
-	// commitment it is 0, so the bridge rented for nothing): the bridge
-	// reads the cloud's RentalCostPerRun.
-	CloudVariableCostPerRun
+	// The cloud direction's figures the on-premises bridge rents at (it
+	// reads the cloud's RentalCostPerRun).
 	CloudFeasible // 1 when the cloud direction is feasible, else 0
 	// OnDemandPrice (above, with mixed pricing) is also what capacity
 	// rented for a few months costs under a commitment: the bridge's rate.
@@ -196,7 +193,6 @@ var driverNames = [numDrivers]string{
 	ExpectedUtilisation:      "expected_utilisation",
 	InfrastructureShare:      "infrastructure_share",
 	CostOfCapital:            "cost_of_capital",
-	CloudVariableCostPerRun:  "cloud_variable_cost_per_run",
 	CloudFeasible:            "cloud_feasible",
 	VariablePricePerGPUHour:  "variable_price_per_gpu_hour",
 	OtherCostPerRun:          "other_cost_per_run",
