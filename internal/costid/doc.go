@@ -17,11 +17,11 @@
 //     thousands of times per Monte Carlo; go generate writes it
 //     (internal/gen, GeneratedCode) and a test fails while it is stale.
 //
-// Package model sets the drivers' values from its plan and evaluates
-// through Derive; the workbook (package export) writes the definitions as
-// formulas with the drivers' labels and units; docs/report.md lists them
-// as Words renders them; hostplan reprice names drivers by Label and
-// Unit. None of them restates the arithmetic, so they cannot drift apart.
+// Package model sets the drivers' values from its plan and evaluates the
+// definitions over them (CostModel.DeriveParts, DeriveFigures …); the
+// workbook (package export) writes them as formulas, with the drivers'
+// labels and units; docs/report.md lists them as Words renders them;
+// hostplan reprice names drivers by Label and Unit. None of them restates the arithmetic, so they cannot drift apart.
 //
 // To make a figure follow a further driver: add the driver and its facts,
 // use it in the figure's definition, set it in model's direction file and
