@@ -5,10 +5,10 @@ import "strconv"
 // A CostModel is the part of the cost identity that differs between the
 // directions: how one direction's price per GPU-hour used, other cost per
 // run, monthly fixed cost and one-off cost follow from its prices, rates,
-// volumes, staff and hardware. Each direction's file chooses its model and
-// sets the model's inputs (DirectionResult.Inputs); the shared identity
-// (identity.go) carries the four figures on to the cost of a run and over the
-// horizon.
+// volumes, staff and hardware. Each direction's file in package model
+// chooses its model and sets the model's inputs (DirectionResult.Drivers);
+// the shared identity (identity.go) carries the four figures on to the
+// cost of a run and over the horizon.
 //
 // Each definition cites its source where it models a published figure;
 // docs/report.md lists them all as Words renders them.
