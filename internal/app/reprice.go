@@ -17,8 +17,8 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/decide"
-	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
@@ -310,7 +310,7 @@ func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, cur
 			return
 		}
 		seen[in.Name] = true
-		m := PriceMove{Input: in.Name, Label: export.DriverLabel(in.Driver), Unit: export.DriverUnit(in.Driver, currency)}
+		m := PriceMove{Input: in.Name, Label: costid.Label(in.Driver), Unit: costid.Unit(in.Driver, currency)}
 		if hasX {
 			m.EntryBefore, m.EntryNameBefore, m.Before, m.AsOfBefore = x.Catalog, entryName(before, x.Catalog), x.Value, x.AsOf
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -98,9 +99,9 @@ func addAnalysis(r *model.Report) {
 // one-off b) ÷ (monthly b − monthly a), listed when 0 < m ≤ horizon.
 func breakEvens(r *model.Report) []model.BreakEven {
 	spend := func(d model.DirectionResult) float64 {
-		var v model.Values
-		v[model.MonthlyFixedCost], v[model.RunsPerMonth], v[model.VariableCostPerRun] = d.MonthlyFixedCost, r.Workload.RunsPerMonth, d.VariableCostPerRun
-		return model.Definition(model.MonthlySpend).Eval(&v)
+		var v costid.Values
+		v[costid.MonthlyFixedCost], v[costid.RunsPerMonth], v[costid.VariableCostPerRun] = d.MonthlyFixedCost, r.Workload.RunsPerMonth, d.VariableCostPerRun
+		return costid.Definition(costid.MonthlySpend).Eval(&v)
 	}
 	out := []model.BreakEven{}
 	for _, a := range r.Directions {

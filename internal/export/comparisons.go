@@ -7,6 +7,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -15,13 +16,13 @@ import (
 // breakEvenFormula is the month from which direction a, with the higher
 // one-off cost, is cumulatively cheaper than b, from the named Costs cells:
 // two lines one-off + m × monthly spend (the cost identity's cumulative
-// cost, internal/model/cost.go) cross at m = (one-off a − one-off b) ÷
+// cost, internal/costid/identity.go) cross at m = (one-off a − one-off b) ÷
 // (monthly spend b − monthly spend a), as in model.Comparisons
 // (internal/model/compare.go). "never" when a's monthly spend is not lower.
 func breakEvenFormula(a, b string) string {
 	spend := func(dir string) string {
 		named := costRefs(func(c costColumn) string { return dir + "_" + c.suffix })
-		return "(" + model.Definition(model.MonthlySpend).Formula(named) + ")"
+		return "(" + costid.Definition(costid.MonthlySpend).Formula(named) + ")"
 	}
 	return fmt.Sprintf(`IF(%[3]s-%[4]s>0,(%[1]s_one_off_cost-%[2]s_one_off_cost)/(%[3]s-%[4]s),"never")`,
 		a, b, spend(b), spend(a))
@@ -113,14 +114,14 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 // model.Comparisons has it (internal/model/compare.go).
 func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven, row int) {
 	op, cl := r.Direction(u.Owned), r.Direction(u.Rented)
-	if op == nil || cl == nil || op.CostModel == model.NoCostModel || cl.CostModel == model.NoCostModel || op.OwnedCost == nil {
+	if op == nil || cl == nil || op.CostModel == costid.NoCostModel || cl.CostModel == costid.NoCostModel || op.OwnedCost == nil {
 		return
 	}
-	rate := inputNamed(cl, model.GPUHourPrice)
-	power := op.Direction + "_" + model.VariablePricePerGPUHour.String()
-	gpus := inputNamed(op, model.Nodes) + "*" + inputNamed(op, model.GPUsPerNode)
+	rate := inputNamed(cl, costid.GPUHourPrice)
+	power := op.Direction + "_" + costid.VariablePricePerGPUHour.String()
+	gpus := inputNamed(op, costid.Nodes) + "*" + inputNamed(op, costid.GPUsPerNode)
 	margin := rate + "-" + power
-	f := fmt.Sprintf(`IF(%s>0,%s/(%s*730*(%s)),"never")`, margin, op.Direction+"_"+model.OwnedFixedPerMonth.String(), gpus, margin)
+	f := fmt.Sprintf(`IF(%s>0,%s/(%s*730*(%s)),"never")`, margin, op.Direction+"_"+costid.OwnedFixedPerMonth.String(), gpus, margin)
 	v := textResult("never")
 	if u.Utilisation != 0 {
 		v = numResult(u.Utilisation)
@@ -132,7 +133,7 @@ func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven,
 }
 
 // inputNamed is the name of d's input x.
-func inputNamed(d *model.DirectionResult, x model.Driver) string {
+func inputNamed(d *model.DirectionResult, x costid.Driver) string {
 	for _, in := range d.CostInputs {
 		if in.Driver == x {
 			return in.Name
@@ -154,10 +155,10 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	const sh = sheetComparisons
 	d, man := r.Direction(tb.SelfHosted), r.Direction(tb.PerToken)
 	t := s.Workload.Traffic
-	if d == nil || man == nil || d.Serving == nil || d.CostModel == model.NoCostModel || man.CostModel != model.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
+	if d == nil || man == nil || d.Serving == nil || d.CostModel == costid.NoCostModel || man.CostModel != costid.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
 		return
 	}
-	staff := d.Drivers[model.StaffPerMonth]
+	staff := d.Drivers[costid.StaffPerMonth]
 	ts := trafficInputs{
 		cost: model.SelfHosting{Staff: staff, FixedPerGPUMonth: (d.MonthlyFixedCost - staff) / float64(d.GPUs),
 			PricePerGPUHour: d.VariablePricePerGPUHour, RequestsPerReplica: d.Serving.RequestsPerSec,
@@ -169,13 +170,13 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 		ts.cost.Day, ts.cost.Margin = model.FollowedDay(s)
 	}
 	pg := ts.cost.FixedPerGPUMonth + 730*ts.cost.PricePerGPUHour
-	name := func(x model.Driver) string { return d.Direction + "_" + x.String() }
+	name := func(x costid.Driver) string { return d.Direction + "_" + x.String() }
 	C, PG := cell(6, row), cell(7, row)
-	b.formula(sh, 6, row, man.Direction+"_"+model.OtherCostPerRun.String()+"/"+inputNamed(man, model.MeanRPS), b.money, numResult(ts.c))
+	b.formula(sh, 6, row, man.Direction+"_"+costid.OtherCostPerRun.String()+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
-	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(model.MonthlyFixedCost), name(model.StaffPerMonth), d.GPUs, name(model.VariablePricePerGPUHour)), b.money, numResult(pg))
+	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), d.GPUs, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
 	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", pg)
-	cells := trafficCells{staff: name(model.StaffPerMonth), mean: inputNamed(man, model.MeanRPS), c: C, pg: PG, price: name(model.VariablePricePerGPUHour)}
+	cells := trafficCells{staff: name(costid.StaffPerMonth), mean: inputNamed(man, costid.MeanRPS), c: C, pg: PG, price: name(costid.VariablePricePerGPUHour)}
 	result := trafficSearch(b, s, d, ts, cells, block)
 	v := textResult("never")
 	if tb.Exists {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -27,24 +28,24 @@ const (
 
 func costRow(i int) int { return 2 + i }
 
-// costColumns binds the cost identity's drivers (internal/model/cost.go) to
+// costColumns binds the cost identity's drivers (internal/costid) to
 // the Costs sheet: the values finance changes, then the figures the
 // identity defines, each with the suffix of its defined name
 // (<direction>_<suffix>) and its words, which head the column and spell
 // the formulas under the table.
 var costColumns = []costColumn{
-	{model.GPUHoursPerRun, colGPUHours, "gpu_hours_per_run", "GPU-hours per run"},
-	{model.VariablePricePerGPUHour, colPrice, "variable_price_per_gpu_hour", "variable price per GPU-hour"},
-	{model.OtherCostPerRun, colOther, "other_cost_per_run", "other cost per run"},
-	{model.MonthlyFixedCost, colFixed, "monthly_fixed_cost", "monthly fixed cost"},
-	{model.OneOffCost, colOneOff, "one_off_cost", "one-off cost"},
-	{model.VariableCostPerRun, colVariable, "variable_cost_per_run", "variable cost per run"},
-	{model.CostPerRun, colPerRun, "cost_per_run", "cost per run"},
-	{model.CostHorizon, colHorizon, "cost_horizon", "cost over horizon"},
+	{costid.GPUHoursPerRun, colGPUHours, "gpu_hours_per_run", "GPU-hours per run"},
+	{costid.VariablePricePerGPUHour, colPrice, "variable_price_per_gpu_hour", "variable price per GPU-hour"},
+	{costid.OtherCostPerRun, colOther, "other_cost_per_run", "other cost per run"},
+	{costid.MonthlyFixedCost, colFixed, "monthly_fixed_cost", "monthly fixed cost"},
+	{costid.OneOffCost, colOneOff, "one_off_cost", "one-off cost"},
+	{costid.VariableCostPerRun, colVariable, "variable_cost_per_run", "variable cost per run"},
+	{costid.CostPerRun, colPerRun, "cost_per_run", "cost per run"},
+	{costid.CostHorizon, colHorizon, "cost_horizon", "cost over horizon"},
 }
 
 type costColumn struct {
-	d      model.Driver
+	d      costid.Driver
 	col    int
 	suffix string
 	words  string
@@ -54,12 +55,12 @@ type costColumn struct {
 // per month and the horizon to their named cells on Drivers, and the rest to
 // "": monthly spend, which has no cell, is written out where it is used,
 // and the month is only Monthly's.
-func costRefs(of func(costColumn) string) func(model.Driver) string {
-	return func(d model.Driver) string {
+func costRefs(of func(costColumn) string) func(costid.Driver) string {
+	return func(d costid.Driver) string {
 		switch d {
-		case model.RunsPerMonth:
+		case costid.RunsPerMonth:
 			return nameRunsPerMonth
-		case model.HorizonMonths:
+		case costid.HorizonMonths:
 			return nameHorizonMonths
 		}
 		for _, c := range costColumns {
@@ -72,17 +73,17 @@ func costRefs(of func(costColumn) string) func(model.Driver) string {
 }
 
 // costWords spells the identity's definition of d in the columns' words.
-func costWords(d model.Driver) string {
+func costWords(d costid.Driver) string {
 	words := costRefs(func(c costColumn) string { return c.words })
-	return upperFirst(words(d)) + " = " + model.Definition(d).Words(words) + "."
+	return upperFirst(words(d)) + " = " + costid.Definition(d).Words(words) + "."
 }
 
 // cumulativeFormula is the total spent by the end of the month in cell
 // monthCell, for the direction in Costs row costsRow.
 func cumulativeFormula(costsRow int, monthCell string) string {
 	refs := costRefs(func(c costColumn) string { return sheetCosts + "!" + absCell(c.col, costsRow) })
-	return model.Definition(model.CumulativeCost).Formula(func(d model.Driver) string {
-		if d == model.Month {
+	return costid.Definition(costid.CumulativeCost).Formula(func(d costid.Driver) string {
+		if d == costid.Month {
 			return monthCell
 		}
 		return refs(d)
@@ -105,23 +106,23 @@ func upperFirst(s string) string {
 // their cells in the row, the GPU-hours too, the cost model's own figures
 // by their names (<direction>_<figure>), its inputs by their names on
 // Drivers, and monthly spend, which has no cell, written out.
-func figureRefs(d *model.DirectionResult, row int) func(model.Driver) string {
-	inputs := map[model.Driver]string{}
+func figureRefs(d *model.DirectionResult, row int) func(costid.Driver) string {
+	inputs := map[costid.Driver]string{}
 	for _, in := range d.CostInputs {
 		inputs[in.Driver] = in.Name
 	}
-	return func(x model.Driver) string {
+	return func(x costid.Driver) string {
 		for _, c := range costColumns {
 			if c.d == x {
 				return cell(c.col, row)
 			}
 		}
 		switch {
-		case x == model.MonthlySpend:
+		case x == costid.MonthlySpend:
 			return ""
-		case x == model.RunsPerMonth:
+		case x == costid.RunsPerMonth:
 			return nameRunsPerMonth
-		case x == model.HorizonMonths:
+		case x == costid.HorizonMonths:
 			return nameHorizonMonths
 		case d.CostModel.Defines(x):
 			return d.Direction + "_" + x.String()
@@ -135,14 +136,14 @@ func figureRefs(d *model.DirectionResult, row int) func(model.Driver) string {
 
 // detailFigures are the figures of d's cost model that have a row of their
 // own below the table: all but the four the table shows.
-func detailFigures(d *model.DirectionResult) []model.Driver {
-	var out []model.Driver
+func detailFigures(d *model.DirectionResult) []costid.Driver {
+	var out []costid.Driver
 	for _, x := range d.CostModel.Figures() {
 		switch x {
-		case model.VariablePricePerGPUHour, model.OtherCostPerRun, model.MonthlyFixedCost, model.OneOffCost:
+		case costid.VariablePricePerGPUHour, costid.OtherCostPerRun, costid.MonthlyFixedCost, costid.OneOffCost:
 			continue
 		}
-		if !model.NoCostModel.Defines(x) {
+		if !costid.NoCostModel.Defines(x) {
 			out = append(out, x)
 		}
 	}
@@ -154,7 +155,7 @@ func detailFigures(d *model.DirectionResult) []model.Driver {
 func readsCloudVerdict(r *model.Report) bool {
 	for _, d := range r.Directions {
 		for _, in := range d.CostInputs {
-			if in.Driver == model.CloudFeasible {
+			if in.Driver == costid.CloudFeasible {
 				return true
 			}
 		}
@@ -168,7 +169,7 @@ func writeCosts(b *book, r *model.Report) {
 	headers := []string{"Direction", "Title", "Feasible"}
 	for _, c := range costColumns {
 		h := upperFirst(c.words)
-		if c.d != model.GPUHoursPerRun {
+		if c.d != costid.GPUHoursPerRun {
 			h += " (" + cur + ")"
 		}
 		headers = append(headers, h)
@@ -187,15 +188,15 @@ func writeCosts(b *book, r *model.Report) {
 		ref := figureRefs(d, row)
 		for _, c := range costColumns {
 			switch {
-			case c.d == model.GPUHoursPerRun:
-			case model.Defined(c.d) || d.CostModel.Defines(c.d):
+			case c.d == costid.GPUHoursPerRun:
+			case costid.Defined(c.d) || d.CostModel.Defines(c.d):
 				b.formula(sh, c.col, row, d.CostModel.Formula(c.d, ref), b.costStyle(c.d), numResult(figure(d, c.d)))
 				b.audited(sh, c.col, row, d.Title+": "+c.words, figure(d, c.d))
 			default:
 				// A report made by hand: the four figures are values.
 				b.num(sh, c.col, row, figure(d, c.d), b.costStyle(c.d), field(c.d.String()))
 			}
-			if c.d == model.GPUHoursPerRun {
+			if c.d == costid.GPUHoursPerRun {
 				// The engine's plan: named for the formulas, not an input.
 				b.figure(d.Direction+"_"+c.suffix, sh, c.col, row)
 			} else {
@@ -207,7 +208,7 @@ func writeCosts(b *book, r *model.Report) {
 	// The formulas in words, from the same identity.
 	row := costRow(len(r.Directions)) + 1
 	for _, c := range costColumns {
-		if model.Defined(c.d) {
+		if costid.Defined(c.d) {
 			b.str(sh, 1, row, costWords(c.d))
 			row++
 		}
@@ -237,23 +238,23 @@ func writeCosts(b *book, r *model.Report) {
 }
 
 // figure is the engine's value of figure x of d.
-func figure(d *model.DirectionResult, x model.Driver) float64 {
+func figure(d *model.DirectionResult, x costid.Driver) float64 {
 	switch x {
-	case model.GPUHoursPerRun:
+	case costid.GPUHoursPerRun:
 		return d.GPUHoursPerRun
-	case model.VariablePricePerGPUHour:
+	case costid.VariablePricePerGPUHour:
 		return d.VariablePricePerGPUHour
-	case model.OtherCostPerRun:
+	case costid.OtherCostPerRun:
 		return d.OtherCostPerRun
-	case model.MonthlyFixedCost:
+	case costid.MonthlyFixedCost:
 		return d.MonthlyFixedCost
-	case model.OneOffCost:
+	case costid.OneOffCost:
 		return d.OneOffCost
-	case model.VariableCostPerRun:
+	case costid.VariableCostPerRun:
 		return d.VariableCostPerRun
-	case model.CostPerRun:
+	case costid.CostPerRun:
 		return d.CostPerRun
-	case model.CostHorizon:
+	case costid.CostHorizon:
 		return d.CostHorizon
 	}
 	if d.Drivers != nil {
@@ -271,7 +272,7 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 	first := true
 	for i := range r.Directions {
 		d := &r.Directions[i]
-		if d.CostModel == model.NoCostModel {
+		if d.CostModel == costid.NoCostModel {
 			continue
 		}
 		if first {
@@ -290,29 +291,29 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 		if d.Direction == scenario.Cloud && readsCloudVerdict(r) {
 			// The cloud's verdict on Summary, which the drivers decide
 			// too (the budget cap, the team's staff).
-			b.str(sh, 1, row, upperFirst(driverLabel(model.CloudFeasible)))
+			b.str(sh, 1, row, upperFirst(costid.Label(costid.CloudFeasible)))
 			v := 0.0
 			if d.Feasible {
 				v = 1
 			}
 			verdict := sheetSummary + "!" + absCell(colSumFeasible, summaryTableRow+1+i)
 			b.formula(sh, 3, row, `IF(`+verdict+`="Yes",1,0)`, b.count, numResult(v))
-			b.audited(sh, 3, row, d.Title+": "+driverLabel(model.CloudFeasible), v)
-			b.name(model.CloudFeasible.String(), sh, 3, row)
-			b.str(sh, 5, row, model.CloudFeasible.String())
+			b.audited(sh, 3, row, d.Title+": "+costid.Label(costid.CloudFeasible), v)
+			b.name(costid.CloudFeasible.String(), sh, 3, row)
+			b.str(sh, 5, row, costid.CloudFeasible.String())
 			row++
 		}
 		for _, x := range detailFigures(d) {
 			name := d.Direction + "_" + x.String()
-			b.str(sh, 1, row, upperFirst(driverLabel(x)))
+			b.str(sh, 1, row, upperFirst(costid.Label(x)))
 			style := b.costStyle(x)
-			if !isMoney(x) {
+			if !costid.IsMoney(x) {
 				style = b.numFmt(fmtGeneral, false)
 			}
 			b.formula(sh, 3, row, d.CostModel.Formula(x, ref), style, numResult(figure(d, x)))
-			b.audited(sh, 3, row, d.Title+": "+driverLabel(x), figure(d, x))
+			b.audited(sh, 3, row, d.Title+": "+costid.Label(x), figure(d, x))
 			b.name(name, sh, 3, row)
-			b.str(sh, 4, row, driverUnit(x, cur))
+			b.str(sh, 4, row, costid.Unit(x, cur))
 			b.str(sh, 5, row, name)
 			b.str(sh, 7, row, d.CostModel.Words(x, nil))
 			row++

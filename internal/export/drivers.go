@@ -5,6 +5,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -68,7 +69,7 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 		row := &driverRow{in: in, users: []string{title}}
 		byName[in.Name] = row
 		switch {
-		case in.Kind == model.InputFigure || in.Driver == model.GPUHoursPerRun:
+		case in.Kind == model.InputFigure || in.Driver == costid.GPUHoursPerRun:
 			// Cells of Costs.
 		case in.Kind == model.InputPlan:
 			plan = append(plan, row)
@@ -88,7 +89,7 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 	}
 	if _, ok := byName[nameRunsPerMonth]; !ok {
 		runs := s.Workload.RunsPerMonth
-		in := model.CostInput{Driver: model.RunsPerMonth, Name: nameRunsPerMonth, Value: r.Workload.RunsPerMonth,
+		in := model.CostInput{Driver: costid.RunsPerMonth, Name: nameRunsPerMonth, Value: r.Workload.RunsPerMonth,
 			Low: r.Workload.RunsPerMonth, High: r.Workload.RunsPerMonth, Field: "workload.runs_per_month"}
 		if runs.IsSet() && runs.Likely == r.Workload.RunsPerMonth {
 			in.Set = true
@@ -100,7 +101,7 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 	}
 	if _, ok := byName[nameHorizonMonths]; !ok {
 		h := float64(r.HorizonMonths)
-		add(model.CostInput{Driver: model.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
+		add(model.CostInput{Driver: costid.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
 			Field: "dimensions.economics.horizon_months", Set: true}, "")
 	}
 	// The drivers of the verdicts: a direction over the budget cap, or
@@ -136,13 +137,13 @@ func appendNew(xs []string, x string) []string {
 // inputLabel is the label of a named input: its driver's, after the title
 // of the direction that owns it; committed says the rate is a commitment's.
 func inputLabel(in model.CostInput, committed bool) string {
-	label := driverLabel(in.Driver)
+	label := costid.Label(in.Driver)
 	switch {
-	case in.Driver == model.StorageGB && in.Owner == scenario.Hybrid:
+	case in.Driver == costid.StorageGB && in.Owner == scenario.Hybrid:
 		label = "snapshot kept in cloud storage while a run lasts"
-	case in.Driver == model.BurstStaffFTE:
-		label = driverLabel(model.StaffFTE)
-	case in.Driver == model.GPUHourPrice && committed:
+	case in.Driver == costid.BurstStaffFTE:
+		label = costid.Label(costid.StaffFTE)
+	case in.Driver == costid.GPUHourPrice && committed:
 		label = "committed rate per GPU-hour"
 	}
 	if in.Owner == "" {
@@ -204,13 +205,13 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	for _, d := range drivers {
 		in := d.in
 		low, likely, high := cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)
-		label, unit := inputLabel(in, committedRate(r, in)), driverUnit(in.Driver, cur)
+		label, unit := inputLabel(in, committedRate(r, in)), costid.Unit(in.Driver, cur)
 		if d.label != "" {
 			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
 		}
 		b.str(sh, colDrvLabel, row, label)
 		format := fmtGeneral
-		if isMoney(in.Driver) {
+		if costid.IsMoney(in.Driver) {
 			format = fmtPrice // 0.083572 shows, not 0.08
 		}
 		input := b.inputStyle(b.numFmt(format, false))
@@ -246,7 +247,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 			b.str(sh, colDrvLabel, row, inputLabel(in, false))
 			b.num(sh, colDrvUsed, row, in.Value, b.numFmt(fmtGeneral, false), inputField(in))
 			b.figure(in.Name, sh, colDrvUsed, row)
-			b.str(sh, colDrvUnit, row, driverUnit(in.Driver, cur))
+			b.str(sh, colDrvUnit, row, costid.Unit(in.Driver, cur))
 			b.str(sh, colDrvSource, row, inputSource(in))
 			b.str(sh, colDrvName, row, in.Name)
 			b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
@@ -260,12 +261,12 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 // committedRate reports whether the rate in is is paid under a commitment
 // by a direction that reads it.
 func committedRate(r *model.Report, in model.CostInput) bool {
-	if in.Driver != model.GPUHourPrice {
+	if in.Driver != costid.GPUHourPrice {
 		return false
 	}
 	for _, d := range r.Directions {
 		for _, x := range d.CostInputs {
-			if x.Name == in.Name && d.Drivers != nil && d.Drivers[model.CommittedGPUs] > 0 {
+			if x.Name == in.Name && d.Drivers != nil && d.Drivers[costid.CommittedGPUs] > 0 {
 				return true
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/testtool"
@@ -212,11 +213,11 @@ func coverage(t *testing.T, name string, b *book) {
 // perturbed is a new value for an input: larger, within its bounds.
 func perturbed(in model.CostInput) float64 {
 	switch in.Driver {
-	case model.HorizonMonths:
+	case costid.HorizonMonths:
 		return min(in.Value+5, maxHorizonMonths)
-	case model.ExpectedUtilisation, model.IdlePowerFraction, model.MaintenancePerYear:
+	case costid.ExpectedUtilisation, costid.IdlePowerFraction, costid.MaintenancePerYear:
 		return in.Value*0.5 + 0.2
-	case model.PUE:
+	case costid.PUE:
 		return min(in.Value*1.25, 3)
 	}
 	return in.Value*1.25 + 0.5
@@ -280,9 +281,9 @@ func pinOffers(s *scenario.Scenario, r *model.Report) {
 			s.Options.Managed.Offer = d.Offer
 			// And its pricing: per token or a dedicated deployment.
 			switch d.CostModel {
-			case model.ManagedInteractiveCosts:
+			case costid.ManagedInteractiveCosts:
 				s.Options.Managed.Pricing = "per_token"
-			case model.ManagedDedicatedCosts:
+			case costid.ManagedDedicatedCosts:
 				s.Options.Managed.Pricing = "dedicated"
 			}
 		case scenario.Cloud:
@@ -323,7 +324,7 @@ func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *m
 	c.Directions = append([]model.DirectionResult(nil), r.Directions...)
 	for i := range c.Directions {
 		d := &c.Directions[i]
-		if d.CostModel == model.NoCostModel {
+		if d.CostModel == costid.NoCostModel {
 			continue
 		}
 		v := *d.Drivers
@@ -333,15 +334,15 @@ func rederived(s *scenario.Scenario, r *model.Report, name string, x float64) *m
 				v[in.Driver] = x
 			}
 		}
-		if d.Direction == scenario.OnPrem && d.CostModel != model.OnPremExistingCosts {
+		if d.Direction == scenario.OnPrem && d.CostModel != costid.OnPremExistingCosts {
 			cl := c.Direction(scenario.Cloud)
-			v[model.CloudVariableCostPerRun], v[model.CloudFeasible] = cl.VariableCostPerRun, 0
+			v[costid.CloudFeasible] = 0
 			if cl.Feasible {
-				v[model.CloudFeasible] = 1
+				v[costid.CloudFeasible] = 1
 			}
 		}
 		d.DeriveCosts(c.Workload.RunsPerMonth, c.HorizonMonths, true)
-		d.StaffFTE = v[model.StaffFTE]
+		d.StaffFTE = v[costid.StaffFTE]
 		only := true
 		for _, re := range d.Reasons {
 			only = only && checkedReasons[re.Code]

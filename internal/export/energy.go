@@ -3,6 +3,7 @@ package export
 import (
 	"strings"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 )
 
@@ -57,7 +58,7 @@ func writeEnergy(b *book, r *model.Report) {
 			continue
 		}
 		field := func(name string) string { return "directions[" + d.Direction + "].energy." + name }
-		inputs := map[model.Driver]string{}
+		inputs := map[costid.Driver]string{}
 		for _, in := range d.CostInputs {
 			inputs[in.Driver] = in.Name
 		}
@@ -66,7 +67,7 @@ func writeEnergy(b *book, r *model.Report) {
 
 		// GPU-hours: the Costs sheet's, or the managed offer's reference
 		// hardware (an estimate the engine made).
-		if d.Direction != "managed" && d.CostModel != model.NoCostModel {
+		if d.Direction != "managed" && d.CostModel != costid.NoCostModel {
 			b.formula(sh, colEnGPUHours, row, d.Direction+"_gpu_hours_per_run", b.gpuHours, numResult(e.GPUHoursPerRun))
 		} else {
 			b.num(sh, colEnGPUHours, row, e.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
@@ -74,7 +75,7 @@ func writeEnergy(b *book, r *model.Report) {
 		}
 
 		// Owned hardware: power and PUE are its cost drivers.
-		typical, idle, perNode, nodes, pue := inputs[model.PowerKWTypical], inputs[model.IdlePowerFraction], inputs[model.GPUsPerNode], inputs[model.Nodes], inputs[model.PUE]
+		typical, idle, perNode, nodes, pue := inputs[costid.PowerKWTypical], inputs[costid.IdlePowerFraction], inputs[costid.GPUsPerNode], inputs[costid.Nodes], inputs[costid.PUE]
 		owned := d.Direction == "on_prem" && typical != "" && idle != "" && perNode != "" && nodes != "" && pue != ""
 		if owned {
 			b.formula(sh, colEnKW, row, typical+"*(1-"+idle+")/"+perNode, num, numResult(e.KWPerGPU))

@@ -8,6 +8,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/testtool"
@@ -77,7 +78,7 @@ func TestLibreOfficeRecalculatesEnergy(t *testing.T) {
 	}
 	var pueName string
 	for _, in := range r.Direction("on_prem").CostInputs {
-		if in.Driver == model.PUE {
+		if in.Driver == costid.PUE {
 			pueName = in.Name
 		}
 	}

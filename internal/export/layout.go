@@ -11,7 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/celltext"
-	"hostplan/internal/model"
+	"hostplan/internal/costid"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -76,11 +76,11 @@ func currencyCode(c string) bool {
 // costStyle is the style of the cost identity's figure d: a per-unit
 // amount (per GPU-hour, per run) as a price, with the decimals a small
 // one needs; totals as money.
-func (b *book) costStyle(d model.Driver) int {
+func (b *book) costStyle(d costid.Driver) int {
 	switch d {
-	case model.GPUHoursPerRun:
+	case costid.GPUHoursPerRun:
 		return b.gpuHours
-	case model.VariablePricePerGPUHour, model.OtherCostPerRun, model.VariableCostPerRun, model.CostPerRun:
+	case costid.VariablePricePerGPUHour, costid.OtherCostPerRun, costid.VariableCostPerRun, costid.CostPerRun:
 		return b.price
 	}
 	return b.money

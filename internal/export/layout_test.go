@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/testtool"
 )
@@ -94,7 +95,7 @@ func TestInputCells(t *testing.T) {
 		// The engine's plan figures are named for the formulas but are
 		// not inputs: the GPU-hours of a run (and, in a report of the
 		// engine's, the plan figures below the drivers).
-		figure := strings.HasSuffix(dn.Name, "_"+model.GPUHoursPerRun.String())
+		figure := strings.HasSuffix(dn.Name, "_"+costid.GPUHoursPerRun.String())
 		switch {
 		case figure && input:
 			t.Errorf("%s (%s) is a plan figure but is styled as an input", dn.Name, dn.RefersTo)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -61,12 +62,12 @@ func feasibleFormula(s *scenario.Scenario, d *model.DirectionResult, i int) stri
 	if s.Dimensions.Operations.StaffFTE.IsSet() {
 		fte := strconv.FormatFloat(d.StaffFTE, 'g', -1, 64)
 		for _, in := range d.CostInputs {
-			if in.Driver == model.StaffFTE {
+			if in.Driver == costid.StaffFTE {
 				fte = in.Name
 			}
 		}
-		if d.CostModel.Defines(model.StaffFTE) {
-			fte = d.Direction + "_" + model.StaffFTE.String()
+		if d.CostModel.Defines(costid.StaffFTE) {
+			fte = d.Direction + "_" + costid.StaffFTE.String()
 		}
 		conds = append(conds, fte+"<="+nameTeamFTE+"+1E-09")
 	}

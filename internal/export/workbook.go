@@ -3,7 +3,7 @@
 // the Drivers sheet (with its unit, source and date; an estimate with its
 // low, likely and high values and one case selector for the workbook), and
 // every cost is a formula over those names, written from the engine's own
-// cost identity (model.CostModel): the Costs sheet, the cumulative cost by
+// cost identity (costid.CostModel): the Costs sheet, the cumulative cost by
 // month on Monthly (laid out to the longest horizon a scenario may have),
 // the break-even points on Comparisons and the verdicts on Summary. An
 // Audit sheet checks every formula cell of those sheets against the

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -128,10 +129,10 @@ func mixedMode(mode string) (commit string, ok bool) {
 func (e *evaluator) mix(r *DirectionResult, offer catalog.CloudOffer) float64 {
 	v := r.Drivers
 	onDemand := offer.OnDemand
-	v[OnDemandPrice] = onDemand
+	v[costid.OnDemandPrice] = onDemand
 	threshold := math.Inf(1)
 	if onDemand > 0 {
-		threshold = hoursPerMonth * v[GPUHourPrice] / onDemand
+		threshold = hoursPerMonth * v[costid.GPUHourPrice] / onDemand
 	}
 	// Units are taken in bands of equal busy hours a month: width units,
 	// each busy hours; the busiest band first.
@@ -187,16 +188,16 @@ func (e *evaluator) mix(r *DirectionResult, offer catalog.CloudOffer) float64 {
 		band(1, total-full*hoursPerMonth)
 	}
 	gpus := committed * float64(unit)
-	v[OnDemandGPUHours] = 0
+	v[costid.OnDemandGPUHours] = 0
 	if runs > 0 {
-		v[OnDemandGPUHours] = over * float64(unit) / runs
+		v[costid.OnDemandGPUHours] = over * float64(unit) / runs
 	}
 	if !r.quiet {
-		r.fromCatalog(OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
-		r.fromModel(OnDemandGPUHours, r.Direction, OnDemandGPUHours, InputPlan, "options.cloud.pricing")
+		r.fromCatalog(costid.OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
+		r.fromModel(costid.OnDemandGPUHours, r.Direction, costid.OnDemandGPUHours, InputPlan, "options.cloud.pricing")
 		r.note(NoteMixedPricing, []string{"options.cloud.pricing"},
 			"mixed pricing: %.0f GPUs committed at %.4g per GPU-hour for the load that lasts, %s GPU-hours a month above them on demand at %.4g; a GPU is worth committing when busy more than %.0f %% of the month",
-			gpus, v[GPUHourPrice], Grouped(over*float64(unit)), onDemand, 100*math.Min(1, threshold/hoursPerMonth))
+			gpus, v[costid.GPUHourPrice], Grouped(over*float64(unit)), onDemand, 100*math.Min(1, threshold/hoursPerMonth))
 	}
 	return gpus
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -68,8 +69,8 @@ func TestAutoscaledServing(t *testing.T) {
 		t.Errorf("on-premises: %g GPU-hours on %d GPUs; owned hardware stays sized for the peak", o.GPUHoursPerRun, o.GPUs)
 	}
 	s.Options.Cloud.Pricing = "commit_1y"
-	if k := eval(t, s).Direction(scenario.Cloud); k.Drivers[CommittedGPUs] != float64(k.GPUs) || k.Serving.ReplicaHoursPerDay != 0 {
-		t.Errorf("a commitment: %g GPUs committed of %d; want the peak's, every hour", k.Drivers[CommittedGPUs], k.GPUs)
+	if k := eval(t, s).Direction(scenario.Cloud); k.Drivers[costid.CommittedGPUs] != float64(k.GPUs) || k.Serving.ReplicaHoursPerDay != 0 {
+		t.Errorf("a commitment: %g GPUs committed of %d; want the peak's, every hour", k.Drivers[costid.CommittedGPUs], k.GPUs)
 	}
 
 	// Twenty-four hourly levels are scaled so that the day averages the
@@ -103,21 +104,21 @@ func TestMixedPricing(t *testing.T) {
 	// gcp-a3-h100: 3-year commitment 4.8559, on demand 11.06125 per
 	// GPU-hour: a replica busy 44 % of the month or less goes on demand.
 	// The base replicas are busy all day, the others 6 h of 24.
-	if mix.CostModel != CloudMixedCosts || mix.Drivers[CommittedGPUs] != base*tp {
-		t.Errorf("mixed: model %v, %g GPUs committed; want %v and the %g base replicas' %g", mix.CostModel, mix.Drivers[CommittedGPUs], CloudMixedCosts, base, base*tp)
+	if mix.CostModel != costid.CloudMixedCosts || mix.Drivers[costid.CommittedGPUs] != base*tp {
+		t.Errorf("mixed: model %v, %g GPUs committed; want %v and the %g base replicas' %g", mix.CostModel, mix.Drivers[costid.CommittedGPUs], costid.CloudMixedCosts, base, base*tp)
 	}
 	over := (float64(peak) - base) * tp * 6 * 730 / 24
-	if !near(mix.Drivers[OnDemandGPUHours], over, 1e-12) || mix.Drivers[OnDemandPrice] != 11.06125 {
-		t.Errorf("mixed: %g GPU-hours on demand at %g; want %g at 11.06125", mix.Drivers[OnDemandGPUHours], mix.Drivers[OnDemandPrice], over)
+	if !near(mix.Drivers[costid.OnDemandGPUHours], over, 1e-12) || mix.Drivers[costid.OnDemandPrice] != 11.06125 {
+		t.Errorf("mixed: %g GPU-hours on demand at %g; want %g at 11.06125", mix.Drivers[costid.OnDemandGPUHours], mix.Drivers[costid.OnDemandPrice], over)
 	}
-	want := mix.Drivers[StaffPerMonth] + mix.Drivers[StoragePerMonth] + base*tp*730*4.8559 + over*11.06125 + mix.Drivers[OutputGB]*mix.Drivers[EgressPricePerGB]
+	want := mix.Drivers[costid.StaffPerMonth] + mix.Drivers[costid.StoragePerMonth] + base*tp*730*4.8559 + over*11.06125 + mix.Drivers[costid.OutputGB]*mix.Drivers[costid.EgressPricePerGB]
 	if !near(mix.CostPerRun, want, 1e-9) {
 		t.Errorf("mixed: %g a month, want %g", mix.CostPerRun, want)
 	}
 	if mix.CostPerRun >= od.CostPerRun || mix.CostPerRun >= commit.CostPerRun {
 		t.Errorf("mixed %g a month; on demand %g, committed %g: the mix should cost less than either", mix.CostPerRun, od.CostPerRun, commit.CostPerRun)
 	}
-	if i := slices.IndexFunc(mix.CostInputs, func(c CostInput) bool { return c.Driver == OnDemandPrice }); i < 0 || mix.CostInputs[i].Catalog != "cloud/gcp-a3-h100/on_demand" {
+	if i := slices.IndexFunc(mix.CostInputs, func(c CostInput) bool { return c.Driver == costid.OnDemandPrice }); i < 0 || mix.CostInputs[i].Catalog != "cloud/gcp-a3-h100/on_demand" {
 		t.Errorf("the on-demand rate's input: %+v", mix.CostInputs)
 	}
 
@@ -132,8 +133,8 @@ func TestMixedPricing(t *testing.T) {
 		t2.Workload.RunsPerMonth = scenario.Known(c.runs * 730 / h)
 		t2.Options.Cloud.Pricing = "mixed_3y"
 		d := eval(t, t2).Direction(scenario.Cloud)
-		if d.Drivers[CommittedGPUs] != c.gpus {
-			t.Errorf("runs busy %.0f %% of the month: %g GPUs committed, want %g", 100*c.runs, d.Drivers[CommittedGPUs], c.gpus)
+		if d.Drivers[costid.CommittedGPUs] != c.gpus {
+			t.Errorf("runs busy %.0f %% of the month: %g GPUs committed, want %g", 100*c.runs, d.Drivers[costid.CommittedGPUs], c.gpus)
 		}
 	}
 }
@@ -155,7 +156,7 @@ func TestBatchScalesToZero(t *testing.T) {
 	one := eval(t, s).Direction(scenario.Cloud)
 	s.Workload.RunsPerMonth = scenario.Known(20)
 	two := eval(t, s).Direction(scenario.Cloud)
-	if one.MonthlyFixedCost != two.MonthlyFixedCost || !near(two.Drivers[MonthlySpend]-one.Drivers[MonthlySpend], 10*one.VariableCostPerRun, 1e-9) || one.Drivers[CommittedGPUs] != 0 {
-		t.Errorf("batch: fixed %g → %g, spend %g → %g; want the fixed cost unchanged and 10 more runs' variable cost", one.MonthlyFixedCost, two.MonthlyFixedCost, one.Drivers[MonthlySpend], two.Drivers[MonthlySpend])
+	if one.MonthlyFixedCost != two.MonthlyFixedCost || !near(two.Drivers[costid.MonthlySpend]-one.Drivers[costid.MonthlySpend], 10*one.VariableCostPerRun, 1e-9) || one.Drivers[costid.CommittedGPUs] != 0 {
+		t.Errorf("batch: fixed %g → %g, spend %g → %g; want the fixed cost unchanged and 10 more runs' variable cost", one.MonthlyFixedCost, two.MonthlyFixedCost, one.Drivers[costid.MonthlySpend], two.Drivers[costid.MonthlySpend])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -99,13 +100,13 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		mode = "on_demand"
 	}
 	v := r.Drivers
-	v[GPUHourPrice] = price
+	v[costid.GPUHourPrice] = price
 	if !r.quiet {
 		field := mode // the catalog field of the rate: a mix's commitment
 		if c, ok := mixedMode(mode); ok {
 			field = c
 		}
-		r.fromField(GPUHourPrice, scenario.Cloud, GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, field, offer.Entry)
+		r.fromField(costid.GPUHourPrice, scenario.Cloud, costid.GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, field, offer.Entry)
 	}
 	work := r.ComputeHours
 	committed := 0.0
@@ -138,29 +139,29 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 			}
 		}
 	}
-	v[CommittedGPUs] = committed
+	v[costid.CommittedGPUs] = committed
 	if committed > 0 && !burst && !mixed { // a mix records its own on-demand rate
 		// A run rented for a few months (the on-premises bridge) pays the
 		// offer's on-demand rate: no commitment is sold for that long.
-		v[OnDemandPrice] = offer.OnDemand
+		v[costid.OnDemandPrice] = offer.OnDemand
 		if !r.quiet {
-			r.fromCatalog(OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
+			r.fromCatalog(costid.OnDemandPrice, scenario.Cloud, "cloud", offer.ID, "on_demand", offer.Entry)
 		}
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
 	co := e.s.Options.Cloud
-	v[StoragePricePerGBMonth], v[EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
-	v[OutputGB] = z.outputGB
+	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
+	v[costid.OutputGB] = z.outputGB
 	if !r.quiet {
-		r.fromModel(CommittedGPUs, r.Direction, CommittedGPUs, InputPlan, "options.cloud.gpus")
+		r.fromModel(costid.CommittedGPUs, r.Direction, costid.CommittedGPUs, InputPlan, "options.cloud.gpus")
 		dataKind := "data"
 		if !ok {
 			dataKind = "" // none in the catalog: counted as 0
 		}
-		r.fromField(StoragePricePerGBMonth, scenario.Cloud, StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
-		r.fromField(EgressPricePerGB, scenario.Cloud, EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
-		r.fromField(OutputGB, "", OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
+		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
+		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
+		r.fromField(costid.OutputGB, "", costid.OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
 	}
 	switch {
 	case r.quiet:
@@ -173,54 +174,54 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !burst {
 		// The data set lives in the cloud for the horizon; outputs leave
 		// each run.
-		r.CostModel = CloudCosts
+		r.CostModel = costid.CloudCosts
 		if committed > 0 {
-			r.CostModel = CloudCommittedCosts
+			r.CostModel = costid.CloudCommittedCosts
 		}
 		if mixed {
-			r.CostModel = CloudMixedCosts
+			r.CostModel = costid.CloudMixedCosts
 		}
-		v[StorageGB] = z.stagingGB
+		v[costid.StorageGB] = z.stagingGB
 		if !r.quiet {
 			// The data volume also sets the time to read the data, and
 			// so the plan: it is the plan's figure, not a free driver.
-			r.fromModel(StorageGB, scenario.Cloud, StorageGB, InputPlan, "data.volume_gb")
+			r.fromModel(costid.StorageGB, scenario.Cloud, costid.StorageGB, InputPlan, "data.volume_gb")
 		}
 		e.staff(r, staffCloud, "cloud IaaS operations")
-		e.staffEstimate(r, r.Direction, StaffFTE, staffCloud)
+		e.staffEstimate(r, r.Direction, costid.StaffFTE, staffCloud)
 		return nil
 	}
 	// The snapshot lives in cloud storage for the run only; outputs
 	// return. The run lasts its compute, its staging and its
 	// interruptions.
-	r.CostModel = HybridCloudCosts
+	r.CostModel = costid.HybridCloudCosts
 	if mixed {
-		r.CostModel = HybridCloudMixedCosts
+		r.CostModel = costid.HybridCloudMixedCosts
 	}
 	snapshot := e.s.Data.SnapshotGB
-	v[StorageGB] = stageGB
+	v[costid.StorageGB] = stageGB
 	if !r.quiet {
-		in := CostInput{Driver: StorageGB, Owner: scenario.Hybrid, Name: inputName(scenario.Hybrid, StorageGB), Field: "data.snapshot_gb",
+		in := CostInput{Driver: costid.StorageGB, Owner: scenario.Hybrid, Name: inputName(scenario.Hybrid, costid.StorageGB), Field: "data.snapshot_gb",
 			Low: snapshot.Low, High: snapshot.High, Estimate: snapshot.IsEstimate(), Set: snapshot.IsSet()}
 		if !snapshot.IsSet() {
-			in.Follows = inputName(scenario.Cloud, StorageGB)
+			in.Follows = inputName(scenario.Cloud, costid.StorageGB)
 		}
 		r.record(in)
 	}
 	if z.serving {
-		r.CostModel = HybridCloudServingCosts
+		r.CostModel = costid.HybridCloudServingCosts
 		if mixed {
-			r.CostModel = HybridCloudServingMixedCosts
+			r.CostModel = costid.HybridCloudServingMixedCosts
 		}
-		r.plan(RunHours, r.TimeToResultHours)
+		r.plan(costid.RunHours, r.TimeToResultHours)
 		return nil
 	}
-	r.plan(WorkHours, work)
-	r.plan(InterruptionHours, v[InterruptionHours])
-	v[SourceGBps], v[FileCount] = z.sourceGBs, z.files
+	r.plan(costid.WorkHours, work)
+	r.plan(costid.InterruptionHours, v[costid.InterruptionHours])
+	v[costid.SourceGBps], v[costid.FileCount] = z.sourceGBs, z.files
 	if !r.quiet {
-		r.fromField(SourceGBps, "", SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
-		r.fromField(FileCount, "", FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
+		r.fromField(costid.SourceGBps, "", costid.SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		r.fromField(costid.FileCount, "", costid.FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
 	}
 	return nil
 }
@@ -229,23 +230,23 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 // or hybrid's burst to the cloud), from its figures.
 func (e *evaluator) cloudLines(r *DirectionResult) {
 	v, z, months := r.Drivers, e.z, float64(e.months())
-	if v[CommittedGPUs] > 0 {
-		r.line("Committed GPUs", v[CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", int(v[CommittedGPUs]), v[GPUHourPrice], e.months())
+	if v[costid.CommittedGPUs] > 0 {
+		r.line("Committed GPUs", v[costid.CommitmentPerMonth]*months, "%d GPUs × 730 h × %.4g per GPU-hour × %d months, used or not", int(v[costid.CommittedGPUs]), v[costid.GPUHourPrice], e.months())
 	}
 	// Mixed pricing: the GPU-hours above the commitment, on demand.
-	onDemand := v[OnDemandGPUHours] * v[OnDemandPrice]
+	onDemand := v[costid.OnDemandGPUHours] * v[costid.OnDemandPrice]
 	if onDemand > 0 {
-		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[OnDemandGPUHours], v[OnDemandPrice])
+		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[costid.OnDemandGPUHours], v[costid.OnDemandPrice])
 	}
 	other := r.OtherCostPerRun - onDemand
-	if r.CostModel != CloudCosts && r.CostModel != CloudCommittedCosts && r.CostModel != CloudMixedCosts {
+	if r.CostModel != costid.CloudCosts && r.CostModel != costid.CloudCommittedCosts && r.CostModel != costid.CloudMixedCosts {
 		r.line("Snapshot storage and output egress", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
-			v[StorageGB], v[StoragePricePerGBMonth], v[RunHours]/hoursPerMonth, v[OutputGB], v[EgressPricePerGB])
+			v[costid.StorageGB], v[costid.StoragePricePerGBMonth], v[costid.RunHours]/hoursPerMonth, v[costid.OutputGB], v[costid.EgressPricePerGB])
 		return
 	}
-	r.line("Object storage", v[StoragePerMonth]*months, "%.4g GB × %.4g per GB-month × %d months", v[StorageGB], v[StoragePricePerGBMonth], e.months())
+	r.line("Object storage", v[costid.StoragePerMonth]*months, "%.4g GB × %.4g per GB-month × %d months", v[costid.StorageGB], v[costid.StoragePricePerGBMonth], e.months())
 	if other > 0 {
-		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[OutputGB], v[EgressPricePerGB])
+		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[costid.OutputGB], v[costid.EgressPricePerGB])
 	}
 }
 

@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -110,7 +111,7 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 		return out
 	}
 	tokenCostPerRPS := man.OtherCostPerRun / z.meanRPS // per month, per request/s of mean traffic
-	if man.CostModel == ManagedDedicatedCosts {
+	if man.CostModel == costid.ManagedDedicatedCosts {
 		// Per-token pricing is what self-hosting is weighed against.
 		if e.tokensPerMonth <= 0 {
 			return out

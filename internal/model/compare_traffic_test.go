@@ -3,6 +3,7 @@ package model
 import (
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -38,7 +39,7 @@ func TestTrafficBreakEvenFollowsTheLoad(t *testing.T) {
 	if len(day) != 2 || !near(day[0].Share, 40.0/15, 1e-12) || day[0].Hours != 6 || margin != defaultScaleUpMargin {
 		t.Fatalf("followed day %+v, margin %g", day, margin)
 	}
-	staff := c.Drivers[StaffPerMonth]
+	staff := c.Drivers[costid.StaffPerMonth]
 	sh := SelfHosting{Staff: staff, FixedPerGPUMonth: (c.MonthlyFixedCost - staff) / float64(c.GPUs),
 		PricePerGPUHour: c.VariablePricePerGPUHour, RequestsPerReplica: c.Serving.RequestsPerSec,
 		GPUsPerReplica: float64(c.Serving.GPUsPerReplica), PeakToMean: 40.0 / 15, Day: day, Margin: margin}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -60,17 +61,17 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 		e.monthsInUse(r)
 	}
 	site := e.cat.Site
-	r.Drivers[StaffCostPerFTE] = site.StaffCostPerFTE
+	r.Drivers[costid.StaffCostPerFTE] = site.StaffCostPerFTE
 	if r.quiet {
 		return
 	}
 	en := catalog.Entry{AsOf: site.FigureAsOf("staff_cost_per_fte_year"), Source: "BLS network and computer systems administrator pay ÷ 70.2 % wage share of compensation (" + site.Source + ")"}
-	r.fromCatalog(StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
+	r.fromCatalog(costid.StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
 	e.use(r, "staff cost", en)
 }
 
 // monthsInUse sets the months one run keeps a rented direction in use,
-// which its staff is charged for (staff_share in costmodels.go): the
+// which its staff is charged for (staff_share in costid's models.go): the
 // months its time to result spans, at least one (a service runs every
 // month). Owned hardware is staffed every month instead.
 func (e *evaluator) monthsInUse(r *DirectionResult) {
@@ -78,7 +79,7 @@ func (e *evaluator) monthsInUse(r *DirectionResult) {
 	if h := r.TimeToResultHours; h > hoursPerMonth && !math.IsInf(h, 0) {
 		m = math.Ceil(h / hoursPerMonth)
 	}
-	r.plan(MonthsPerRun, m)
+	r.plan(costid.MonthsPerRun, m)
 	if share := math.Min(1, e.z.runsPerMonth*m); share < 1 && !r.quiet {
 		r.note(NoteStaffMonths, []string{"workload.runs_per_month", "dimensions.economics.horizon_months"},
 			"operations staff charged for the months in use: %.3g runs a month × %s each = %.0f %% of the %d months",
@@ -96,21 +97,21 @@ func monthsWords(m float64) string {
 
 // staffEstimate sets r's input d to fte, owner's staff estimate (one of
 // the model's own: no scenario field sets it).
-func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d Driver, fte float64) {
+func (e *evaluator) staffEstimate(r *DirectionResult, owner string, d costid.Driver, fte float64) {
 	r.Drivers[d] = fte
 	if !r.quiet {
-		r.fromModel(d, owner, StaffFTE, InputEstimate, "")
+		r.fromModel(d, owner, costid.StaffFTE, InputEstimate, "")
 	}
 }
 
 // staffLine adds the cost line of the operations staff.
 func (e *evaluator) staffLine(r *DirectionResult) {
-	if r.Direction != scenario.OnPrem && r.Drivers[StaffShare] < 1 {
-		r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months × %.3g of the months in use",
-			r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months(), r.Drivers[StaffShare])
+	if r.Direction != scenario.OnPrem && r.Drivers[costid.StaffShare] < 1 {
+		r.line("Operations staff", r.Drivers[costid.StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months × %.3g of the months in use",
+			r.StaffFTE, r.staffBasis, r.Drivers[costid.StaffCostPerFTE], e.months(), r.Drivers[costid.StaffShare])
 		return
 	}
-	r.line("Operations staff", r.Drivers[StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", r.StaffFTE, r.staffBasis, r.Drivers[StaffCostPerFTE], e.months())
+	r.line("Operations staff", r.Drivers[costid.StaffPerMonth]*float64(e.months()), "%.2f FTE (%s, estimate) × %.0f per year loaded ÷ 12 × %d months", r.StaffFTE, r.staffBasis, r.Drivers[costid.StaffCostPerFTE], e.months())
 }
 
 // coreSkill is the one skill a team must have to operate a direction at

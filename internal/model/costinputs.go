@@ -2,6 +2,7 @@ package model
 
 import (
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -10,7 +11,7 @@ import (
 // engine's plan, the model's own estimate or another direction's figure.
 // The export turns each into a named cell with its unit, source and date.
 type CostInput struct {
-	Driver Driver
+	Driver costid.Driver
 	// Owner is the direction whose input this is, "" for one of the whole
 	// workload (runs per month, horizon, staff cost, output volume): hybrid
 	// reads the cloud's (or HPC's) prices and staff estimate, on-premises
@@ -80,7 +81,7 @@ func (k InputKind) String() string {
 
 // inputName is the name of owner's input d: "runs_per_month" for one of
 // the whole workload, "cloud_price_per_gpu_hour" for a direction's.
-func inputName(owner string, d Driver) string {
+func inputName(owner string, d costid.Driver) string {
 	if owner == "" {
 		return d.String()
 	}
@@ -101,7 +102,7 @@ func (r *DirectionResult) record(in CostInput) {
 // "estimate" from the model's own estimate, with kind "" from the value a
 // field left out stands for (0: none). owner and as name the cell the
 // input is read from (as: owner's driver, usually d).
-func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path string, v scenario.Value, kind, id, cfield string, en catalog.Entry) {
+func (r *DirectionResult) fromField(d costid.Driver, owner string, as costid.Driver, path string, v scenario.Value, kind, id, cfield string, en catalog.Entry) {
 	in := CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Field: path, Set: v.IsSet()}
 	switch {
 	case v.IsSet():
@@ -116,7 +117,7 @@ func (r *DirectionResult) fromField(d Driver, owner string, as Driver, path stri
 
 // fromCatalog says that input d came from the catalog entry en at
 // kind/id/cfield, which no scenario field overrides.
-func (r *DirectionResult) fromCatalog(d Driver, owner, kind, id, cfield string, en catalog.Entry) {
+func (r *DirectionResult) fromCatalog(d costid.Driver, owner, kind, id, cfield string, en catalog.Entry) {
 	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, d), Catalog: kind + "/" + id + "/" + cfield, AsOf: en.AsOf, Source: en.Source,
 		FromCurrency: money(kind, cfield, en)})
 }
@@ -132,12 +133,12 @@ func money(kind, cfield string, en catalog.Entry) string {
 
 // fromModel says that input d, owner's as, is of kind k (plan, estimate,
 // figure); path names the scenario field behind it, if any.
-func (r *DirectionResult) fromModel(d Driver, owner string, as Driver, k InputKind, path string) {
+func (r *DirectionResult) fromModel(d costid.Driver, owner string, as costid.Driver, k InputKind, path string) {
 	r.record(CostInput{Driver: d, Owner: owner, Name: inputName(owner, as), Kind: k, Field: path})
 }
 
 // plan sets input d to x, a figure of the direction's own plan.
-func (r *DirectionResult) plan(d Driver, x float64) {
+func (r *DirectionResult) plan(d costid.Driver, x float64) {
 	r.Drivers[d] = x
 	if !r.quiet {
 		r.fromModel(d, r.Direction, d, InputPlan, "")

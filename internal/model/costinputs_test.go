@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -101,16 +102,16 @@ func rateFrom(t *testing.T, r *Report, from string) float64 {
 
 func TestCostInputsComplete(t *testing.T) {
 	c := cat(t)
-	models := map[CostModel]bool{}
+	models := map[costid.CostModel]bool{}
 	for _, s := range costScenarios(t) {
 		r := eval(t, s)
 		names := map[string]float64{}
 		for _, d := range r.Directions {
 			models[d.CostModel] = true
-			if d.CostModel == NoCostModel {
+			if d.CostModel == costid.NoCostModel {
 				continue
 			}
-			seen := map[Driver]bool{}
+			seen := map[costid.Driver]bool{}
 			for _, in := range d.CostInputs {
 				if seen[in.Driver] {
 					t.Errorf("%s %s: %v recorded twice", s.ID, d.Direction, in.Driver)
@@ -142,14 +143,14 @@ func TestCostInputsComplete(t *testing.T) {
 				}
 			}
 			for _, need := range d.CostModel.Inputs() {
-				if need != Month && !seen[need] {
+				if need != costid.Month && !seen[need] {
 					t.Errorf("%s %s (%v): input %v is not recorded", s.ID, d.Direction, d.CostModel, need)
 				}
 			}
 		}
 	}
-	for _, m := range CostModels() {
-		if m != NoCostModel && m != HybridCloudServingCosts && !models[m] {
+	for _, m := range costid.CostModels() {
+		if m != costid.NoCostModel && m != costid.HybridCloudServingCosts && !models[m] {
 			t.Errorf("no scenario takes the cost model %v", m)
 		}
 	}
@@ -194,9 +195,9 @@ func pinOffers(s *scenario.Scenario, r *Report) {
 	if d := r.Direction(scenario.Managed); d != nil && d.Offer != "" {
 		s.Options.Managed.Offer = d.Offer
 		switch d.CostModel {
-		case ManagedInteractiveCosts:
+		case costid.ManagedInteractiveCosts:
 			s.Options.Managed.Pricing = "per_token"
-		case ManagedDedicatedCosts:
+		case costid.ManagedDedicatedCosts:
 			s.Options.Managed.Pricing = "dedicated"
 		}
 	}
@@ -236,10 +237,10 @@ func TestCostInputsDriveTheEngine(t *testing.T) {
 				}
 				done[in.Name] = true
 				x := in.Value*1.25 + 0.5
-				if in.Driver == HorizonMonths {
+				if in.Driver == costid.HorizonMonths {
 					x = in.Value + 5
 				}
-				if in.Driver == ExpectedUtilisation || in.Driver == IdlePowerFraction || in.Driver == MaintenancePerYear {
+				if in.Driver == costid.ExpectedUtilisation || in.Driver == costid.IdlePowerFraction || in.Driver == costid.MaintenancePerYear {
 					x = in.Value*0.5 + 0.2
 				}
 				var changed *scenario.Scenario
@@ -279,7 +280,7 @@ func TestCostInputsDriveTheEngine(t *testing.T) {
 // named name at x, and the figures of other directions it reads (the
 // cloud's cost per run) derived again in r likewise.
 func rederive(d *DirectionResult, name string, x float64, r *Report) {
-	if d.CostModel == NoCostModel {
+	if d.CostModel == costid.NoCostModel {
 		return
 	}
 	v := *d.Drivers
@@ -289,17 +290,17 @@ func rederive(d *DirectionResult, name string, x float64, r *Report) {
 			v[in.Driver] = x
 		}
 	}
-	runs, months := v[RunsPerMonth], int(v[HorizonMonths])
+	runs, months := v[costid.RunsPerMonth], int(v[costid.HorizonMonths])
 	if name == "horizon_months" {
 		months = int(x)
 	}
 	if name == "runs_per_month" {
 		runs = x
 	}
-	if d.Direction == scenario.OnPrem && d.CostModel != OnPremExistingCosts {
+	if d.Direction == scenario.OnPrem && d.CostModel != costid.OnPremExistingCosts {
 		cl := *r.Direction(scenario.Cloud)
 		rederive(&cl, name, x, r)
-		v[RentalCostPerRun] = cl.Drivers[RentalCostPerRun]
+		v[costid.RentalCostPerRun] = cl.Drivers[costid.RentalCostPerRun]
 	}
 	d.DeriveCosts(runs, months, false)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -92,9 +93,9 @@ func (e *evaluator) useDedicated(r *DirectionResult, d dedicated) {
 	v, p, o := r.Drivers, d.plan, d.offer
 	r.Offer, r.OfferName = o.ID, o.Name
 	e.use(r, o.ID, o.Entry)
-	r.CostModel = ManagedDedicatedCosts
-	v[ReplicaHoursPerDay], v[GPUsPerReplica] = d.replicaHours, float64(p.gpus())
-	v[GPUHourPrice] = o.GPUHourPrice
+	r.CostModel = costid.ManagedDedicatedCosts
+	v[costid.ReplicaHoursPerDay], v[costid.GPUsPerReplica] = d.replicaHours, float64(p.gpus())
+	v[costid.GPUHourPrice] = o.GPUHourPrice
 	r.GPU, r.GPUs, r.PricePerGPUHour = d.gpu.ID, p.gpus()*p.replicas, o.GPUHourPrice
 	r.ComputeHours, r.TimeToResultHours = hoursPerMonth, hoursPerMonth
 	r.MemoryPerGPUGB = e.z.memPerGPU(p.gpus(), p.batch)
@@ -109,9 +110,9 @@ func (e *evaluator) useDedicated(r *DirectionResult, d dedicated) {
 	if r.quiet {
 		return
 	}
-	r.fromModel(ReplicaHoursPerDay, scenario.Managed, ReplicaHoursPerDay, InputPlan, "workload.traffic.peak_hours_per_day")
-	r.fromModel(GPUsPerReplica, scenario.Managed, GPUsPerReplica, InputPlan, "workload.traffic.peak_rps")
-	r.fromCatalog(GPUHourPrice, scenario.Managed, "managed", o.ID, "gpu_hour_price", o.Entry)
+	r.fromModel(costid.ReplicaHoursPerDay, scenario.Managed, costid.ReplicaHoursPerDay, InputPlan, "workload.traffic.peak_hours_per_day")
+	r.fromModel(costid.GPUsPerReplica, scenario.Managed, costid.GPUsPerReplica, InputPlan, "workload.traffic.peak_rps")
+	r.fromCatalog(costid.GPUHourPrice, scenario.Managed, "managed", o.ID, "gpu_hour_price", o.Entry)
 	over := fmt.Sprintf("%d to %d replica(s)", d.low, p.replicas)
 	if d.low == p.replicas {
 		over = fmt.Sprintf("%d replica(s) all day", p.replicas)
@@ -125,7 +126,7 @@ func (e *evaluator) useDedicated(r *DirectionResult, d dedicated) {
 func (e *evaluator) dedicatedLines(r *DirectionResult) {
 	v, months := r.Drivers, float64(e.months())
 	r.line("Dedicated GPU-hours", r.OtherCostPerRun*months, "%.4g replica-hours a day × %.0f GPU(s) a replica × %.4g days a month × %.4g per GPU-hour",
-		v[ReplicaHoursPerDay], v[GPUsPerReplica], hoursPerMonth/24.0, v[GPUHourPrice])
+		v[costid.ReplicaHoursPerDay], v[costid.GPUsPerReplica], hoursPerMonth/24.0, v[costid.GPUHourPrice])
 }
 
 // managedServing chooses between per-token pricing on offer (none when

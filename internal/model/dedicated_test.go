@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -24,11 +25,11 @@ func TestDedicatedByHand(t *testing.T) {
 	s.Options.Managed.Offer = "hf-dedicated-a100"
 	m := eval(t, s).Direction(scenario.Managed)
 	sv := m.Serving
-	if m.CostModel != ManagedDedicatedCosts || sv == nil || m.GPU != "a100-80gb" || m.PricePerGPUHour != 2.5 {
+	if m.CostModel != costid.ManagedDedicatedCosts || sv == nil || m.GPU != "a100-80gb" || m.PricePerGPUHour != 2.5 {
 		t.Fatalf("managed %s on %q at %g, serving %+v; want a dedicated deployment on A100s at 2.5", m.CostModel, m.GPU, m.PricePerGPUHour, sv)
 	}
 	want := float64(sv.ReplicasPeak) * float64(sv.GPUsPerReplica) * 730 * 2.5
-	if !near(m.OtherCostPerRun, want, 1e-12) || !near(m.CostHorizon, float64(m.Drivers.horizon())*(want+m.MonthlyFixedCost), 1e-12) {
+	if !near(m.OtherCostPerRun, want, 1e-12) || !near(m.CostHorizon, m.Drivers[costid.HorizonMonths]*(want+m.MonthlyFixedCost), 1e-12) {
 		t.Errorf("a month %g (horizon %g); want %d replicas × %d GPUs × 730 h × 2.5 = %g", m.OtherCostPerRun, m.CostHorizon, sv.ReplicasPeak, sv.GPUsPerReplica, want)
 	}
 	if m.VariablePricePerGPUHour != 0 || m.GPUHoursPerRun != 0 || m.GPUs != sv.ReplicasPeak*sv.GPUsPerReplica {
@@ -48,9 +49,6 @@ func TestDedicatedByHand(t *testing.T) {
 	}
 }
 
-// horizon is the horizon the drivers were derived with.
-func (v *Values) horizon() int { return int(v[HorizonMonths]) }
-
 // The planner weighs the two: a steady, busy 70 B service (40 requests/s
 // all day, 1,200 tokens in and 300 out) costs some 90,000 a month per
 // token (at together-70b's 0.88 per million tokens), far more than the
@@ -63,26 +61,26 @@ func TestManagedPicksTheCheaperPricing(t *testing.T) {
 	s.Workload.Traffic.MeanRPS = scenario.Known(40)
 	r := eval(t, s)
 	m := r.Direction(scenario.Managed)
-	if m.CostModel != ManagedDedicatedCosts || !noteSays(m, NoteManagedPricing, "because it costs less; per token") {
+	if m.CostModel != costid.ManagedDedicatedCosts || !noteSays(m, NoteManagedPricing, "because it costs less; per token") {
 		t.Fatalf("busy service: managed %s (%s), notes %v; want a dedicated deployment that says what per token costs", m.CostModel, m.Offer, m.Notes)
 	}
 	dedicated := m.CostHorizon
 	s.Options.Managed.Pricing = "per_token"
 	p := eval(t, s).Direction(scenario.Managed)
-	if p.CostModel != ManagedInteractiveCosts || !(p.CostHorizon > dedicated) || !noteSays(p, NoteManagedPricing, "a dedicated deployment") {
+	if p.CostModel != costid.ManagedInteractiveCosts || !(p.CostHorizon > dedicated) || !noteSays(p, NoteManagedPricing, "a dedicated deployment") {
 		t.Errorf("forced per token: %s at %g against %g dedicated, notes %v", p.CostModel, p.CostHorizon, dedicated, p.Notes)
 	}
 
 	tiny := diurnal()
 	tiny.Workload.Traffic.PeakRPS, tiny.Workload.Traffic.MeanRPS = scenario.Known(0.05), scenario.Known(0.01)
 	m = eval(t, tiny).Direction(scenario.Managed)
-	if m.CostModel != ManagedInteractiveCosts || !noteSays(m, NoteManagedPricing, "per-token pricing") {
+	if m.CostModel != costid.ManagedInteractiveCosts || !noteSays(m, NoteManagedPricing, "per-token pricing") {
 		t.Fatalf("tiny service: managed %s, notes %v; want per token, saying what a dedicated deployment costs", m.CostModel, m.Notes)
 	}
 	perToken := m.CostHorizon
 	tiny.Options.Managed.Pricing = "dedicated"
 	d := eval(t, tiny).Direction(scenario.Managed)
-	if d.CostModel != ManagedDedicatedCosts || !(d.CostHorizon > perToken) || d.Serving.ReplicaHoursPerDay < 24 {
+	if d.CostModel != costid.ManagedDedicatedCosts || !(d.CostHorizon > perToken) || d.Serving.ReplicaHoursPerDay < 24 {
 		t.Errorf("forced dedicated: %s at %g against %g per token, serving %+v; want at least one replica all day, dearer", d.CostModel, d.CostHorizon, perToken, d.Serving)
 	}
 }

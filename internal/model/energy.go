@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -74,13 +75,13 @@ func (e *evaluator) energy(r *DirectionResult) {
 	switch {
 	case r.Direction == scenario.OnPrem:
 		v := r.Drivers
-		if v[GPUsPerNode] <= 0 {
+		if v[costid.GPUsPerNode] <= 0 {
 			return
 		}
 		en.GPUHoursPerRun = r.GPUHoursPerRun
-		en.KWPerGPU = v[PowerKWTypical] * (1 - v[IdlePowerFraction]) / v[GPUsPerNode]
-		en.IdleKW = v[PowerKWTypical] * v[IdlePowerFraction] * v[Nodes]
-		en.PUE = v[PUE]
+		en.KWPerGPU = v[costid.PowerKWTypical] * (1 - v[costid.IdlePowerFraction]) / v[costid.GPUsPerNode]
+		en.IdleKW = v[costid.PowerKWTypical] * v[costid.IdlePowerFraction] * v[costid.Nodes]
+		en.PUE = v[costid.PUE]
 		en.PUESource = "the site's PUE"
 		if e.s.Options.OnPrem.PUE.IsSet() {
 			en.PUESource = "options.on_prem.pue"
@@ -90,7 +91,7 @@ func (e *evaluator) energy(r *DirectionResult) {
 		}
 		places = []string{"site"}
 		words = append(words, fmt.Sprintf("%.3g kW per GPU above idle (node typical %.3g kW × %.0f %% ÷ %.0f GPUs) and %.3g kW idle for %s all month",
-			en.KWPerGPU, v[PowerKWTypical], (1-v[IdlePowerFraction])*100, v[GPUsPerNode], en.IdleKW, plural(int(v[Nodes]), "node")))
+			en.KWPerGPU, v[costid.PowerKWTypical], (1-v[costid.IdlePowerFraction])*100, v[costid.GPUsPerNode], en.IdleKW, plural(int(v[costid.Nodes]), "node")))
 	case r.Direction == scenario.Managed:
 		offer, ok := cat.ManagedOffer(r.Offer)
 		if !ok {
@@ -100,9 +101,9 @@ func (e *evaluator) energy(r *DirectionResult) {
 		if !ok {
 			return
 		}
-		if r.CostModel == ManagedDedicatedCosts {
+		if r.CostModel == costid.ManagedDedicatedCosts {
 			// The deployment's own GPU-hours, on the GPU it rents.
-			en.GPUHoursPerRun = r.Drivers[DedicatedGPUHours]
+			en.GPUHoursPerRun = r.Drivers[costid.DedicatedGPUHours]
 			en.KWPerGPU = e.kwPerGPU(g, estimate)
 			e.operatorPUE(en, estimate, offer.Provider, "cloud")
 			places = []string{offer.ID, offer.Region, offer.Jurisdiction}

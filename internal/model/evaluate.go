@@ -15,9 +15,8 @@
 // the cost of interruptions (interruptions.go, reliability.go). Each
 // direction sets the inputs of its cost model and says where each came
 // from (costinputs.go). Every cost figure comes from one cost identity:
-// expressions over named drivers (cost.go, costmodels.go) that the engine
-// runs as the generated cost_gen.go and the workbook writes as the same
-// formulas (expr.go renders them as formulas and words). Analyze
+// expressions over named drivers (package costid) that the engine runs as
+// generated code and the workbook writes as the same formulas. Analyze
 // (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
 // report's choices, and the tornado (tornado.go); compare.go finds the
 // break-even points.
@@ -32,6 +31,7 @@ import (
 	"time"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -132,17 +132,17 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	}
 	var errs scenario.Errors
 	if quiet && len(buf.vals) < len(scenario.Directions) {
-		buf.vals = make([]Values, len(scenario.Directions))
+		buf.vals = make([]costid.Values, len(scenario.Directions))
 	}
 	for i, d := range scenario.Directions {
 		r.Directions = append(r.Directions, DirectionResult{})
 		res := &r.Directions[len(r.Directions)-1]
-		var vals *Values
+		var vals *costid.Values
 		if quiet {
 			vals = &buf.vals[i]
-			*vals = Values{}
+			*vals = costid.Values{}
 		} else {
-			vals = new(Values)
+			vals = new(costid.Values)
 		}
 		if err := e.direction(res, d, vals); err != nil {
 			r.Directions = r.Directions[:len(r.Directions)-1]
@@ -155,7 +155,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 		e.finish(res)
 		e.energy(res)
 		if d == scenario.Cloud {
-			e.cloudRun = res.Drivers[RentalCostPerRun]
+			e.cloudRun = res.Drivers[costid.RentalCostPerRun]
 			e.cloudFeasible = res.Feasible
 		}
 	}
@@ -335,7 +335,7 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 
 // direction fills r for direction d, with vals (zero) for its cost
 // drivers.
-func (e *evaluator) direction(r *DirectionResult, d string, vals *Values) error {
+func (e *evaluator) direction(r *DirectionResult, d string, vals *costid.Values) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
 		Drivers: vals, quiet: e.quiet}
@@ -389,24 +389,24 @@ func (r *DirectionResult) line(item string, amount float64, basis string, a ...a
 func (e *evaluator) months() int { return e.s.Dimensions.Economics.HorizonMonths }
 
 // finish derives the cost figures from the parts each direction set, by the
-// cost identity the workbook also writes as formulas (cost.go), and checks
-// the budget.
+// cost identity the workbook also writes as formulas (package costid), and
+// checks the budget.
 func (e *evaluator) finish(r *DirectionResult) {
 	runs := e.z.runsPerMonth
 	months := float64(e.months())
 	r.DeriveCosts(runs, e.months(), !r.quiet)
-	if r.CostModel != NoCostModel && !r.quiet {
+	if r.CostModel != costid.NoCostModel && !r.quiet {
 		// The inputs every cost model reads.
-		r.fromModel(GPUHoursPerRun, r.Direction, GPUHoursPerRun, InputPlan, "")
+		r.fromModel(costid.GPUHoursPerRun, r.Direction, costid.GPUHoursPerRun, InputPlan, "")
 		if e.z.serving {
-			r.fromModel(RunsPerMonth, "", RunsPerMonth, InputPlan, "workload.runs_per_month")
+			r.fromModel(costid.RunsPerMonth, "", costid.RunsPerMonth, InputPlan, "workload.runs_per_month")
 		} else {
-			r.fromField(RunsPerMonth, "", RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
+			r.fromField(costid.RunsPerMonth, "", costid.RunsPerMonth, "workload.runs_per_month", e.s.Workload.RunsPerMonth, "estimate", "", "", catalog.Entry{})
 		}
-		r.fromField(HorizonMonths, "", HorizonMonths, "dimensions.economics.horizon_months", scenario.Known(months), "", "", "", catalog.Entry{})
+		r.fromField(costid.HorizonMonths, "", costid.HorizonMonths, "dimensions.economics.horizon_months", scenario.Known(months), "", "", "", catalog.Entry{})
 	}
-	if e.staffCost != nil && r.CostModel != NoCostModel {
-		e.staffCost[r.Direction] = r.Drivers[StaffPerMonth]
+	if e.staffCost != nil && r.CostModel != costid.NoCostModel {
+		e.staffCost[r.Direction] = r.Drivers[costid.StaffPerMonth]
 	}
 	if !r.quiet {
 		e.costLines(r)
@@ -437,16 +437,16 @@ func (e *evaluator) finish(r *DirectionResult) {
 // among equal amounts.
 func (e *evaluator) costLines(r *DirectionResult) {
 	switch r.CostModel {
-	case ManagedFineTuningCosts, ManagedInteractiveCosts, ManagedBatchCosts:
+	case costid.ManagedFineTuningCosts, costid.ManagedInteractiveCosts, costid.ManagedBatchCosts:
 		e.managedLines(r)
-	case ManagedDedicatedCosts:
+	case costid.ManagedDedicatedCosts:
 		e.dedicatedLines(r)
-	case CloudCosts, CloudCommittedCosts, HybridCloudCosts, HybridCloudServingCosts, CloudMixedCosts, HybridCloudMixedCosts, HybridCloudServingMixedCosts:
+	case costid.CloudCosts, costid.CloudCommittedCosts, costid.HybridCloudCosts, costid.HybridCloudServingCosts, costid.CloudMixedCosts, costid.HybridCloudMixedCosts, costid.HybridCloudServingMixedCosts:
 		e.cloudLines(r)
-	case OnPremDepreciationCosts, OnPremPurchaseCosts, OnPremLeaseCosts, OnPremExistingCosts:
+	case costid.OnPremDepreciationCosts, costid.OnPremPurchaseCosts, costid.OnPremLeaseCosts, costid.OnPremExistingCosts:
 		e.onPremLines(r)
 		return // with its staff line in place
-	case NoCostModel:
+	case costid.NoCostModel:
 		return
 	}
 	e.staffLine(r)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -127,11 +128,11 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		}
 	}
 	if !burst {
-		r.CostModel = HPCCosts
+		r.CostModel = costid.HPCCosts
 		e.staff(r, staffHPC, "job scripts and scheduler use")
-		e.staffEstimate(r, r.Direction, StaffFTE, staffHPC)
+		e.staffEstimate(r, r.Direction, costid.StaffFTE, staffHPC)
 	} else {
-		r.CostModel = HybridHPCCosts
+		r.CostModel = costid.HybridHPCCosts
 	}
 	return nil
 }
@@ -192,12 +193,12 @@ func (e *evaluator) hpcRate(r *DirectionResult, p catalog.Partition) float64 {
 		}
 	}
 	price := o.PricePerGPUHr.Or(rate)
-	r.Drivers[GPUHourPrice] = price
+	r.Drivers[costid.GPUHourPrice] = price
 	r.PricePerGPUHour = price
 	if r.quiet {
 		return price
 	}
-	r.fromField(GPUHourPrice, scenario.HPC, GPUHourPrice, "options.hpc.price_per_gpu_hour", o.PricePerGPUHr, "hpc", p.ID, field, p.Entry)
+	r.fromField(costid.GPUHourPrice, scenario.HPC, costid.GPUHourPrice, "options.hpc.price_per_gpu_hour", o.PricePerGPUHr, "hpc", p.ID, field, p.Entry)
 	if o.Access != "external" && !o.PricePerGPUHr.IsSet() && p.PricePerGPUHour > 0 && p.ExternalPricePerGPUHour != p.PricePerGPUHour {
 		outside := "the centre publishes no rate for users from outside"
 		if p.ExternalPricePerGPUHour > 0 {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -142,7 +143,7 @@ func TestHPCAccess(t *testing.T) {
 	if h.PricePerGPUHour != 0.22 || slices.ContainsFunc(h.Notes, func(n Note) bool { return n.Code == NoteMemberRate }) {
 		t.Errorf("external: price %g, notes %v; want 0.22 and no member-rate note", h.PricePerGPUHour, h.Notes)
 	}
-	in := slices.IndexFunc(h.CostInputs, func(c CostInput) bool { return c.Driver == GPUHourPrice })
+	in := slices.IndexFunc(h.CostInputs, func(c CostInput) bool { return c.Driver == costid.GPUHourPrice })
 	if in < 0 || h.CostInputs[in].Catalog != "hpc/kennesaw-vhpc/external_price_per_gpu_hour" {
 		t.Errorf("external: the price's cost input %+v; want it read from the external rate", h.CostInputs)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -68,10 +69,10 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	}
 	e.staff(r, base+extra, basis)
 	// The burst target's own effort is its direction's estimate: one cell.
-	e.staffEstimate(r, target, BurstStaffFTE, base)
-	r.Drivers[ExtraStaffFTE] = extra
+	e.staffEstimate(r, target, costid.BurstStaffFTE, base)
+	r.Drivers[costid.ExtraStaffFTE] = extra
 	if !r.quiet {
-		r.fromField(ExtraStaffFTE, scenario.Hybrid, ExtraStaffFTE, "options.hybrid.extra_staff_fte", o.ExtraFTE, "estimate", "", "", catalog.Entry{})
+		r.fromField(costid.ExtraStaffFTE, scenario.Hybrid, costid.ExtraStaffFTE, "options.hybrid.extra_staff_fte", o.ExtraFTE, "estimate", "", "", catalog.Entry{})
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package model
 
 import (
 	"math"
+
+	"hostplan/internal/costid"
 )
 
 // Restart after an interruption: new capacity, container start and reading
@@ -42,7 +44,7 @@ func (e *evaluator) spot(r *DirectionResult, hw hardware) {
 	tau := DalyInterval(delta, mtbi)
 	ov := CheckpointOverhead(delta, mtbi, tau, restartHours)
 	added := r.ComputeHours * ov
-	r.Drivers[InterruptionHours] = added
+	r.Drivers[costid.InterruptionHours] = added
 	r.ComputeHours += added
 	r.GPUHoursPerRun = r.ComputeHours * float64(r.GPUs)
 	r.TimeToResultHours += added

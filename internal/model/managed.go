@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -57,7 +58,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	}
 	if z.serving && kind == "inference" && e.managedServing(r, offer, only) {
 		e.staff(r, staffManaged, "managed service")
-		e.staffEstimate(r, r.Direction, StaffFTE, staffManaged)
+		e.staffEstimate(r, r.Direction, costid.StaffFTE, staffManaged)
 		return nil
 	}
 	if only != "" {
@@ -88,31 +89,31 @@ func (e *evaluator) managed(r *DirectionResult) error {
 
 	mo, v := s.Options.Managed, r.Drivers
 	prices := func() {
-		v[PriceInPerM], v[PriceOutPerM] = mo.PriceInPerM.Or(offer.PriceInPerM), mo.PriceOutPerM.Or(offer.PriceOutPerM)
+		v[costid.PriceInPerM], v[costid.PriceOutPerM] = mo.PriceInPerM.Or(offer.PriceInPerM), mo.PriceOutPerM.Or(offer.PriceOutPerM)
 		if !r.quiet {
-			r.fromField(PriceInPerM, scenario.Managed, PriceInPerM, "options.managed.price_in_per_m", mo.PriceInPerM, "managed", offer.ID, "price_in_per_m", offer.Entry)
-			r.fromField(PriceOutPerM, scenario.Managed, PriceOutPerM, "options.managed.price_out_per_m", mo.PriceOutPerM, "managed", offer.ID, "price_out_per_m", offer.Entry)
+			r.fromField(costid.PriceInPerM, scenario.Managed, costid.PriceInPerM, "options.managed.price_in_per_m", mo.PriceInPerM, "managed", offer.ID, "price_in_per_m", offer.Entry)
+			r.fromField(costid.PriceOutPerM, scenario.Managed, costid.PriceOutPerM, "options.managed.price_out_per_m", mo.PriceOutPerM, "managed", offer.ID, "price_out_per_m", offer.Entry)
 		}
 	}
 	switch {
 	case kind == "fine_tuning":
 		// Per-token fine-tuning price × training tokens.
-		r.CostModel = ManagedFineTuningCosts
-		r.plan(TokensPerRun, z.tokens)
-		v[TrainPerMTokens] = offer.TrainPerMTokens
+		r.CostModel = costid.ManagedFineTuningCosts
+		r.plan(costid.TokensPerRun, z.tokens)
+		v[costid.TrainPerMTokens] = offer.TrainPerMTokens
 		if !r.quiet {
-			r.fromCatalog(TrainPerMTokens, scenario.Managed, "managed", offer.ID, "train_per_m_tokens", offer.Entry)
+			r.fromCatalog(costid.TrainPerMTokens, scenario.Managed, "managed", offer.ID, "train_per_m_tokens", offer.Entry)
 		}
 		e.managedTime(r, offer, "time to result")
 	case z.serving:
 		// Per-token prices × a month of traffic at the mean rate.
-		r.CostModel = ManagedInteractiveCosts
+		r.CostModel = costid.ManagedInteractiveCosts
 		prices()
-		v[MeanRPS], v[TokensIn], v[TokensOut] = z.meanRPS, z.tokensIn, z.tokensOut
+		v[costid.MeanRPS], v[costid.TokensIn], v[costid.TokensOut] = z.meanRPS, z.tokensIn, z.tokensOut
 		if !r.quiet {
-			r.fromField(MeanRPS, "", MeanRPS, "workload.traffic.mean_rps", s.Workload.Traffic.MeanRPS, "", "", "", catalog.Entry{})
-			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
-			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
+			r.fromField(costid.MeanRPS, "", costid.MeanRPS, "workload.traffic.mean_rps", s.Workload.Traffic.MeanRPS, "", "", "", catalog.Entry{})
+			r.fromModel(costid.TokensIn, scenario.Managed, costid.TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(costid.TokensOut, scenario.Managed, costid.TokensOut, InputPlan, "workload.traffic.tokens_out")
 		}
 		r.TimeToResultHours = hoursPerMonth
 		r.ComputeHours = hoursPerMonth
@@ -120,13 +121,13 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		// Batch: tokens priced by the split between input and output
 		// tokens per item (workload.traffic.tokens_in and tokens_out), or
 		// at the mean of the two prices when the scenario gives none.
-		r.CostModel = ManagedBatchCosts
+		r.CostModel = costid.ManagedBatchCosts
 		prices()
-		r.plan(TokensPerRun, z.tokens)
-		v[TokensIn], v[TokensOut] = z.tokensIn, z.tokensOut
+		r.plan(costid.TokensPerRun, z.tokens)
+		v[costid.TokensIn], v[costid.TokensOut] = z.tokensIn, z.tokensOut
 		if !r.quiet {
-			r.fromModel(TokensIn, scenario.Managed, TokensIn, InputPlan, "workload.traffic.tokens_in")
-			r.fromModel(TokensOut, scenario.Managed, TokensOut, InputPlan, "workload.traffic.tokens_out")
+			r.fromModel(costid.TokensIn, scenario.Managed, costid.TokensIn, InputPlan, "workload.traffic.tokens_in")
+			r.fromModel(costid.TokensOut, scenario.Managed, costid.TokensOut, InputPlan, "workload.traffic.tokens_out")
 		}
 		if z.tokensIn+z.tokensOut == 0 && !r.quiet {
 			r.note(NoteTokenSplitAssumed, []string{"workload.traffic.tokens_in", "workload.traffic.tokens_out"},
@@ -135,7 +136,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		e.managedTime(r, offer, "batch time")
 	}
 	e.staff(r, staffManaged, "managed service")
-	e.staffEstimate(r, r.Direction, StaffFTE, staffManaged)
+	e.staffEstimate(r, r.Direction, costid.StaffFTE, staffManaged)
 	return nil
 }
 
@@ -143,17 +144,17 @@ func (e *evaluator) managed(r *DirectionResult) error {
 func (e *evaluator) managedLines(r *DirectionResult) {
 	v, z, months := r.Drivers, e.z, float64(e.months())
 	switch r.CostModel {
-	case ManagedFineTuningCosts:
-		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, v[TrainPerMTokens])
-	case ManagedInteractiveCosts:
-		r.line("Tokens", r.OtherCostPerRun*months, "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", v[RequestsPerMonth], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
-	case ManagedBatchCosts:
+	case costid.ManagedFineTuningCosts:
+		r.line("Fine-tuning tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per run × %.4g per M tokens", z.tokens/1e6, v[costid.TrainPerMTokens])
+	case costid.ManagedInteractiveCosts:
+		r.line("Tokens", r.OtherCostPerRun*months, "%.4g requests/month × (%.0f in × %.4g + %.0f out × %.4g) per M tokens", v[costid.RequestsPerMonth], z.tokensIn, v[costid.PriceInPerM], z.tokensOut, v[costid.PriceOutPerM])
+	case costid.ManagedBatchCosts:
 		if z.tokensIn+z.tokensOut > 0 {
 			r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens (%.0f in at %.4g, %.0f out at %.4g per item)",
-				z.tokens/1e6, v[TokenPricePerM], z.tokensIn, v[PriceInPerM], z.tokensOut, v[PriceOutPerM])
+				z.tokens/1e6, v[costid.TokenPricePerM], z.tokensIn, v[costid.PriceInPerM], z.tokensOut, v[costid.PriceOutPerM])
 			break
 		}
-		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, v[TokenPricePerM])
+		r.line("Tokens", r.OtherCostPerRun*z.runsPerMonth*months, "%.4g M tokens per batch × %.4g per M tokens", z.tokens/1e6, v[costid.TokenPricePerM])
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -148,7 +149,7 @@ type scratch struct {
 	z      size
 	report Report
 	dirs   []DirectionResult
-	vals   []Values // each direction's cost drivers
+	vals   []costid.Values // each direction's cost drivers
 }
 
 // plan is a working copy of a scenario with its discrete choices pinned,

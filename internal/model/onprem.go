@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -95,31 +96,31 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if o.LifeYears > 0 {
 		life = o.LifeYears
 	}
-	v[NodePrice], v[Nodes], v[GPUsPerNode], v[LifeYears] = o.NodePrice.Or(node.Price), float64(nodes), float64(node.GPUs), life
-	v[MaintenancePerYear], v[ColoPerKWMonth], v[IdlePowerFraction] = site.MaintenancePerYear, site.ColoPerKWMonth, site.IdlePowerFraction
-	v[PowerKWMax], v[PowerKWTypical] = node.PowerKWMax, node.PowerKWTypical
-	v[PUE], v[ElectricityPerKWh] = o.PUE.Or(site.PUE), o.ElectricityKWh.Or(site.ElectricityPerKWh)
-	v[ExpectedUtilisation] = o.ExpectedUtilisation.Or(0)
-	v[InfrastructureShare], v[CostOfCapital] = o.InfrastructureShare.Or(site.InfrastructureShare), o.CostOfCapital.Or(site.CostOfCapital)
+	v[costid.NodePrice], v[costid.Nodes], v[costid.GPUsPerNode], v[costid.LifeYears] = o.NodePrice.Or(node.Price), float64(nodes), float64(node.GPUs), life
+	v[costid.MaintenancePerYear], v[costid.ColoPerKWMonth], v[costid.IdlePowerFraction] = site.MaintenancePerYear, site.ColoPerKWMonth, site.IdlePowerFraction
+	v[costid.PowerKWMax], v[costid.PowerKWTypical] = node.PowerKWMax, node.PowerKWTypical
+	v[costid.PUE], v[costid.ElectricityPerKWh] = o.PUE.Or(site.PUE), o.ElectricityKWh.Or(site.ElectricityPerKWh)
+	v[costid.ExpectedUtilisation] = o.ExpectedUtilisation.Or(0)
+	v[costid.InfrastructureShare], v[costid.CostOfCapital] = o.InfrastructureShare.Or(site.InfrastructureShare), o.CostOfCapital.Or(site.CostOfCapital)
 	switch {
 	case o.Existing:
-		r.CostModel = OnPremExistingCosts
+		r.CostModel = costid.OnPremExistingCosts
 		r.note(NoteExistingHardware, []string{"options.on_prem.existing"}, "existing hardware: no depreciation charged and no residual value counted, running costs only")
 	case o.Financing == "purchase":
 		// Cash view: the price is paid up front and the hardware's value
 		// left at the end of the horizon (residual value) is credited.
-		r.CostModel = OnPremPurchaseCosts
+		r.CostModel = costid.OnPremPurchaseCosts
 	case o.Financing == "lease":
-		r.CostModel = OnPremLeaseCosts
-		v[LeasePerNodeMonth] = o.LeasePerNodeMonth.Likely
+		r.CostModel = costid.OnPremLeaseCosts
+		v[costid.LeasePerNodeMonth] = o.LeasePerNodeMonth.Likely
 	default:
 		// Straight-line depreciation over the stated life.
-		r.CostModel = OnPremDepreciationCosts
+		r.CostModel = costid.OnPremDepreciationCosts
 	}
 	if !o.Existing {
 		// The bridge rents the runs of the lead time from the cloud
 		// direction, evaluated before this one.
-		v[LeadTimeWeeks], v[RentalCostPerRun], v[CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
+		v[costid.LeadTimeWeeks], v[costid.RentalCostPerRun], v[costid.CloudFeasible] = node.LeadTimeWeeks, e.cloudRun, b2f(e.cloudFeasible)
 	}
 	if !r.quiet {
 		e.onPremSources(r, node)
@@ -129,7 +130,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		r.deriveParts(z.runsPerMonth, e.months())
 		e.residualNote(r)
 		r.note(NotePowerAboveIdle, []string{"options.on_prem.pue", "options.on_prem.electricity_per_kwh"},
-			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.Drivers[VariablePricePerGPUHour], node.PowerKWTypical/float64(node.GPUs), r.Drivers[PUE], r.Drivers[ElectricityPerKWh])
+			"power above idle: %.4g per GPU-hour (%.4g kW per GPU × PUE %.3g × %.4g per kWh)", r.Drivers[costid.VariablePricePerGPUHour], node.PowerKWTypical/float64(node.GPUs), r.Drivers[costid.PUE], r.Drivers[costid.ElectricityPerKWh])
 	}
 	used := r.GPUHoursPerRun * z.runsPerMonth
 	capacity := float64(nodes*node.GPUs) * hoursPerMonth
@@ -152,9 +153,9 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			"staff %.2f FTE: %.3g FTE per node × %s, at least %.2g FTE (site estimate; give the staff your site has)", fte, site.StaffFTEPerNode, plural(nodes, "node"), site.StaffFTEMin)
 	}
 	e.staff(r, fte, "on-premises hardware, facilities and cluster")
-	v[StaffFTE] = fte
+	v[costid.StaffFTE] = fte
 	if !r.quiet {
-		r.fromField(StaffFTE, scenario.OnPrem, StaffFTE, "options.on_prem.staff_fte", o.StaffFTE, "estimate", "", "", catalog.Entry{})
+		r.fromField(costid.StaffFTE, scenario.OnPrem, costid.StaffFTE, "options.on_prem.staff_fte", o.StaffFTE, "estimate", "", "", catalog.Entry{})
 	}
 	// The effective price per GPU-hour when the hardware is busy u of the
 	// time (the cost model's effective_price_per_gpu_hour).
@@ -164,11 +165,11 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	if u > 0 && capacity > 0 && !r.quiet {
 		r.deriveParts(z.runsPerMonth, e.months())
-		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: r.Drivers[EffectivePricePerGPUHour],
-			FixedPerMonth: r.Drivers[OwnedFixedPerMonth], GPUs: nodes * node.GPUs}
+		r.OwnedCost = &OwnedCost{Utilisation: u, EffectivePricePerGPUHour: r.Drivers[costid.EffectivePricePerGPUHour],
+			FixedPerMonth: r.Drivers[costid.OwnedFixedPerMonth], GPUs: nodes * node.GPUs}
 	}
 	if r.LeadTimeDays > 0 && e.z.runsPerMonth > 0 && !e.cloudFeasible && !r.quiet {
-		lead := math.Min(r.LeadTimeDays/daysPerMonth, float64(e.months()))
+		lead := math.Min(r.LeadTimeDays/costid.DaysPerMonth, float64(e.months()))
 		r.note(NoteBridgeUnavailable, []string{"options.on_prem.existing"},
 			"the runs of the first %.1f months wait for the hardware: the cloud direction, the bridge, is ruled out", lead)
 	}
@@ -182,25 +183,25 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 // the lessor's (hardware already owned: the existing_hardware note).
 func (e *evaluator) residualNote(r *DirectionResult) {
 	v, n := r.Drivers, e.months()
-	lifeMonths := v[LifeYears] * 12
+	lifeMonths := v[costid.LifeYears] * 12
 	fields := []string{"options.on_prem.financing", "options.on_prem.life_years"}
 	switch r.CostModel {
-	case OnPremPurchaseCosts, OnPremDepreciationCosts:
+	case costid.OnPremPurchaseCosts, costid.OnPremDepreciationCosts:
 		if float64(n) >= lifeMonths {
 			what := "no replacement is bought"
-			if r.CostModel == OnPremDepreciationCosts {
+			if r.CostModel == costid.OnPremDepreciationCosts {
 				what = "depreciation goes on past it, as if the hardware were replaced"
 			}
-			r.note(NoteResidualValue, fields, "residual value none: the %d-month horizon reaches the hardware's %.3g-year life (%s)", n, v[LifeYears], what)
+			r.note(NoteResidualValue, fields, "residual value none: the %d-month horizon reaches the hardware's %.3g-year life (%s)", n, v[costid.LifeYears], what)
 			return
 		}
 		what := "credited against the purchase"
-		if r.CostModel == OnPremDepreciationCosts {
+		if r.CostModel == costid.OnPremDepreciationCosts {
 			what = "never charged, as depreciation charges the horizon's share only"
 		}
 		r.note(NoteResidualValue, fields, "residual value %s (the capex %s less a straight line over %d of the life's %.0f months, an estimate of its resale value): %s",
-			Grouped(v[ResidualValue]), Grouped(v[Capex]), n, lifeMonths, what)
-	case OnPremLeaseCosts:
+			Grouped(v[costid.ResidualValue]), Grouped(v[costid.Capex]), n, lifeMonths, what)
+	case costid.OnPremLeaseCosts:
 		r.note(NoteResidualValue, fields, "residual value none: the leased hardware is the lessor's at the end of the lease (a buy-out is not modelled)")
 	}
 }
@@ -248,33 +249,33 @@ func b2f(b bool) float64 {
 func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 	o, site := e.s.Options.OnPrem, e.cat.Site
 	op, siteID := scenario.OnPrem, catalog.SiteID
-	r.fromField(NodePrice, op, NodePrice, "options.on_prem.node_price", o.NodePrice, "node", node.ID, "price", node.Entry)
-	r.fromModel(Nodes, op, Nodes, InputPlan, "options.on_prem.nodes")
-	r.fromModel(GPUsPerNode, op, GPUsPerNode, InputPlan, "options.on_prem.node")
+	r.fromField(costid.NodePrice, op, costid.NodePrice, "options.on_prem.node_price", o.NodePrice, "node", node.ID, "price", node.Entry)
+	r.fromModel(costid.Nodes, op, costid.Nodes, InputPlan, "options.on_prem.nodes")
+	r.fromModel(costid.GPUsPerNode, op, costid.GPUsPerNode, InputPlan, "options.on_prem.node")
 	life := scenario.Value{}
 	if o.LifeYears > 0 {
 		life = scenario.Known(o.LifeYears)
 	}
-	r.fromField(LifeYears, op, LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Figure("life_years"))
-	r.fromCatalog(MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Figure("maintenance_per_year"))
-	r.fromCatalog(ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Figure("colo_per_kw_month"))
-	r.fromCatalog(PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
-	r.fromCatalog(PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
-	r.fromCatalog(IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Figure("idle_power_fraction"))
-	r.fromField(PUE, op, PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Figure("pue"))
-	r.fromField(ElectricityPerKWh, op, ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Figure("electricity_per_kwh"))
-	if r.CostModel == OnPremLeaseCosts {
-		r.fromField(LeasePerNodeMonth, op, LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
+	r.fromField(costid.LifeYears, op, costid.LifeYears, "options.on_prem.life_years", life, "site", siteID, "life_years", site.Figure("life_years"))
+	r.fromCatalog(costid.MaintenancePerYear, op, "site", siteID, "maintenance_per_year", site.Figure("maintenance_per_year"))
+	r.fromCatalog(costid.ColoPerKWMonth, op, "site", siteID, "colo_per_kw_month", site.Figure("colo_per_kw_month"))
+	r.fromCatalog(costid.PowerKWMax, op, "node", node.ID, "power_kw_max", node.Entry)
+	r.fromCatalog(costid.PowerKWTypical, op, "node", node.ID, "power_kw_typical", node.Entry)
+	r.fromCatalog(costid.IdlePowerFraction, op, "site", siteID, "idle_power_fraction", site.Figure("idle_power_fraction"))
+	r.fromField(costid.PUE, op, costid.PUE, "options.on_prem.pue", o.PUE, "site", siteID, "pue", site.Figure("pue"))
+	r.fromField(costid.ElectricityPerKWh, op, costid.ElectricityPerKWh, "options.on_prem.electricity_per_kwh", o.ElectricityKWh, "site", siteID, "electricity_per_kwh", site.Figure("electricity_per_kwh"))
+	if r.CostModel == costid.OnPremLeaseCosts {
+		r.fromField(costid.LeasePerNodeMonth, op, costid.LeasePerNodeMonth, "options.on_prem.lease_per_node_month", o.LeasePerNodeMonth, "", "", "", catalog.Entry{})
 	}
 	if !o.Existing {
-		r.fromCatalog(LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
-		r.fromModel(RentalCostPerRun, scenario.Cloud, RentalCostPerRun, InputFigure, "")
-		r.fromModel(CloudFeasible, "", CloudFeasible, InputFigure, "")
+		r.fromCatalog(costid.LeadTimeWeeks, op, "node", node.ID, "lead_time_weeks", node.Entry)
+		r.fromModel(costid.RentalCostPerRun, scenario.Cloud, costid.RentalCostPerRun, InputFigure, "")
+		r.fromModel(costid.CloudFeasible, "", costid.CloudFeasible, InputFigure, "")
 	}
-	r.fromField(ExpectedUtilisation, op, ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
-	r.fromField(InfrastructureShare, op, InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Figure("infrastructure_share"))
-	if r.CostModel == OnPremDepreciationCosts || r.CostModel == OnPremPurchaseCosts {
-		r.fromField(CostOfCapital, op, CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Figure("cost_of_capital"))
+	r.fromField(costid.ExpectedUtilisation, op, costid.ExpectedUtilisation, "options.on_prem.expected_utilisation", o.ExpectedUtilisation, "", "", "", catalog.Entry{})
+	r.fromField(costid.InfrastructureShare, op, costid.InfrastructureShare, "options.on_prem.infrastructure_share", o.InfrastructureShare, "site", siteID, "infrastructure_share", site.Figure("infrastructure_share"))
+	if r.CostModel == costid.OnPremDepreciationCosts || r.CostModel == costid.OnPremPurchaseCosts {
+		r.fromField(costid.CostOfCapital, op, costid.CostOfCapital, "options.on_prem.cost_of_capital", o.CostOfCapital, "site", siteID, "cost_of_capital", site.Figure("cost_of_capital"))
 	}
 }
 
@@ -282,29 +283,29 @@ func (e *evaluator) onPremSources(r *DirectionResult, node catalog.Node) {
 func (e *evaluator) onPremLines(r *DirectionResult) {
 	v, z := r.Drivers, e.z
 	months, n := float64(e.months()), e.months()
-	nodes := int(v[Nodes])
+	nodes := int(v[costid.Nodes])
 	switch r.CostModel {
-	case OnPremPurchaseCosts:
-		r.line("Purchase", v[Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start", nodes, v[NodePrice], v[InfrastructureShare]*100)
-		if v[ResidualValue] > 0 {
-			r.line("Residual value", -v[ResidualValue], "the hardware's value left after %d of %.0f months of life (straight line, estimate), credited in the total", n, v[LifeYears]*12)
+	case costid.OnPremPurchaseCosts:
+		r.line("Purchase", v[costid.Purchase], "%d × %.0f + %.0f %% for fabric, storage and installation, paid at the start", nodes, v[costid.NodePrice], v[costid.InfrastructureShare]*100)
+		if v[costid.ResidualValue] > 0 {
+			r.line("Residual value", -v[costid.ResidualValue], "the hardware's value left after %d of %.0f months of life (straight line, estimate), credited in the total", n, v[costid.LifeYears]*12)
 		}
-	case OnPremLeaseCosts:
-		r.line("Lease", v[LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[LeasePerNodeMonth], n)
-	case OnPremDepreciationCosts:
-		r.line("Depreciation", v[DepreciationPerMonth]*months, "%d × %.0f + %.0f %% for fabric, storage and installation ÷ (%.3g years × 12) × %d months", nodes, v[NodePrice], v[InfrastructureShare]*100, v[LifeYears], n)
+	case costid.OnPremLeaseCosts:
+		r.line("Lease", v[costid.LeasePerMonth]*months, "%d nodes × %.0f per node-month × %d months", nodes, v[costid.LeasePerNodeMonth], n)
+	case costid.OnPremDepreciationCosts:
+		r.line("Depreciation", v[costid.DepreciationPerMonth]*months, "%d × %.0f + %.0f %% for fabric, storage and installation ÷ (%.3g years × 12) × %d months", nodes, v[costid.NodePrice], v[costid.InfrastructureShare]*100, v[costid.LifeYears], n)
 	}
-	if v[CapitalChargePerMonth] > 0 {
-		r.line("Cost of capital", v[CapitalChargePerMonth]*months, "%.0f %% a year on half the %.0f capex (the average balance) ÷ 12 × %d months", v[CostOfCapital]*100, v[Capex], n)
+	if v[costid.CapitalChargePerMonth] > 0 {
+		r.line("Cost of capital", v[costid.CapitalChargePerMonth]*months, "%.0f %% a year on half the %.0f capex (the average balance) ÷ 12 × %d months", v[costid.CostOfCapital]*100, v[costid.Capex], n)
 	}
-	r.line("Maintenance", v[MaintenancePerMonth]*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", v[MaintenancePerYear]*100, v[Capex], n)
-	r.line("Space (colocation)", v[SpacePerMonth]*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", v[ColoPerKWMonth], v[PowerKWMax], nodes, n)
-	r.line("Idle power", v[IdlePowerPerMonth]*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months",
-		v[PowerKWTypical], v[IdlePowerFraction]*100, nodes, v[PUE], v[ElectricityPerKWh], n)
+	r.line("Maintenance", v[costid.MaintenancePerMonth]*months, "%.0f %% of %.0f per year ÷ 12 × %d months (estimate)", v[costid.MaintenancePerYear]*100, v[costid.Capex], n)
+	r.line("Space (colocation)", v[costid.SpacePerMonth]*months, "%.4g per kW-month × %.4g kW × %d nodes × %d months", v[costid.ColoPerKWMonth], v[costid.PowerKWMax], nodes, n)
+	r.line("Idle power", v[costid.IdlePowerPerMonth]*months, "%.4g kW × %.0f %% idle × %d nodes × PUE %.3g × %.4g per kWh × 730 h × %d months",
+		v[costid.PowerKWTypical], v[costid.IdlePowerFraction]*100, nodes, v[costid.PUE], v[costid.ElectricityPerKWh], n)
 	e.staffLine(r)
 	// The bridge: the runs inside the lead time, rented from the cloud
-	// (bridge, in costmodels.go).
+	// (bridge, in costid's models.go).
 	if r.LeadTimeDays > 0 && z.runsPerMonth > 0 && e.cloudFeasible {
-		r.line("Bridge capacity during the lead time", v[Bridge], "%.2f months × %.4g runs/month × %.4g per run rented by the hour on the cloud direction", v[LeadMonths], z.runsPerMonth, e.cloudRun)
+		r.line("Bridge capacity during the lead time", v[costid.Bridge], "%.2f months × %.4g runs/month × %.4g per run rented by the hour on the cloud direction", v[costid.LeadMonths], z.runsPerMonth, e.cloudRun)
 	}
 }

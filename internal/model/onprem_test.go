@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -19,8 +20,8 @@ func TestOnPremStaffPerNode(t *testing.T) {
 		s.Options.OnPrem.Nodes = c.nodes
 		s.Dimensions.Operations.StaffFTE = scenario.Known(10)
 		op := eval(t, s).Direction(scenario.OnPrem)
-		if !near(op.StaffFTE, c.want, 1e-12) || !near(op.Drivers[StaffPerMonth], c.want*137900/12, 1e-12) {
-			t.Errorf("%d nodes: %.3f FTE, %.2f a month; want %.3f FTE", c.nodes, op.StaffFTE, op.Drivers[StaffPerMonth], c.want)
+		if !near(op.StaffFTE, c.want, 1e-12) || !near(op.Drivers[costid.StaffPerMonth], c.want*137900/12, 1e-12) {
+			t.Errorf("%d nodes: %.3f FTE, %.2f a month; want %.3f FTE", c.nodes, op.StaffFTE, op.Drivers[costid.StaffPerMonth], c.want)
 		}
 	}
 	s := onPremBase()
@@ -63,12 +64,12 @@ func TestOnPremCostOfCapital(t *testing.T) {
 	s := onPremBase()
 	s.Options.OnPrem.CostOfCapital = scenario.Known(0.10)
 	op := eval(t, s).Direction(scenario.OnPrem)
-	if !near(op.Drivers[CapitalChargePerMonth], 310500*0.10/24, 1e-12) || !near(op.Drivers[Capex], 310500, 1e-12) {
-		t.Errorf("capital %.2f a month on capex %.0f; want 1,293.75 on 310,500", op.Drivers[CapitalChargePerMonth], op.Drivers[Capex])
+	if !near(op.Drivers[costid.CapitalChargePerMonth], 310500*0.10/24, 1e-12) || !near(op.Drivers[costid.Capex], 310500, 1e-12) {
+		t.Errorf("capital %.2f a month on capex %.0f; want 1,293.75 on 310,500", op.Drivers[costid.CapitalChargePerMonth], op.Drivers[costid.Capex])
 	}
 	s.Options.OnPrem.Financing, s.Options.OnPrem.LeasePerNodeMonth = "lease", scenario.Known(9000)
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[CapitalChargePerMonth] != 0 {
-		t.Errorf("lease: capital %.2f a month, want none", op.Drivers[CapitalChargePerMonth])
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[costid.CapitalChargePerMonth] != 0 {
+		t.Errorf("lease: capital %.2f a month, want none", op.Drivers[costid.CapitalChargePerMonth])
 	}
 }
 
@@ -83,7 +84,7 @@ func TestStaffChargedForMonthsInUse(t *testing.T) {
 	s.Dimensions.Economics.HorizonMonths = 36
 	r := eval(t, s)
 	cl, op := r.Direction(scenario.Cloud), r.Direction(scenario.OnPrem)
-	if got := cl.Drivers[StaffPerMonth] * 36; !near(got, 0.25*137900/12, 1e-9) {
+	if got := cl.Drivers[costid.StaffPerMonth] * 36; !near(got, 0.25*137900/12, 1e-9) {
 		t.Errorf("cloud staff over 36 months = %.2f, want 2,872.92", got)
 	}
 	found := false
@@ -93,8 +94,8 @@ func TestStaffChargedForMonthsInUse(t *testing.T) {
 	if !found {
 		t.Errorf("no %s note: %v", NoteStaffMonths, NoteTexts(cl.Notes))
 	}
-	if op.Drivers[StaffShare] != 0 || !near(op.Drivers[StaffPerMonth], op.StaffFTE*137900/12, 1e-12) {
-		t.Errorf("on-premises staff %.2f a month for %.2f FTE: want every month", op.Drivers[StaffPerMonth], op.StaffFTE)
+	if op.Drivers[costid.StaffShare] != 0 || !near(op.Drivers[costid.StaffPerMonth], op.StaffFTE*137900/12, 1e-12) {
+		t.Errorf("on-premises staff %.2f a month for %.2f FTE: want every month", op.Drivers[costid.StaffPerMonth], op.StaffFTE)
 	}
 }
 
@@ -110,10 +111,10 @@ func TestOnPremResidualValue(t *testing.T) {
 	s.Dimensions.Economics.HorizonMonths = 36
 	s.Options.OnPrem.Financing = "purchase"
 	buy := eval(t, s).Direction(scenario.OnPrem)
-	if !near(buy.Drivers[ResidualValue], 124200, 1e-12) {
-		t.Errorf("purchase, 36 of 60 months: residual value %.2f, want 124,200", buy.Drivers[ResidualValue])
+	if !near(buy.Drivers[costid.ResidualValue], 124200, 1e-12) {
+		t.Errorf("purchase, 36 of 60 months: residual value %.2f, want 124,200", buy.Drivers[costid.ResidualValue])
 	}
-	if got := buy.OneOffCost - buy.Drivers[Bridge]; !near(got, 186300, 1e-12) {
+	if got := buy.OneOffCost - buy.Drivers[costid.Bridge]; !near(got, 186300, 1e-12) {
 		t.Errorf("purchase: one-off cost %.2f before the bridge, want 186,300", got)
 	}
 	var credit, total float64
@@ -131,8 +132,8 @@ func TestOnPremResidualValue(t *testing.T) {
 	}
 	s.Options.OnPrem.Financing = "depreciation"
 	dep := eval(t, s).Direction(scenario.OnPrem)
-	if !near(dep.Drivers[DepreciationPerMonth]*36, 186300, 1e-12) || !near(dep.Drivers[ResidualValue], 124200, 1e-12) {
-		t.Errorf("depreciation: %.2f a month, residual %.2f", dep.Drivers[DepreciationPerMonth], dep.Drivers[ResidualValue])
+	if !near(dep.Drivers[costid.DepreciationPerMonth]*36, 186300, 1e-12) || !near(dep.Drivers[costid.ResidualValue], 124200, 1e-12) {
+		t.Errorf("depreciation: %.2f a month, residual %.2f", dep.Drivers[costid.DepreciationPerMonth], dep.Drivers[costid.ResidualValue])
 	}
 	if !near(dep.CostHorizon, buy.CostHorizon, 1e-12) {
 		t.Errorf("36 months: depreciation %.2f, purchase %.2f; want the same", dep.CostHorizon, buy.CostHorizon)
@@ -142,18 +143,18 @@ func TestOnPremResidualValue(t *testing.T) {
 	}
 	s.Dimensions.Economics.HorizonMonths = 72
 	s.Options.OnPrem.Financing = "purchase"
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || !near(op.OneOffCost-op.Drivers[Bridge], 310500, 1e-12) ||
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[costid.ResidualValue] != 0 || !near(op.OneOffCost-op.Drivers[costid.Bridge], 310500, 1e-12) ||
 		!hasNote(op.Notes, NoteResidualValue, "residual value none: the 72-month horizon reaches") {
-		t.Errorf("72 months: residual %.2f, one-off %.2f, notes %v", op.Drivers[ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
+		t.Errorf("72 months: residual %.2f, one-off %.2f, notes %v", op.Drivers[costid.ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
 	}
 	s.Dimensions.Economics.HorizonMonths = 36
 	s.Options.OnPrem.Financing, s.Options.OnPrem.LeasePerNodeMonth = "lease", scenario.Known(9000)
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || !hasNote(op.Notes, NoteResidualValue, "residual value none: the leased hardware is the lessor's") {
-		t.Errorf("lease: residual %.2f, notes %v", op.Drivers[ResidualValue], NoteTexts(op.Notes))
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[costid.ResidualValue] != 0 || !hasNote(op.Notes, NoteResidualValue, "residual value none: the leased hardware is the lessor's") {
+		t.Errorf("lease: residual %.2f, notes %v", op.Drivers[costid.ResidualValue], NoteTexts(op.Notes))
 	}
 	s.Options.OnPrem.Financing, s.Options.OnPrem.Existing = "", true
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[ResidualValue] != 0 || op.OneOffCost != 0 || !hasNote(op.Notes, NoteExistingHardware, "existing hardware: no depreciation charged and no residual value counted") {
-		t.Errorf("existing: residual %.2f, one-off %.2f, notes %v", op.Drivers[ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Drivers[costid.ResidualValue] != 0 || op.OneOffCost != 0 || !hasNote(op.Notes, NoteExistingHardware, "existing hardware: no depreciation charged and no residual value counted") {
+		t.Errorf("existing: residual %.2f, one-off %.2f, notes %v", op.Drivers[costid.ResidualValue], op.OneOffCost, NoteTexts(op.Notes))
 	}
 }
 

@@ -1,5 +1,7 @@
 package model
 
+import "hostplan/internal/costid"
+
 // Report is the model's output for one scenario: plain data, read by the UI,
 // the store, the exporter and the CLI, never written by them. Field names in
 // JSON are documented in docs/report.md; later versions add fields and never
@@ -79,7 +81,7 @@ type DirectionResult struct {
 
 	// The cost drivers each direction sets (GPU-hours per run above, the
 	// prices and costs below) and the figures that follow from them by the
-	// cost identity (cost.go), which the workbook writes as formulas.
+	// cost identity (package costid), which the workbook writes as formulas.
 	VariablePricePerGPUHour float64 `json:"variable_price_per_gpu_hour"` // paid per GPU-hour used
 	OtherCostPerRun         float64 `json:"other_cost_per_run"`          // tokens, transfers, staging, storage per run
 	VariableCostPerRun      float64 `json:"variable_cost_per_run"`
@@ -134,14 +136,14 @@ type DirectionResult struct {
 	Energy *Energy `json:"energy,omitempty"`
 
 	// CostModel is the part of the cost identity the direction's costs
-	// follow (costmodels.go); Drivers holds the value of every driver of
+	// follow (costid's models.go); Drivers holds the value of every driver of
 	// it, inputs and the figures derived from them, and CostInputs says
 	// where each input came from (full reports only). A report made by
 	// hand has NoCostModel and no drivers: its four cost figures above are
 	// the inputs. Not in the JSON: the export reads them.
-	CostModel  CostModel   `json:"-"`
-	Drivers    *Values     `json:"-"`
-	CostInputs []CostInput `json:"-"`
+	CostModel  costid.CostModel `json:"-"`
+	Drivers    *costid.Values   `json:"-"`
+	CostInputs []CostInput      `json:"-"`
 
 	quiet      bool        // a Monte Carlo evaluation: numbers only, no words
 	staffBasis string      // what the staff does, for its cost line

@@ -6,7 +6,15 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
+)
+
+// The hours of a month (8,760 h ÷ 12) and the time to stage one file, as
+// the cost identity counts them.
+const (
+	hoursPerMonth  = costid.HoursPerMonth
+	perFileSeconds = costid.PerFileSeconds
 )
 
 // Assumptions the model makes where the scenario is silent. Each is reported
@@ -14,9 +22,7 @@ import (
 const (
 	defaultMFU        = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
 	kvBytes           = 2    // KV cache kept at 16 bit
-	hoursPerMonth     = 730  // 8,760 h ÷ 12
 	defaultStorageGBs = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
-	perFileSeconds    = 0.005
 	maxBatch          = 256
 	defaultSeqLen     = 4096
 	// Llama 2 and 3 pre-training used global batches of about 4 M tokens

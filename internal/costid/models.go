@@ -1,14 +1,14 @@
-package model
+package costid
 
 import "strconv"
 
 // A CostModel is the part of the cost identity that differs between the
 // directions: how one direction's price per GPU-hour used, other cost per
 // run, monthly fixed cost and one-off cost follow from its prices, rates,
-// volumes, staff and hardware. Each direction's file chooses its model and
-// sets the model's inputs (DirectionResult.Inputs); the shared identity
-// (cost.go) carries the four figures on to the cost of a run and over the
-// horizon.
+// volumes, staff and hardware. Each direction's file in package model
+// chooses its model and sets the model's inputs (DirectionResult.Drivers);
+// the shared identity (identity.go) carries the four figures on to the
+// cost of a run and over the horizon.
 //
 // Each definition cites its source where it models a published figure;
 // docs/report.md lists them all as Words renders them.
@@ -37,10 +37,11 @@ const (
 	// A managed dedicated deployment paid per GPU-hour.
 	ManagedDedicatedCosts
 
-	numCostModels
+	// NumCostModels is the number of cost models.
+	NumCostModels
 )
 
-var costModelNames = [numCostModels]string{
+var costModelNames = [NumCostModels]string{
 	NoCostModel:                  "given",
 	ManagedFineTuningCosts:       "managed_fine_tuning",
 	ManagedInteractiveCosts:      "managed_interactive",
@@ -63,7 +64,7 @@ var costModelNames = [numCostModels]string{
 
 // String is the model's stable name, such as "on_prem_purchase".
 func (m CostModel) String() string {
-	if m < numCostModels {
+	if m < NumCostModels {
 		return costModelNames[m]
 	}
 	return "cost_model(" + strconv.Itoa(int(m)) + ")"
@@ -71,15 +72,20 @@ func (m CostModel) String() string {
 
 // CostModels lists every cost model, NoCostModel first.
 func CostModels() []CostModel {
-	out := make([]CostModel, numCostModels)
+	out := make([]CostModel, NumCostModels)
 	for i := range out {
 		out[i] = CostModel(i)
 	}
 	return out
 }
 
-// daysPerMonth is 365.25 ÷ 12.
-const daysPerMonth = 365.25 / 12
+// Calendar and staging constants the definitions share with the engine's
+// plan (package model), so that both count the same hours.
+const (
+	HoursPerMonth  = 730         // 8,760 h ÷ 12
+	DaysPerMonth   = 365.25 / 12 // a month of the calendar, in days
+	PerFileSeconds = 0.005       // time to stage one file
+)
 
 // Building blocks of the cost models, each as its direction's file had it.
 var (
@@ -98,7 +104,7 @@ var (
 	// A commitment pays for the reserved GPUs every hour of the month,
 	// used or not: it is the only charge for compute, so the price per
 	// GPU-hour used is 0 and a committed rate is counted once.
-	commitment  = def{CommitmentPerMonth, Mul(Mul(Ref(CommittedGPUs), Num(hoursPerMonth)), Ref(GPUHourPrice))}
+	commitment  = def{CommitmentPerMonth, Mul(Mul(Ref(CommittedGPUs), Num(HoursPerMonth)), Ref(GPUHourPrice))}
 	rentedPrice = def{VariablePricePerGPUHour, IfPositive(Ref(CommittedGPUs), Num(0), Ref(GPUHourPrice))}
 	// What a GPU-hour used costs: the rate, or the commitment spread over
 	// the hours used.
@@ -147,7 +153,7 @@ var (
 	space       = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
 	// Idle draw all month: typical power × idle fraction × PUE × price.
 	idlePower = def{IdlePowerPerMonth, Mul(Mul(Mul(Mul(Mul(Ref(PowerKWTypical), Ref(IdlePowerFraction)), Ref(Nodes)),
-		Ref(PUE)), Ref(ElectricityPerKWh)), Num(hoursPerMonth))}
+		Ref(PUE)), Ref(ElectricityPerKWh)), Num(HoursPerMonth))}
 	// Active power above idle, per GPU-hour used.
 	powerPrice = def{VariablePricePerGPUHour, Mul(Mul(Div(Mul(Ref(PowerKWTypical), Sub(Num(1), Ref(IdlePowerFraction))),
 		Ref(GPUsPerNode)), Ref(PUE)), Ref(ElectricityPerKWh))}
@@ -156,13 +162,13 @@ var (
 	// costs already start in month 1, so this is conservative); with the
 	// cloud ruled out they wait instead.
 	leadDays   = def{LeadTimeDays, Mul(Ref(LeadTimeWeeks), Num(7))}
-	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Num(daysPerMonth)), Ref(HorizonMonths))}
+	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Num(DaysPerMonth)), Ref(HorizonMonths))}
 	bridge     = def{Bridge, IfPositive(Ref(CloudFeasible),
 		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(RentalCostPerRun)), Num(0))}
 	// The hardware's use and the effective price of an owned GPU-hour at
 	// the expected utilisation: the fixed cost (a purchase spread over the
 	// horizon) over the hours used, plus the power above idle.
-	capacity       = def{CapacityGPUHours, Mul(Mul(Ref(Nodes), Ref(GPUsPerNode)), Num(hoursPerMonth))}
+	capacity       = def{CapacityGPUHours, Mul(Mul(Ref(Nodes), Ref(GPUsPerNode)), Num(HoursPerMonth))}
 	ownUtilisation = def{OwnUtilisation, IfPositive(Ref(CapacityGPUHours),
 		Div(Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth)), Ref(CapacityGPUHours)), Num(0))}
 	utilisation    = def{Utilisation, IfPositive(Ref(ExpectedUtilisation), Ref(ExpectedUtilisation), Ref(OwnUtilisation))}
@@ -211,7 +217,7 @@ func hybridCloud(run ...def) []def {
 	return append(defs,
 		// The snapshot lives in cloud storage while the run lasts; the
 		// outputs return.
-		def{OtherCostPerRun, Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(hoursPerMonth))), egress)},
+		def{OtherCostPerRun, Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(HoursPerMonth))), egress)},
 		def{MonthlyFixedCost, Add(Ref(CommitmentPerMonth), Ref(StaffPerMonth))},
 		noOneOff, rateUsed)
 }
@@ -249,7 +255,7 @@ func cloudCosts(rental Expr) []def {
 
 // costModels holds each model's definitions, in the order they are
 // evaluated; the shared identity follows.
-var costModels = [numCostModels][]def{
+var costModels = [NumCostModels][]def{
 	NoCostModel: nil,
 	ManagedFineTuningCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
 		// Per-token fine-tuning price × training tokens.
@@ -257,7 +263,7 @@ var costModels = [numCostModels][]def{
 		staffOnly, noOneOff},
 	ManagedInteractiveCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
 		// Per-token prices × a month of traffic at the mean rate.
-		{RequestsPerMonth, Mul(Mul(Ref(MeanRPS), Num(hoursPerMonth)), Num(3600))},
+		{RequestsPerMonth, Mul(Mul(Ref(MeanRPS), Num(HoursPerMonth)), Num(3600))},
 		{OtherCostPerRun, Div(Mul(Ref(RequestsPerMonth), Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM)))), Num(1e6))},
 		staffOnly, noOneOff},
 	ManagedBatchCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
@@ -297,7 +303,7 @@ var costModels = [numCostModels][]def{
 		// month of such days (730 h ÷ 24), at the provider's price per
 		// GPU-hour: the deployment is paid while it runs, as Hugging Face
 		// Inference Endpoints and Fireworks on-demand deployments bill.
-		{DedicatedGPUHours, Div(Mul(Mul(Ref(ReplicaHoursPerDay), Ref(GPUsPerReplica)), Num(hoursPerMonth)), Num(24))},
+		{DedicatedGPUHours, Div(Mul(Mul(Ref(ReplicaHoursPerDay), Ref(GPUsPerReplica)), Num(HoursPerMonth)), Num(24))},
 		{OtherCostPerRun, Mul(Ref(DedicatedGPUHours), Ref(GPUHourPrice))},
 		staffOnly, noOneOff},
 }
@@ -306,7 +312,7 @@ var costModels = [numCostModels][]def{
 // batch work.
 var burstRun = []def{
 	// Staging the snapshot: volume ÷ throughput + a fixed time per file.
-	{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(perFileSeconds))), Num(3600))},
+	{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(PerFileSeconds))), Num(3600))},
 	// The run lasts its compute, its staging and its interruptions.
 	{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))},
 }
@@ -316,15 +322,15 @@ var burstRun = []def{
 // (readByOthers), and every figure they refer to. The others — a
 // commitment's rate per GPU-hour used, the effective price of an owned
 // GPU-hour — inform a reader, and a Monte Carlo draw skips them.
-func (m CostModel) costly(d Driver) bool { return m < numCostModels && needed[m][d] }
+func (m CostModel) costly(d Driver) bool { return m < NumCostModels && needed[m][d] }
 
 // readByOthers are the figures of a model another direction's costs read:
 // the on-premises bridge rents a run of the cloud direction's.
-var readByOthers = [numCostModels][]Driver{CloudCosts: {RentalCostPerRun}, CloudCommittedCosts: {RentalCostPerRun}, CloudMixedCosts: {RentalCostPerRun}}
+var readByOthers = [NumCostModels][]Driver{CloudCosts: {RentalCostPerRun}, CloudCommittedCosts: {RentalCostPerRun}, CloudMixedCosts: {RentalCostPerRun}}
 
 // needed is, for each model, the figures costly reports.
-var needed = func() (out [numCostModels][numDrivers]bool) {
-	for m := range numCostModels {
+var needed = func() (out [NumCostModels][NumDrivers]bool) {
+	for m := range NumCostModels {
 		var walk func(d Driver)
 		walk = func(d Driver) {
 			if out[m][d] {
@@ -333,9 +339,9 @@ var needed = func() (out [numCostModels][numDrivers]bool) {
 			out[m][d] = true
 			for _, def := range costModels[m] {
 				if def.d == d {
-					var used [numDrivers]bool
+					var used [NumDrivers]bool
 					mark(def.e, &used)
-					for x := range numDrivers {
+					for x := range NumDrivers {
 						if used[x] {
 							walk(x)
 						}
@@ -353,7 +359,7 @@ var needed = func() (out [numCostModels][numDrivers]bool) {
 // definedAt is, for each model, the index of each figure's definition: in
 // costModels[m] from 0, in costIdentity from len(costModels[m]); -1 for an
 // input.
-var definedAt = func() (at [numCostModels][numDrivers]int) {
+var definedAt = func() (at [NumCostModels][NumDrivers]int) {
 	for m := range at {
 		for i := range at[m] {
 			at[m][i] = -1
@@ -372,7 +378,7 @@ var definedAt = func() (at [numCostModels][numDrivers]int) {
 // Defines reports whether m (or the shared identity) defines d; otherwise
 // d is an input.
 func (m CostModel) Defines(d Driver) bool {
-	return m < numCostModels && d < numDrivers && definedAt[m][d] >= 0
+	return m < NumCostModels && d < NumDrivers && definedAt[m][d] >= 0
 }
 
 // Definition is the expression that defines d under m, or Ref(d) for an
@@ -403,12 +409,12 @@ func (m CostModel) Figures() []Driver {
 
 // Inputs lists the inputs m's figures refer to, in Driver order.
 func (m CostModel) Inputs() []Driver {
-	var used [numDrivers]bool
+	var used [NumDrivers]bool
 	for _, d := range m.Figures() {
 		mark(m.Definition(d), &used)
 	}
 	var out []Driver
-	for d := range numDrivers {
+	for d := range NumDrivers {
 		if used[d] && !m.Defines(d) {
 			out = append(out, d)
 		}
@@ -416,7 +422,7 @@ func (m CostModel) Inputs() []Driver {
 	return out
 }
 
-func mark(e Expr, used *[numDrivers]bool) {
+func mark(e Expr, used *[NumDrivers]bool) {
 	if e.op == opRef {
 		used[e.d] = true
 	}
