@@ -84,8 +84,10 @@ build: deps
 run: build
 	./$(BIN)
 
-# Every generated file (the cost identity's Go code, the golden files are
-# refreshed with go test ... -update instead) comes from go generate.
+# Every generated file comes from go generate: the cost identity's Go code
+# (internal/costid/cost_gen.go; a test fails while it is stale). Golden
+# files and generated documentation are test output, rewritten with one
+# flag everywhere: go test ./internal/PKG -update.
 generate:
 	$(GO) generate ./...
 
