@@ -1,25 +1,3 @@
-// Package model turns a scenario and a catalog into a Report: the work's
-// size, and for each of the five hosting directions whether it is feasible,
-// its time to result and its cost per run and over the horizon. It is pure
-// computation (no GUI, no storage); every formula cites its source.
-//
-// The report's words are data (reason.go): every reason a direction is
-// ruled out, every note and every bottleneck has a stable code, a kind and
-// the scenario fields it concerns, beside a sentence in plain words; the
-// faces key on the codes and never parse the sentences.
-//
-// Evaluate (evaluate.go) sizes the work (size.go, memory.go) and asks each
-// direction in turn: managed.go, cloud.go, onprem.go, hpc.go and hybrid.go,
-// which share the placement of a run on a GPU count along its scaling curve
-// (place.go, scaling.go, usl.go), the hard constraints (constraints.go) and
-// the cost of interruptions (interruptions.go, reliability.go). Each
-// direction sets the inputs of its cost model and says where each came
-// from (costinputs.go). Every cost figure comes from one cost identity:
-// expressions over named drivers (package costid) that the engine runs as
-// generated code and the workbook writes as the same formulas. Analyze
-// (montecarlo.go) adds the Monte Carlo spread of a plan pinned to the
-// report's choices, and the tornado (tornado.go); compare.go finds the
-// break-even points.
 package model
 
 import (
