@@ -50,7 +50,7 @@ func (p *Planner) checked(ctx context.Context, s *scenario.Scenario) (*catalog.C
 // result. nil when there is none.
 func Problems(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	errs := scenario.Validate(s)
-	eff, perrs := withPrices(s, cat)
+	eff, perrs := cat.ApplyScenario(s.PriceOverrides, nil)
 	errs = append(errs, perrs...)
 	errs = append(errs, model.CurrencyProblems(s, eff)...)
 	errs = append(errs, references(s, eff)...)
@@ -58,36 +58,6 @@ func Problems(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 		return nil
 	}
 	return errs
-}
-
-// withPrices applies the scenario's price overrides to cat, as the model
-// does; each bad row is a problem of price_overrides[i]. With any problem
-// it returns cat itself, for the references to be checked against.
-func withPrices(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Catalog, scenario.Errors) {
-	if len(s.PriceOverrides) == 0 {
-		return cat, nil
-	}
-	var o catalog.Overrides
-	for i, p := range s.PriceOverrides {
-		o.Rows = append(o.Rows, catalog.OverrideRow{Kind: p.Kind, ID: p.ID, Field: p.Field, Value: p.Value, AsOf: p.AsOf, Source: p.Source, Line: i + 1})
-	}
-	out, err := cat.Apply(o)
-	if err == nil {
-		return out, nil
-	}
-	var oe catalog.OverrideErrors
-	if !errors.As(err, &oe) {
-		return cat, scenario.Errors{{Path: "price_overrides", Problem: err.Error()}}
-	}
-	var fe scenario.Errors
-	for _, e := range oe {
-		path := "price_overrides"
-		if e.Line > 0 {
-			path = fmt.Sprintf("price_overrides[%d]", e.Line-1)
-		}
-		fe = append(fe, scenario.FieldError{Path: path, Problem: e.Msg})
-	}
-	return cat, fe
 }
 
 // references checks every catalog id the scenario names against cat, in
@@ -294,13 +264,14 @@ func isNumber(v any) bool {
 	return false
 }
 
-// safeEvaluate is model.Evaluate with a panic turned into an error (the
-// probe tries values no user gave).
+// safeEvaluate is model.EvaluateValid, for a scenario its caller has
+// validated, with a panic turned into an error (the probe tries values no
+// user gave).
 func safeEvaluate(s *scenario.Scenario, cat *catalog.Catalog) (r *model.Report, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			r, err = nil, fmt.Errorf("internal error: %v", v)
 		}
 	}()
-	return model.Evaluate(s, cat)
+	return model.EvaluateValid(s, cat)
 }

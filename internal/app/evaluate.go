@@ -26,7 +26,7 @@ func (p *Planner) Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Re
 	if err != nil {
 		return nil, err
 	}
-	r, err := model.Evaluate(s, cat)
+	r, err := model.EvaluateValid(s, cat)
 	return evaluated(s, cat, r, err)
 }
 
@@ -41,6 +41,6 @@ func (p *Planner) Analyze(ctx context.Context, s *scenario.Scenario, draws int) 
 	if err != nil {
 		return nil, err
 	}
-	r, err := model.Analyze(ctx, s, cat, draws)
+	r, err := model.AnalyzeValid(ctx, s, cat, draws)
 	return evaluated(s, cat, r, err)
 }

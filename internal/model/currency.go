@@ -48,15 +48,19 @@ func givenRates(s *scenario.Scenario) []catalog.GivenRate {
 // catalog's currency is a field error of currency naming the currencies
 // allowed.
 func scenarioCatalog(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Catalog, error) {
-	cat, err := withScenarioPrices(s, cat, true)
-	if err != nil {
-		return nil, err
+	isRate := func(kind string) bool { return kind == "rate" }
+	cat, errs := cat.ApplyScenario(s.PriceOverrides, isRate)
+	if errs != nil {
+		return nil, errs
 	}
-	cat, _, err = cat.InCurrency(s.Currency, givenRates(s))
+	cat, _, err := cat.InCurrency(s.Currency, givenRates(s))
 	if err != nil {
 		return nil, CurrencyError(err)
 	}
-	return withScenarioPrices(s, cat, false)
+	if cat, errs = cat.ApplyScenario(s.PriceOverrides, func(kind string) bool { return !isRate(kind) }); errs != nil {
+		return nil, errs
+	}
+	return cat, nil
 }
 
 // CurrencyError turns the error of catalog.InCurrency into the field

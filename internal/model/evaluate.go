@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -22,43 +21,19 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
+	return EvaluateValid(s, cat)
+}
+
+// EvaluateValid is Evaluate for a scenario that scenario.Validate has
+// passed (the planner's checks run it first, with the checks against the
+// catalog): it does not validate again. An invalid scenario gives an
+// error or a report without meaning.
+func EvaluateValid(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 	cat, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
 	}
 	return evaluate(s, cat, nil, nil)
-}
-
-// withScenarioPrices applies the scenario's own price overrides to the
-// catalog, those of exchange rates (rates) or all others (!rates); a bad
-// one is reported as a field error of price_overrides.
-func withScenarioPrices(s *scenario.Scenario, cat *catalog.Catalog, rates bool) (*catalog.Catalog, error) {
-	var o catalog.Overrides
-	for i, p := range s.PriceOverrides {
-		if (p.Kind == "rate") == rates {
-			o.Rows = append(o.Rows, catalog.OverrideRow{Kind: p.Kind, ID: p.ID, Field: p.Field, Value: p.Value, AsOf: p.AsOf, Source: p.Source, Line: i + 1})
-		}
-	}
-	if len(o.Rows) == 0 {
-		return cat, nil
-	}
-	out, err := cat.Apply(o)
-	if err == nil {
-		return out, nil
-	}
-	var oe catalog.OverrideErrors
-	if !errors.As(err, &oe) {
-		return nil, err
-	}
-	var fe scenario.Errors
-	for _, e := range oe {
-		path := "price_overrides"
-		if e.Line > 0 {
-			path = fmt.Sprintf("price_overrides[%d]", e.Line-1)
-		}
-		fe = append(fe, scenario.FieldError{Path: path, Problem: e.Msg})
-	}
-	return nil, fe
 }
 
 // evaluate computes the report of s. With pins it is quiet: a Monte Carlo

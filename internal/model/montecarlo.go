@@ -218,6 +218,15 @@ func Analyze(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, dr
 	if errs := scenario.Validate(s); errs != nil {
 		return nil, errs
 	}
+	return AnalyzeValid(ctx, s, cat, draws)
+}
+
+// AnalyzeValid is Analyze for a scenario that scenario.Validate has passed
+// (see EvaluateValid): it does not validate again.
+func AnalyzeValid(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog, draws int) (*Report, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	// The scenario's own rates and prices, and the conversion into its
 	// currency, applied once for the report and the draws.
 	cat, err := scenarioCatalog(s, cat)
