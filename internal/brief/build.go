@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -18,12 +19,12 @@ import (
 // *TooFewFieldsError (errors.Is ErrTooFewFields) listing what is missing.
 // Its last section, Lineage, names the build of hostplan that wrote it
 // (version.Current).
-func Build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState) (*Document, error) {
+func Build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState) (*document.Document, error) {
 	return build(s, r, d, st, version.Current())
 }
 
 // build is Build with the build of hostplan to record given.
-func build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState, bi version.Info) (*Document, error) {
+func build(s *scenario.Scenario, r *model.Report, d *decide.Decision, st ChecklistState, bi version.Info) (*document.Document, error) {
 	if s == nil {
 		return nil, errors.New("brief: no scenario")
 	}
@@ -70,7 +71,7 @@ func WithChecklist(s *scenario.Scenario, r *model.Report, d *decide.Decision, st
 // writer builds a Document, one section after the other; the files named
 // after each part of the brief hold the methods that write it.
 type writer struct {
-	doc     Document
+	doc     document.Document
 	s       *scenario.Scenario
 	r       *model.Report
 	d       *decide.Decision
@@ -96,22 +97,22 @@ func (w *writer) write(nFilled int) {
 
 // section starts a section; the blocks added next belong to it.
 func (w *writer) section(level int, title string) {
-	w.doc.Sections = append(w.doc.Sections, Section{Level: level, Title: title})
+	w.doc.Sections = append(w.doc.Sections, document.Section{Level: level, Title: title})
 }
 
-func (w *writer) add(b Block) {
+func (w *writer) add(b document.Block) {
 	s := &w.doc.Sections[len(w.doc.Sections)-1]
 	s.Blocks = append(s.Blocks, b)
 }
 
 // para adds a paragraph of the given lines.
-func (w *writer) para(lines ...Text) { w.add(&Paragraph{Lines: lines}) }
+func (w *writer) para(lines ...document.Text) { w.add(&document.Paragraph{Lines: lines}) }
 
 // list adds a list of the given items.
-func (w *writer) list(items ...ListItem) { w.add(&List{Items: items}) }
+func (w *writer) list(items ...document.ListItem) { w.add(&document.List{Items: items}) }
 
 // item is a list item of spans.
-func item(spans ...Span) ListItem { return ListItem{Text: txt(spans...)} }
+func item(spans ...document.Span) document.ListItem { return document.ListItem{Text: txt(spans...)} }
 
 // intro writes the title, what the brief is and how many fields it fills.
 func (w *writer) intro(nFilled int) {
@@ -123,7 +124,7 @@ func (w *writer) intro(nFilled int) {
 		txt(plain("Figures marked "), emphasis("estimate"), plain(" are the team's ranges (the likely value is used); "),
 			emphasis("assumed"), plain(" marks a default of the model; "), emphasis("model"), plain(" marks a figure hostplan computed.")),
 	)
-	count := []Span{plain(fmt.Sprintf("Fields filled: %d of %d.", nFilled, len(Fields)))}
+	count := []document.Span{plain(fmt.Sprintf("Fields filled: %d of %d.", nFilled, len(Fields)))}
 	if len(w.missing) > 0 {
 		count = append(count, plain(" Not stated: "))
 		for i, f := range w.missing {
@@ -159,7 +160,7 @@ func (w *writer) lineage() {
 	if commit == "" {
 		commit = "unknown"
 	}
-	spans := []Span{plain("Written by hostplan " + b.Version + ", commit "), code(commit)}
+	spans := []document.Span{plain("Written by hostplan " + b.Version + ", commit "), code(commit)}
 	if b.Modified {
 		spans = append(spans, plain(" with uncommitted changes"))
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -256,7 +257,7 @@ func (w *writer) checklist() {
 	w.para(txt(plain(fmt.Sprintf("%d items apply to %s; %d are settled (done or not applicable). Set them with ", len(entries), present.Lower(present.ShapeTitle(shape)), done)),
 		code(fmt.Sprintf("hostplan checklist %s --set ITEM=STATUS[:OWNER]", w.s.ID)), plain(".")))
 	for _, g := range Groups {
-		var items []ListItem
+		var items []document.ListItem
 		for _, e := range entries {
 			if e.Group != g.ID {
 				continue

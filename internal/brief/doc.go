@@ -8,12 +8,13 @@
 // its lineage: the build of hostplan that wrote it (package version), the
 // model, the scenario schema and the prices' date.
 //
-// The brief is a Document (document.go): sections with a title and a
-// level, holding paragraphs, lists (with checklist boxes) and tables whose
-// figures stay numbers, all made of text spans that are plain, strong,
-// emphasised or code. Build writes it; Document.Markdown (markdown.go)
-// renders it as the Markdown that "hostplan brief" prints (Brief and
-// WithChecklist return that directly). The window and the workbook render
+// The brief is a document.Document (package document, which knows nothing
+// of briefs): sections with a title and a level, holding paragraphs, lists
+// (with checklist boxes) and tables whose figures stay numbers, all made of
+// text spans that are plain, strong, emphasised or code. Build writes it;
+// its Markdown method renders the Markdown that "hostplan brief" prints
+// (Brief and WithChecklist return that directly); document.go here holds
+// the brief's short-hands for spans and cells. The window and the workbook render
 // the Document themselves, so nothing parses the Markdown again.
 //
 // The writing is split by part of the brief: build.go (Build, the title,

@@ -2,174 +2,50 @@ package brief
 
 import (
 	"strconv"
-	"strings"
 
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 )
 
-// Document is a brief as structure rather than text: a sequence of
-// sections, each a heading and the blocks under it. Build writes one;
-// Markdown renders it as text, and the window and the workbook render it
-// with their own means, so none of them reads another's output.
-type Document struct {
-	Sections []Section
-}
-
-// Section is a heading and the blocks that follow it up to the next
-// heading. Level 1 is the brief's title, 2 a part of the brief, 3 a part
-// of a part.
-type Section struct {
-	Level  int
-	Title  string // plain text
-	Blocks []Block
-}
-
-// Block is a *Paragraph, a *List or a *Table.
-type Block interface{ block() }
-
-// Paragraph is one or more lines of running text. Markdown keeps each line
-// on a line of its own; a face that flows text may join them.
-type Paragraph struct {
-	Lines []Text
-}
-
-// List is a bulleted list.
-type List struct {
-	Items []ListItem
-}
-
-// ListItem is one entry of a list, with an optional checklist box in front
-// and an optional list under it.
-type ListItem struct {
-	Box   Box
-	Text  Text
-	Items []ListItem // the nested list; empty: none
-}
-
-// Table has a header row and rows of cells; a row may have fewer cells
-// than the header (the rest are empty).
-type Table struct {
-	Header []string // plain text
-	Rows   [][]Cell
-}
-
-func (*Paragraph) block() {}
-func (*List) block()      {}
-func (*Table) block()     {}
-
-// Box is the state of a checklist box in front of a list item.
-type Box int
-
-// Boxes; BoxNone is a list item without one.
-const (
-	BoxNone Box = iota
-	BoxOpen
-	BoxDone
-	BoxNotApplicable
-)
-
-// Mark is how the box is written: "[ ]", "[x]" or "[-]"; "" for BoxNone.
-func (b Box) Mark() string {
-	switch b {
-	case BoxOpen:
-		return "[ ]"
-	case BoxDone:
-		return "[x]"
-	case BoxNotApplicable:
-		return "[-]"
-	}
-	return ""
-}
+// The brief's spans, lines and cells (package document), as its writing
+// uses them.
 
 // boxOf is the box of a checklist item in a status.
-func boxOf(s Status) Box {
+func boxOf(s Status) document.Box {
 	switch s {
 	case StatusDone:
-		return BoxDone
+		return document.BoxDone
 	case StatusNotApplicable:
-		return BoxNotApplicable
+		return document.BoxNotApplicable
 	}
-	return BoxOpen
-}
-
-// Cell is one cell of a table. A figure (Figure true) is a number shown
-// with Decimals decimals, so that a face can keep it as a number; Text is
-// how it reads in every case.
-type Cell struct {
-	Text     Text
-	Figure   bool
-	Value    float64 // the figure as Text shows it (rounded to Decimals); meaningful when Figure
-	Decimals int     // meaningful when Figure
+	return document.BoxOpen
 }
 
 // textCell is a cell of text.
-func textCell(spans ...Span) Cell { return Cell{Text: txt(spans...)} }
+func textCell(spans ...document.Span) document.Cell { return document.Cell{Text: txt(spans...)} }
 
 // figureCell is a cell holding the number x shown with decimals decimals
 // (present.Fixed); its value is the one shown (0.835 shows, and is, 0.83),
 // so that every face agrees with the text.
-func figureCell(x float64, decimals int) Cell {
+func figureCell(x float64, decimals int) document.Cell {
 	v, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', decimals, 64), 64)
 	if err != nil {
 		v = x
 	}
-	return Cell{Text: txt(plain(present.Fixed(x, decimals))), Figure: true, Value: v, Decimals: decimals}
+	return document.Cell{Text: txt(plain(present.Fixed(x, decimals))), Figure: true, Value: v, Decimals: decimals}
 }
 
-// Style is the look of a span of text.
-type Style int
+func plain(s string) document.Span    { return document.Span{Text: s} }
+func strong(s string) document.Span   { return document.Span{Text: s, Style: document.Strong} }
+func emphasis(s string) document.Span { return document.Span{Text: s, Style: document.Emphasis} }
+func code(s string) document.Span     { return document.Span{Text: s, Style: document.Code} }
 
-// Styles. Code marks a name to type or look up (a scenario field, a
-// checklist item, a command), not program text.
-const (
-	Plain Style = iota
-	Strong
-	Emphasis
-	Code
-)
-
-// Span is a run of text in one style.
-type Span struct {
-	Text  string
-	Style Style
-}
-
-// Text is a line of spans.
-type Text []Span
-
-// String is the text without its styles.
-func (t Text) String() string {
-	var sb strings.Builder
-	for _, s := range t {
-		sb.WriteString(s.Text)
-	}
-	return sb.String()
-}
-
-func plain(s string) Span    { return Span{Text: s} }
-func strong(s string) Span   { return Span{Text: s, Style: Strong} }
-func emphasis(s string) Span { return Span{Text: s, Style: Emphasis} }
-func code(s string) Span     { return Span{Text: s, Style: Code} }
-
-// txt makes a Text of spans, joining neighbours of the same style and
-// leaving out empty ones.
-func txt(spans ...Span) Text {
-	out := make(Text, 0, len(spans))
-	for _, s := range spans {
-		switch {
-		case s.Text == "":
-		case len(out) > 0 && out[len(out)-1].Style == s.Style:
-			out[len(out)-1].Text += s.Text
-		default:
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// txt is document.Line.
+func txt(spans ...document.Span) document.Text { return document.Line(spans...) }
 
 // codeList is names as code, separated by commas.
-func codeList(xs []string) []Span {
-	var out []Span
+func codeList(xs []string) []document.Span {
+	var out []document.Span
 	for i, x := range xs {
 		if i > 0 {
 			out = append(out, plain(", "))

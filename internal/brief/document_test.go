@@ -2,52 +2,18 @@ package brief
 
 import (
 	"fmt"
-	"hostplan/internal/present"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// The renderer's rules, one case each: headings by level, a blank line
-// between blocks and none at the end, paragraph lines kept, styles,
-// nested items and boxes, tables with empty cells, escaped bars and a
-// short row padded to the header.
-func TestMarkdown(t *testing.T) {
-	doc := &Document{Sections: []Section{
-		{Level: 1, Title: "Title", Blocks: []Block{
-			&Paragraph{Lines: []Text{
-				txt(plain("a "), strong("b"), plain(" "), emphasis("c"), plain(" "), code("d_e")),
-				txt(plain("second line")),
-			}},
-		}},
-		{Level: 2, Title: "Part", Blocks: []Block{
-			&List{Items: []ListItem{
-				{Text: txt(plain("one"))},
-				{Box: BoxDone, Text: txt(plain("two")), Items: []ListItem{{Text: txt(plain("two.a"))}}},
-				{Box: BoxOpen, Text: txt(plain("three"))},
-				{Box: BoxNotApplicable, Text: txt(plain("four"))},
-			}},
-			&Table{Header: []string{"#", "name", "note"}, Rows: [][]Cell{
-				{figureCell(1, 0), textCell(plain("a | b")), textCell(strong("x|y"))},
-				{textCell(plain("—")), textCell()},
-			}},
-		}},
-		{Level: 3, Title: "Empty"},
-		{Level: 3, Title: "Last", Blocks: []Block{&Paragraph{Lines: []Text{txt(plain("end"))}}}},
-	}}
-	want := "# Title\n\na **b** *c* `d_e`\nsecond line\n\n## Part\n\n" +
-		"- one\n- [x] two\n  - two.a\n- [ ] three\n- [-] four\n\n" +
-		"| # | name | note |\n|---|---|---|\n| 1 | a \\| b | **x\\|y** |\n| — | | |\n\n" +
-		"### Empty\n\n### Last\n\nend\n"
-	if got := string(doc.Markdown()); got != want {
-		t.Errorf("Markdown:\n%s\nwant:\n%s\n%s", got, want, firstDiff(want, got))
-	}
-}
+	"hostplan/internal/document"
+	"hostplan/internal/present"
+)
 
 func TestTextAndCells(t *testing.T) {
 	got := txt(plain("a"), plain(""), plain("b"), strong("c"), strong("d"), code(""), plain("e"))
-	want := Text{{Text: "ab"}, {Text: "cd", Style: Strong}, {Text: "e"}}
+	want := document.Text{{Text: "ab"}, {Text: "cd", Style: document.Strong}, {Text: "e"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("txt = %+v, want %+v", got, want)
 	}
@@ -70,12 +36,12 @@ func TestTextAndCells(t *testing.T) {
 	if c := figureCell(math.NaN(), 2); c.Text.String() != "—" || !math.IsNaN(c.Value) {
 		t.Errorf("figureCell(NaN, 2) = %+v", c)
 	}
-	for s, want := range map[Status]Box{StatusOpen: BoxOpen, StatusDone: BoxDone, StatusNotApplicable: BoxNotApplicable, "": BoxOpen} {
+	for s, want := range map[Status]document.Box{StatusOpen: document.BoxOpen, StatusDone: document.BoxDone, StatusNotApplicable: document.BoxNotApplicable, "": document.BoxOpen} {
 		if got := boxOf(s); got != want {
 			t.Errorf("boxOf(%q) = %v, want %v", s, got, want)
 		}
 	}
-	if BoxNone.Mark() != "" {
+	if document.BoxNone.Mark() != "" {
 		t.Error("a list item without a box has a mark")
 	}
 }
@@ -108,15 +74,15 @@ func TestBuildDocument(t *testing.T) {
 		t.Errorf("sections\n%q\nwant\n%q", heads, wantHeads)
 	}
 
-	purpose := doc.Sections[1].Blocks[0].(*List)
+	purpose := doc.Sections[1].Blocks[0].(*document.List)
 	baseline := purpose.Items[2].Text
-	wantBaseline := Text{strong("Evaluation baseline:"), plain(" "), emphasis("not stated"), plain(" ("), code("purpose.baseline"), plain(")")}
+	wantBaseline := document.Text{strong("Evaluation baseline:"), plain(" "), emphasis("not stated"), plain(" ("), code("purpose.baseline"), plain(")")}
 	if !reflect.DeepEqual(baseline, wantBaseline) {
 		t.Errorf("a missing field reads %+v, want %+v", baseline, wantBaseline)
 	}
 
 	rec := doc.Sections[5]
-	rank, ok := rec.Blocks[1].(*Table)
+	rank, ok := rec.Blocks[1].(*document.Table)
 	if !ok {
 		t.Fatalf("the recommendation's second block is %T, want the ranking table", rec.Blocks[1])
 	}
@@ -134,22 +100,22 @@ func TestBuildDocument(t *testing.T) {
 
 	// The energy of the one feasible direction, hybrid bursting to
 	// europe-west4: the report's figures, kWh per run with its decimals.
-	en := doc.Sections[9].Blocks[1].(*Table)
+	en := doc.Sections[9].Blocks[1].(*document.Table)
 	he := r.Direction("hybrid").Energy
 	if len(en.Rows) != 1 || en.Rows[0][0].Text.String() != "Hybrid" || !en.Rows[0][1].Figure ||
 		en.Rows[0][1].Text.String() != present.Fixed(he.KWhPerRun, decimalsFor(he.KWhPerRun)) || en.Rows[0][6].Text.String() != "nl, 2025" {
 		t.Errorf("energy table %+v", en.Rows)
 	}
 
-	before := doc.Sections[14].Blocks[0].(*List)
-	if before.Items[0].Box != BoxDone || before.Items[1].Box != BoxOpen {
+	before := doc.Sections[14].Blocks[0].(*document.List)
+	if before.Items[0].Box != document.BoxDone || before.Items[1].Box != document.BoxOpen {
 		t.Errorf("checklist boxes %v, %v; want done, open", before.Items[0].Box, before.Items[1].Box)
 	}
 	if got := before.Items[0].Text.String(); got != "Ask for GPU quota well before it is needed: new accounts often start at zero and raising it takes days. (before.quota, done, owner: Platform team)" {
 		t.Errorf("checklist item %q", got)
 	}
 
-	lc := doc.Sections[11].Blocks[0].(*Table)
+	lc := doc.Sections[11].Blocks[0].(*document.Table)
 	if c := lc.Rows[0][0]; !c.Figure || c.Value != 1 || c.Decimals != 0 {
 		t.Errorf("lifecycle stage number %+v, want the figure 1", c)
 	}
@@ -169,7 +135,7 @@ func TestOwnerWithBar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lc := doc.Sections[11].Blocks[0].(*Table)
+	lc := doc.Sections[11].Blocks[0].(*document.Table)
 	if got := lc.Rows[0][3].Text.String(); got != "Case | systems" {
 		t.Errorf("owner cell %q", got)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 )
 
@@ -22,7 +23,7 @@ func decimalsFor(x float64) int {
 }
 
 func (w *writer) energy() {
-	t := &Table{Header: []string{"direction", "kWh per run", "MWh over the horizon", "t CO2e over the horizon", "PUE", "grid g CO2e/kWh", "grid", "estimates"}}
+	t := &document.Table{Header: []string{"direction", "kWh per run", "MWh over the horizon", "t CO2e over the horizon", "PUE", "grid g CO2e/kWh", "grid", "estimates"}}
 	for _, d := range w.r.Directions {
 		e := d.Energy
 		if e == nil {
@@ -37,7 +38,7 @@ func (w *writer) energy() {
 		if e.Estimate {
 			est = strings.Join(e.Estimates, ", ")
 		}
-		t.Rows = append(t.Rows, []Cell{textCell(plain(d.Title)), figureCell(e.KWhPerRun, decimalsFor(e.KWhPerRun)),
+		t.Rows = append(t.Rows, []document.Cell{textCell(plain(d.Title)), figureCell(e.KWhPerRun, decimalsFor(e.KWhPerRun)),
 			figureCell(mwh, decimalsFor(mwh)), figureCell(t2, decimalsFor(t2)), figureCell(e.PUE, 2),
 			figureCell(e.GridGCO2ePerKWh, 0), textCell(plain(grid)), textCell(plain(est))})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -19,16 +20,16 @@ func (w *writer) fields() {
 	values := w.fieldValues()
 	for _, sec := range []string{SectionPurpose, SectionEnvelope, SectionOperation} {
 		w.section(2, sec)
-		var items []ListItem
+		var items []document.ListItem
 		for _, f := range Fields {
 			if f.Section != sec {
 				continue
 			}
-			v := []Span{plain(values[f.Key])}
+			v := []document.Span{plain(values[f.Key])}
 			if !f.filled(w.s) {
-				v = []Span{emphasis("not stated"), plain(" ("), code(f.Path), plain(")")}
+				v = []document.Span{emphasis("not stated"), plain(" ("), code(f.Path), plain(")")}
 			}
-			items = append(items, item(append([]Span{strong(f.Label + ":"), plain(" ")}, v...)...))
+			items = append(items, item(append([]document.Span{strong(f.Label + ":"), plain(" ")}, v...)...))
 		}
 		w.list(items...)
 	}
@@ -197,12 +198,12 @@ func (w *writer) assumptions() {
 	if len(as) == 0 {
 		w.para(txt(plain("None beyond the stated inputs and the catalog.")))
 	}
-	var items []ListItem
+	var items []document.ListItem
 	for _, a := range as {
 		items = append(items, item(emphasis("assumed:"), plain(" "+a)))
 	}
 	if est := w.r.Workload.Estimates; len(est) > 0 {
-		items = append(items, item(append([]Span{emphasis("estimates"), plain(" (likely value used): ")}, codeList(est)...)...))
+		items = append(items, item(append([]document.Span{emphasis("estimates"), plain(" (likely value used): ")}, codeList(est)...)...))
 	}
 	if len(items) > 0 {
 		w.list(items...)

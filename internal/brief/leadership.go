@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -26,7 +27,7 @@ func (w *writer) leadership() {
 		if g.Status == NotStated {
 			status = "not described in the scenario"
 		}
-		spans := []Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(stageWords(g.Stage))}
+		spans := []document.Span{plain(fmt.Sprintf("Stage %d, ", g.Number)), emphasis(stageWords(g.Stage))}
 		if stated(g.Owner) {
 			spans = append(spans, plain(fmt.Sprintf(" (%s), is %s, owned by %s. Nothing after it can start until it is done.", g.What, status, inline(g.Owner))))
 		} else {
@@ -63,8 +64,8 @@ func (w *writer) leadership() {
 }
 
 // question adds a paragraph: the question in strong text, then its answer.
-func (w *writer) question(q string, answer ...Text) {
-	w.para(append([]Text{txt(strong(q))}, answer...)...)
+func (w *writer) question(q string, answer ...document.Text) {
+	w.para(append([]document.Text{txt(strong(q))}, answer...)...)
 }
 
 func (w *writer) proportionate() string {
@@ -108,7 +109,7 @@ func (w *writer) proportionate() string {
 }
 
 // reproducible answers from the checklist's environment items.
-func (w *writer) reproducible() Text {
+func (w *writer) reproducible() document.Text {
 	var done, open []string
 	for _, e := range Checklist(w.s.Workload.Shape, w.st) {
 		if e.Group != "environment" || e.Status == StatusNotApplicable {
@@ -121,8 +122,8 @@ func (w *writer) reproducible() Text {
 		}
 	}
 	total := len(done) + len(open)
-	openList := func(prefix string) Text {
-		return txt(append(append([]Span{plain(prefix + " (open: ")}, codeList(open)...), plain(")."))...)
+	openList := func(prefix string) document.Text {
+		return txt(append(append([]document.Span{plain(prefix + " (open: ")}, codeList(open)...), plain(")."))...)
 	}
 	switch {
 	case total == 0:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -152,13 +153,13 @@ func (w *writer) lifecycle() {
 	if len(w.s.Data.Lifecycle) == 0 {
 		w.para(txt(plain("The scenario does not describe the lifecycle ("), code("data.lifecycle"), plain("): no stage has an owner yet.")))
 	}
-	t := &Table{Header: []string{"#", "stage", "what happens", "owner", "status", "controls"}}
+	t := &document.Table{Header: []string{"#", "stage", "what happens", "owner", "status", "controls"}}
 	for _, st := range stages {
 		owner := textCell(plain(inline(st.Owner)))
 		if !stated(st.Owner) {
 			owner = textCell(strong("no owner"))
 		}
-		t.Rows = append(t.Rows, []Cell{figureCell(float64(st.Number), 0), textCell(plain(stageWords(st.Stage))), textCell(plain(st.What)), owner,
+		t.Rows = append(t.Rows, []document.Cell{figureCell(float64(st.Number), 0), textCell(plain(stageWords(st.Stage))), textCell(plain(st.What)), owner,
 			textCell(plain(StatusWords(st.Status))), textCell(plain(strings.Join(controlsOf(st.Number), ", ")))})
 	}
 	w.add(t)
@@ -170,7 +171,7 @@ func (w *writer) lifecycle() {
 		w.para(txt(plain(fmt.Sprintf("Flagged: no owner for stage %s.", strings.Join(names, ", ")))))
 	}
 	w.para(txt(plain("Controls that run across the stages:")))
-	var items []ListItem
+	var items []document.ListItem
 	for _, c := range Controls {
 		span := stageList(c.Stages)
 		if len(c.Stages) == len(Stages) {

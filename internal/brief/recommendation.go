@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -29,10 +30,10 @@ func (w *writer) recommendation() {
 	w.section(2, "Recommendation")
 	w.para(txt(plain(d.Summary)))
 
-	rank := &Table{Header: rankingHeader()}
+	rank := &document.Table{Header: rankingHeader()}
 	for _, name := range d.Ranking {
 		dd := d.For(name)
-		row := []Cell{figureCell(float64(dd.Rank), 0), textCell(plain(dd.Title)), figureCell(dd.Total, 2)}
+		row := []document.Cell{figureCell(float64(dd.Rank), 0), textCell(plain(dd.Title)), figureCell(dd.Total, 2)}
 		for _, sc := range dd.Scores {
 			row = append(row, figureCell(sc.Score, 2))
 		}
@@ -40,7 +41,7 @@ func (w *writer) recommendation() {
 	}
 	for _, dd := range d.Directions {
 		if !dd.Feasible {
-			rank.Rows = append(rank.Rows, []Cell{textCell(plain(present.NoValue)), textCell(plain(dd.Title)), textCell(plain("ruled out: " + decide.KindList(dd.Kinds())))})
+			rank.Rows = append(rank.Rows, []document.Cell{textCell(plain(present.NoValue)), textCell(plain(dd.Title)), textCell(plain("ruled out: " + decide.KindList(dd.Kinds())))})
 		}
 	}
 	w.add(rank)
@@ -54,14 +55,14 @@ func (w *writer) recommendation() {
 		}
 		w.para(txt(plain(d.Robustness.Text())))
 		w.section(3, "Scores of "+w.win.Title)
-		var items []ListItem
+		var items []document.ListItem
 		for _, sc := range d.For(w.win.Direction).Scores {
 			items = append(items, item(plain(fmt.Sprintf("%s %.2f × weight %.2f: %s", present.DimensionTitle(sc.Dimension), sc.Score, sc.Weight, sc.Reason))))
 		}
 		w.list(items...)
 	}
 
-	var out []ListItem
+	var out []document.ListItem
 	for _, dd := range d.Directions {
 		if dd.Feasible {
 			continue
@@ -76,13 +77,13 @@ func (w *writer) recommendation() {
 	}
 
 	w.section(3, "Bottlenecks and first questions")
-	bn := &Table{Header: []string{"direction", "likely bottleneck", "first infrastructure question"}}
+	bn := &document.Table{Header: []string{"direction", "likely bottleneck", "first infrastructure question"}}
 	for _, dd := range d.Directions {
 		b := dd.Bottleneck
 		if !dd.Feasible {
 			b += " (ruled out)"
 		}
-		bn.Rows = append(bn.Rows, []Cell{textCell(plain(dd.Title)), textCell(plain(b)), textCell(plain(dd.Question))})
+		bn.Rows = append(bn.Rows, []document.Cell{textCell(plain(dd.Title)), textCell(plain(b)), textCell(plain(dd.Question))})
 	}
 	w.add(bn)
 	w.layouts()
@@ -91,7 +92,7 @@ func (w *writer) recommendation() {
 // layouts lists, one line per feasible direction that splits the model
 // over GPUs (tensor or pipeline parallelism), the layout the model chose.
 func (w *writer) layouts() {
-	var items []ListItem
+	var items []document.ListItem
 	for _, d := range w.r.Directions {
 		l := d.Layout
 		if !d.Feasible || l == nil || (l.Tensor <= 1 && l.Pipeline <= 1) {

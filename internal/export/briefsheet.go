@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/document"
 	"hostplan/internal/present"
 )
 
@@ -24,7 +25,7 @@ var briefWidths = []float64{16, 22, 34, 22, 14, 14, 14, 14}
 // across columns with their header row shaded and their figures as
 // numbers; one blank row between blocks. Without a brief (doc nil) it
 // lists the fields the scenario must fill first.
-func writeBrief(b *book, doc *brief.Document, missing []string) {
+func writeBrief(b *book, doc *document.Document, missing []string) {
 	b.widths(sheetBrief, briefWidths...)
 	if doc == nil {
 		writeBriefMissing(b, missing)
@@ -44,7 +45,7 @@ func writeBrief(b *book, doc *brief.Document, missing []string) {
 		for _, bl := range sec.Blocks {
 			w.gap()
 			switch bl := bl.(type) {
-			case *brief.Paragraph:
+			case *document.Paragraph:
 				for _, l := range bl.Lines {
 					if strings.TrimSpace(l.String()) == "" {
 						w.gap()
@@ -52,9 +53,9 @@ func writeBrief(b *book, doc *brief.Document, missing []string) {
 					}
 					w.line(func(row int) { b.spanRuns(sheetBrief, row, 1, briefCols, runsOf(l), textStyle{}) })
 				}
-			case *brief.List:
+			case *document.List:
 				w.items(bl.Items, 1)
-			case *brief.Table:
+			case *document.Table:
 				w.table(bl)
 			}
 		}
@@ -85,7 +86,7 @@ func (w *briefSheet) line(write func(row int)) {
 
 // items writes list items at a nesting level from 1: "• " at the first,
 // "◦ " below, indented by the level; a checklist box follows the bullet.
-func (w *briefSheet) items(items []brief.ListItem, level int) {
+func (w *briefSheet) items(items []document.ListItem, level int) {
 	bullet := "• "
 	if level > 1 {
 		bullet = "◦ "
@@ -95,22 +96,22 @@ func (w *briefSheet) items(items []brief.ListItem, level int) {
 		if m := it.Box.Mark(); m != "" {
 			lead += m + " "
 		}
-		runs := runsOf(append(brief.Text{{Text: lead}}, it.Text...))
+		runs := runsOf(append(document.Text{{Text: lead}}, it.Text...))
 		w.line(func(row int) { w.b.spanRuns(sheetBrief, row, 1, briefCols, runs, textStyle{indent: level}) })
 		w.items(it.Items, level+1)
 	}
 }
 
 // table writes the header row, capitalised and shaded, then a row per row.
-func (w *briefSheet) table(t *brief.Table) {
-	header := make([]brief.Cell, len(t.Header))
+func (w *briefSheet) table(t *document.Table) {
+	header := make([]document.Cell, len(t.Header))
 	for i, h := range t.Header {
-		header[i] = brief.Cell{Text: brief.Text{{Text: present.Sentence(h)}}}
+		header[i] = document.Cell{Text: document.Text{{Text: present.Sentence(h)}}}
 	}
 	w.line(func(row int) { writeTableRow(w.b, row, header, true) })
 	for _, r := range t.Rows {
 		if n := len(t.Header); len(r) < n { // a short row's missing cells are empty
-			r = append(r[:len(r):len(r)], make([]brief.Cell, n-len(r))...)
+			r = append(r[:len(r):len(r)], make([]document.Cell, n-len(r))...)
 		}
 		w.line(func(row int) { writeTableRow(w.b, row, r, false) })
 	}
@@ -121,12 +122,12 @@ func (w *briefSheet) table(t *brief.Table) {
 // written as a number, so a spreadsheet neither flags it as a number
 // stored as text nor sorts it as text, with the value and the decimals
 // the brief shows.
-func writeTableRow(b *book, row int, cells []brief.Cell, header bool) {
+func writeTableRow(b *book, row int, cells []document.Cell, header bool) {
 	if len(cells) > briefCols {
-		last := brief.Cell{}
+		last := document.Cell{}
 		for i, c := range cells[briefCols-1:] {
 			if i > 0 {
-				last.Text = append(last.Text, brief.Span{Text: " | "})
+				last.Text = append(last.Text, document.Span{Text: " | "})
 			}
 			last.Text = append(last.Text, c.Text...)
 		}
@@ -155,10 +156,10 @@ func writeTableRow(b *book, row int, cells []brief.Cell, header bool) {
 
 // runsOf turns the brief's spans into runs: strong text bold, emphasis
 // italic, code in the body font; neighbours that look the same are joined.
-func runsOf(t brief.Text) []run {
+func runsOf(t document.Text) []run {
 	var out []run
 	for _, s := range t {
-		r := run{text: s.Text, bold: s.Style == brief.Strong, italic: s.Style == brief.Emphasis}
+		r := run{text: s.Text, bold: s.Style == document.Strong, italic: s.Style == document.Emphasis}
 		switch {
 		case r.text == "":
 		case len(out) > 0 && out[len(out)-1].bold == r.bold && out[len(out)-1].italic == r.italic:

@@ -3,6 +3,7 @@ package export
 import (
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/scenario"
 )
 
@@ -15,7 +16,7 @@ type Extras struct {
 	Decision *decide.Decision
 	// Brief is the Compute Readiness Brief (brief.Build), shown on the
 	// Brief sheet one line of its Markdown a row.
-	Brief *brief.Document
+	Brief *document.Document
 	// BriefMissing lists the fields a refused brief lacks, each as
 	// "Label (path)" (brief.TooFewFieldsError.Missing); the Brief sheet
 	// lists them when Brief is nil.

@@ -16,6 +16,7 @@ import (
 	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -29,7 +30,7 @@ type constrained struct {
 	s   *scenario.Scenario
 	r   *model.Report
 	d   *decide.Decision
-	doc *brief.Document
+	doc *document.Document
 	md  []byte // doc as Markdown
 	st  brief.ChecklistState
 	x   *Extras
@@ -632,10 +633,10 @@ func TestExtrasTextStaysText(t *testing.T) {
 	c := newConstrained(t)
 	c.s.Purpose.Owner = "=HYPERLINK(\"http://x\",\"y\")"
 	c.x.Decision.FirstTrial.AcceptedBy = "+cmd|' /C calc'!A0"
-	c.x.Brief = &brief.Document{Sections: []brief.Section{{Level: 1, Title: "=1+1", Blocks: []brief.Block{
-		&brief.List{Items: []brief.ListItem{{Text: brief.Text{{Text: "@SUM(A1)"}}}}},
-		&brief.Table{Header: []string{"a", "b"}, Rows: [][]brief.Cell{{{Text: brief.Text{{Text: "-1+2"}}}, {Text: brief.Text{{Text: "=3"}}}}}},
-		&brief.Paragraph{Lines: []brief.Text{{{Text: "=bold", Style: brief.Strong}, {Text: " text"}}}},
+	c.x.Brief = &document.Document{Sections: []document.Section{{Level: 1, Title: "=1+1", Blocks: []document.Block{
+		&document.List{Items: []document.ListItem{{Text: document.Text{{Text: "@SUM(A1)"}}}}},
+		&document.Table{Header: []string{"a", "b"}, Rows: [][]document.Cell{{{Text: document.Text{{Text: "-1+2"}}}, {Text: document.Text{{Text: "=3"}}}}}},
+		&document.Paragraph{Lines: []document.Text{{{Text: "=bold", Style: document.Strong}, {Text: " text"}}}},
 	}}}}
 	f := c.workbook(t)
 	var buf bytes.Buffer
@@ -705,18 +706,18 @@ func TestExtrasErrors(t *testing.T) {
 
 func TestRunsOf(t *testing.T) {
 	for _, tc := range []struct {
-		in   brief.Text
+		in   document.Text
 		want []run
 	}{
 		{nil, nil},
-		{brief.Text{{Text: "plain"}}, []run{{text: "plain"}}},
-		{brief.Text{{Text: "Bold:", Style: brief.Strong}, {Text: " rest"}}, []run{{text: "Bold:", bold: true}, {text: " rest"}}},
+		{document.Text{{Text: "plain"}}, []run{{text: "plain"}}},
+		{document.Text{{Text: "Bold:", Style: document.Strong}, {Text: " rest"}}, []run{{text: "Bold:", bold: true}, {text: " rest"}}},
 		// Code reads in the body font: it joins the plain text around it.
-		{brief.Text{{Text: "a "}, {Text: "b", Style: brief.Emphasis}, {Text: " "}, {Text: "c_d", Style: brief.Code}, {Text: " e"}},
+		{document.Text{{Text: "a "}, {Text: "b", Style: document.Emphasis}, {Text: " "}, {Text: "c_d", Style: document.Code}, {Text: " e"}},
 			[]run{{text: "a "}, {text: "b", italic: true}, {text: " c_d e"}}},
 		// Markdown's markers in the text are text.
-		{brief.Text{{Text: "x * y ** z `q` a | b"}}, []run{{text: "x * y ** z `q` a | b"}}},
-		{brief.Text{{Text: ""}, {Text: "x", Style: brief.Strong}, {Text: "", Style: brief.Emphasis}, {Text: "y", Style: brief.Strong}},
+		{document.Text{{Text: "x * y ** z `q` a | b"}}, []run{{text: "x * y ** z `q` a | b"}}},
+		{document.Text{{Text: ""}, {Text: "x", Style: document.Strong}, {Text: "", Style: document.Emphasis}, {Text: "y", Style: document.Strong}},
 			[]run{{text: "xy", bold: true}}},
 	} {
 		if got := runsOf(tc.in); !reflect.DeepEqual(got, tc.want) {
@@ -730,20 +731,20 @@ func TestRunsOf(t *testing.T) {
 // show as the brief's Markdown has them.
 func TestBriefSheetShapes(t *testing.T) {
 	c := newConstrained(t)
-	cells := func(xs ...string) []brief.Cell {
-		out := make([]brief.Cell, len(xs))
+	cells := func(xs ...string) []document.Cell {
+		out := make([]document.Cell, len(xs))
 		for i, x := range xs {
-			out[i] = brief.Cell{Text: brief.Text{{Text: x}}}
+			out[i] = document.Cell{Text: document.Text{{Text: x}}}
 		}
 		return out
 	}
 	wide := cells("a | b", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-	wide[1] = brief.Cell{Text: brief.Text{{Text: "2.50"}}, Figure: true, Value: 2.5, Decimals: 2}
-	wide[2] = brief.Cell{Text: brief.Text{{Text: "NaN"}}, Figure: true, Value: math.NaN()}
-	c.x.Brief = &brief.Document{Sections: []brief.Section{{Level: 2, Title: "Part", Blocks: []brief.Block{
-		&brief.Table{Header: []string{"one", "two", "three", "4", "5", "6", "7", "8", "9", "10"}, Rows: [][]brief.Cell{wide}},
-		&brief.List{Items: []brief.ListItem{{Box: brief.BoxNotApplicable, Text: brief.Text{{Text: "item"}},
-			Items: []brief.ListItem{{Text: brief.Text{{Text: "sub"}}}}}}},
+	wide[1] = document.Cell{Text: document.Text{{Text: "2.50"}}, Figure: true, Value: 2.5, Decimals: 2}
+	wide[2] = document.Cell{Text: document.Text{{Text: "NaN"}}, Figure: true, Value: math.NaN()}
+	c.x.Brief = &document.Document{Sections: []document.Section{{Level: 2, Title: "Part", Blocks: []document.Block{
+		&document.Table{Header: []string{"one", "two", "three", "4", "5", "6", "7", "8", "9", "10"}, Rows: [][]document.Cell{wide}},
+		&document.List{Items: []document.ListItem{{Box: document.BoxNotApplicable, Text: document.Text{{Text: "item"}},
+			Items: []document.ListItem{{Text: document.Text{{Text: "sub"}}}}}}},
 	}}}}
 	f := c.workbook(t)
 	rows := rowsOf(t, f, sheetBrief, briefCols)

@@ -12,6 +12,7 @@ import (
 
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -62,7 +63,7 @@ func newBriefView() *briefView {
 
 // briefResult is the brief of one scenario, or why there is none.
 type briefResult struct {
-	doc *brief.Document
+	doc *document.Document
 	err error
 	// checklistErr is set when the stored checklist could not be read; the
 	// brief is then written with every item open.
@@ -182,13 +183,13 @@ func briefFileName(id string) string {
 // lists as lists, a checklist box written in front of its item. RichText
 // has no tables: each row becomes a list item whose cells are named by
 // their headings ("rank: 1; direction: Hybrid"), empty cells left out.
-func briefSegments(doc *brief.Document) []widget.RichTextSegment {
+func briefSegments(doc *document.Document) []widget.RichTextSegment {
 	var out richSegments
 	for _, sec := range doc.Sections {
 		out = append(out, headingSegment(sec.Level, sec.Title))
 		for _, b := range sec.Blocks {
 			switch b := b.(type) {
-			case *brief.Paragraph:
+			case *document.Paragraph:
 				for i, l := range b.Lines {
 					if i > 0 {
 						out.plain(" ")
@@ -196,9 +197,9 @@ func briefSegments(doc *brief.Document) []widget.RichTextSegment {
 					out.spans(l)
 				}
 				out = append(out, &widget.TextSegment{Style: widget.RichTextStyleParagraph})
-			case *brief.List:
+			case *document.List:
 				out = append(out, listSegment(b.Items))
-			case *brief.Table:
+			case *document.Table:
 				out = append(out, tableSegment(b))
 			}
 		}
@@ -238,14 +239,14 @@ func (r *richSegments) add(text string, st widget.RichTextStyle) {
 
 // spans adds a line of the brief: strong text bold, emphasis italic, code
 // in the monospace font.
-func (r *richSegments) spans(t brief.Text) {
+func (r *richSegments) spans(t document.Text) {
 	for _, s := range t {
 		switch s.Style {
-		case brief.Strong:
+		case document.Strong:
 			r.add(s.Text, widget.RichTextStyleStrong)
-		case brief.Emphasis:
+		case document.Emphasis:
 			r.add(s.Text, widget.RichTextStyleEmphasis)
-		case brief.Code:
+		case document.Code:
 			r.add(s.Text, widget.RichTextStyleCodeInline)
 		default:
 			r.plain(s.Text)
@@ -253,7 +254,7 @@ func (r *richSegments) spans(t brief.Text) {
 	}
 }
 
-func listSegment(items []brief.ListItem) *widget.ListSegment {
+func listSegment(items []document.ListItem) *widget.ListSegment {
 	l := &widget.ListSegment{}
 	for _, it := range items {
 		var texts richSegments
@@ -271,7 +272,7 @@ func listSegment(items []brief.ListItem) *widget.ListSegment {
 	return l
 }
 
-func tableSegment(t *brief.Table) *widget.ListSegment {
+func tableSegment(t *document.Table) *widget.ListSegment {
 	l := &widget.ListSegment{}
 	for _, row := range t.Rows {
 		var texts richSegments

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/document"
 )
 
 // checklistBackend is a fake backend that also keeps checklist state.
@@ -166,25 +167,25 @@ func TestBriefTabChecklistError(t *testing.T) {
 // paragraph's lines flowing, styles, boxes, nested lists, and a table as a
 // list of rows whose cells are named by their headings.
 func TestBriefSegments(t *testing.T) {
-	plain := func(s string) brief.Span { return brief.Span{Text: s} }
-	doc := &brief.Document{Sections: []brief.Section{
-		{Level: 1, Title: "Title", Blocks: []brief.Block{
-			&brief.Paragraph{Lines: []brief.Text{
-				{{Text: "Question?", Style: brief.Strong}},
-				{plain("needs "), {Text: "data.provider_may_process", Style: brief.Code}, plain(" and "), {Text: "estimate", Style: brief.Emphasis}},
+	plain := func(s string) document.Span { return document.Span{Text: s} }
+	doc := &document.Document{Sections: []document.Section{
+		{Level: 1, Title: "Title", Blocks: []document.Block{
+			&document.Paragraph{Lines: []document.Text{
+				{{Text: "Question?", Style: document.Strong}},
+				{plain("needs "), {Text: "data.provider_may_process", Style: document.Code}, plain(" and "), {Text: "estimate", Style: document.Emphasis}},
 			}},
 		}},
-		{Level: 2, Title: "Part", Blocks: []brief.Block{
-			&brief.List{Items: []brief.ListItem{
-				{Box: brief.BoxDone, Text: brief.Text{plain("done item")}},
-				{Box: brief.BoxOpen, Text: brief.Text{plain("open item")}},
-				{Text: brief.Text{plain("It must record:")}, Items: []brief.ListItem{{Text: brief.Text{plain("the hpc_scheduler skill")}}}},
+		{Level: 2, Title: "Part", Blocks: []document.Block{
+			&document.List{Items: []document.ListItem{
+				{Box: document.BoxDone, Text: document.Text{plain("done item")}},
+				{Box: document.BoxOpen, Text: document.Text{plain("open item")}},
+				{Text: document.Text{plain("It must record:")}, Items: []document.ListItem{{Text: document.Text{plain("the hpc_scheduler skill")}}}},
 			}},
 		}},
-		{Level: 3, Title: "Ranking", Blocks: []brief.Block{
-			&brief.Table{Header: []string{"rank", "direction", "note"}, Rows: [][]brief.Cell{
-				{{Text: brief.Text{plain("1")}, Figure: true, Value: 1}, {Text: brief.Text{plain("Hybrid")}}, {Text: brief.Text{plain("a | b")}}},
-				{{Text: brief.Text{plain("—")}}, {Text: brief.Text{plain("Cloud IaaS")}}, {}},
+		{Level: 3, Title: "Ranking", Blocks: []document.Block{
+			&document.Table{Header: []string{"rank", "direction", "note"}, Rows: [][]document.Cell{
+				{{Text: document.Text{plain("1")}, Figure: true, Value: 1}, {Text: document.Text{plain("Hybrid")}}, {Text: document.Text{plain("a | b")}}},
+				{{Text: document.Text{plain("—")}}, {Text: document.Text{plain("Cloud IaaS")}}, {}},
 			}},
 		}},
 	}}

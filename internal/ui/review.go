@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hostplan/internal/brief"
 	"hostplan/internal/decide"
+	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 )
@@ -344,7 +344,7 @@ func leadershipSegments(b briefResult) []widget.RichTextSegment {
 			continue
 		}
 		for _, bl := range sec.Blocks {
-			par, ok := bl.(*brief.Paragraph)
+			par, ok := bl.(*document.Paragraph)
 			if !ok || len(par.Lines) == 0 {
 				continue
 			}

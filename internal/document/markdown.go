@@ -1,4 +1,4 @@
-package brief
+package document
 
 import (
 	"bytes"
@@ -56,7 +56,7 @@ func writeItems(buf *bytes.Buffer, items []ListItem, depth int) {
 func writeTable(buf *bytes.Buffer, t *Table) {
 	header := make([]Text, len(t.Header))
 	for i, h := range t.Header {
-		header[i] = Text{plain(h)}
+		header[i] = Text{{Text: h}}
 	}
 	writeRow(buf, header)
 	buf.WriteString("|" + strings.Repeat("---|", len(t.Header)) + "\n")
