@@ -20,6 +20,7 @@ import (
 	"hostplan/internal/costid"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
@@ -40,86 +41,10 @@ type Repricing struct {
 	// Scenarios is how many stored scenarios were re-evaluated.
 	Scenarios int `json:"scenarios"`
 	// Changed are the scenarios the new prices change, by name.
-	Changed []RepricedScenario `json:"changed"`
+	Changed []present.RepricedScenario `json:"changed"`
 	// Failed are the scenarios that did not evaluate against one of the
 	// two catalogs, each with why.
 	Failed []RepriceFailure `json:"failed"`
-}
-
-// RepricedScenario is one scenario the new prices change: the latest
-// revision's recommendation and cheapest direction on both catalogs, and
-// the directions whose cost, verdict or prices moved.
-type RepricedScenario struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Revision int    `json:"revision"`
-	Currency string `json:"currency"`
-	// Recommendation is the direction the decision ranks first ("" when
-	// none is feasible); Cheapest the feasible one with the lowest cost
-	// over the horizon. Each on the baseline, then on the catalog in use.
-	RecommendationBefore string `json:"recommendation_before"`
-	RecommendationAfter  string `json:"recommendation_after"`
-	CheapestBefore       string `json:"cheapest_before"`
-	CheapestAfter        string `json:"cheapest_after"`
-	// Directions are those feasible on either catalog whose cost, verdict
-	// or prices moved, in the report's order.
-	Directions []RepricedDirection `json:"directions"`
-}
-
-// RecommendationChanged reports whether the ranked-first direction changed.
-func (s RepricedScenario) RecommendationChanged() bool {
-	return s.RecommendationBefore != s.RecommendationAfter
-}
-
-// CheapestChanged reports whether the cheapest feasible direction changed.
-func (s RepricedScenario) CheapestChanged() bool { return s.CheapestBefore != s.CheapestAfter }
-
-// RepricedDirection is one direction's cost over the horizon on both
-// catalogs and the catalog prices it used that moved.
-type RepricedDirection struct {
-	Direction      string  `json:"direction"`
-	Title          string  `json:"title"`
-	FeasibleBefore bool    `json:"feasible_before"`
-	FeasibleAfter  bool    `json:"feasible_after"`
-	CostBefore     float64 `json:"cost_before"` // over the horizon
-	CostAfter      float64 `json:"cost_after"`
-	// Change is (CostAfter − CostBefore) ÷ CostBefore; 0 when CostBefore
-	// is 0 (Beyond then says whether it moved at all).
-	Change float64 `json:"change"`
-	// Beyond is whether the cost moved by more than the threshold.
-	Beyond bool `json:"beyond_threshold"`
-	// GPU and GPUs are the GPU type and count it plans on each catalog
-	// (a direction may pick another offer once prices move).
-	GPUBefore  string `json:"gpu_before"`
-	GPUAfter   string `json:"gpu_after"`
-	GPUsBefore int    `json:"gpus_before"`
-	GPUsAfter  int    `json:"gpus_after"`
-	// Prices are the catalog prices the direction used that moved.
-	Prices []PriceMove `json:"prices"`
-}
-
-// VerdictChanged reports whether the direction became feasible or ceased to be.
-func (d RepricedDirection) VerdictChanged() bool { return d.FeasibleBefore != d.FeasibleAfter }
-
-// PriceMove is one catalog price a direction used whose value, date or
-// entry differs between the two catalogs.
-type PriceMove struct {
-	// Input is the cost input's name in the report (cloud_price_per_gpu_hour).
-	Input string `json:"input"`
-	// Label and Unit are its words, as the workbook's Drivers sheet has them.
-	Label string `json:"label"`
-	Unit  string `json:"unit"`
-	// Entry is the catalog entry and field it came from (kind/id/field),
-	// EntryName what the entry is called; on each catalog (a direction may
-	// pick another offer once prices move).
-	EntryBefore     string  `json:"entry_before"`
-	EntryAfter      string  `json:"entry_after"`
-	EntryNameBefore string  `json:"entry_name_before"`
-	EntryNameAfter  string  `json:"entry_name_after"`
-	Before          float64 `json:"before"`
-	After           float64 `json:"after"`
-	AsOfBefore      string  `json:"as_of_before"`
-	AsOfAfter       string  `json:"as_of_after"`
 }
 
 // RepriceFailure is a scenario that did not evaluate.
@@ -166,7 +91,7 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 	if err != nil {
 		return nil, err
 	}
-	out := &Repricing{Threshold: threshold, Changed: []RepricedScenario{}, Failed: []RepriceFailure{}}
+	out := &Repricing{Threshold: threshold, Changed: []present.RepricedScenario{}, Failed: []RepriceFailure{}}
 	err = p.reading(func(st *store.Store) error {
 		items, err := st.List()
 		if err != nil {
@@ -246,7 +171,7 @@ func decideOn(s *scenario.Scenario, cat *catalog.Catalog) (decided, error) {
 
 // reprice compares s on the two catalogs: nil, nil when nothing that
 // matters moved.
-func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold float64) (*RepricedScenario, *RepriceFailure) {
+func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold float64) (*present.RepricedScenario, *RepriceFailure) {
 	a, err := decideOn(s, before)
 	if err != nil {
 		return nil, &RepriceFailure{Catalog: "baseline", Error: err.Error()}
@@ -255,7 +180,7 @@ func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold flo
 	if err != nil {
 		return nil, &RepriceFailure{Catalog: "in use", Error: err.Error()}
 	}
-	rs := &RepricedScenario{Currency: b.r.Currency, Directions: []RepricedDirection{},
+	rs := &present.RepricedScenario{Currency: b.r.Currency, Directions: []present.RepricedDirection{},
 		RecommendationBefore: a.dec.Recommendation, RecommendationAfter: b.dec.Recommendation,
 		CheapestBefore: a.r.Cheapest, CheapestAfter: b.r.Cheapest}
 	listed := rs.RecommendationChanged() || rs.CheapestChanged()
@@ -265,7 +190,7 @@ func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold flo
 		if da == nil || !da.Feasible && !db.Feasible {
 			continue
 		}
-		d := RepricedDirection{Direction: db.Direction, Title: db.Title, FeasibleBefore: da.Feasible, FeasibleAfter: db.Feasible,
+		d := present.RepricedDirection{Direction: db.Direction, Title: db.Title, FeasibleBefore: da.Feasible, FeasibleAfter: db.Feasible,
 			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da, db, before, after, rs.Currency),
 			GPUBefore: da.GPU, GPUAfter: db.GPU, GPUsBefore: da.GPUs, GPUsAfter: db.GPUs}
 		if da.CostHorizon != 0 {
@@ -292,14 +217,14 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // priceMoves lists the catalog prices a direction used, by input, whose
 // value, date or entry differs between its two evaluations.
-func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, currency string) []PriceMove {
+func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, currency string) []present.PriceMove {
 	old := map[string]model.CostInput{}
 	for _, in := range a.CostInputs {
 		if in.Catalog != "" {
 			old[in.Name] = in
 		}
 	}
-	moves := []PriceMove{}
+	moves := []present.PriceMove{}
 	seen := map[string]bool{}
 	add := func(x, y model.CostInput, hasX, hasY bool) {
 		in := y
@@ -310,7 +235,7 @@ func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, cur
 			return
 		}
 		seen[in.Name] = true
-		m := PriceMove{Input: in.Name, Label: costid.Label(in.Driver), Unit: costid.Unit(in.Driver, currency)}
+		m := present.PriceMove{Input: in.Name, Label: costid.Label(in.Driver), Unit: costid.Unit(in.Driver, currency)}
 		if hasX {
 			m.EntryBefore, m.EntryNameBefore, m.Before, m.AsOfBefore = x.Catalog, entryName(before, x.Catalog), x.Value, x.AsOf
 		}

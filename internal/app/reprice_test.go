@@ -12,6 +12,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -69,7 +70,7 @@ func usesPrice(t *testing.T, p *Planner, cat *catalog.Catalog, key string) map[s
 }
 
 // byID finds a listed scenario.
-func byID(rp *Repricing, id string) *RepricedScenario {
+func byID(rp *Repricing, id string) *present.RepricedScenario {
 	for i := range rp.Changed {
 		if rp.Changed[i].ID == id {
 			return &rp.Changed[i]
