@@ -99,7 +99,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if m.Preset != "" {
 		p, ok := cat.Model(m.Preset)
 		if !ok {
-			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs("models"), ", ")}}
+			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs(catalog.KindModel), ", ")}}
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
@@ -126,7 +126,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	}
 	if z.trialGPU != "" {
 		if _, ok := cat.GPU(z.trialGPU); !ok {
-			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
+			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs(catalog.KindGPU), ", ")}}
 		}
 		z.trial = trialPoints(w)
 	}

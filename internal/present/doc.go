@@ -11,9 +11,12 @@
 //     one-line help for every field of the scenario file, looked up by JSON
 //     path, and a plain label for every allowed value of an enumerated
 //     field (choices.go);
+//   - facts.go: what a field is beyond its words — the workload shapes it
+//     matters for, the catalog kind whose ids it takes, the usual values
+//     of a free-text field, whether it is prose — for the window's form;
 //   - inputs.go: a scenario's inputs in file order with their labels, for
 //     the window's Inputs tab and the workbook's Inputs sheet.
 //
-// The package is pure: it imports the scenario types and nothing of the
-// GUI, the workbook, the store or the model.
+// The package is pure: it imports the scenario types and the catalog's
+// kinds, and nothing of the GUI, the workbook or the store.
 package present
