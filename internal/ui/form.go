@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -58,6 +59,9 @@ type formField struct {
 	disable func() // nil when the control cannot be disabled
 	given   func() bool
 	choice  bool // a select of present's choices, which shows what is allowed
+	// hint sets what an empty number shows (its default); nil for
+	// controls without one.
+	hint func(text string)
 }
 
 // formGroup is a heading with its fields: a section's own fields, or an
@@ -472,6 +476,15 @@ func (f *scenarioForm) changed(ff *formField, immediate bool) {
 func (f *scenarioForm) flush() {
 	if f.onFlush != nil {
 		f.onFlush()
+	}
+}
+
+// showDefaults shows in the empty number fields whose default depends on
+// the scenario the value the model assumes for it, from report r of the
+// scenario s: the MFU by the workload (present.MFUHint).
+func (f *scenarioForm) showDefaults(s *scenario.Scenario, r *model.Report) {
+	if ff := f.field("workload.mfu"); ff != nil && ff.hint != nil && s != nil && r != nil {
+		ff.hint(present.MFUHint(s.Workload, r.Workload.ActiveParamsB))
 	}
 }
 

@@ -421,6 +421,9 @@ func (e *liveEditor) outcome(gen int, ev *evaluation, err error) {
 		e.form.setProblems(errs)
 	}
 	if ev != nil {
+		if e.form != nil {
+			e.form.showDefaults(ev.s, ev.r)
+		}
 		e.v.liveReport(ev, e.base != nil)
 	}
 	e.showOutcome(errs)
