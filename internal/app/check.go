@@ -64,23 +64,23 @@ func Problems(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 // the words the model uses when it meets one it cannot resolve.
 func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	var errs scenario.Errors
-	missing := func(path, id, kind string) {
+	missing := func(path, id string, kind catalog.Kind) {
 		errs = append(errs, scenario.FieldError{Path: path, Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(cat.IDs(kind), ", ")})
 	}
 	w, o := s.Workload, s.Options
 	if id := w.Model.Preset; id != "" {
 		if _, ok := cat.Model(id); !ok {
-			missing("workload.model.preset", id, "models")
+			missing("workload.model.preset", id, catalog.KindModel)
 		}
 	}
 	if id := w.TrialGPU; id != "" {
 		if _, ok := cat.GPU(id); !ok {
-			missing("workload.trial_gpu", id, "gpus")
+			missing("workload.trial_gpu", id, catalog.KindGPU)
 		}
 	}
 	if id := o.Managed.Offer; id != "" {
 		if _, ok := cat.ManagedOffer(id); !ok {
-			missing("options.managed.offer", id, "managed")
+			missing("options.managed.offer", id, catalog.KindManaged)
 		}
 	}
 	if id := o.Cloud.Offer; id != "" {
@@ -91,7 +91,7 @@ func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 		}
 		switch _, priced := x.Price(mode); {
 		case !ok:
-			missing("options.cloud.offer", id, "cloud")
+			missing("options.cloud.offer", id, catalog.KindCloud)
 		case !priced && !o.Cloud.PricePerGPUHr.IsSet() && validMode(mode):
 			errs = append(errs, scenario.FieldError{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID),
 				Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"})
@@ -99,12 +99,12 @@ func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	}
 	if id := o.OnPrem.Node; id != "" {
 		if _, ok := cat.Node(id); !ok {
-			missing("options.on_prem.node", id, "nodes")
+			missing("options.on_prem.node", id, catalog.KindNode)
 		}
 	}
 	if id := o.HPC.Partition; id != "" {
 		if _, ok := cat.Partition(id); !ok {
-			missing("options.hpc.partition", id, "hpc")
+			missing("options.hpc.partition", id, catalog.KindHPC)
 		}
 	}
 	return errs

@@ -227,7 +227,7 @@ func (p *Planner) EstimateTrain(in TrainInput) (TrainResult, error) {
 	}
 	g, ok := cat.GPU(in.GPU)
 	if !ok {
-		return TrainResult{}, notInCatalog("gpu", in.GPU, cat.IDs("gpus"))
+		return TrainResult{}, notInCatalog("gpu", in.GPU, cat.IDs(catalog.KindGPU))
 	}
 	n, b := Within(in.GPUs, "gpus", bound("workload.trial[].gpus"))
 	if b != nil {
@@ -307,11 +307,11 @@ func (p *Planner) EstimateServe(in ServeInput) (ServeResult, error) {
 	}
 	m, ok := cat.Model(in.Model)
 	if !ok {
-		return ServeResult{}, notInCatalog("model", in.Model, cat.IDs("models"))
+		return ServeResult{}, notInCatalog("model", in.Model, cat.IDs(catalog.KindModel))
 	}
 	g, ok := cat.GPU(in.GPU)
 	if !ok {
-		return ServeResult{}, notInCatalog("gpu", in.GPU, cat.IDs("gpus"))
+		return ServeResult{}, notInCatalog("gpu", in.GPU, cat.IDs(catalog.KindGPU))
 	}
 	bits, b := Number(in.Bits, "precision", Positive)
 	if b == nil && bits != 16 && bits != 8 && bits != 4 {

@@ -236,7 +236,7 @@ func TestCatalogAtItsLimits(t *testing.T) {
 	files, _ := filepath.Glob("../../scenarios/*.json")
 	for _, b := range scenario.CatalogBounds() {
 		kind, field, _ := strings.Cut(b.Path, ".")
-		items := def.Items(kind)
+		items := def.Items(catalog.Kind(kind))
 		if len(items) == 0 {
 			continue
 		}

@@ -375,7 +375,7 @@ func (c *Catalog) problems() []problem {
 		for _, v := range c.entries(k) {
 			for _, f := range k.fields {
 				if msg := f.outOfRange(k, v.FieldByIndex(f.index)); msg != "" {
-					bad(k.name, k.id(v), "%s: %s", strings.TrimSpace(k.name+" "+k.id(v)), msg)
+					bad(string(k.name), k.id(v), "%s: %s", strings.TrimSpace(string(k.name)+" "+k.id(v)), msg)
 				}
 			}
 		}
@@ -510,39 +510,17 @@ func (c *Catalog) ManagedOffer(id string) (ManagedOffer, bool) {
 	return find(c.Managed, func(m *ManagedOffer) string { return m.ID }, id)
 }
 
-// IDs returns the ids of one kind of entry ("gpus", "models", "cloud",
-// "nodes", "hpc", "managed", "rates"), for messages that list what is allowed.
-func (c *Catalog) IDs(kind string) []string {
+// IDs lists the ids of the entries of one kind in catalog order: the
+// provider for data prices, the currency for rates, SiteID for the site.
+// It panics on a kind Kinds does not list.
+func (c *Catalog) IDs(kind Kind) []string {
+	k := kindNamed(kind)
+	if k == nil {
+		panic(fmt.Sprintf("catalog: IDs of unknown kind %q", kind))
+	}
 	var out []string
-	switch kind {
-	case "gpus":
-		for _, x := range c.GPUs {
-			out = append(out, x.ID)
-		}
-	case "models":
-		for _, x := range c.Models {
-			out = append(out, x.ID)
-		}
-	case "cloud":
-		for _, x := range c.Cloud {
-			out = append(out, x.ID)
-		}
-	case "nodes":
-		for _, x := range c.Nodes {
-			out = append(out, x.ID)
-		}
-	case "hpc":
-		for _, x := range c.HPC {
-			out = append(out, x.ID)
-		}
-	case "managed":
-		for _, x := range c.Managed {
-			out = append(out, x.ID)
-		}
-	case "rates":
-		for _, x := range c.Rates {
-			out = append(out, x.Currency)
-		}
+	for _, v := range c.entries(k) {
+		out = append(out, k.id(v))
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -95,10 +96,10 @@ func TestEveryCatalogNumberHasABound(t *testing.T) {
 		for _, f := range k.fields {
 			switch f.typ.Kind() {
 			case reflect.Float64, reflect.Int, reflect.Array:
-				if _, ok := scenario.CatalogBound(k.name, f.name); !ok {
+				if _, ok := scenario.CatalogBound(string(k.name), f.name); !ok {
 					t.Errorf("%s.%s has no range", k.name, f.name)
 				}
-				seen[k.name+"."+f.name] = true
+				seen[string(k.name)+"."+f.name] = true
 			}
 		}
 	}
@@ -307,5 +308,34 @@ func TestEveryPriceSourcedDatedOrEstimate(t *testing.T) {
 	// (E. Cheah, "H100 Freakonomics"), the date the H200 estimate cites.
 	if n, _ := c.Node("h100-ib-node"); n.AsOf != "2024-08-22" {
 		t.Errorf("h100-ib-node dated %s, want the quote's 2024-08-22", n.AsOf)
+	}
+}
+
+// Every kind is read by its name and its plural, and IDs lists the ids of
+// its items.
+func TestKindsTable(t *testing.T) {
+	def, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds() {
+		for _, word := range []string{string(k), k.Plural()} {
+			if got, ok := ParseKind(word); !ok || got != k {
+				t.Errorf("ParseKind(%q) = %q, %v; want %q", word, got, ok, k)
+			}
+		}
+		if k.Title() == "" || k.Title() == string(k) && k != KindSite {
+			t.Errorf("kind %s has no title", k)
+		}
+		var want []string
+		for _, it := range def.Items(k) {
+			want = append(want, it.ID)
+		}
+		if got := def.IDs(k); !slices.Equal(got, want) || len(got) == 0 {
+			t.Errorf("IDs(%s) = %v, want %v", k, got, want)
+		}
+	}
+	if _, ok := ParseKind("spaceship"); ok {
+		t.Error("ParseKind took an unknown kind")
 	}
 }

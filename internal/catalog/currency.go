@@ -174,7 +174,7 @@ func (c *Catalog) InCurrency(to string, given []GivenRate) (*Catalog, []Conversi
 	var convs []Conversion
 	used := map[string]bool{}
 	for _, k := range kinds {
-		names := moneyFields[k.name]
+		names := moneyFields[string(k.name)]
 		if len(names) == 0 {
 			continue
 		}

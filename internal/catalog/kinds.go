@@ -8,11 +8,33 @@ import (
 	"hostplan/internal/scenario"
 )
 
+// Kind is one sort of catalog entry, named as the kind column of the
+// overrides CSV names it: gpu, model, cloud, … (the constants below, in
+// catalog order; Kinds lists them).
+type Kind string
+
+// The kinds of catalog entry.
+const (
+	KindGPU     Kind = "gpu"
+	KindModel   Kind = "model"
+	KindCloud   Kind = "cloud"
+	KindData    Kind = "data"
+	KindNode    Kind = "node"
+	KindSite    Kind = "site"
+	KindHPC     Kind = "hpc"
+	KindManaged Kind = "managed"
+	KindGrid    Kind = "grid"
+	KindPUE     Kind = "pue"
+	KindRate    Kind = "rate"
+)
+
 // A kind is one sort of catalog entry as overrides and listings name it.
 // Fields are found by reflection over the JSON tags, so a field added to
 // GPU, CloudOffer, … is at once listable, exportable and overridable.
 type kind struct {
-	name    string // as in the CSV kind column: gpu, model, …
+	name    Kind   // as in the CSV kind column: gpu, model, …
+	plural  string // as a listing names the entries: gpus, models, …
+	title   string // as a heading names the entries: GPUs, Cloud offers, …
 	goField string // the Catalog field holding the entries
 	idField string // JSON name of the field that identifies an entry; "" for the single site entry
 	label   string // JSON name of the field shown as the entry's name
@@ -43,22 +65,24 @@ var notSettable = map[string]string{
 	"figures_as_of": "the as_of column dates the figures a row changes",
 }
 
+// kinds is the table of kinds, in catalog order; every face (the form,
+// the catalog window, the command line) reads its kinds from it.
 var kinds = []*kind{
-	newKind("gpu", "GPUs", "id", "name", GPU{}),
-	newKind("model", "Models", "id", "name", Model{}),
-	newKind("cloud", "Cloud", "id", "name", CloudOffer{}),
-	newKind("data", "Data", "provider", "provider", DataPrice{}),
-	newKind("node", "Nodes", "id", "name", Node{}),
-	newKind("site", "Site", "", "", Site{}),
-	newKind("hpc", "HPC", "id", "centre", Partition{}),
-	newKind("managed", "Managed", "id", "name", ManagedOffer{}),
-	newKind("grid", "Grids", "id", "name", Grid{}),
-	newKind("pue", "PUEs", "id", "name", PUE{}),
-	newKind("rate", "Rates", "currency", "currency", Rate{}),
+	newKind(KindGPU, "gpus", "GPUs", "GPUs", "id", "name", GPU{}),
+	newKind(KindModel, "models", "Models", "Models", "id", "name", Model{}),
+	newKind(KindCloud, "cloud", "Cloud offers", "Cloud", "id", "name", CloudOffer{}),
+	newKind(KindData, "data", "Data transfer prices", "Data", "provider", "provider", DataPrice{}),
+	newKind(KindNode, "nodes", "On-premises nodes", "Nodes", "id", "name", Node{}),
+	newKind(KindSite, "site", "On-premises site", "Site", "", "", Site{}),
+	newKind(KindHPC, "hpc", "HPC partitions", "HPC", "id", "centre", Partition{}),
+	newKind(KindManaged, "managed", "Managed offers", "Managed", "id", "name", ManagedOffer{}),
+	newKind(KindGrid, "grids", "Grid carbon intensity", "Grids", "id", "name", Grid{}),
+	newKind(KindPUE, "pues", "Data-centre PUE", "PUEs", "id", "name", PUE{}),
+	newKind(KindRate, "rates", "Exchange rates (units per euro)", "Rates", "currency", "currency", Rate{}),
 }
 
-func newKind(name, goField, idField, label string, zero any) *kind {
-	k := &kind{name: name, goField: goField, idField: idField, label: label, typ: reflect.TypeOf(zero)}
+func newKind(name Kind, plural, title, goField, idField, label string, zero any) *kind {
+	k := &kind{name: name, plural: plural, title: title, goField: goField, idField: idField, label: label, typ: reflect.TypeOf(zero)}
 	if _, ok := reflect.TypeFor[Catalog]().FieldByName(goField); !ok {
 		panic("catalog: no Catalog field " + goField)
 	}
@@ -95,7 +119,7 @@ func newKind(name, goField, idField, label string, zero any) *kind {
 // it lies outside the field's range (scenario.CatalogBound), or "".
 // Text, flags and numbers without a range have nothing to check.
 func (f field) outOfRange(k *kind, v reflect.Value) string {
-	r, ok := scenario.CatalogBound(k.name, f.name)
+	r, ok := scenario.CatalogBound(string(k.name), f.name)
 	if !ok {
 		return ""
 	}
@@ -118,7 +142,7 @@ func (f field) outOfRange(k *kind, v reflect.Value) string {
 	return ""
 }
 
-func kindNamed(name string) *kind {
+func kindNamed(name Kind) *kind {
 	for _, k := range kinds {
 		if k.name == name {
 			return k
@@ -146,17 +170,55 @@ func (k *kind) fieldNames() []string {
 
 // Kinds lists the kinds of catalog entry in catalog order: gpu, model,
 // cloud, data, node, site, hpc, managed, grid, pue, rate.
-func Kinds() []string {
-	out := make([]string, len(kinds))
+func Kinds() []Kind {
+	out := make([]Kind, len(kinds))
 	for i, k := range kinds {
 		out[i] = k.name
 	}
 	return out
 }
 
+// KindNames is Kinds as text, for messages and suggestions.
+func KindNames() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = string(k.name)
+	}
+	return out
+}
+
+// Plural is how a listing names the entries of k: gpus, models, cloud,
+// nodes, …; the kind's own name for an unknown kind.
+func (k Kind) Plural() string {
+	if x := kindNamed(k); x != nil {
+		return x.plural
+	}
+	return string(k)
+}
+
+// Title is how a heading names the entries of k: "GPUs", "Cloud
+// offers", "On-premises site"; the kind's own name for an unknown kind.
+func (k Kind) Title() string {
+	if x := kindNamed(k); x != nil {
+		return x.title
+	}
+	return string(k)
+}
+
+// ParseKind reads a kind as a person types it: its name (gpu) or its
+// plural (gpus), as Plural gives it.
+func ParseKind(word string) (Kind, bool) {
+	for _, k := range kinds {
+		if string(k.name) == word || k.plural == word {
+			return k.name, true
+		}
+	}
+	return "", false
+}
+
 // Fields lists the fields an override may set for a kind, in the order the
 // export writes them; nil for an unknown kind.
-func Fields(kind string) []string {
+func Fields(kind Kind) []string {
 	if k := kindNamed(kind); k != nil {
 		return k.fieldNames()
 	}
@@ -165,7 +227,7 @@ func Fields(kind string) []string {
 
 // Item is one catalog entry seen without its type.
 type Item struct {
-	Kind  string // gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate
+	Kind  Kind   // gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate
 	ID    string // the entry's id; the provider for data, SiteID for the site
 	Name  string // what it is called ("" for the site)
 	Entry Entry  // its provenance
@@ -174,7 +236,7 @@ type Item struct {
 
 // Items returns the entries of one kind in catalog order, or of every kind
 // when kind is "". It panics on a kind Kinds does not list.
-func (c *Catalog) Items(kind string) []Item {
+func (c *Catalog) Items(kind Kind) []Item {
 	if kind != "" && kindNamed(kind) == nil {
 		panic(fmt.Sprintf("catalog: Items of unknown kind %q", kind))
 	}
@@ -190,9 +252,11 @@ func (c *Catalog) Items(kind string) []Item {
 	return out
 }
 
-// Item returns the entry of a kind with the given id.
+// Item returns the entry of a kind with the given id. The kind is text,
+// as a key like "cloud/aws-p5-h100/on_demand" gives it; an unknown kind
+// has no entries.
 func (c *Catalog) Item(kind, id string) (Item, bool) {
-	k := kindNamed(kind)
+	k := kindNamed(Kind(kind))
 	if k == nil {
 		return Item{}, false
 	}

@@ -171,9 +171,9 @@ func (r OverrideRow) what() string  { return strings.TrimSpace(r.Kind + " " + r.
 
 // check returns what is wrong with a row on its own.
 func (r OverrideRow) check() []string {
-	k := kindNamed(r.Kind)
+	k := kindNamed(Kind(r.Kind))
 	if k == nil {
-		return []string{fmt.Sprintf("kind %q is not a catalog kind (allowed: %s)", r.Kind, strings.Join(Kinds(), ", "))}
+		return []string{fmt.Sprintf("kind %q is not a catalog kind (allowed: %s)", r.Kind, strings.Join(KindNames(), ", "))}
 	}
 	var msgs []string
 	switch {
@@ -208,7 +208,7 @@ func (r OverrideRow) check() []string {
 
 func exampleID(k *kind) string {
 	return map[string]string{"gpu": "h100-sxm", "model": "llama-3.1-70b", "cloud": "aws-p5-h100", "data": "aws",
-		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b", "rate": "USD"}[k.name]
+		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b", "rate": "USD"}[string(k.name)]
 }
 
 // errTooLarge is a whole number too large for an int; parseValue returns
@@ -335,7 +335,7 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 			}
 			continue
 		}
-		k := kindNamed(r.Kind)
+		k := kindNamed(Kind(r.Kind))
 		t := byKey[r.entry()]
 		i := n.index(k, r.ID)
 		if t == nil {
@@ -455,7 +455,7 @@ func (c *Catalog) Prune(o Overrides) (Overrides, error) {
 	}
 	keep := map[string]bool{}
 	for _, t := range ts {
-		keep[t.k.name+"/"+t.id] = t.changed
+		keep[string(t.k.name)+"/"+t.id] = t.changed
 	}
 	var out Overrides
 	for _, r := range o.Rows {
@@ -478,7 +478,7 @@ func (c *Catalog) ExportCSV(w io.Writer) error {
 // every kind) as the override rows that would set it, in the order
 // ExportCSV writes them: the value as a file gives it, with the entry's
 // as_of (a site figure's own) and source. It panics on a kind Kinds does not list.
-func (c *Catalog) Rows(kind string) []OverrideRow {
+func (c *Catalog) Rows(kind Kind) []OverrideRow {
 	if kind != "" && kindNamed(kind) == nil {
 		panic(fmt.Sprintf("catalog: Rows of unknown kind %q", kind))
 	}
@@ -494,7 +494,7 @@ func (c *Catalog) Rows(kind string) []OverrideRow {
 				if site, ok := v.Interface().(Site); ok {
 					asOf = site.FigureAsOf(f.name)
 				}
-				rows = append(rows, OverrideRow{Kind: k.name, ID: k.id(v), Field: f.name,
+				rows = append(rows, OverrideRow{Kind: string(k.name), ID: k.id(v), Field: f.name,
 					Value: formatValue(v.FieldByIndex(f.index)), AsOf: asOf, Source: e.Source})
 			}
 		}

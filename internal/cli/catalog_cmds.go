@@ -18,36 +18,53 @@ func init() {
 	register(command{"catalog", "list|show|import|export|reset …", "the dated price catalog and your overrides of it (hostplan catalog help)", runCatalog})
 }
 
-// catalogUsage is what hostplan catalog help prints.
-const catalogUsage = `Usage:
+// catalogUsage is what hostplan catalog help prints; the kinds and the
+// lists come from the catalog's table of kinds.
+func catalogUsage() string {
+	lists := strings.Join(tableNames(), "|")
+	return `Usage:
   hostplan catalog list [KIND]            every entry with its as_of date and source; "override" marks yours
   hostplan catalog show KIND/ID           one entry as JSON (hostplan catalog show cloud/aws-p5-h100, show site)
   hostplan catalog import FILE.csv        add your prices; a file with any bad row is refused whole
   hostplan catalog export [-o FILE]       the catalog in use as CSV (--overrides: only your rows)
   hostplan catalog reset                  remove all your overrides
-  hostplan catalog gpus|models|cloud|nodes|hpc|managed   the figures of one kind as a table
+  hostplan catalog ` + lists + `   the figures of one kind as a table
 
-KIND is one of gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate.
+KIND is one of ` + strings.Join(catalog.KindNames(), ", ") + `.
 The CSV has the header kind,id,field,value,as_of,source and one row per
 field: cloud,aws-p5-h100,on_demand,5.10,2026-10-01,AWS pricing page
 An entry you change takes the oldest as_of of its rows and their sources.
 A new id adds an entry, which must give every field (export one to copy).
 `
+}
 
-// tables are the kind-specific lists kept from the first catalog command.
-var tables = map[string]func(cat *catalog.Catalog, tw io.Writer){
-	"gpus": tableGPUs, "models": tableModels, "cloud": tableCloud,
-	"nodes": tableNodes, "hpc": tableHPC, "managed": tableManaged,
+// tables are the kind-specific lists kept from the first catalog command,
+// each run as hostplan catalog and the kind's plural (gpus, models, …).
+var tables = map[catalog.Kind]func(cat *catalog.Catalog, tw io.Writer){
+	catalog.KindGPU: tableGPUs, catalog.KindModel: tableModels, catalog.KindCloud: tableCloud,
+	catalog.KindNode: tableNodes, catalog.KindHPC: tableHPC, catalog.KindManaged: tableManaged,
+}
+
+// tableNames are the words that run the kind-specific lists, in catalog
+// order.
+func tableNames() []string {
+	var out []string
+	for _, k := range catalog.Kinds() {
+		if tables[k] != nil {
+			out = append(out, k.Plural())
+		}
+	}
+	return out
 }
 
 func runCatalog(e *env, args []string) error {
-	subs := []string{"list", "show", "import", "export", "reset", "gpus", "models", "cloud", "nodes", "hpc", "managed"}
+	subs := append([]string{"list", "show", "import", "export", "reset"}, tableNames()...)
 	if len(args) == 0 {
 		return usagef("catalog: give one of %s (hostplan catalog help)", strings.Join(subs, ", "))
 	}
 	switch args[0] {
 	case "help", "-h", "--help":
-		_, err := io.WriteString(e.stdout, catalogUsage)
+		_, err := io.WriteString(e.stdout, catalogUsage())
 		return err
 	case "list":
 		return runCatalogList(e, args[1:])
@@ -60,8 +77,11 @@ func runCatalog(e *env, args []string) error {
 	case "reset":
 		return runCatalogReset(e, args[1:])
 	}
-	table, ok := tables[args[0]]
-	if !ok {
+	var table func(*catalog.Catalog, io.Writer)
+	if k, ok := catalog.ParseKind(args[0]); ok && k.Plural() == args[0] {
+		table = tables[k]
+	}
+	if table == nil {
 		return usagef("catalog: %q is not a catalog list (allowed: %s)", args[0], strings.Join(subs, ", "))
 	}
 	if len(args) > 1 {
@@ -77,22 +97,16 @@ func runCatalog(e *env, args []string) error {
 }
 
 // catalogKind reads a KIND argument; the plural list names (gpus, models,
-// nodes) are accepted too.
-func catalogKind(cmd, arg string) (string, error) {
-	k := map[string]string{"gpus": "gpu", "models": "model", "nodes": "node"}[arg]
-	if k == "" {
-		k = arg
+// nodes, …) are accepted too.
+func catalogKind(cmd, arg string) (catalog.Kind, error) {
+	if k, ok := catalog.ParseKind(arg); ok {
+		return k, nil
 	}
-	for _, x := range catalog.Kinds() {
-		if x == k {
-			return k, nil
-		}
-	}
-	return "", usagef("%s: %q is not a catalog kind (allowed: %s)", cmd, arg, strings.Join(catalog.Kinds(), ", "))
+	return "", usagef("%s: %q is not a catalog kind (allowed: %s)", cmd, arg, strings.Join(catalog.KindNames(), ", "))
 }
 
 func runCatalogList(e *env, args []string) error {
-	kind := ""
+	var kind catalog.Kind
 	switch len(args) {
 	case 0:
 	case 1:
@@ -102,7 +116,7 @@ func runCatalogList(e *env, args []string) error {
 		}
 		kind = k
 	default:
-		return usagef("catalog list: give at most one KIND (allowed: %s)", strings.Join(catalog.Kinds(), ", "))
+		return usagef("catalog list: give at most one KIND (allowed: %s)", strings.Join(catalog.KindNames(), ", "))
 	}
 	cat, err := e.plan.Catalog()
 	if err != nil {
@@ -151,7 +165,7 @@ func runCatalogShow(e *env, args []string) error {
 	case len(args) == 2:
 		kindArg, id = args[0], args[1]
 	default:
-		return usagef("catalog show: give KIND/ID, e.g. cloud/aws-p5-h100 (KIND: %s)", strings.Join(catalog.Kinds(), ", "))
+		return usagef("catalog show: give KIND/ID, e.g. cloud/aws-p5-h100 (KIND: %s)", strings.Join(catalog.KindNames(), ", "))
 	}
 	kind, err := catalogKind("catalog show", kindArg)
 	if err != nil {
@@ -161,7 +175,7 @@ func runCatalogShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	it, ok := cat.Item(kind, id)
+	it, ok := cat.Item(string(kind), id)
 	if !ok {
 		var ids []string
 		for _, x := range cat.Items(kind) {

@@ -16,12 +16,12 @@ import (
 // pricing commits the GPUs that are busy often enough for the committed
 // rate to cost less than on demand, and pays on demand for the rest.
 
-// defaultScaleUpMargin is the capacity replicas keep above the load: a
+// DefaultScaleUpMargin is the capacity replicas keep above the load: a
 // replica is added at 80 % of its capacity, as Hugging Face Inference
 // Endpoints do (huggingface.co/docs/inference-endpoints/autoscaling: a
 // new replica when GPU utilisation reaches 80 %); Baseten's default target
 // is 70 % (docs.baseten.co/deploy/autoscaling), a margin of 0.43.
-const defaultScaleUpMargin = 1/0.8 - 1
+const DefaultScaleUpMargin = 1/0.8 - 1
 
 // load is one stretch of a typical day: its request rate and its length.
 type load struct{ rps, hours float64 }
@@ -90,7 +90,7 @@ func (e *evaluator) autoscale(r *DirectionResult) {
 		}
 		return
 	}
-	margin := e.s.Workload.Traffic.ScaleUpMargin.Or(defaultScaleUpMargin)
+	margin := e.s.Workload.Traffic.ScaleUpMargin.Or(DefaultScaleUpMargin)
 	low, hours := sv.ReplicasPeak, 0.0
 	for _, x := range d {
 		n := replicasAt(x.rps, margin, sv.RequestsPerSec, sv.ReplicasPeak)
@@ -156,7 +156,7 @@ func (e *evaluator) mix(r *DirectionResult, offer catalog.CloudOffer) float64 {
 			// The replicas each stretch needs, fewest first: the replicas
 			// between two counts are busy in every stretch that needs the
 			// larger.
-			margin := e.s.Workload.Traffic.ScaleUpMargin.Or(defaultScaleUpMargin)
+			margin := e.s.Workload.Traffic.ScaleUpMargin.Or(DefaultScaleUpMargin)
 			var need, levels [24]int
 			for i, x := range d {
 				need[i] = replicasAt(x.rps, margin, sv.RequestsPerSec, sv.ReplicasPeak)

@@ -21,7 +21,7 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 	if o.Offer != "" {
 		x, ok := e.cat.CloudOffer(o.Offer)
 		if !ok {
-			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: strings.Join(e.cat.IDs("cloud"), ", ")}}
+			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.offer", Problem: fmt.Sprintf("%q is not in the catalog", o.Offer), Allowed: strings.Join(e.cat.IDs(catalog.KindCloud), ", ")}}
 		}
 		if _, ok := x.Price(mode); !ok && !o.PricePerGPUHr.IsSet() {
 			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"}}

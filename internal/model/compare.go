@@ -237,5 +237,5 @@ func FollowedDay(s *scenario.Scenario) ([]DayLoad, float64) {
 	for i, x := range d {
 		out[i] = DayLoad{Share: x.rps / mean, Hours: x.hours}
 	}
-	return out, t.ScaleUpMargin.Or(defaultScaleUpMargin)
+	return out, t.ScaleUpMargin.Or(DefaultScaleUpMargin)
 }

@@ -36,7 +36,7 @@ func TestTrafficBreakEvenFollowsTheLoad(t *testing.T) {
 		t.Fatalf("cloud %+v", c)
 	}
 	day, margin := FollowedDay(s)
-	if len(day) != 2 || !near(day[0].Share, 40.0/15, 1e-12) || day[0].Hours != 6 || margin != defaultScaleUpMargin {
+	if len(day) != 2 || !near(day[0].Share, 40.0/15, 1e-12) || day[0].Hours != 6 || margin != DefaultScaleUpMargin {
 		t.Fatalf("followed day %+v, margin %g", day, margin)
 	}
 	staff := c.Drivers[costid.StaffPerMonth]

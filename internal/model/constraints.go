@@ -38,10 +38,10 @@ func (e *evaluator) residencyOK(jurisdiction string) bool {
 // On-premises needs the site's staff per node, at least its minimum
 // (onPremStaff).
 const (
-	staffManaged = 0.05
-	staffCloud   = 0.25
-	staffHPC     = 0.1
-	staffHybrid  = 0.25 // on top of the burst target's own
+	staffManaged               = 0.05
+	staffCloud                 = 0.25
+	staffHPC                   = 0.1
+	DefaultHybridExtraStaffFTE = 0.25 // on top of the burst target's own
 )
 
 // staff sets the operating effort, fte, and checks it against the team

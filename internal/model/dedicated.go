@@ -39,9 +39,9 @@ func (e *evaluator) dedicatedFor(only string) (best dedicated, ok bool) {
 	z := e.z
 	var buf [24]load
 	day := e.day(&buf)
-	margin := defaultScaleUpMargin
+	margin := DefaultScaleUpMargin
 	if t := e.s.Workload.Traffic; t != nil {
-		margin = t.ScaleUpMargin.Or(defaultScaleUpMargin)
+		margin = t.ScaleUpMargin.Or(DefaultScaleUpMargin)
 	}
 	pin, pinned := e.pinnedServe(scenario.Managed)
 	for _, o := range e.cat.Managed {

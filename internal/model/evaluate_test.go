@@ -317,7 +317,7 @@ func TestExamplesEvaluate(t *testing.T) {
 func TestRandomScenariosStayFinite(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	c := cat(t)
-	presets := c.IDs("models")
+	presets := c.IDs(catalog.KindModel)
 	shapes := scenario.Shapes
 	for i := 0; i < 300; i++ {
 		s := base()

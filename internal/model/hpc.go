@@ -15,7 +15,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 	if o.Partition != "" {
 		p, ok := e.cat.Partition(o.Partition)
 		if !ok {
-			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: strings.Join(e.cat.IDs("hpc"), ", ")}}
+			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: strings.Join(e.cat.IDs(catalog.KindHPC), ", ")}}
 		}
 		return p, nil
 	}

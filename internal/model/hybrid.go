@@ -62,7 +62,7 @@ func (e *evaluator) hybrid(r *DirectionResult) error {
 	if target == scenario.HPC {
 		base = staffHPC
 	}
-	extra := o.ExtraFTE.Or(staffHybrid)
+	extra := o.ExtraFTE.Or(DefaultHybridExtraStaffFTE)
 	basis := ""
 	if !r.quiet {
 		basis = fmt.Sprintf("%s burst plus %.2f FTE for transfers and two environments", target, extra)

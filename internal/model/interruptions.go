@@ -10,10 +10,10 @@ import (
 // the last checkpoint back (estimate).
 const restartHours = 10.0 / 60
 
-// defaultSpotInterruptions is the middle of the AWS Spot Instance Advisor's
+// DefaultSpotInterruptions is the middle of the AWS Spot Instance Advisor's
 // 5–10 % bucket: no rate is published for large GPU instances, so it is an
 // estimate the user should replace (prices.md).
-const defaultSpotInterruptions = 0.075
+const DefaultSpotInterruptions = 0.075
 
 // checkpointHours is the time to write the full model state (weights,
 // gradients and optimizer state) to the direction's storage.
@@ -30,7 +30,7 @@ func (e *evaluator) checkpointHours(hw hardware) float64 {
 // at Daly's interval and the overhead is the time writing them plus the lost
 // work and restarts (reliability.go).
 func (e *evaluator) spot(r *DirectionResult, hw hardware) {
-	f := e.s.Options.Cloud.SpotInterruptions.Or(defaultSpotInterruptions)
+	f := e.s.Options.Cloud.SpotInterruptions.Or(DefaultSpotInterruptions)
 	if !e.s.Options.Cloud.SpotInterruptions.IsSet() && !r.quiet {
 		r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
 			"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)

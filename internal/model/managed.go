@@ -22,7 +22,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	if id := s.Options.Managed.Offer; id != "" {
 		o, ok := e.cat.ManagedOffer(id)
 		if !ok {
-			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs("managed"), ", ")}}
+			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs(catalog.KindManaged), ", ")}}
 		}
 		if o.Kind == "dedicated" {
 			only = id

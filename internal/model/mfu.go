@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
 )
 
 // Model FLOPs utilisation (MFU) when the scenario gives none
@@ -54,7 +55,7 @@ import (
 // (artidoro/qlora issue 107, 2023-06-01), users 1.35 to 5 times slower
 // (bitsandbytes issue 667, LLaMA-Factory issue 653); 0.7 of LoRA's.
 //
-// Inference and non-LLM work keep defaultMFU.
+// Inference and non-LLM work keep DefaultMFU.
 var mfuTable = [2][3]float64{
 	{0.39, 0.43, 0.56}, // Ampere class: < 13 B, 13–100 B, ≥ 100 B active parameters
 	{0.16, 0.27, 0.44}, // Hopper class
@@ -102,10 +103,24 @@ func defaultTrainingMFU(activeB float64, g catalog.GPU, method string) float64 {
 	return m
 }
 
+// DefaultMFUs is the MFU the model assumes for workload w when it gives
+// none (workload.mfu), with activeB billion parameters active per token:
+// for training and fine-tuning a language model, mfuTable's figures on an
+// A100-class GPU (ampere) and an H100-class one (hopper), table true; for
+// inference and other work DefaultMFU on every GPU.
+func DefaultMFUs(w scenario.Workload, activeB float64) (ampere, hopper float64, table bool) {
+	training := w.Shape == scenario.ShapeTraining || w.Shape == scenario.ShapeFineTuning
+	if !training || w.Model.GFLOPsPerItem > 0 {
+		return DefaultMFU, DefaultMFU, false
+	}
+	return defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: 0}, w.Method),
+		defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: hopperTFLOPs}, w.Method), true
+}
+
 // mfuWords states the MFU assumed when the scenario gives none.
 func (z *size) mfuWords() string {
 	if !z.training || z.items {
-		return fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); replace it with the utilisation a trial measures", defaultMFU*100)
+		return fmt.Sprintf("MFU %.0f %% assumed (Narayanan et al. 2021 report 44–52 %% for large dense training); replace it with the utilisation a trial measures", DefaultMFU*100)
 	}
 	method := "full training"
 	switch z.method {

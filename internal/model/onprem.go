@@ -17,7 +17,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if o.Node != "" {
 		n, ok := e.cat.Node(o.Node)
 		if !ok {
-			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: strings.Join(e.cat.IDs("nodes"), ", ")}}
+			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: strings.Join(e.cat.IDs(catalog.KindNode), ", ")}}
 		}
 		node = n
 	} else {

@@ -59,7 +59,7 @@ func TestPublishedServingThroughput(t *testing.T) {
 				t.Fatalf("no GPU %s", c.gpu)
 			}
 			z := c.z
-			z.precision, z.mfu, z.tokensIn, z.tokensOut = c.precision, defaultMFU, 128, 2048
+			z.precision, z.mfu, z.tokensIn, z.tokensOut = c.precision, DefaultMFU, 128, 2048
 			z.weightsGB = z.paramsB * bytesPerParam(c.precision)
 			o, _ := cat.CloudOffer(c.offer)
 			got := outputTokensPerSecond(&z, offerHardware(o, g), c.tp, c.batch)

@@ -177,7 +177,7 @@ func TestExamplesSpeakPlainly(t *testing.T) {
 		}
 		r := eval(t, s)
 		checkWords(t, f, r)
-		if r.EfficiencyThreshold != s.Workload.EfficiencyThreshold.Or(defaultThreshold) || r.EfficiencyThreshold <= 0 {
+		if r.EfficiencyThreshold != s.Workload.EfficiencyThreshold.Or(DefaultEfficiencyThreshold) || r.EfficiencyThreshold <= 0 {
 			t.Errorf("%s: efficiency threshold %g in the report", f, r.EfficiencyThreshold)
 		}
 	}

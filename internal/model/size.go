@@ -18,21 +18,25 @@ const (
 )
 
 // Assumptions the model makes where the scenario is silent. Each is reported
-// in the report's warnings or a direction's notes where it is used.
+// in the report's warnings or a direction's notes where it is used; the
+// exported ones are the defaults of scenario fields, which the fields'
+// help (package present) states from these constants.
 const (
-	defaultMFU        = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
-	kvBytes           = 2    // KV cache kept at 16 bit
-	defaultStorageGBs = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
-	maxBatch          = 256
-	defaultSeqLen     = 4096
+	DefaultMFU            = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
+	kvBytes               = 2    // KV cache kept at 16 bit
+	DefaultStorageGBps    = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
+	maxBatch              = 256
+	DefaultSequenceLength = 4096
 	// Llama 2 and 3 pre-training used global batches of about 4 M tokens
 	// (Touvron et al. 2023, §2.2); fine-tuning runs use far smaller ones.
-	defaultPretrainBatchTokens = 1 << 22
-	defaultFineTuneBatchTokens = 1 << 17
-	defaultInferBatchTokens    = 1 << 20
-	defaultBatchItems          = 256
-	defaultThreshold           = 0.70
-	maxTableGPUs               = 4096
+	DefaultTrainingBatchTokens   = 1 << 22
+	DefaultFineTuningBatchTokens = 1 << 17
+	DefaultBatchInferenceTokens  = 1 << 20
+	DefaultBatchItems            = 256
+	DefaultEfficiencyThreshold   = 0.70
+	DefaultMicroBatch            = 1 // sequences per GPU and micro-step
+	DefaultEpochs                = 1 // passes over the data per run
+	maxTableGPUs                 = 4096
 )
 
 // bytesPerParam is the storage size of one weight at a precision.
@@ -62,7 +66,7 @@ type size struct {
 	work                float64 // tokens or items per run: what a trial's throughput measures
 	runsPerMonth        float64
 	weightsGB           float64
-	mfu                 float64 // the scenario's, or defaultMFU (training: mfuFor)
+	mfu                 float64 // the scenario's, or DefaultMFU (training: mfuFor)
 	mfuSet              bool    // the scenario gives workload.mfu
 	precision           string
 	training            bool
@@ -97,15 +101,15 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if z == nil {
 		z = new(size)
 	}
-	*z = size{precision: w.Precision, mfu: w.MFU.Or(defaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
+	*z = size{precision: w.Precision, mfu: w.MFU.Or(DefaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
 		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
-		threshold: w.EfficiencyThreshold.Or(defaultThreshold), trialGPU: w.TrialGPU}
+		threshold: w.EfficiencyThreshold.Or(DefaultEfficiencyThreshold), trialGPU: w.TrialGPU}
 	m := w.Model
 	if m.Preset != "" {
 		p, ok := cat.Model(m.Preset)
 		if !ok {
-			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs("models"), ", ")}}
+			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs(catalog.KindModel), ", ")}}
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
@@ -132,7 +136,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	}
 	if z.trialGPU != "" {
 		if _, ok := cat.GPU(z.trialGPU); !ok {
-			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs("gpus"), ", ")}}
+			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs(catalog.KindGPU), ", ")}}
 		}
 		z.trial = trialPoints(w)
 	}
@@ -140,14 +144,14 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.sharding = "zero3"
 	}
 	if z.seqLen == 0 {
-		z.seqLen = defaultSeqLen
+		z.seqLen = DefaultSequenceLength
 	}
 	if z.microBatch == 0 {
-		z.microBatch = 1
+		z.microBatch = DefaultMicroBatch
 	}
 	A := z.activeB * 1e9
 	P := z.paramsB * 1e9
-	epochs := w.Epochs.Or(1)
+	epochs := w.Epochs.Or(DefaultEpochs)
 
 	switch w.Shape {
 	case scenario.ShapeTraining, scenario.ShapeFineTuning:
@@ -169,7 +173,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 						"gradient size 1 GB assumed (give the size of the gradients exchanged per step)"))
 				}
 			}
-			z.batchWork = float64(orInt(w.GlobalBatchItems, defaultBatchItems))
+			z.batchWork = float64(orInt(w.GlobalBatchItems, DefaultBatchItems))
 			break
 		}
 		if z.layers == 0 || z.hidden == 0 {
@@ -197,9 +201,9 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		}
 		z.flops = z.factor * A * z.tokens
 		z.weightsGB = P * 2 / 1e9
-		def := defaultPretrainBatchTokens
+		def := DefaultTrainingBatchTokens
 		if w.Shape == scenario.ShapeFineTuning {
-			def = defaultFineTuneBatchTokens
+			def = DefaultFineTuningBatchTokens
 		}
 		z.batchWork = float64(orInt(w.GlobalBatchTokens, def))
 	case scenario.ShapeBatch:
@@ -209,7 +213,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.work = z.tokens
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
-		z.batchWork = float64(orInt(w.GlobalBatchTokens, defaultInferBatchTokens))
+		z.batchWork = float64(orInt(w.GlobalBatchTokens, DefaultBatchInferenceTokens))
 		if t := w.Traffic; t != nil {
 			// The split between input and output tokens per item: it
 			// prices managed tokens and divides prefill from decode.
@@ -246,10 +250,10 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	z.stagingGB = d.VolumeGB.Or(0)
 	z.dataReadGB = z.stagingGB * epochs
 	z.files = d.FileCount.Or(0)
-	z.sourceGBs = d.StorageGBps.Or(defaultStorageGBs)
+	z.sourceGBs = d.StorageGBps.Or(DefaultStorageGBps)
 	if !d.StorageGBps.IsSet() && !quiet {
 		z.notes = append(z.notes, newNote(NoteStorageAssumed, []string{"data.storage_gbps"},
-			fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (give the throughput of the storage the data comes from)", defaultStorageGBs)))
+			fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (give the throughput of the storage the data comes from)", DefaultStorageGBps)))
 	}
 	return z, nil
 }
@@ -465,7 +469,7 @@ func (z *size) inferBatch() bool { return !z.training && !z.serving && !z.items 
 // defaultBatchContext is the tokens per item assumed when a batch gives no
 // split between input and output tokens: half of each, as the mean price
 // managed batch pricing assumes (DESIGN.md's default sequence length).
-const defaultBatchContext = defaultSeqLen
+const defaultBatchContext = DefaultSequenceLength
 
 // batchSplit is the tokens in and out per item of batch inference, and
 // whether they are assumed (no split given: half each of

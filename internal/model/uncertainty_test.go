@@ -15,6 +15,7 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
 )
 
@@ -283,7 +284,7 @@ func TestDecilesMatchGonum(t *testing.T) {
 func TestRandomAnalyzeStaysFinite(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 13))
 	c := cat(t)
-	presets := c.IDs("models")
+	presets := c.IDs(catalog.KindModel)
 	est := func(lo, hi float64) scenario.Value {
 		a := lo + rng.Float64()*(hi-lo)
 		b := a + rng.Float64()*(hi-a)

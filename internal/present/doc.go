@@ -11,9 +11,16 @@
 //     one-line help for every field of the scenario file, looked up by JSON
 //     path, and a plain label for every allowed value of an enumerated
 //     field (choices.go);
+//   - facts.go: what a field is beyond its words — the workload shapes it
+//     matters for, the catalog kind whose ids it takes, the usual values
+//     of a free-text field, whether it is prose — for the window's form;
+//   - defaults.go: the defaults the fields' help states, each built from
+//     the engine's own constant (package model) or the default catalog's
+//     site, and the MFU the form shows in an empty workload.mfu;
 //   - inputs.go: a scenario's inputs in file order with their labels, for
 //     the window's Inputs tab and the workbook's Inputs sheet.
 //
-// The package is pure: it imports the scenario types and nothing of the
-// GUI, the workbook, the store or the model.
+// The package is pure: it imports the scenario types, the catalog and the
+// model's defaults (the model imports nothing of it), and nothing of the
+// GUI, the workbook or the store.
 package present

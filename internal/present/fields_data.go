@@ -1,5 +1,7 @@
 package present
 
+import "hostplan/internal/model"
+
 // The wording of the data and the five decision dimensions. The
 // dimensions' help is the seed's question for each (the readiness brief's
 // "Decision dimension | Questions to answer" table).
@@ -28,7 +30,7 @@ var dataFields = []Field{
 	{"data.retention_owner", "Retention owner", "",
 		"Who decides what is kept, archived or deleted after a run, and confirms that the clean-up happened."},
 	{"data.storage_gbps", "Storage throughput", "GB/s",
-		"How fast the source storage delivers data (1 GB/s when not given, an estimate); it sets the staging time."},
+		"How fast the source storage delivers data (" + exact(model.DefaultStorageGBps) + " GB/s when not given, an estimate); it sets the staging time."},
 	{"data.controlled_environment", "Controlled environment", "",
 		"Where the source of record lives and sensitive work stays, e.g. the on-premises research cluster."},
 	{"data.lifecycle", "Lifecycle", "",

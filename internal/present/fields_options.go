@@ -1,5 +1,7 @@
 package present
 
+import "hostplan/internal/model"
+
 // The wording of the per-direction options. Anything an option leaves out
 // defaults from the catalog or the model's choice (internal/model); the
 // directions' own help follows the seed's four hosting paths.
@@ -38,7 +40,7 @@ var optionFields = []Field{
 	{"options.cloud.egress_per_gb", "Cloud: egress price", "¤/GB",
 		"Replaces the provider's price per GB of data leaving the cloud."},
 	{"options.cloud.spot_interruptions_per_month", "Cloud: spot interruptions", "fraction per month",
-		"Share of spot instances interrupted per month (0.075 when not given, inside AWS's 5–10 % bucket); it sets the checkpoint overhead."},
+		"Share of spot instances interrupted per month (" + exact(model.DefaultSpotInterruptions) + " when not given); it sets the checkpoint overhead. The default lies inside the AWS Spot Instance Advisor's 5–10 % bucket."},
 
 	{"options.on_prem", "On-premises", "",
 		"Hardware the organisation owns or buys: direct control, with the staff, maintenance, utilisation and lead time that come with it."},
@@ -67,11 +69,11 @@ var optionFields = []Field{
 	{"options.on_prem.expected_utilisation", "On-premises: expected utilisation", "fraction",
 		"Share of the hardware's hours in use once other work shares it; it sets the effective price per GPU-hour (when not given, this workload's own use)."},
 	{"options.on_prem.infrastructure_share", "On-premises: infrastructure share", "fraction",
-		"What the cluster fabric, storage and installation add to the nodes' price, as a share of it; when not given, the site's (0.15)."},
+		"What the cluster fabric, storage and installation add to the nodes' price, as a share of it; when not given, the site's (" + exact(defaultSite.InfrastructureShare) + ")."},
 	{"options.on_prem.cost_of_capital", "On-premises: cost of capital", "fraction per year",
-		"Yearly rate the money in owned hardware would earn elsewhere; charged on half the capex (the average balance) under depreciation and purchase; when not given, the site's (0.08)."},
+		"Yearly rate the money in owned hardware would earn elsewhere; charged on half the capex (the average balance) under depreciation and purchase; when not given, the site's (" + exact(defaultSite.CostOfCapital) + ")."},
 	{"options.on_prem.rack_kw", "On-premises: rack power limit", "kW",
-		"Most power one rack of the site takes; a node drawing more cannot be placed; when not given, the site's (20 kW)."},
+		"Most power one rack of the site takes; a node drawing more cannot be placed; when not given, the site's (" + exact(defaultSite.RackKW) + " kW)."},
 
 	{"options.hpc", "Shared HPC", "",
 		"A shared cluster reached through projects, quotas and a scheduler: suits bounded parallel batch jobs, and every job may wait in a queue."},
@@ -101,7 +103,7 @@ var optionFields = []Field{
 	{"options.hybrid.burst_to", "Hybrid: burst to", "",
 		"Where the compute bursts: cloud IaaS (the default) or shared HPC."},
 	{"options.hybrid.extra_staff_fte", "Hybrid: extra staff", "FTE",
-		"Staff on top of the burst target's own, for the transfers and two environments (0.25 FTE when not given)."},
+		"Staff on top of the burst target's own, for the transfers and two environments (" + exact(model.DefaultHybridExtraStaffFTE) + " FTE when not given)."},
 	{"options.energy", "Energy", "",
 		"What the report's electricity and emissions figures assume; they are estimates and no cost."},
 	{"options.energy.grid_g_co2e_per_kwh", "Energy: grid carbon intensity", "g CO2e/kWh",

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
 )
 
@@ -290,5 +291,29 @@ func TestSchemaCarriesWording(t *testing.T) {
 	var doc map[string]any
 	if err := json.Unmarshal(SchemaJSON(), &doc); err != nil || doc["title"] != "hostplan scenario" {
 		t.Errorf("SchemaJSON: %v", err)
+	}
+}
+
+// Every field with facts has words, and a path's shapes cover the fields
+// under it.
+func TestFacts(t *testing.T) {
+	for path, f := range facts {
+		if _, ok := Lookup(path); !ok {
+			t.Errorf("facts name %s, which has no wording", path)
+		}
+		for _, s := range f.Shapes {
+			if !slices.Contains(scenario.Shapes, s) {
+				t.Errorf("%s: unknown shape %q", path, s)
+			}
+		}
+	}
+	if !MattersFor("workload.traffic.peak_rps", scenario.ShapeInteractive) || MattersFor("workload.traffic.peak_rps", scenario.ShapeTraining) {
+		t.Error("workload.traffic does not cover its fields")
+	}
+	if !MattersFor("workload.trial[2].gpus", scenario.ShapeTraining) || !MattersFor("workload.sharding", "") {
+		t.Error("a field without shapes, or a scenario without one, hides fields")
+	}
+	if FactsOf("options.cloud.offer").Catalog != catalog.KindCloud || !FactsOf("description").Multiline {
+		t.Error("facts lost")
 	}
 }

@@ -1,5 +1,7 @@
 package present
 
+import "hostplan/internal/model"
+
 // The wording of the scenario's own fields, its purpose and its workload.
 // The meanings follow the comments of package scenario and the model's
 // defaults (internal/model); the seed's readiness brief gives the purpose
@@ -111,13 +113,13 @@ var workloadFields = []Field{
 	{"workload.traffic.hourly_load", "Load by hour", "",
 		"24 levels, one per hour from midnight, in any unit (requests/s, or shares of the peak): scaled so that the day averages the mean rate, never above the peak. Replicas follow this load on rented capacity."},
 	{"workload.traffic.scale_up_margin", "Scale-up margin", "fraction",
-		"Capacity kept above the load while replicas follow it, so that new replicas start before they are needed (0.25 when not given: scale up at 80 % of a replica's capacity)."},
+		"Capacity kept above the load while replicas follow it, so that new replicas start before they are needed (" + exact(model.DefaultScaleUpMargin) + " when not given); replicas are then added at " + Percent(1/(1+model.DefaultScaleUpMargin)) + " of a replica's capacity."},
 	{"workload.traffic.latency_target_ms", "Latency target", "ms",
 		"How quickly one user must receive a result: the longest acceptable time for one whole request, prefill and decode."},
 	{"workload.deadline_hours", "Deadline per run", "hours",
 		"Longest acceptable time from the start of a run to its result; a direction that cannot meet it is ruled out."},
 	{"workload.mfu", "Model FLOPs utilisation", "fraction",
-		"Share of the GPU's peak rate the work achieves, 0–1 (0.4 when not given); measure it in a trial when you can."},
+		"Share of the GPU's peak rate the work achieves, 0–1; when not given, " + exact(model.DefaultMFU) + " for inference and other work, and for training or fine-tuning a language model a table by model size, GPU class and method (see docs/report.md); measure it in a trial when you can."},
 	{"workload.trial", "Trial measurements", "",
 		"Throughput measured at several GPU counts in a short representative trial; the Universal Scalability Law fitted to it replaces the analytic curve."},
 	{"workload.trial[].gpus", "Trial GPUs", "GPUs",
@@ -131,17 +133,17 @@ var workloadFields = []Field{
 	{"workload.sharding", "Model-state sharding", "",
 		"How weights, gradients and optimizer state are split over the data-parallel GPUs: replicated, or ZeRO stage 1, 2 or 3 (the default)."},
 	{"workload.sequence_length", "Sequence length", "tokens",
-		"Tokens per training sequence (4,096 when not given); it sets the activation memory."},
+		"Tokens per training sequence (" + exact(model.DefaultSequenceLength) + " when not given); it sets the activation memory."},
 	{"workload.micro_batch", "Micro-batch per GPU", "sequences",
-		"Sequences each GPU processes per micro-step (1 when not given); it sets the activation memory."},
+		"Sequences each GPU processes per micro-step (" + exact(model.DefaultMicroBatch) + " when not given); it sets the activation memory."},
 	{"workload.global_batch_tokens", "Tokens per optimizer step", "tokens",
-		"Global batch across all GPUs; fewer, larger steps mean fewer all-reduces (about 4 M tokens for training, 131 k for fine-tuning when not given)."},
+		"Global batch across all GPUs; fewer, larger steps mean fewer all-reduces (when not given, " + exact(model.DefaultTrainingBatchTokens) + " tokens for training, " + exact(model.DefaultFineTuningBatchTokens) + " for fine-tuning and " + exact(model.DefaultBatchInferenceTokens) + " for batch inference)."},
 	{"workload.global_batch_items", "Items per optimizer step", "items",
-		"Global batch of work that is not a language model, across all GPUs (256 items when not given)."},
+		"Global batch of work that is not a language model, across all GPUs (" + exact(model.DefaultBatchItems) + " items when not given)."},
 	{"workload.epochs", "Epochs", "passes over the data",
-		"Passes over the data volume per run (1 when not given); with the run's compute time it sets how fast storage must deliver data."},
+		"Passes over the data volume per run (" + exact(model.DefaultEpochs) + " when not given); with the run's compute time it sets how fast storage must deliver data."},
 	{"workload.serial_fraction", "Serial fraction of a step", "fraction",
 		"Share of a one-GPU step that does not parallelise, 0–0.99 (Amdahl); the speedup can never pass 1 ÷ this share."},
 	{"workload.efficiency_threshold", "Scaling efficiency threshold", "fraction",
-		"Lowest scaling efficiency worth paying for (0.7 when not given): the report's efficient limit is the largest GPU count that keeps it."},
+		"Lowest scaling efficiency worth paying for (" + exact(model.DefaultEfficiencyThreshold) + " when not given): the report's efficient limit is the largest GPU count that keeps it."},
 }

@@ -22,21 +22,6 @@ import (
 // imported with Tools → Import prices… (reprice.go) or on the command line
 // ("hostplan catalog import FILE.csv").
 
-// kindTitles names the catalog's kinds of entry.
-var kindTitles = map[string]string{
-	"gpu": "GPUs", "model": "Models", "cloud": "Cloud offers", "data": "Data transfer prices",
-	"node": "On-premises nodes", "site": "On-premises site", "hpc": "HPC partitions", "managed": "Managed offers",
-	"grid": "Grid carbon intensity", "pue": "Data-centre PUE",
-	"rate": "Exchange rates (units per euro)",
-}
-
-func kindTitle(kind string) string {
-	if t, ok := kindTitles[kind]; ok {
-		return t
-	}
-	return present.Humanize(kind)
-}
-
 // cellTable is a read-only table of text with a header row, each column
 // as wide as its widest cell (up to a limit, longer text cut short with an
 // ellipsis); choosing a cell writes its row whole in detail.
@@ -123,7 +108,7 @@ func (t *cellTable) set(header []string, rows [][]string, bold []bool) {
 
 // catalogTable is the table of one kind of entry: id, name, every field,
 // as_of, source and the override mark.
-func catalogTable(cat *catalog.Catalog, kind string) (header []string, rows [][]string, bold []bool) {
+func catalogTable(cat *catalog.Catalog, kind catalog.Kind) (header []string, rows [][]string, bold []bool) {
 	fields := catalog.Fields(kind)
 	items := cat.Items(kind)
 	values := map[string]map[string]string{} // id → field → value
@@ -193,11 +178,11 @@ func (p *planner) showCatalog() {
 	entries := newCellTable()
 	var kinds []string
 	for _, k := range catalog.Kinds() {
-		kinds = append(kinds, kindTitle(k))
+		kinds = append(kinds, k.Title())
 	}
 	pick := newKeySelect(kinds, func(title string) {
 		for _, k := range catalog.Kinds() {
-			if kindTitle(k) == title {
+			if k.Title() == title {
 				entries.set(catalogTable(cat, k))
 			}
 		}

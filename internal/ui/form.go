@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/catalog"
+	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -23,10 +25,10 @@ import (
 // evaluated at once (a choice, a tick) or when the typing pauses.
 type scenarioForm struct {
 	s        *scenario.Scenario
-	stored   bool                       // s has been saved: its id is fixed
-	catalog  func(kind string) []string // the catalog's ids of a kind; nil without a catalog
-	onChange func(immediate bool)       // after each change
-	onFlush  func()                     // Enter in a field: evaluate now
+	stored   bool                             // s has been saved: its id is fixed
+	catalog  func(kind catalog.Kind) []string // the catalog's ids of a kind; nil without a catalog
+	onChange func(immediate bool)             // after each change
+	onFlush  func()                           // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
 	// wheel over its multi-line entries (wheelPass); nil when none.
 	wheel func() fyne.Scrollable
@@ -57,6 +59,9 @@ type formField struct {
 	disable func() // nil when the control cannot be disabled
 	given   func() bool
 	choice  bool // a select of present's choices, which shows what is allowed
+	// hint sets what an empty number shows (its default); nil for
+	// controls without one.
+	hint func(text string)
 }
 
 // formGroup is a heading with its fields: a section's own fields, or an
@@ -107,55 +112,11 @@ var formBreaks = map[string][2]string{
 		"Left empty, the model's defaults apply (each field's help names its default)."},
 }
 
-// catalogKinds names the catalog kind whose ids a field takes.
-var catalogKinds = map[string]string{
-	"workload.model.preset": "models",
-	"workload.trial_gpu":    "gpus",
-	"options.managed.offer": "managed",
-	"options.cloud.offer":   "cloud",
-	"options.on_prem.node":  "nodes",
-	"options.hpc.partition": "hpc",
-}
-
-// suggestions are the usual values of free-text fields.
-var suggestions = map[string][]string{
-	"currency":                  {"USD", "EUR", "GBP", "CHF", "JPY"},
-	"exchange_rates[].currency": {"USD", "EUR", "GBP", "CHF", "JPY"},
-	"data.residency":            {"any", "EU", "US", "DE", "UK"},
-	"price_overrides[].kind":    {"gpu", "model", "cloud", "data", "node", "site", "hpc", "managed", "grid", "pue", "rate"},
-}
-
-// multiline are the prose fields, edited over more than one line.
-var multiline = map[string]bool{
-	"description":                  true,
-	"dimensions.sovereignty.notes": true,
-}
-
-// shapeFields names the workload shapes a field matters for; a field of
-// another shape is hidden unless it holds a value or a problem. A path
-// covers the fields under it.
-var shapeFields = map[string][]string{
-	"workload.traffic":               {scenario.ShapeInteractive},
-	"workload.method":                {scenario.ShapeFineTuning},
-	"workload.tokens_per_run_b":      {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.runs_per_month":        {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.epochs":                {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.global_batch_tokens":   {scenario.ShapeBatch, scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.items_per_run_m":       {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.model.gflops_per_item": {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.model.gradient_gb":     {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.recompute":             {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.sharding":              {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.sequence_length":       {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.micro_batch":           {scenario.ShapeFineTuning, scenario.ShapeTraining},
-	"workload.global_batch_items":    {scenario.ShapeFineTuning, scenario.ShapeTraining},
-}
-
 // newScenarioForm builds the form over s. stored says whether s has been
 // saved before (its id can then no longer change).
-func newScenarioForm(s *scenario.Scenario, stored bool, catalog func(string) []string, onChange func(bool), onFlush func()) *scenarioForm {
+func newScenarioForm(s *scenario.Scenario, stored bool, ids func(catalog.Kind) []string, onChange func(bool), onFlush func()) *scenarioForm {
 	f := &scenarioForm{
-		s: s, stored: stored, catalog: catalog, onChange: onChange, onFlush: onFlush,
+		s: s, stored: stored, catalog: ids, onChange: onChange, onFlush: onFlush,
 		byPath: map[string]*formField{}, groups: map[string]*formGroup{},
 		local: map[string]string{}, shown: map[string][]string{},
 	}
@@ -365,11 +326,12 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		meaning.TextStyle.Italic = true
 		control = f.newChoiceControl(ff, dst, optionalPath(path), meaning)
 	case dst.Kind() == reflect.String:
-		opts := suggestions[path]
-		if kind := catalogKinds[path]; kind != "" && f.catalog != nil {
-			opts = f.catalog(kind)
+		facts := present.FactsOf(path)
+		opts := facts.Suggestions
+		if facts.Catalog != "" && f.catalog != nil {
+			opts = f.catalog(facts.Catalog)
 		}
-		control = f.newTextControl(ff, dst, opts, multiline[path])
+		control = f.newTextControl(ff, dst, opts, facts.Multiline)
 		if path == "id" && f.stored {
 			ff.disable()
 			help = caption(fd.Help + " A saved scenario keeps its id: Duplicate makes a copy under another.")
@@ -514,6 +476,15 @@ func (f *scenarioForm) changed(ff *formField, immediate bool) {
 func (f *scenarioForm) flush() {
 	if f.onFlush != nil {
 		f.onFlush()
+	}
+}
+
+// showDefaults shows in the empty number fields whose default depends on
+// the scenario the value the model assumes for it, from report r of the
+// scenario s: the MFU by the workload (present.MFUHint).
+func (f *scenarioForm) showDefaults(s *scenario.Scenario, r *model.Report) {
+	if ff := f.field("workload.mfu"); ff != nil && ff.hint != nil && s != nil && r != nil {
+		ff.hint(present.MFUHint(s.Workload, r.Workload.ActiveParamsB))
 	}
 }
 

@@ -104,6 +104,7 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 	c := &valueControl{form: f, field: ff, dst: dst, unit: unit}
 	c.known = f.entry(ff, c.typed)
 	c.known.SetPlaceHolder("not given")
+	ff.hint = c.known.SetPlaceHolder
 	var cells []fyne.CanvasObject
 	for i, name := range []string{"low", "likely", "high"} {
 		e := f.entry(ff, c.typed)

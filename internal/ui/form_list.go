@@ -129,7 +129,7 @@ func (c *listControl) cell(path string, dst reflect.Value) fyne.CanvasObject {
 	}
 	var e fyne.CanvasObject
 	var entry *widget.Entry
-	if opts := suggestions[norm]; len(opts) > 0 && dst.Kind() == reflect.String {
+	if opts := present.FactsOf(norm).Suggestions; len(opts) > 0 && dst.Kind() == reflect.String {
 		se := newKeySelectEntry(opts)
 		e, entry = se, &se.Entry
 	} else {

@@ -158,16 +158,7 @@ func (f *scenarioForm) problemCount() int {
 
 // relevant reports whether field ff matters for the workload's shape.
 func (f *scenarioForm) relevant(ff *formField) bool {
-	shape := f.s.Workload.Shape
-	if shape == "" {
-		return true
-	}
-	for p := ff.path; p != ""; p = parentPath(p) {
-		if shapes, ok := shapeFields[p]; ok {
-			return slices.Contains(shapes, shape)
-		}
-	}
-	return true
+	return present.MattersFor(ff.path, f.s.Workload.Shape)
 }
 
 // relayout shows the fields that matter for the workload's shape, with

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -562,5 +563,35 @@ func TestLoadByHourEdited(t *testing.T) {
 	}
 	if v.current != good {
 		t.Error("the report changed while a level is not a number")
+	}
+}
+
+// An empty MFU shows the MFU the model assumes for the scenario at hand:
+// the training table's figures for a fine-tuning run, one figure for
+// inference.
+func TestFormShowsDefaultMFU(t *testing.T) {
+	test.NewTempApp(t)
+	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
+	s.Workload.MFU = scenario.Value{}
+	f := newScenarioForm(s, true, nil, func(bool) {}, func() {})
+	r := &model.Report{Workload: model.WorkloadSummary{ActiveParamsB: 7}}
+	f.showDefaults(s, r)
+	known := f.field("workload.mfu").box.Objects[0]
+	var holders []string
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *keyEntry:
+			holders = append(holders, x.PlaceHolder)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(known)
+	want := present.MFUHint(s.Workload, 7)
+	if !strings.Contains(want, "A100-class") || !slices.Contains(holders, want) {
+		t.Errorf("placeholders %q, want %q", holders, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -165,12 +166,12 @@ func (e *liveEditor) buildForm() {
 
 // catalogIDs lists the ids of a catalog kind when the backend knows the
 // catalog.
-func (e *liveEditor) catalogIDs() func(string) []string {
+func (e *liveEditor) catalogIDs() func(catalog.Kind) []string {
 	c, ok := e.backend.(CatalogLister)
 	if !ok {
 		return nil
 	}
-	return func(kind string) []string {
+	return func(kind catalog.Kind) []string {
 		ids, err := c.CatalogIDs(kind)
 		if err != nil {
 			return nil
@@ -420,6 +421,9 @@ func (e *liveEditor) outcome(gen int, ev *evaluation, err error) {
 		e.form.setProblems(errs)
 	}
 	if ev != nil {
+		if e.form != nil {
+			e.form.showDefaults(ev.s, ev.r)
+		}
 		e.v.liveReport(ev, e.base != nil)
 	}
 	e.showOutcome(errs)
