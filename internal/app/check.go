@@ -68,19 +68,22 @@ func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 		errs = append(errs, scenario.FieldError{Path: path, Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(cat.IDs(kind), ", ")})
 	}
 	w, o := s.Workload, s.Options
-	if id := w.Model.Preset; id != "" {
-		if _, ok := cat.Model(id); !ok {
-			missing("workload.model.preset", id, catalog.KindModel)
+	// The fields that name a catalog entry, each of the kind its facts say
+	// (package present); the cloud offer also needs a price for its mode.
+	for _, ref := range []struct{ path, id string }{
+		{"workload.model.preset", w.Model.Preset},
+		{"workload.trial_gpu", w.TrialGPU},
+		{"options.managed.offer", o.Managed.Offer},
+		{"options.cloud.offer", o.Cloud.Offer},
+		{"options.on_prem.node", o.OnPrem.Node},
+		{"options.hpc.partition", o.HPC.Partition},
+	} {
+		kind := present.FactsOf(ref.path).Catalog
+		if ref.id == "" {
+			continue
 		}
-	}
-	if id := w.TrialGPU; id != "" {
-		if _, ok := cat.GPU(id); !ok {
-			missing("workload.trial_gpu", id, catalog.KindGPU)
-		}
-	}
-	if id := o.Managed.Offer; id != "" {
-		if _, ok := cat.ManagedOffer(id); !ok {
-			missing("options.managed.offer", id, catalog.KindManaged)
+		if _, ok := cat.Item(kind, ref.id); !ok {
+			missing(ref.path, ref.id, kind)
 		}
 	}
 	if id := o.Cloud.Offer; id != "" {
@@ -90,21 +93,10 @@ func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 			mode = "on_demand"
 		}
 		switch _, priced := x.Price(mode); {
-		case !ok:
-			missing("options.cloud.offer", id, catalog.KindCloud)
+		case !ok: // missing, above
 		case !priced && !o.Cloud.PricePerGPUHr.IsSet() && validMode(mode):
 			errs = append(errs, scenario.FieldError{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID),
 				Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"})
-		}
-	}
-	if id := o.OnPrem.Node; id != "" {
-		if _, ok := cat.Node(id); !ok {
-			missing("options.on_prem.node", id, catalog.KindNode)
-		}
-	}
-	if id := o.HPC.Partition; id != "" {
-		if _, ok := cat.Partition(id); !ok {
-			missing("options.hpc.partition", id, catalog.KindHPC)
 		}
 	}
 	return errs

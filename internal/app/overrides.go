@@ -86,7 +86,7 @@ func (p *Planner) ImportOverrides(rows catalog.Overrides) (OverridesImport, erro
 		for _, it := range eff.Items("") {
 			if it.Entry.Overridden {
 				out.Changed++
-				if _, ok := def.Item(string(it.Kind), it.ID); !ok {
+				if _, ok := def.Item(it.Kind, it.ID); !ok {
 					out.Added++
 				}
 			}

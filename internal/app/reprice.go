@@ -264,13 +264,14 @@ func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, cur
 // entryName is what the catalog entry of key (kind/id/field) is called:
 // its name, or its id when it has none ("" when cat lacks it).
 func entryName(cat *catalog.Catalog, key string) string {
-	kind, rest, _ := strings.Cut(key, "/")
+	name, rest, _ := strings.Cut(key, "/")
 	id, _, _ := strings.Cut(rest, "/")
+	kind := catalog.Kind(name)
 	it, ok := cat.Item(kind, id)
 	switch {
 	case !ok:
 		return ""
-	case kind == "site":
+	case kind == catalog.KindSite:
 		return "on-premises site"
 	case it.Name == "":
 		return it.ID

@@ -252,11 +252,10 @@ func (c *Catalog) Items(kind Kind) []Item {
 	return out
 }
 
-// Item returns the entry of a kind with the given id. The kind is text,
-// as a key like "cloud/aws-p5-h100/on_demand" gives it; an unknown kind
-// has no entries.
-func (c *Catalog) Item(kind, id string) (Item, bool) {
-	k := kindNamed(Kind(kind))
+// Item returns the entry of a kind with the given id; an unknown kind (one
+// read from a key like "cloud/aws-p5-h100/on_demand") has no entries.
+func (c *Catalog) Item(kind Kind, id string) (Item, bool) {
+	k := kindNamed(kind)
 	if k == nil {
 		return Item{}, false
 	}

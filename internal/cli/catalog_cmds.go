@@ -175,7 +175,7 @@ func runCatalogShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	it, ok := cat.Item(string(kind), id)
+	it, ok := cat.Item(kind, id)
 	if !ok {
 		var ids []string
 		for _, x := range cat.Items(kind) {

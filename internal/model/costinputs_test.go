@@ -70,7 +70,7 @@ func costScenarios(t *testing.T) []*scenario.Scenario {
 // catalogValue is the number at kind/id/field of the catalog.
 func catalogValue(t *testing.T, c *catalog.Catalog, key string) float64 {
 	parts := strings.Split(key, "/")
-	it, ok := c.Item(parts[0], parts[1])
+	it, ok := c.Item(catalog.Kind(parts[0]), parts[1])
 	if !ok {
 		t.Fatalf("%s: no such catalog entry", key)
 	}

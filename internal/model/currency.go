@@ -48,7 +48,7 @@ func givenRates(s *scenario.Scenario) []catalog.GivenRate {
 // catalog's currency is a field error of currency naming the currencies
 // allowed.
 func scenarioCatalog(s *scenario.Scenario, cat *catalog.Catalog) (*catalog.Catalog, error) {
-	isRate := func(kind string) bool { return kind == "rate" }
+	isRate := func(kind string) bool { return catalog.Kind(kind) == catalog.KindRate }
 	cat, errs := cat.ApplyScenario(s.PriceOverrides, isRate)
 	if errs != nil {
 		return nil, errs
