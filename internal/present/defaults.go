@@ -1,6 +1,7 @@
 package present
 
 import (
+	"math"
 	"strconv"
 
 	"hostplan/internal/catalog"
@@ -74,14 +75,15 @@ var defaults = map[string]fieldDefault{
 // grouped (4,096; 0.075; 4,194,304).
 func exact(x float64) string { return group(strconv.FormatFloat(x, 'f', -1, 64)) }
 
-// MFUHint is what the form shows in an empty workload.mfu: the MFU the
-// model assumes for workload w, whose model has activeB billion
-// parameters active per token — one figure, or for training the table's
-// on A100-class and H100-class GPUs.
+// MFUHint is what the form shows in an empty workload.mfu, short enough
+// for the entry: the MFU the model assumes for workload w, whose model has
+// activeB billion parameters active per token — one figure ("0.4"), or for
+// training the table's range over the GPU classes ("0.16–0.39": H100-class
+// and A100-class GPUs differ; the field's help names the table).
 func MFUHint(w scenario.Workload, activeB float64) string {
 	ampere, hopper, table := model.DefaultMFUs(w, activeB)
-	if !table {
-		return "not given: " + exact(ampere)
+	if !table || Figure(ampere) == Figure(hopper) {
+		return exact(ampere)
 	}
-	return "not given: " + Figure(ampere) + " on A100-class GPUs, " + Figure(hopper) + " on H100-class"
+	return Figure(math.Min(ampere, hopper)) + "–" + Figure(math.Max(ampere, hopper))
 }

@@ -162,6 +162,10 @@ func (e *liveEditor) buildForm() {
 	e.holder.Refresh()
 	e.scroll.ScrollToTop()
 	e.setHeading()
+	// The defaults the shown report assumed, until an edit evaluates anew.
+	if cur := e.v.current; cur != nil && cur.r != nil && cur.item.ID == e.item.ID {
+		e.form.showDefaults(e.work, cur.r)
+	}
 }
 
 // catalogIDs lists the ids of a catalog kind when the backend knows the
