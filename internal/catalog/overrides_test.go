@@ -253,7 +253,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`,
 		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
 		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
-		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0)`,
+		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 		`line 8: cloud aws-p5-h100: source is empty (allowed: where the figure was published)`,
 		`line 9: hpc caltech-hpc: queue_wait_hours "5;2;9" is out of order (allowed: low ≤ likely ≤ high)`,
 		`line 10: site main: the site entry's id is "main" (allowed: site)`,
@@ -262,7 +262,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		`line 13: cloud aws-p5-h100: on_demand is also set on line 2 (allowed: one row per kind, id and field)`,
 		`line 14: 3 cells (allowed: 6, kind,id,field,value,as_of,source)`,
 		`line 15: managed together-8b: returns_weights "yes" is not true or false (allowed: true, false)`,
-		`line 16: cloud aws-p5-h100: on_demand "5,10" is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)`,
+		`line 16: cloud aws-p5-h100: on_demand "5,10" is not a number (allowed: a number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 		`line 17: cloud: the id is empty (allowed: the id of an entry, e.g. aws-p5-h100)`,
 	}
 	var got []string

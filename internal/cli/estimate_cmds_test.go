@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"hostplan/internal/present/num"
 )
 
 // jsonObject decodes exactly one JSON object from out and checks its key set.
@@ -197,10 +199,10 @@ func TestEstimateCheckpointBadValues(t *testing.T) {
 	}{
 		{"zero mtbf", with("--write-minutes", "10", "--mtbf-hours", "0"), "estimate checkpoint: --mtbf-hours 0 is out of range (allowed: a number > 0)"},
 		{"negative mtbf", with("--write-minutes", "10", "--mtbf-hours", "-5"), "--mtbf-hours -5 is out of range (allowed: a number > 0)"},
-		{"NaN write", with("--write-minutes", "NaN", "--mtbf-hours", "24"), "--write-minutes NaN is out of range (allowed: a number > 0)"},
-		{"Inf mtbf", with("--write-minutes", "10", "--mtbf-hours", "+Inf"), "--mtbf-hours +Inf is out of range (allowed: a number > 0)"},
+		{"NaN write", with("--write-minutes", "NaN", "--mtbf-hours", "24"), `--write-minutes "NaN" is not a number (allowed: a number > 0, written as ` + num.Syntax},
+		{"Inf mtbf", with("--write-minutes", "10", "--mtbf-hours", "+Inf"), `--mtbf-hours "+Inf" is not a number (allowed: a number > 0, written as ` + num.Syntax},
 		{"zero write", with("--write-minutes", "0", "--mtbf-hours", "24"), "--write-minutes 0 is out of range (allowed: a number > 0)"},
-		{"text", with("--write-minutes", "ten", "--mtbf-hours", "24"), `--write-minutes "ten" is not a number (allowed: a number > 0)`},
+		{"text", with("--write-minutes", "ten", "--mtbf-hours", "24"), `--write-minutes "ten" is not a number (allowed: a number > 0, written as ` + num.Syntax + ")"},
 		{"missing mtbf", with("--write-minutes", "10"), "estimate checkpoint: --mtbf-hours is required (allowed: a number > 0)"},
 		{"missing write", with("--mtbf-hours", "24"), "estimate checkpoint: --write-minutes is required (allowed: a number > 0)"},
 		{"negative restart", with(append(ok, "--restart-minutes", "-1")...), "--restart-minutes -1 is out of range (allowed: a number ≥ 0)"},

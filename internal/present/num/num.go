@@ -17,13 +17,11 @@ import (
 )
 
 // Syntax says what Parse accepts, as the "allowed:" part of a message.
-const Syntax = "digits with an optional sign, decimal point and exponent; " +
-	"commas, underscores or spaces only between groups of three digits, e.g. 1,234.5 or 2.5e6"
+const Syntax = "digits with an optional sign, decimal point and exponent, " +
+	"thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6"
 
 // CountSyntax says what ParseCount accepts.
-const CountSyntax = "digits with an optional sign, decimal point and exponent; " +
-	"commas, underscores or spaces only between groups of three digits; " +
-	"then optionally K, M, B (or G) or T, e.g. 70B, 1,000B or 1.4T"
+const CountSyntax = Syntax + ", then optionally K, M, B (or G) or T, e.g. 1,000B or 1.4T"
 
 // Error is text that is not a number. Its message quotes the text and says
 // what is allowed.
