@@ -579,3 +579,33 @@ func TestSiteFigureDates(t *testing.T) {
 		t.Errorf("bad figures_as_of: %v", err)
 	}
 }
+
+// A CSV cell reads a number as every number entry does: a spreadsheet's
+// grouped "1,234.5" in a quoted cell, "1_000", an exponent; a decimal
+// comma or a misplaced group is refused, not misread.
+func TestOverrideNumbersReadAsEntriesDo(t *testing.T) {
+	float := reflect.TypeFor[float64]()
+	for raw, want := range map[string]float64{"1,234.5": 1234.5, "1_000": 1000, "2.5e3": 2500, " 5.10 ": 5.10, "1 000": 1000} {
+		v, err := parseValue(float, raw)
+		if err != nil || v.Float() != want {
+			t.Errorf("%q read as %v, %v; want %v", raw, v, err, want)
+		}
+	}
+	for _, raw := range []string{"5,10", "1,23.4", "0x10", "Inf"} {
+		if _, err := parseValue(float, raw); err == nil {
+			t.Errorf("%q read as a number", raw)
+		}
+	}
+	if v, err := parseValue(reflect.TypeFor[int](), "1,024"); err != nil || v.Int() != 1024 {
+		t.Errorf("1,024 read as %v, %v", v, err)
+	}
+	def := mustDefault(t)
+	eff, err := def.Apply(parse(t, OverridesHeader+"\n"+
+		"cloud,aws-p5-h100,on_demand,\"1,234.5\",2026-10-01,AWS pricing page\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := eff.CloudOffer("aws-p5-h100"); o.OnDemand != 1234.5 {
+		t.Errorf("on_demand %v, want 1234.5", o.OnDemand)
+	}
+}

@@ -258,3 +258,29 @@ func TestEstimateHelp(t *testing.T) {
 		t.Errorf("usage lacks estimate or fit:\n%s", out)
 	}
 }
+
+// Numbers on the command line read as in the window's form: thousands
+// grouped, a count with a suffix, and a limit copied from a message.
+func TestEstimateGroupedNumbers(t *testing.T) {
+	db := tempDB(t)
+	for _, args := range [][]string{
+		{"estimate", "checkpoint", "--write-minutes", "1,000", "--mtbf-hours", "49.5", "--restart-minutes", "15"},
+		{"estimate", "train", "--params", "70B", "--tokens", "1,000B", "--gpu", "h100-sxm", "--gpus", "1,024", "--mfu", "0.4"},
+		{"estimate", "train", "--params", "70B", "--tokens", "10,000T", "--gpu", "h100-sxm", "--gpus", "1,000,000", "--mfu", "0.4"},
+	} {
+		if code, _, errs := run(t, db, args...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	want := map[string]string{
+		"100,000T":  "--tokens \"100,000T\" is out of range (allowed: a number > 0 and ≤ 10,000T,",
+		"1,00B":     "--tokens \"1,00B\" is not a number (allowed: a number > 0 and ≤ 10,000T, written as " + num.CountSyntax + ")",
+		"1,000,00T": "is not a number",
+	}
+	for tokens, w := range want {
+		code, _, errs := run(t, db, "estimate", "train", "--params", "70B", "--tokens", tokens, "--gpu", "h100-sxm", "--gpus", "8", "--mfu", "0.4")
+		if code != ExitUsage || !strings.Contains(errs, w) {
+			t.Errorf("--tokens %s: exit %d, stderr %q; want %q", tokens, code, errs, w)
+		}
+	}
+}
