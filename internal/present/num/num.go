@@ -10,7 +10,6 @@
 package num
 
 import (
-	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -29,12 +28,12 @@ type Error struct {
 	Text    string // the text as given, spaces around it trimmed
 	Count   bool   // read by ParseCount
 	TooBig  bool   // a number too large for a float64
-	allowed string
+	allowed string // set by ParseUint for a number it cannot hold
 }
 
 func (e *Error) Error() string {
 	if e.allowed != "" {
-		return "“" + e.Text + "” is out of range (allowed: " + e.allowed + ")"
+		return "“" + e.Text + "” is not a whole number ≥ 0 that fits (allowed: " + e.allowed + ")"
 	}
 	if e.TooBig {
 		return "“" + e.Text + "” is out of range (allowed: a number of magnitude below 1.7e308)"
@@ -50,10 +49,6 @@ func (e *Error) Allowed() string {
 	}
 	return Syntax
 }
-
-// ErrNotFinite is the cause of an Error for "NaN", "Inf" and the like,
-// which are never numbers here.
-var ErrNotFinite = errors.New("not a finite number")
 
 // Parse reads a number as people write it: "1200", "1,200", "1 200",
 // "1_200", "-0.4", ".5", "2e6", "2.5E-3". A sign may lead; the whole part
