@@ -3,11 +3,11 @@ package app
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -78,16 +78,25 @@ func Number(in Input, field string, r Range, def ...float64) (float64, *BadInput
 			return fmt.Sprintf("%s is required (allowed: %s)", n(field), r.text)
 		})
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(in.Text), 64)
+	v, err := num.Parse(in.Text)
 	if err != nil {
-		return 0, bad(field, func(n func(string) string) string {
-			return fmt.Sprintf("%s %q is not a number (allowed: %s)", n(field), in.Text, r.text)
-		})
+		return 0, notNumber(field, in.Text, r.text, num.Syntax, err)
 	}
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < r.min || (r.minOpen && v == r.min) {
+	if v < r.min || (r.minOpen && v == r.min) {
 		return 0, outOfRange(field, in.Text, r.text)
 	}
 	return v, nil
+}
+
+// notNumber is the problem of text num.Parse or num.ParseCount refused:
+// what the input allows (allowed), written as syntax says.
+func notNumber(field, text, allowed, syntax string, err error) *BadInput {
+	if e, ok := err.(*num.Error); ok && e.TooBig {
+		return outOfRange(field, text, allowed)
+	}
+	return bad(field, func(n func(string) string) string {
+		return fmt.Sprintf("%s %q is not a number (allowed: %s, written as %s)", n(field), text, allowed, syntax)
+	})
 }
 
 // outOfRange is the problem of a value outside what is allowed.
@@ -102,29 +111,18 @@ func outOfRange(field, text, allowed string) *BadInput {
 // it stands for, in units of scale (the scenario counts parameters and
 // tokens in billions).
 func Count(in Input, field string, r scenario.Range, scale float64) (float64, *BadInput) {
-	allowed := fmt.Sprintf("a number > %s and ≤ %s, optionally with K, M, B or T, e.g. 70B", suffixed(r.Min*scale), suffixed(r.Max*scale))
+	within := fmt.Sprintf("a number > %s and ≤ %s", suffixed(r.Min*scale), suffixed(r.Max*scale))
+	allowed := within + ", optionally with K, M, B or T, e.g. 70B"
 	if !in.Given {
 		return 0, bad(field, func(n func(string) string) string {
 			return fmt.Sprintf("%s is required (allowed: %s)", n(field), allowed)
 		})
 	}
-	s := strings.TrimSpace(in.Text)
-	mult := 1.0
-	if n := len(s); n > 0 {
-		switch strings.ToUpper(s[n-1:]) {
-		case "K":
-			mult, s = 1e3, s[:n-1]
-		case "M":
-			mult, s = 1e6, s[:n-1]
-		case "B", "G":
-			mult, s = 1e9, s[:n-1]
-		case "T":
-			mult, s = 1e12, s[:n-1]
-		}
+	v, err := num.ParseCount(in.Text)
+	if err != nil {
+		return 0, notNumber(field, in.Text, within, num.CountSyntax, err)
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	v *= mult
-	if err != nil || !r.Contains(v/scale) {
+	if !r.Contains(v / scale) {
 		return 0, bad(field, func(n func(string) string) string {
 			return fmt.Sprintf("%s %q is out of range (allowed: %s)", n(field), in.Text, allowed)
 		})
@@ -159,11 +157,9 @@ func Within(in Input, field string, r scenario.Range, def ...float64) (float64, 
 			return fmt.Sprintf("%s is required (allowed: %s)", n(field), r)
 		})
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(in.Text), 64)
+	v, err := num.Parse(in.Text)
 	if err != nil {
-		return 0, bad(field, func(n func(string) string) string {
-			return fmt.Sprintf("%s %q is not a number (allowed: %s)", n(field), in.Text, r)
-		})
+		return 0, notNumber(field, in.Text, r.String(), num.Syntax, err)
 	}
 	if !r.Contains(v) {
 		return 0, outOfRange(field, in.Text, r.String())

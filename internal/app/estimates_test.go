@@ -3,7 +3,10 @@ package app
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
+
+	"hostplan/internal/present/num"
 )
 
 // A bad calculator input names the input as the face asks: the command
@@ -52,5 +55,35 @@ func TestEstimates(t *testing.T) {
 	}
 	if young := math.Sqrt(2*10.0/60*24) * 60; math.Abs(cp.YoungMinutes-young) > 1e-9 || cp.DalyMinutes >= cp.YoungMinutes || cp.Hopeless {
 		t.Errorf("checkpoint %+v", cp)
+	}
+}
+
+// A count reads grouped digits and a suffix, and the limits its message
+// shows read back: "10,000T" is both a limit and an input.
+func TestCountReadsWhatItsMessageShows(t *testing.T) {
+	r := bound("workload.tokens_per_run_b")
+	v, b := Count(Given("1,000B"), "tokens", r, 1e9)
+	if b != nil || v != 1e12 {
+		t.Fatalf("1,000B read as %v, %v", v, b)
+	}
+	for _, x := range []float64{r.Max * 1e9, 1e14, 7e10, 1.5e12, 123456} {
+		s := suffixed(x)
+		got, err := num.ParseCount(s)
+		if err != nil || got != x {
+			t.Errorf("%v written %q reads back %v, %v", x, s, got, err)
+		}
+	}
+	_, b = Count(Given("100,000T"), "tokens", r, 1e9)
+	if b == nil || !strings.Contains(b.Error(), "≤ "+suffixed(r.Max*1e9)) {
+		t.Fatalf("100,000T: %v", b)
+	}
+	if v, b := Count(Given(suffixed(r.Max*1e9)), "tokens", r, 1e9); b != nil || v != r.Max*1e9 {
+		t.Errorf("the limit %s read as %v, %v", suffixed(r.Max*1e9), v, b)
+	}
+	if v, b := Number(Given("1,000"), "write-minutes", Positive); b != nil || v != 1000 {
+		t.Errorf("1,000 minutes read as %v, %v", v, b)
+	}
+	if _, b := Number(Given("1,00"), "write-minutes", Positive); b == nil || !strings.Contains(b.Error(), num.Syntax) {
+		t.Errorf("1,00 minutes: %v", b)
 	}
 }

@@ -46,7 +46,7 @@ func ExampleParseOverridesCSV() {
 		}
 	}
 	// Output:
-	// line 3: cloud aws-p5-h100: spot "cheap" is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)
+	// line 3: cloud aws-p5-h100: spot "cheap" is not a number (allowed: a number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)
 	// line 4: gpu h100-sxm: as_of "10/01/2026" is not a date (allowed: YYYY-MM-DD)
 	// line 4: gpu h100-sxm: source is empty (allowed: where the figure was published)
 }

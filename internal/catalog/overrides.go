@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"hostplan/internal/celltext"
+	"hostplan/internal/present/num"
 )
 
 // Overrides are the user's changes to the catalog, in the long format of
@@ -211,8 +212,8 @@ func exampleID(k *kind) string {
 		"node": "dgx-h100", "hpc": "caltech-hpc", "managed": "together-70b", "rate": "USD"}[string(k.name)]
 }
 
-// errTooLarge is a whole number too large for an int; parseValue returns
-// it with the number as a float64.
+// errTooLarge is a whole number too large to read exactly (beyond 2⁵³);
+// parseValue returns it with the number as a float64.
 var errTooLarge = errors.New("is out of range")
 
 // parseValue reads an override value of one of the types newKind allows.
@@ -229,14 +230,14 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 		}
 		v.SetFloat(x)
 	case reflect.Int:
-		x, err := strconv.ParseInt(raw, 10, 0)
-		if err != nil {
-			if f, ferr := strconv.ParseFloat(raw, 64); ferr == nil && f == math.Trunc(f) && !math.IsInf(f, 0) {
-				return reflect.ValueOf(f), errTooLarge
-			}
-			return v, errors.New("is not a whole number (allowed: a whole number ≥ 0)")
+		f, err := num.Parse(raw)
+		if err != nil || f != math.Trunc(f) {
+			return v, errors.New("is not a whole number (allowed: a whole number ≥ 0, written as " + num.Syntax + ")")
 		}
-		v.SetInt(x) // its range is the field's, checked by the caller
+		if math.Abs(f) > 1<<53 { // beyond every int field's range, and beyond exact
+			return reflect.ValueOf(f), errTooLarge
+		}
+		v.SetInt(int64(f)) // its range is the field's, checked by the caller
 	case reflect.Bool:
 		x, err := strconv.ParseBool(raw)
 		if err != nil {
@@ -266,12 +267,13 @@ func parseValue(t reflect.Type, raw string) (reflect.Value, error) {
 	return v, nil
 }
 
-// parseNumber reads a plain decimal number; its range is the field's
-// (scenario.CatalogBound), checked by the caller.
+// parseNumber reads a number as every number entry does (num.Parse: a
+// spreadsheet may write "1,234.5" in a quoted cell); its range is the
+// field's (scenario.CatalogBound), checked by the caller.
 func parseNumber(raw string) (float64, error) {
-	x, err := strconv.ParseFloat(raw, 64)
-	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, errors.New("is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)")
+	x, err := num.Parse(raw)
+	if err != nil {
+		return 0, errors.New("is not a number (allowed: a number ≥ 0, written as " + num.Syntax + ")")
 	}
 	return x, nil
 }

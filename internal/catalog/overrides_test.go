@@ -253,7 +253,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`,
 		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
 		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
-		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0)`,
+		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 		`line 8: cloud aws-p5-h100: source is empty (allowed: where the figure was published)`,
 		`line 9: hpc caltech-hpc: queue_wait_hours "5;2;9" is out of order (allowed: low ≤ likely ≤ high)`,
 		`line 10: site main: the site entry's id is "main" (allowed: site)`,
@@ -262,7 +262,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		`line 13: cloud aws-p5-h100: on_demand is also set on line 2 (allowed: one row per kind, id and field)`,
 		`line 14: 3 cells (allowed: 6, kind,id,field,value,as_of,source)`,
 		`line 15: managed together-8b: returns_weights "yes" is not true or false (allowed: true, false)`,
-		`line 16: cloud aws-p5-h100: on_demand "5,10" is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)`,
+		`line 16: cloud aws-p5-h100: on_demand "5,10" is not a number (allowed: a number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 		`line 17: cloud: the id is empty (allowed: the id of an entry, e.g. aws-p5-h100)`,
 	}
 	var got []string
@@ -577,5 +577,35 @@ func TestSiteFigureDates(t *testing.T) {
 	bad.Site.FiguresAsOf = map[string]string{"power": "2025-01-01", "pue": "July"}
 	if err := bad.check(); err == nil || !strings.Contains(err.Error(), `figures_as_of names "power"`) || !strings.Contains(err.Error(), `figures_as_of of pue "July" is not a YYYY-MM-DD date`) {
 		t.Errorf("bad figures_as_of: %v", err)
+	}
+}
+
+// A CSV cell reads a number as every number entry does: a spreadsheet's
+// grouped "1,234.5" in a quoted cell, "1_000", an exponent; a decimal
+// comma or a misplaced group is refused, not misread.
+func TestOverrideNumbersReadAsEntriesDo(t *testing.T) {
+	float := reflect.TypeFor[float64]()
+	for raw, want := range map[string]float64{"1,234.5": 1234.5, "1_000": 1000, "2.5e3": 2500, " 5.10 ": 5.10, "1 000": 1000} {
+		v, err := parseValue(float, raw)
+		if err != nil || v.Float() != want {
+			t.Errorf("%q read as %v, %v; want %v", raw, v, err, want)
+		}
+	}
+	for _, raw := range []string{"5,10", "1,23.4", "0x10", "Inf"} {
+		if _, err := parseValue(float, raw); err == nil {
+			t.Errorf("%q read as a number", raw)
+		}
+	}
+	if v, err := parseValue(reflect.TypeFor[int](), "1,024"); err != nil || v.Int() != 1024 {
+		t.Errorf("1,024 read as %v, %v", v, err)
+	}
+	def := mustDefault(t)
+	eff, err := def.Apply(parse(t, OverridesHeader+"\n"+
+		"cloud,aws-p5-h100,on_demand,\"1,234.5\",2026-10-01,AWS pricing page\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := eff.CloudOffer("aws-p5-h100"); o.OnDemand != 1234.5 {
+		t.Errorf("on_demand %v, want 1234.5", o.OnDemand)
 	}
 }

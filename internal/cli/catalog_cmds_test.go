@@ -77,7 +77,7 @@ func TestCatalogImportRefusesWholeFile(t *testing.T) {
 			"cloud,lambda-h100,spot,cheap,2026-10-01,Lambda quote",     // line 3
 			"node,dgx-h100,price,290000,01/10/2026,",                   // line 4 (two problems)
 		}, []string{
-			`FILE: line 3: cloud lambda-h100: spot "cheap" is not a number (allowed: a number ≥ 0 with a decimal point, e.g. 5.10)`,
+			`FILE: line 3: cloud lambda-h100: spot "cheap" is not a number (allowed: a number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 			`FILE: line 4: node dgx-h100: as_of "01/10/2026" is not a date (allowed: YYYY-MM-DD)`,
 			`FILE: line 4: node dgx-h100: source is empty (allowed: where the figure was published)`,
 			`hostplan: catalog import: FILE refused (3 problems); nothing was imported`,

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"hostplan/internal/present/num"
 )
 
 // jsonObject decodes exactly one JSON object from out and checks its key set.
@@ -197,10 +199,10 @@ func TestEstimateCheckpointBadValues(t *testing.T) {
 	}{
 		{"zero mtbf", with("--write-minutes", "10", "--mtbf-hours", "0"), "estimate checkpoint: --mtbf-hours 0 is out of range (allowed: a number > 0)"},
 		{"negative mtbf", with("--write-minutes", "10", "--mtbf-hours", "-5"), "--mtbf-hours -5 is out of range (allowed: a number > 0)"},
-		{"NaN write", with("--write-minutes", "NaN", "--mtbf-hours", "24"), "--write-minutes NaN is out of range (allowed: a number > 0)"},
-		{"Inf mtbf", with("--write-minutes", "10", "--mtbf-hours", "+Inf"), "--mtbf-hours +Inf is out of range (allowed: a number > 0)"},
+		{"NaN write", with("--write-minutes", "NaN", "--mtbf-hours", "24"), `--write-minutes "NaN" is not a number (allowed: a number > 0, written as ` + num.Syntax},
+		{"Inf mtbf", with("--write-minutes", "10", "--mtbf-hours", "+Inf"), `--mtbf-hours "+Inf" is not a number (allowed: a number > 0, written as ` + num.Syntax},
 		{"zero write", with("--write-minutes", "0", "--mtbf-hours", "24"), "--write-minutes 0 is out of range (allowed: a number > 0)"},
-		{"text", with("--write-minutes", "ten", "--mtbf-hours", "24"), `--write-minutes "ten" is not a number (allowed: a number > 0)`},
+		{"text", with("--write-minutes", "ten", "--mtbf-hours", "24"), `--write-minutes "ten" is not a number (allowed: a number > 0, written as ` + num.Syntax + ")"},
 		{"missing mtbf", with("--write-minutes", "10"), "estimate checkpoint: --mtbf-hours is required (allowed: a number > 0)"},
 		{"missing write", with("--mtbf-hours", "24"), "estimate checkpoint: --write-minutes is required (allowed: a number > 0)"},
 		{"negative restart", with(append(ok, "--restart-minutes", "-1")...), "--restart-minutes -1 is out of range (allowed: a number ≥ 0)"},
@@ -254,5 +256,31 @@ func TestEstimateHelp(t *testing.T) {
 	_, out, _ := run(t, tempDB(t), "help")
 	if !strings.Contains(out, "hostplan estimate") || !strings.Contains(out, "hostplan fit") {
 		t.Errorf("usage lacks estimate or fit:\n%s", out)
+	}
+}
+
+// Numbers on the command line read as in the window's form: thousands
+// grouped, a count with a suffix, and a limit copied from a message.
+func TestEstimateGroupedNumbers(t *testing.T) {
+	db := tempDB(t)
+	for _, args := range [][]string{
+		{"estimate", "checkpoint", "--write-minutes", "1,000", "--mtbf-hours", "49.5", "--restart-minutes", "15"},
+		{"estimate", "train", "--params", "70B", "--tokens", "1,000B", "--gpu", "h100-sxm", "--gpus", "1,024", "--mfu", "0.4"},
+		{"estimate", "train", "--params", "70B", "--tokens", "10,000T", "--gpu", "h100-sxm", "--gpus", "1,000,000", "--mfu", "0.4"},
+	} {
+		if code, _, errs := run(t, db, args...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	want := map[string]string{
+		"100,000T":  "--tokens \"100,000T\" is out of range (allowed: a number > 0 and ≤ 10,000T,",
+		"1,00B":     "--tokens \"1,00B\" is not a number (allowed: a number > 0 and ≤ 10,000T, written as " + num.CountSyntax + ")",
+		"1,000,00T": "is not a number",
+	}
+	for tokens, w := range want {
+		code, _, errs := run(t, db, "estimate", "train", "--params", "70B", "--tokens", tokens, "--gpu", "h100-sxm", "--gpus", "8", "--mfu", "0.4")
+		if code != ExitUsage || !strings.Contains(errs, w) {
+			t.Errorf("--tokens %s: exit %d, stderr %q; want %q", tokens, code, errs, w)
+		}
 	}
 }

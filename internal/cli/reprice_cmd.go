@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"hostplan/internal/app"
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 )
 
 // hostplan reprice: every stored scenario re-evaluated on the catalog in
@@ -26,8 +26,7 @@ func init() {
 // parseThreshold reads --threshold: a percentage, with or without "%"
 // ("5%", "2.5"), from 0 to 1,000.
 func parseThreshold(s string) (float64, error) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%"))
-	x, err := strconv.ParseFloat(t, 64)
+	x, err := num.Parse(strings.TrimSuffix(strings.TrimSpace(s), "%"))
 	if err != nil || !(x >= 0 && x <= app.MaxRepriceThreshold*100) {
 		return 0, usagef("reprice: --threshold %q is not a percentage from 0 to %s (e.g. 5%%)", s, present.Whole(app.MaxRepriceThreshold*100)+" %")
 	}

@@ -158,3 +158,18 @@ func TestRepriceUsage(t *testing.T) {
 		t.Errorf("help does not list reprice:\n%s", help)
 	}
 }
+
+// --threshold reads a percentage as every number entry reads a number,
+// and its message's limit ("1,000 %") reads back.
+func TestParseThreshold(t *testing.T) {
+	for s, want := range map[string]float64{"5%": 0.05, "2.5": 0.025, " 5 % ": 0.05, "1,000 %": 10, "1,000%": 10, "0": 0} {
+		if got, err := parseThreshold(s); err != nil || got != want {
+			t.Errorf("parseThreshold(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "%", "-1%", "1,001%", "1,00%", "NaN%", "five"} {
+		if got, err := parseThreshold(s); err == nil || !strings.Contains(err.Error(), "from 0 to 1,000 %") {
+			t.Errorf("parseThreshold(%q) = %v, %v; want an error naming 0 to 1,000 %%", s, got, err)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package costid
 import (
 	"math"
 	"strconv"
+
+	"hostplan/internal/present/num"
 )
 
 // Expr is an arithmetic expression over drivers: numbers, drivers, the four
@@ -153,14 +155,7 @@ func wordNumber(k float64) string {
 	if k != math.Trunc(k) || math.Abs(k) >= 1e15 {
 		return strconv.FormatFloat(k, 'G', -1, 64)
 	}
-	s := strconv.FormatFloat(math.Abs(k), 'f', 0, 64)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if k < 0 {
-		s = "-" + s
-	}
-	return s
+	return num.Whole(k)
 }
 
 // render returns e spelled by rd and its precedence.

@@ -8,6 +8,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -209,7 +210,7 @@ var reasonCases = []reasonCase{
 			s.Workload.RunsPerMonth = scenario.Known(400)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %s GPU-hours a month; 1 node gives 5,840", model.Grouped(d.GPUHoursPerRun*400))
+			return fmt.Sprintf("needs %s GPU-hours a month; 1 node gives 5,840", num.Whole(d.GPUHoursPerRun*400))
 		},
 	},
 	{
@@ -219,7 +220,7 @@ var reasonCases = []reasonCase{
 			s.Workload.RunsPerMonth = scenario.Known(400)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %s GPU-hours a month; 8 committed GPUs give 5,840", model.Grouped(d.GPUHoursPerRun*400))
+			return fmt.Sprintf("needs %s GPU-hours a month; 8 committed GPUs give 5,840", num.Whole(d.GPUHoursPerRun*400))
 		},
 	},
 	{
@@ -257,7 +258,7 @@ var reasonCases = []reasonCase{
 			s.Options.HPC.GrantPeriod = "month"
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %s GPU-hours a month; the grant is 1", model.Grouped(d.GPUHoursPerRun*r.Workload.RunsPerMonth))
+			return fmt.Sprintf("needs %s GPU-hours a month; the grant is 1", num.Whole(d.GPUHoursPerRun*r.Workload.RunsPerMonth))
 		},
 	},
 	{
@@ -269,7 +270,7 @@ var reasonCases = []reasonCase{
 			s.Options.HPC.GrantedGPUHours = scenario.Known(1000)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %s GPU-hours a year; the grant is 1,000", model.Grouped(d.GPUHoursPerRun*12))
+			return fmt.Sprintf("needs %s GPU-hours a year; the grant is 1,000", num.Whole(d.GPUHoursPerRun*12))
 		},
 	},
 	{
@@ -282,7 +283,7 @@ var reasonCases = []reasonCase{
 			s.Workload.RunsPerMonth = scenario.Known(0.01)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("needs %s GPU-hours over the 12 months of the project; the grant is 50", model.Grouped(d.GPUHoursPerRun))
+			return fmt.Sprintf("needs %s GPU-hours over the 12 months of the project; the grant is 50", num.Whole(d.GPUHoursPerRun))
 		},
 	},
 	{
@@ -297,7 +298,7 @@ var reasonCases = []reasonCase{
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			month := d.GPUHoursPerRun * 400
 			return fmt.Sprintf("the work holds %.0f %% of the partition's 64 GPUs month after month (%s GPU-hours a month); one project may hold at most 25 %% (16 GPUs)",
-				100*month/(64*730), model.Grouped(month))
+				100*month/(64*730), num.Whole(month))
 		},
 	},
 	{
@@ -435,7 +436,7 @@ var reasonCases = []reasonCase{
 		name: "budget cap", code: model.ReasonBudgetCapExceeded, kind: KindBudget, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) { s.Dimensions.Economics.BudgetCap = scenario.Known(1000) },
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("costs %s USD over 12 months; the budget cap is 1,000", model.Grouped(d.CostHorizon))
+			return fmt.Sprintf("costs %s USD over 12 months; the budget cap is 1,000", num.Whole(d.CostHorizon))
 		},
 	},
 }

@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -197,7 +198,7 @@ func (e *evaluator) mix(r *DirectionResult, offer catalog.CloudOffer) float64 {
 		r.fromModel(costid.OnDemandGPUHours, r.Direction, costid.OnDemandGPUHours, InputPlan, "options.cloud.pricing")
 		r.note(NoteMixedPricing, []string{"options.cloud.pricing"},
 			"mixed pricing: %.0f GPUs committed at %.4g per GPU-hour for the load that lasts, %s GPU-hours a month above them on demand at %.4g; a GPU is worth committing when busy more than %.0f %% of the month",
-			gpus, v[costid.GPUHourPrice], Grouped(over*float64(unit)), onDemand, 100*math.Min(1, threshold/hoursPerMonth))
+			gpus, v[costid.GPUHourPrice], num.Whole(over*float64(unit)), onDemand, 100*math.Min(1, threshold/hoursPerMonth))
 	}
 	return gpus
 }

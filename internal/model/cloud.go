@@ -7,6 +7,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -129,7 +130,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
 			if r.ruleOut() {
 				r.infeasible(ReasonCommittedGPUsShort, []string{"options.cloud.gpus", "options.cloud.pricing", "workload.runs_per_month"},
-					"needs %s GPU-hours a month; %d committed GPUs give %s", Grouped(need), r.GPUs, Grouped(reserved))
+					"needs %s GPU-hours a month; %d committed GPUs give %s", num.Whole(need), r.GPUs, num.Whole(reserved))
 			}
 		}
 		if !r.quiet {

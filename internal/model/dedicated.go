@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -159,7 +160,7 @@ func (e *evaluator) managedServing(r *DirectionResult, offer catalog.ManagedOffe
 	case !ok || (mode == "" && offer.ID != "" && tokens <= d.perMonth) || mode == "per_token":
 		if ok && !r.quiet {
 			r.note(NoteManagedPricing, []string{"options.managed.pricing"},
-				"per-token pricing: %s a month; a dedicated deployment (%s) would cost %s a month", Grouped(tokens), d.offer.Name, Grouped(d.perMonth))
+				"per-token pricing: %s a month; a dedicated deployment (%s) would cost %s a month", num.Whole(tokens), d.offer.Name, num.Whole(d.perMonth))
 		}
 		return false
 	}
@@ -170,14 +171,14 @@ func (e *evaluator) managedServing(r *DirectionResult, offer catalog.ManagedOffe
 	if !r.quiet {
 		other := "no per-token offer holds the model"
 		if offer.ID != "" {
-			other = fmt.Sprintf("per token (%s) would cost %s a month", offer.Name, Grouped(tokens))
+			other = fmt.Sprintf("per token (%s) would cost %s a month", offer.Name, num.Whole(tokens))
 		}
 		why := "it costs less"
 		if mode == "dedicated" {
 			why = "the scenario asks for it"
 		}
 		r.note(NoteManagedPricing, []string{"options.managed.pricing"},
-			"a dedicated deployment (%s, %s per GPU-hour): %s a month, because %s; %s", d.offer.Name, strings.TrimSpace(fmt.Sprintf("%.4g", d.offer.GPUHourPrice)), Grouped(d.perMonth), why, other)
+			"a dedicated deployment (%s, %s per GPU-hour): %s a month, because %s; %s", d.offer.Name, strings.TrimSpace(fmt.Sprintf("%.4g", d.offer.GPUHourPrice)), num.Whole(d.perMonth), why, other)
 	}
 	return true
 }

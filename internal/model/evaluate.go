@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 	"time"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -379,7 +379,7 @@ func (e *evaluator) finish(r *DirectionResult) {
 	if cap := e.s.Dimensions.Economics.BudgetCap; cap.IsSet() && r.CostHorizon > cap.Likely {
 		if r.ruleOut() {
 			r.infeasible(ReasonBudgetCapExceeded, []string{"dimensions.economics.budget_cap"},
-				"costs %s %s over %d months; the budget cap is %s", Grouped(r.CostHorizon), e.s.Currency, e.months(), Grouped(cap.Likely))
+				"costs %s %s over %d months; the budget cap is %s", num.Whole(r.CostHorizon), e.s.Currency, e.months(), num.Whole(cap.Likely))
 		}
 	}
 	e.deadline(r)
@@ -410,20 +410,4 @@ func nonNil(xs []string) []string {
 		return []string{}
 	}
 	return xs
-}
-
-// Grouped formats an amount with no decimals and thousands separators.
-func Grouped(x float64) string {
-	s := fmt.Sprintf("%.0f", math.Abs(x))
-	var b strings.Builder
-	if x < 0 {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -119,12 +120,12 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		if need > grant.Likely*(1+1e-9) {
 			if r.ruleOut() {
 				r.infeasible(ReasonGrantExceeded, []string{"options.hpc.granted_gpu_hours", "options.hpc.grant_period", "workload.runs_per_month"},
-					"needs %s GPU-hours %s; the grant is %s", Grouped(need), per, Grouped(grant.Likely))
+					"needs %s GPU-hours %s; the grant is %s", num.Whole(need), per, num.Whole(grant.Likely))
 			}
 		}
 		if price == 0 && !r.quiet {
 			r.note(NoteGrantedHours, []string{"options.hpc.granted_gpu_hours", "options.hpc.grant_period"},
-				"granted hours: no charge, limited by the grant of %s GPU-hours %s", Grouped(grant.Likely), per)
+				"granted hours: no charge, limited by the grant of %s GPU-hours %s", num.Whole(grant.Likely), per)
 		}
 	}
 	if !burst {
@@ -223,7 +224,7 @@ func (e *evaluator) fairShare(r *DirectionResult, p catalog.Partition, hold int,
 		if r.ruleOut() {
 			r.infeasible(ReasonFairShareExceeded, []string{"options.hpc.fair_share", "workload.runs_per_month", "options.hpc.partition"},
 				"the work holds %.0f %% of the partition's %d GPUs month after month (%s GPU-hours a month); one project may hold at most %.0f %% (%d GPUs)",
-				100*asked, p.MaxGPUs, Grouped(asked*float64(p.MaxGPUs)*hoursPerMonth), 100*f, hold)
+				100*asked, p.MaxGPUs, num.Whole(asked*float64(p.MaxGPUs)*hoursPerMonth), 100*f, hold)
 		}
 	}
 	grown := wait * queueGrowth(use)

@@ -7,6 +7,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -143,7 +144,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		if util > 1 {
 			if r.ruleOut() {
 				r.infeasible(ReasonOwnedCapacityShort, []string{"options.on_prem.nodes", "workload.runs_per_month"},
-					"needs %s GPU-hours a month; %s %s", Grouped(used), plural(nodes, "node"), agree(nodes, "gives ", "give ")+Grouped(capacity))
+					"needs %s GPU-hours a month; %s %s", num.Whole(used), plural(nodes, "node"), agree(nodes, "gives ", "give ")+num.Whole(capacity))
 			}
 		}
 	}
@@ -200,7 +201,7 @@ func (e *evaluator) residualNote(r *DirectionResult) {
 			what = "never charged, as depreciation charges the horizon's share only"
 		}
 		r.note(NoteResidualValue, fields, "residual value %s (the capex %s less a straight line over %d of the life's %.0f months, an estimate of its resale value): %s",
-			Grouped(v[costid.ResidualValue]), Grouped(v[costid.Capex]), n, lifeMonths, what)
+			num.Whole(v[costid.ResidualValue]), num.Whole(v[costid.Capex]), n, lifeMonths, what)
 	case costid.OnPremLeaseCosts:
 		r.note(NoteResidualValue, fields, "residual value none: the leased hardware is the lessor's at the end of the lease (a buy-out is not modelled)")
 	}

@@ -7,10 +7,11 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"hostplan/internal/present/num"
 )
 
 // Errors of the scalability fit, matched with errors.Is. The error returned
@@ -485,10 +486,10 @@ func ReadTrialCSV(r io.Reader) ([]Point, error) {
 				continue
 			}
 			s := strings.TrimSpace(rec[i])
-			v, err := strconv.ParseFloat(s, 64)
+			v, err := num.Parse(s)
 			switch {
 			case err != nil:
-				errs = append(errs, fmt.Errorf("line %d: %s %q is not a number", line, c.name, s))
+				errs = append(errs, fmt.Errorf("line %d: %s %q is not a number (allowed: %s)", line, c.name, s, num.Syntax))
 				ok = false
 			case !(v > 0) || math.IsInf(v, 0):
 				errs = append(errs, fmt.Errorf("line %d: %s %s is out of range (allowed: a finite number > 0)", line, c.name, s))

@@ -277,7 +277,7 @@ func TestReadTrialCSV(t *testing.T) {
 				`line 4: gpus "four" is not a number`,
 				`line 4: throughput "abc" is not a number`,
 				`line 5: throughput 0 is out of range (allowed: a finite number > 0)`,
-				`line 6: throughput NaN is out of range`,
+				`line 6: throughput "NaN" is not a number`,
 				`line 7: gpus -1 is out of range`,
 				`line 8: throughput is missing`,
 			}},

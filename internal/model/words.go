@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -98,7 +99,7 @@ func gpuWords(g catalog.GPU) string {
 // digits below 1,000, grouped thousands above.
 func countWords(x float64) string {
 	if x >= 1000 {
-		return Grouped(x)
+		return num.Whole(x)
 	}
 	return fmt.Sprintf("%.3g", x)
 }

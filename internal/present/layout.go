@@ -3,6 +3,8 @@ package present
 import (
 	"fmt"
 	"strconv"
+
+	"hostplan/internal/present/num"
 )
 
 // Layout writes a parallel layout: for training "tensor parallel 8 ×
@@ -16,7 +18,7 @@ func Layout(tensor, pipeline, data, microBatches int, bubble float64, serving bo
 	}
 	mb := "1 micro-batch"
 	if microBatches != 1 {
-		mb = group(strconv.Itoa(microBatches)) + " micro-batches"
+		mb = num.Group(strconv.Itoa(microBatches)) + " micro-batches"
 	}
 	return fmt.Sprintf("tensor parallel %d × pipeline %d × data parallel %d, %s a step, bubble %s",
 		tensor, pipeline, data, mb, Percent(bubble))

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -40,7 +40,7 @@ func sig(x float64, digits int) string {
 		return NoValue
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', digits, 64), 64)
-	return group(strconv.FormatFloat(r, 'f', -1, 64))
+	return num.Group(strconv.FormatFloat(r, 'f', -1, 64))
 }
 
 // Fixed writes x with exactly decimals digits after the point and
@@ -49,39 +49,12 @@ func Fixed(x float64, decimals int) string {
 	if bad(x) {
 		return NoValue
 	}
-	return group(strconv.FormatFloat(x, 'f', decimals, 64))
+	return num.Fixed(x, decimals)
 }
 
 // Whole writes x rounded to a whole number with thousands separators:
 // 1234567.8 → "1,234,568".
 func Whole(x float64) string { return Fixed(x, 0) }
-
-// group inserts a comma every three digits of the integer part of a plain
-// decimal number ("-1234567.5" → "-1,234,567.5"). A negative number that
-// rounds to zero loses its sign.
-func group(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	if strings.Trim(whole+frac, "0") == "" {
-		sign = ""
-	}
-	var b strings.Builder
-	b.WriteString(sign)
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if hasFrac {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
-}
 
 // Amount writes an amount of money without its currency: whole units from
 // 100 up ("12,345"), cents below ("3.20"), so a small per-run cost does
@@ -185,7 +158,7 @@ func Count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return group(strconv.Itoa(n)) + " " + noun + "s"
+	return num.Group(strconv.Itoa(n)) + " " + noun + "s"
 }
 
 // GPUs writes the accelerators a direction or a run uses, count first:

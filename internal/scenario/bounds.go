@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"strconv"
 	"strings"
+
+	"hostplan/internal/present/num"
 )
 
 // Range is the allowed range of one number: of a scenario field, of a
@@ -70,30 +71,12 @@ func (r Range) String() string {
 // written so (1e15, 2.5e9); others in the shortest form that reads back
 // (0.001, 1e-300, 1e308).
 func Num(x float64) string {
-	g := strconv.FormatFloat(x, 'g', -1, 64)
-	if m, e, ok := strings.Cut(g, "e"); ok {
-		sign := ""
-		if strings.HasPrefix(e, "-") {
-			sign = "-"
-		}
-		g = m + "e" + sign + strings.TrimLeft(e, "+-0")
-	}
+	g := num.Exp(x)
 	whole := x == math.Trunc(x) && math.Abs(x) < 1e21
 	if !whole || math.Abs(x) >= 1e9 && len(strings.Trim(strings.SplitN(g, "e", 2)[0], "-.")) <= 3 {
 		return g
 	}
-	s := strconv.FormatFloat(math.Abs(x), 'f', 0, 64)
-	var b strings.Builder
-	if x < 0 {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return num.Whole(x)
 }
 
 // Bound is one row of a bounds table: the field's path and its range.

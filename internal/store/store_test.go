@@ -155,7 +155,7 @@ func TestSaveGetRoundTrip(t *testing.T) {
 	wantRev := scenario.Revision{
 		Scenario: "fine-tune-eu", Number: 1, Time: t0,
 		RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "first draft", ModelVersion: "0.1.0", CatalogAsOf: "2025-01-15"},
-		InputHash: hex.EncodeToString(sum[:]),
+		InputHash:    hex.EncodeToString(sum[:]),
 	}
 	if rev != wantRev {
 		t.Errorf("Save = %+v\nwant   %+v", rev, wantRev)

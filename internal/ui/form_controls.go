@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -25,16 +26,11 @@ import (
 // with one of its three points missing) stays in the control, with its
 // problem shown beneath it, and the scenario keeps its last value.
 
-// parseNumber reads a number as people type it: "1200", "1,200", "0.4",
-// "2e6". Anything else, NaN and infinities included, is refused.
-func parseNumber(text string) (float64, error) {
-	t := strings.NewReplacer(",", "", "_", "", " ", "", "\u00a0", "").Replace(strings.TrimSpace(text))
-	x, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a number")
-	}
-	return x, nil
-}
+// parseNumber reads a number as people type it ("1200", "1,200",
+// "0.4", "2e6"), as every number entry reads it (num.Parse). Anything
+// else, NaN and infinities included, is refused with a message that says
+// what is allowed.
+func parseNumber(text string) (float64, error) { return num.Parse(text) }
 
 // parseWhole reads a whole number.
 func parseWhole(text string) (int64, error) {
@@ -43,39 +39,15 @@ func parseWhole(text string) (int64, error) {
 		return 0, err
 	}
 	if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a whole number")
+		return 0, errors.New("“" + strings.TrimSpace(text) + "” is not a whole number (allowed: a whole number of magnitude up to 9,007,199,254,740,992)")
 	}
 	return int64(x), nil
 }
 
 // formatNumber writes x for an entry, every digit kept and thousands
-// grouped from 10,000 on ("250,000", "0.075"), as parseNumber reads it
-// back.
-func formatNumber(x float64) string {
-	if math.Abs(x) >= 1e15 || (x != 0 && math.Abs(x) < 1e-6) {
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	s := strconv.FormatFloat(x, 'f', -1, 64)
-	if math.Abs(x) < 10000 {
-		return s
-	}
-	sign, digits := "", s
-	if x < 0 {
-		sign, digits = "-", s[1:]
-	}
-	whole, frac, dot := strings.Cut(digits, ".")
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(d)
-	}
-	if dot {
-		b.WriteString("." + frac)
-	}
-	return sign + b.String()
-}
+// grouped ("1,024", "250,000", "0.075"), as parseNumber reads it back
+// (num.Format).
+func formatNumber(x float64) string { return num.Format(x) }
 
 // Estimate modes as the number controls' selects show them.
 const (
@@ -327,14 +299,11 @@ func setNumber(dst reflect.Value, text string) error {
 		}
 		dst.SetInt(x)
 	case reflect.Uint64:
-		x, err := parseWhole(text)
+		x, err := num.ParseUint(text)
 		if err != nil {
 			return err
 		}
-		if x < 0 {
-			return errors.New("“" + strings.TrimSpace(text) + "” is negative")
-		}
-		dst.SetUint(uint64(x))
+		dst.SetUint(x)
 	}
 	return nil
 }
@@ -352,7 +321,7 @@ func numberText(dst reflect.Value) string {
 		}
 	case reflect.Uint64:
 		if x := dst.Uint(); x != 0 {
-			return strconv.FormatUint(x, 10)
+			return num.Group(strconv.FormatUint(x, 10))
 		}
 	}
 	return ""

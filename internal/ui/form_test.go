@@ -446,10 +446,12 @@ func TestNumberText(t *testing.T) {
 			t.Errorf("%v written %q reads back %v, %v", x, text, got, err)
 		}
 	}
-	if got := formatNumber(250000); got != "250,000" {
-		t.Errorf("250000 written %q", got)
+	for x, want := range map[float64]string{250000: "250,000", 4096: "4,096", 999: "999", -1500.25: "-1,500.25"} {
+		if got := formatNumber(x); got != want {
+			t.Errorf("%v written %q, want %q", x, got, want)
+		}
 	}
-	for _, bad := range []string{"", "12o", "NaN", "inf", "1,2.3.4", "--1"} {
+	for _, bad := range []string{"", "12o", "NaN", "inf", "1,2.3.4", "--1", "1,2,3", "12,34", "0x10"} {
 		if _, err := parseNumber(bad); err == nil {
 			t.Errorf("%q read as a number", bad)
 		}
