@@ -6,6 +6,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -73,7 +74,7 @@ var defaults = map[string]fieldDefault{
 
 // exact writes a default as the help names it: every digit, thousands
 // grouped (4,096; 0.075; 4,194,304).
-func exact(x float64) string { return group(strconv.FormatFloat(x, 'f', -1, 64)) }
+func exact(x float64) string { return num.Group(strconv.FormatFloat(x, 'f', -1, 64)) }
 
 // MFUHint is what the form shows in an empty workload.mfu, short enough
 // for the entry: the MFU the model assumes for workload w, whose model has
