@@ -10,7 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"hostplan/internal/app"
+	"hostplan/internal/estimate"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -68,14 +68,14 @@ func numVar(fs *flag.FlagSet, name, usage string) *numFlag {
 }
 
 // input is the flag as the calculators of package app read it.
-func (f *numFlag) input() app.Input { return app.Input{Text: f.raw, Given: f.set} }
+func (f *numFlag) input() estimate.Input { return estimate.Input{Text: f.raw, Given: f.set} }
 
 // estimateError is a calculator's error as the command prints it: a bad
 // input names its flag after the command, exit 2.
 func estimateError(cmd string, err error) error {
-	var b *app.BadInput
+	var b *estimate.BadInput
 	if errors.As(err, &b) {
-		return usagef("%s: %s", cmd, b.Say(app.FlagName))
+		return usagef("%s: %s", cmd, b.Say(estimate.FlagName))
 	}
 	return err
 }
@@ -129,7 +129,7 @@ func runEstimateCheckpoint(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("%s: unexpected argument %q (it takes flags only)", cmd, pos[0])
 	}
-	est, err := app.EstimateCheckpoint(app.CheckpointInput{WriteMinutes: write.input(), MTBFHours: mtbf.input(), RestartMinutes: restart.input()})
+	est, err := estimate.Checkpoint(estimate.CheckpointInput{WriteMinutes: write.input(), MTBFHours: mtbf.input(), RestartMinutes: restart.input()})
 	if err != nil {
 		return estimateError(cmd, err)
 	}

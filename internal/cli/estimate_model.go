@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"hostplan/internal/app"
+	"hostplan/internal/estimate"
 	"hostplan/internal/present"
 )
 
@@ -35,8 +35,12 @@ func runEstimateTrain(e *env, args []string) error {
 	if *params == "" || *tokens == "" {
 		return usagef("%s: --params and --tokens are required (allowed: numbers > 0, e.g. --params 70B --tokens 1.4T)", cmd)
 	}
-	res, err := e.plan.EstimateTrain(app.TrainInput{
-		Params: app.Given(*params), Tokens: app.Given(*tokens), GPU: *gpuID,
+	cat, err := e.plan.Catalog()
+	if err != nil {
+		return err
+	}
+	res, err := estimate.Train(cat, estimate.TrainInput{
+		Params: estimate.Given(*params), Tokens: estimate.Given(*tokens), GPU: *gpuID,
 		GPUs: gpus.input(), MFU: mfu.input(), TFLOPs: tflops.input(),
 		Precision: *precision, Recompute: *recompute,
 	})
@@ -78,7 +82,11 @@ func runEstimateServe(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("%s: unexpected argument %q (it takes flags only)", cmd, pos[0])
 	}
-	res, err := e.plan.EstimateServe(app.ServeInput{Model: *modelID, GPU: *gpuID,
+	cat, err := e.plan.Catalog()
+	if err != nil {
+		return err
+	}
+	res, err := estimate.Serve(cat, estimate.ServeInput{Model: *modelID, GPU: *gpuID,
 		Bits: bits.input(), Context: ctx.input(), LatencyMS: lat.input(), MFU: mfu.input()})
 	if err != nil {
 		return estimateError(cmd, err)

@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hostplan/internal/app"
 	"hostplan/internal/catalog"
+	"hostplan/internal/estimate"
 	"hostplan/internal/present"
 )
 
@@ -25,18 +25,26 @@ import (
 // Calculator is what a Backend that can size training runs and serving
 // replicas on the catalog in use adds.
 type Calculator interface {
-	EstimateTrain(app.TrainInput) (app.TrainResult, error)
-	EstimateServe(app.ServeInput) (app.ServeResult, error)
+	EstimateTrain(estimate.TrainInput) (estimate.TrainResult, error)
+	EstimateServe(estimate.ServeInput) (estimate.ServeResult, error)
 }
 
 var _ Calculator = appBackend{}
 
-func (b appBackend) EstimateTrain(in app.TrainInput) (app.TrainResult, error) {
-	return b.p.EstimateTrain(in)
+func (b appBackend) EstimateTrain(in estimate.TrainInput) (estimate.TrainResult, error) {
+	cat, err := b.p.Catalog()
+	if err != nil {
+		return estimate.TrainResult{}, err
+	}
+	return estimate.Train(cat, in)
 }
 
-func (b appBackend) EstimateServe(in app.ServeInput) (app.ServeResult, error) {
-	return b.p.EstimateServe(in)
+func (b appBackend) EstimateServe(in estimate.ServeInput) (estimate.ServeResult, error) {
+	cat, err := b.p.Catalog()
+	if err != nil {
+		return estimate.ServeResult{}, err
+	}
+	return estimate.Serve(cat, in)
 }
 
 // calcForm is a calculator's form and answer.
@@ -93,7 +101,7 @@ func (f *calcForm) show(err error, rows []gridRow) {
 	f.general.Hide()
 	if err != nil {
 		rows = nil
-		var b *app.BadInput
+		var b *estimate.BadInput
 		switch {
 		case errors.As(err, &b) && f.problems[b.Field] != nil:
 			p := f.problems[b.Field]
@@ -241,12 +249,12 @@ func (p *planner) showTrainCalculator() {
 	recompute := newKeyCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
 	f.field("recompute", "Recomputation", "Recomputing activations costs one more forward pass.", recompute)
 	f.compute = func() {
-		in := app.TrainInput{Params: app.Entered(params.Text), Tokens: app.Entered(tokens.Text), GPU: gpuID(),
-			GPUs: app.Entered(gpus.Text), Precision: precision.Selected, Recompute: recompute.Checked}
+		in := estimate.TrainInput{Params: estimate.Entered(params.Text), Tokens: estimate.Entered(tokens.Text), GPU: gpuID(),
+			GPUs: estimate.Entered(gpus.Text), Precision: precision.Selected, Recompute: recompute.Checked}
 		if mode.Selected == byTFLOPs {
-			in.TFLOPs = app.Entered(tflops.Text)
+			in.TFLOPs = estimate.Entered(tflops.Text)
 		} else {
-			in.MFU = app.Entered(mfu.Text)
+			in.MFU = estimate.Entered(mfu.Text)
 		}
 		res, err := calc.EstimateTrain(in)
 		f.show(err, trainRows(res))
@@ -257,7 +265,7 @@ func (p *planner) showTrainCalculator() {
 }
 
 // trainRows are the training estimate's answer.
-func trainRows(r app.TrainResult) []gridRow {
+func trainRows(r estimate.TrainResult) []gridRow {
 	if r.GPUs == 0 {
 		return nil
 	}
@@ -306,10 +314,10 @@ func (p *planner) showServeCalculator() {
 	f.field("precision", "Weight precision (bits)", "16 (bf16), 8 (fp8 or int8) or 4 (int4).", bits)
 	ctx := f.entry("context", "Context (tokens)", "Tokens per sequence, prompt and output together.", "4096", esc)
 	lat := f.entry("latency-ms", "Latency target (ms per token)", "The longest a decode step may take.", "50", esc)
-	mfu := f.entry("mfu", "MFU of the compute roof", fmt.Sprintf("Share of the peak prefill and compute-bound steps reach; %s when empty.", present.Figure(app.DefaultServeMFU)), "", esc)
+	mfu := f.entry("mfu", "MFU of the compute roof", fmt.Sprintf("Share of the peak prefill and compute-bound steps reach; %s when empty.", present.Figure(estimate.DefaultServeMFU)), "", esc)
 	f.compute = func() {
-		res, err := calc.EstimateServe(app.ServeInput{Model: modelID(), GPU: gpuID(),
-			Bits: app.Entered(bits.Selected), Context: app.Entered(ctx.Text), LatencyMS: app.Entered(lat.Text), MFU: app.Entered(mfu.Text)})
+		res, err := calc.EstimateServe(estimate.ServeInput{Model: modelID(), GPU: gpuID(),
+			Bits: estimate.Entered(bits.Selected), Context: estimate.Entered(ctx.Text), LatencyMS: estimate.Entered(lat.Text), MFU: estimate.Entered(mfu.Text)})
 		f.show(err, serveRows(res))
 	}
 	f.compute()
@@ -317,7 +325,7 @@ func (p *planner) showServeCalculator() {
 }
 
 // serveRows are the serving estimate's answer.
-func serveRows(r app.ServeResult) []gridRow {
+func serveRows(r estimate.ServeResult) []gridRow {
 	if r.GPUs == 0 {
 		return nil
 	}
@@ -344,7 +352,7 @@ func (p *planner) showCheckpointCalculator() {
 	mtbf := f.entry("mtbf-hours", "Mean time between failures (hours)", "Of the whole job: one node's MTBF divided by the nodes, or the mean time between spot interruptions.", "24", esc)
 	restart := f.entry("restart-minutes", "Restart (minutes)", "How long a restart from a checkpoint takes; 0 when empty.", "5", esc)
 	f.compute = func() {
-		res, err := app.EstimateCheckpoint(app.CheckpointInput{WriteMinutes: app.Entered(write.Text), MTBFHours: app.Entered(mtbf.Text), RestartMinutes: app.Entered(restart.Text)})
+		res, err := estimate.Checkpoint(estimate.CheckpointInput{WriteMinutes: estimate.Entered(write.Text), MTBFHours: estimate.Entered(mtbf.Text), RestartMinutes: estimate.Entered(restart.Text)})
 		var rows []gridRow
 		if err == nil {
 			rows = []gridRow{

@@ -1,4 +1,4 @@
-package app
+package estimate
 
 import (
 	"errors"
@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/present/num"
 )
 
 // A bad calculator input names the input as the face asks: the command
 // line by its flag, the window by its label.
 func TestBadInputNamesTheField(t *testing.T) {
-	p := openTemp(t)
-	_, err := p.EstimateTrain(TrainInput{Params: Given("70B"), Tokens: Given("1.4T"), GPU: "h100-sxm", GPUs: Entered("1.5"), MFU: Given("0.4"), Precision: "bf16"})
+	cat := defaultCatalog(t)
+	_, err := Train(cat, TrainInput{Params: Given("70B"), Tokens: Given("1.4T"), GPU: "h100-sxm", GPUs: Entered("1.5"), MFU: Given("0.4"), Precision: "bf16"})
 	var b *BadInput
 	if !errors.As(err, &b) || b.Field != "gpus" {
 		t.Fatalf("error %v, want a bad gpus input", err)
@@ -25,11 +26,11 @@ func TestBadInputNamesTheField(t *testing.T) {
 	if got, want := b.Say(label), "GPUs 1.5 is out of range (allowed: a whole number from 1 to 1,000,000)"; got != want {
 		t.Errorf("Say(label) = %q, want %q", got, want)
 	}
-	_, err = p.EstimateTrain(TrainInput{Params: Entered(""), Tokens: Given("1T"), GPU: "h100-sxm", GPUs: Given("8"), MFU: Given("0.4"), Precision: "bf16"})
+	_, err = Train(cat, TrainInput{Params: Entered(""), Tokens: Given("1T"), GPU: "h100-sxm", GPUs: Given("8"), MFU: Given("0.4"), Precision: "bf16"})
 	if !errors.As(err, &b) || b.Field != "params" || b.Error() != "--params is required (allowed: a number > 0 and ≤ 100T, optionally with K, M, B or T, e.g. 70B)" {
 		t.Errorf("no params: %v", err)
 	}
-	_, err = p.EstimateServe(ServeInput{Model: "llama-3.1-70b", GPU: "h100-sxm", Bits: Given("8"), Context: Given("4096"), LatencyMS: Given("0.001")})
+	_, err = Serve(cat, ServeInput{Model: "llama-3.1-70b", GPU: "h100-sxm", Bits: Given("8"), Context: Given("4096"), LatencyMS: Given("0.001")})
 	if !errors.As(err, &b) || b.Field != "" {
 		t.Errorf("an unreachable latency: %v, want a bad input of no one field", err)
 	}
@@ -37,19 +38,19 @@ func TestBadInputNamesTheField(t *testing.T) {
 
 // The estimates are the model's: 6·P·D FLOPs; Young's √(2δM).
 func TestEstimates(t *testing.T) {
-	p := openTemp(t)
-	tr, err := p.EstimateTrain(TrainInput{Params: Given("7B"), Tokens: Given("1T"), GPU: "h100-sxm", GPUs: Given("8"), TFLOPs: Given("400")})
+	cat := defaultCatalog(t)
+	tr, err := Train(cat, TrainInput{Params: Given("7B"), Tokens: Given("1T"), GPU: "h100-sxm", GPUs: Given("8"), TFLOPs: Given("400")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.K != 6 || math.Abs(tr.FLOPs-6*7e9*1e12) > 1e9 || tr.GPUs != 8 || tr.Achieved != 400e12 {
 		t.Errorf("train %+v", tr)
 	}
-	sv, err := p.EstimateServe(ServeInput{Model: "llama-3.1-70b", GPU: "h100-sxm", Bits: Given("8"), Context: Given("4096"), LatencyMS: Given("50")})
+	sv, err := Serve(cat, ServeInput{Model: "llama-3.1-70b", GPU: "h100-sxm", Bits: Given("8"), Context: Given("4096"), LatencyMS: Given("50")})
 	if err != nil || sv.GPUs < 1 || sv.Batch < 1 || sv.Bits != 8 || sv.Context != 4096 {
 		t.Errorf("serve %+v, %v", sv, err)
 	}
-	cp, err := EstimateCheckpoint(CheckpointInput{WriteMinutes: Given("10"), MTBFHours: Given("24"), RestartMinutes: Entered("")})
+	cp, err := Checkpoint(CheckpointInput{WriteMinutes: Given("10"), MTBFHours: Given("24"), RestartMinutes: Entered("")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,4 +87,13 @@ func TestCountReadsWhatItsMessageShows(t *testing.T) {
 	if _, b := Number(Given("1,00"), "write-minutes", Positive); b == nil || !strings.Contains(b.Error(), num.Syntax) {
 		t.Errorf("1,00 minutes: %v", b)
 	}
+}
+
+func defaultCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	cat, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }

@@ -1,4 +1,4 @@
-package app
+package estimate
 
 import (
 	"fmt"
@@ -11,10 +11,13 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// The quick calculators that need no scenario — a training run, a serving
-// replica, a checkpoint interval — as "hostplan estimate" and the window's
-// Tools menu run them: the inputs as the user gave them, checked here once
-// for both, then the model's estimate.
+// Package estimate is the quick calculators that need no scenario — a
+// training run, a serving replica, a checkpoint interval — as "hostplan
+// estimate" and the window's Tools menu run them: the inputs as the user
+// gave them (text, read by present/num), checked here once for both faces
+// against the ranges of the scenario fields they stand for, then the
+// model's estimate on the catalog the caller passes (the planner's, with
+// its overrides).
 
 // Input is one calculator input as the user gave it: its text, and
 // whether it was given at all (a flag left out, a field left empty).
@@ -205,10 +208,10 @@ type TrainResult struct {
 	K        int     // FLOPs per parameter per token: 6, or 8 with recomputation
 }
 
-// EstimateTrain checks in and sizes the run with model.EstimateTrain on
-// the catalog in use. A bad input is a *BadInput; the first one found is
+// Train checks in and sizes the run with model.EstimateTrain on cat. A
+// bad input is a *BadInput; the first one found is
 // returned, in the order of the fields above.
-func (p *Planner) EstimateTrain(in TrainInput) (TrainResult, error) {
+func Train(cat *catalog.Catalog, in TrainInput) (TrainResult, error) {
 	P, b := Count(in.Params, "params", bound("workload.model.params_b"), 1e9)
 	if b != nil {
 		return TrainResult{}, b
@@ -216,10 +219,6 @@ func (p *Planner) EstimateTrain(in TrainInput) (TrainResult, error) {
 	D, b := Count(in.Tokens, "tokens", bound("workload.tokens_per_run_b"), 1e9)
 	if b != nil {
 		return TrainResult{}, b
-	}
-	cat, err := p.Catalog()
-	if err != nil {
-		return TrainResult{}, err
 	}
 	g, ok := cat.GPU(in.GPU)
 	if !ok {
@@ -280,8 +279,8 @@ type ServeInput struct {
 }
 
 // DefaultServeMFU is the serving estimate's utilisation when none is
-// given.
-const DefaultServeMFU = 0.4
+// given: the model's default for inference.
+const DefaultServeMFU = model.DefaultMFU
 
 // ServeResult is a serving estimate with what it was made from.
 type ServeResult struct {
@@ -293,14 +292,10 @@ type ServeResult struct {
 	LatencyMS float64
 }
 
-// EstimateServe checks in and sizes one replica with model.EstimateServe
-// on the catalog in use. A bad input, or inputs the model cannot serve
+// Serve checks in and sizes one replica with model.EstimateServe on cat.
+// A bad input, or inputs the model cannot serve
 // (a model too large, a latency no batch meets), is a *BadInput.
-func (p *Planner) EstimateServe(in ServeInput) (ServeResult, error) {
-	cat, err := p.Catalog()
-	if err != nil {
-		return ServeResult{}, err
-	}
+func Serve(cat *catalog.Catalog, in ServeInput) (ServeResult, error) {
 	m, ok := cat.Model(in.Model)
 	if !ok {
 		return ServeResult{}, notInCatalog("model", in.Model, cat.IDs(catalog.KindModel))
@@ -358,11 +353,11 @@ type CheckpointResult struct {
 	Hopeless                                    bool
 }
 
-// EstimateCheckpoint checks in and computes the intervals with
+// Checkpoint checks in and computes the intervals with
 // model.YoungInterval, model.DalyInterval and model.CheckpointOverhead. A
 // bad input, or inputs so extreme that no finite interval results, is a
 // *BadInput.
-func EstimateCheckpoint(in CheckpointInput) (CheckpointResult, error) {
+func Checkpoint(in CheckpointInput) (CheckpointResult, error) {
 	w, b := Number(in.WriteMinutes, "write-minutes", Positive)
 	if b != nil {
 		return CheckpointResult{}, b
