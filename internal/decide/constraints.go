@@ -81,6 +81,7 @@ var questions = map[model.ReasonCode]string{
 	model.ReasonCommittedGPUsShort:     "Would more committed GPUs, or on-demand capacity for the overflow, cover the monthly work?",
 	model.ReasonFairShareExceeded:      "Would the centre reserve a larger share for this project, or should the steady part of the work run on capacity it holds (committed cloud GPUs or owned nodes)?",
 	model.ReasonCheckpointOverWallTime: "Can checkpoints be written fast enough (faster storage, smaller state) to fit the partition's wall-time limit?",
+	model.ReasonFailuresTooFrequent:    "How often do this fleet's GPUs fail, and can the run use fewer GPUs, faster checkpoints or quicker restarts?",
 	model.ReasonRackPowerExceeded:      "Can the site power and cool racks of this density (liquid cooling, a high-density hall), or should lower-power nodes or colocation take them?",
 
 	// Deadline and latency.

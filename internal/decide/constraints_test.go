@@ -341,6 +341,20 @@ var reasonCases = []reasonCase{
 		},
 	},
 	{
+		// 4,096 GPUs each failing every 100 h stop the job every 0.02 h,
+		// less than writing the 70 B model's 1,120 GB of state at 2 GB/s.
+		name: "failures too frequent", code: model.ReasonFailuresTooFrequent, kind: KindFit, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
+			s.Workload.Sharding = "zero3"
+			s.Workload.FailuresPerMillionGPUHours = scenario.Known(10_000)
+			s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100", GPUs: 4096}
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("on 4096 GPUs the job fails every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", d.Interruptions.MTBIHours)
+		},
+	},
+	{
 		name: "weights do not fit", code: model.ReasonWeightsDoNotFit, kind: KindFit, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			serving(s, "", 2)
