@@ -429,6 +429,27 @@ var reasonCases = []reasonCase{
 		},
 	},
 	{
+		// 100 B tokens on 8 GPUs take about 42 h; thirty runs a month
+		// start one every 24.3 h.
+		name: "run longer than the interval", code: model.ReasonRunLongerThanInterval, kind: KindDeadline, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100), scenario.Known(30)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("a run takes %s h; at 30 runs a month the next starts every 24 h, before it ends", model.Grouped(d.TimeToResultHours))
+		},
+	},
+	{
+		// 100 T tokens on 8 GPUs take years; the horizon is a year.
+		name: "run longer than the horizon", code: model.ReasonRunLongerThanHorizon, kind: KindDeadline, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100_000), scenario.Known(0.01)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("a run takes %s h (%.1f months); the horizon is 12 months (8,760 h)", model.Grouped(d.TimeToResultHours), d.TimeToResultHours/730)
+		},
+	},
+	{
 		name: "staff", code: model.ReasonStaffShort, kind: KindOperations, direction: scenario.OnPrem,
 		build: func(s *scenario.Scenario) { s.Dimensions.Operations.StaffFTE = scenario.Known(0.25) },
 		want:  lit("needs 0.50 FTE of operations (on-premises hardware, facilities and cluster); the team has 0.25"),

@@ -383,6 +383,7 @@ func (e *evaluator) finish(r *DirectionResult) {
 		}
 	}
 	e.deadline(r)
+	e.schedule(r)
 }
 
 // costLines adds r's cost lines (but Compute, which finish adds), in the

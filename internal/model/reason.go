@@ -63,6 +63,8 @@ const (
 	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
 	ReasonRackPowerExceeded      ReasonCode = "rack_power_exceeded"            // one node draws more than a rack of the site takes
 	ReasonFailuresTooFrequent    ReasonCode = "failures_too_frequent"          // hardware failures cost more than the work
+	ReasonRunLongerThanInterval  ReasonCode = "run_longer_than_interval"       // a run takes longer than the time between runs
+	ReasonRunLongerThanHorizon   ReasonCode = "run_longer_than_horizon"        // a run takes longer than the horizon
 )
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
@@ -102,6 +104,8 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonBudgetCapExceeded, KindBudget},
 	{ReasonRackPowerExceeded, KindFit},
 	{ReasonFailuresTooFrequent, KindFit},
+	{ReasonRunLongerThanInterval, KindDeadline},
+	{ReasonRunLongerThanHorizon, KindDeadline},
 }
 
 // ReasonCodes lists every code the model can give, in the order of its
