@@ -156,7 +156,7 @@ var drivers = [NumDrivers]fact{
 	EgressPricePerGB:         {"egress_per_gb", "transfer price out of the cloud", "¤/GB", "transfer price out of the cloud"},
 	RunHours:                 {"run_hours", "hours a run keeps the snapshot in storage", "hours", "hybrid: hours the snapshot stays in cloud storage per run (time to result; defined for batch work)"},
 	WorkHours:                {"work_hours", "compute hours of a run before interruptions", "hours", "hybrid: compute hours of a run, before interruptions (the engine's plan)"},
-	InterruptionHours:        {"interruption_hours", "hours interruptions add to a run", "hours", "hybrid: hours spot interruptions add to a run (the engine's plan)"},
+	InterruptionHours:        {"interruption_hours", "hours interruptions add to a run", "hours", "hybrid: hours hardware failures and spot interruptions add to a run: checkpoints, lost work and restarts (the engine's plan)"},
 	SourceGBps:               {"source_gbps", "throughput of the storage the data is staged from", "GB/s", "throughput of the storage the data is staged from"},
 	FileCount:                {"file_count", "files staged per run", "files", "files staged per run"},
 	TokensPerRun:             {"tokens_per_run", "tokens per run", "tokens", "tokens one run sends (the engine's plan)"},

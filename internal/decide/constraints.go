@@ -81,11 +81,14 @@ var questions = map[model.ReasonCode]string{
 	model.ReasonCommittedGPUsShort:     "Would more committed GPUs, or on-demand capacity for the overflow, cover the monthly work?",
 	model.ReasonFairShareExceeded:      "Would the centre reserve a larger share for this project, or should the steady part of the work run on capacity it holds (committed cloud GPUs or owned nodes)?",
 	model.ReasonCheckpointOverWallTime: "Can checkpoints be written fast enough (faster storage, smaller state) to fit the partition's wall-time limit?",
+	model.ReasonFailuresTooFrequent:    "How often do this fleet's GPUs fail, and can the run use fewer GPUs, faster checkpoints or quicker restarts?",
 	model.ReasonRackPowerExceeded:      "Can the site power and cool racks of this density (liquid cooling, a high-density hall), or should lower-power nodes or colocation take them?",
 
 	// Deadline and latency.
-	model.ReasonDeadlineMissed:      qDeadline,
-	model.ReasonLatencyTargetMissed: "Is the latency target firm, and would a smaller model, lower precision or faster GPU meet it?",
+	model.ReasonDeadlineMissed:        qDeadline,
+	model.ReasonRunLongerThanInterval: "Can one run finish before the next is due (more or faster GPUs, less data), or can the runs be spaced further apart?",
+	model.ReasonRunLongerThanHorizon:  "Can one run be made to finish within the horizon (more or faster GPUs, less data), or should the horizon be longer?",
+	model.ReasonLatencyTargetMissed:   "Is the latency target firm, and would a smaller model, lower precision or faster GPU meet it?",
 
 	// Budget and allocation.
 	model.ReasonBudgetCapExceeded: qBudget,

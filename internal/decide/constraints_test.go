@@ -342,6 +342,20 @@ var reasonCases = []reasonCase{
 		},
 	},
 	{
+		// 4,096 GPUs each failing every 100 h stop the job every 0.02 h,
+		// less than writing the 70 B model's 1,120 GB of state at 2 GB/s.
+		name: "failures too frequent", code: model.ReasonFailuresTooFrequent, kind: KindFit, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
+			s.Workload.Sharding = "zero3"
+			s.Workload.FailuresPerMillionGPUHours = scenario.Known(10_000)
+			s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100", GPUs: 4096}
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("on 4096 GPUs the job fails every %.1f h on average: checkpoints, lost work and restarts would take longer than the work", d.Interruptions.MTBIHours)
+		},
+	},
+	{
 		name: "weights do not fit", code: model.ReasonWeightsDoNotFit, kind: KindFit, direction: scenario.Cloud,
 		build: func(s *scenario.Scenario) {
 			serving(s, "", 2)
@@ -413,6 +427,27 @@ var reasonCases = []reasonCase{
 		build: func(s *scenario.Scenario) { s.Workload.DeadlineHours = scenario.Known(1) },
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
 			return fmt.Sprintf("a run takes %.1f h; the deadline is 1.0 h", d.TimeToResultHours)
+		},
+	},
+	{
+		// 100 B tokens on 8 GPUs take about 42 h; thirty runs a month
+		// start one every 24.3 h.
+		name: "run longer than the interval", code: model.ReasonRunLongerThanInterval, kind: KindDeadline, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100), scenario.Known(30)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("a run takes %s h; at 30 runs a month the next starts every 24 h, before it ends", model.Grouped(d.TimeToResultHours))
+		},
+	},
+	{
+		// 100 T tokens on 8 GPUs take years; the horizon is a year.
+		name: "run longer than the horizon", code: model.ReasonRunLongerThanHorizon, kind: KindDeadline, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) {
+			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100_000), scenario.Known(0.01)
+		},
+		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
+			return fmt.Sprintf("a run takes %s h (%.1f months); the horizon is 12 months (8,760 h)", model.Grouped(d.TimeToResultHours), d.TimeToResultHours/730)
 		},
 	},
 	{

@@ -110,6 +110,8 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		r.fromField(costid.GPUHourPrice, scenario.Cloud, costid.GPUHourPrice, "options.cloud.price_per_gpu_hour", e.s.Options.Cloud.PricePerGPUHr, "cloud", offer.ID, field, offer.Entry)
 	}
 	work := r.ComputeHours
+	// Failures in every run; spot interruptions on top (interruptions.go).
+	e.interruptions(r, hw, mode == "spot")
 	committed := 0.0
 	_, mixed := mixedMode(mode)
 	if z.serving && (mode == "on_demand" || mode == "spot" || mixed) {
@@ -120,8 +122,6 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	switch {
 	case mixed:
 		committed = e.mix(r, offer)
-	case mode == "spot" && !z.serving:
-		e.spot(r, hw)
 	case mode == "commit_1y" || mode == "commit_3y":
 		// A commitment pays for the reserved GPUs every hour of the month,
 		// used or not (the cost model's commitment_per_month).

@@ -29,7 +29,7 @@
 //	usl.go            the Universal Scalability Law, fitted to trial points
 //	place.go          a run placed on a GPU count of a direction's hardware
 //	constraints.go    sovereignty and residency, staff and skills, months a rented direction is in use
-//	interruptions.go  checkpoint hours and spot interruptions of a direction
+//	interruptions.go  hardware failures (every direction) and spot interruptions of a run
 //	reliability.go    checkpoint intervals (Young), their overhead, failures
 //	autoscale.go      serving over the day: replicas following the load, mixed pricing
 //	managed.go        the managed-service direction (per-token)

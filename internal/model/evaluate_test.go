@@ -31,6 +31,9 @@ func base() *scenario.Scenario {
 			Model:         scenario.Model{ParamsB: 1, Layers: 16, HiddenSize: 2048},
 			TokensPerRunB: scenario.Known(10), RunsPerMonth: scenario.Known(1),
 			MFU: scenario.Known(0.5), Sharding: "replicated",
+			// No hardware failures: the hand-worked figures leave them
+			// out; failures_test.go counts them.
+			FailuresPerMillionGPUHours: scenario.Known(0),
 		},
 		Data: scenario.Data{VolumeGB: scenario.Known(0), Classification: "internal", Residency: "any", Movement: scenario.MoveAny,
 			ProviderAllowed: true, ReturnOutputs: []string{"checkpoints"}, StorageGBps: scenario.Known(1)},

@@ -85,6 +85,7 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
 		storageGBs: p.StorageGBs, maxGPUs: hold}
 	e.place(r, hw, o.GPUs, stageH+wait)
+	e.interruptions(r, hw, false)
 	if !z.serving {
 		// The wall-time limit splits the run into jobs, each ending with a
 		// checkpoint and queued again.
@@ -103,7 +104,10 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 		wait = e.fairShare(r, p, hold, wait)
 		r.TimeToResultHours = r.ComputeHours + stageH + float64(chunks)*wait
 		if !r.quiet {
-			r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60, WallTimeChunks: chunks}
+			if r.Interruptions == nil {
+				r.Interruptions = &Interruptions{CheckpointMinutes: delta * 60}
+			}
+			r.Interruptions.WallTimeChunks = chunks
 			r.note(NoteWallTimeJobs, []string{"options.hpc.partition", "options.hpc.queue_wait_hours"},
 				"%d job(s) of at most %.0f h wall time, each ending with a %.1f min checkpoint and waiting %.1f h in the queue", chunks, p.WalltimeHours, delta*60, wait)
 		}

@@ -52,11 +52,17 @@ func TestHPCSteadyTrainingOverFairShare(t *testing.T) {
 			t.Errorf("deadline %g: cheapest feasible is %q; want a direction other than shared HPC", deadline, r.Cheapest)
 		}
 	}
-	// A centre that grants this project half its partition takes the work.
+	// A centre that grants this project half its partition takes the work
+	// on 32 GPUs; on the fewest that hold it a run takes some 4,300 h,
+	// longer than the month between runs (run_longer_than_interval).
 	s := steadyTraining()
 	s.Options.HPC.FairShare = scenario.Known(0.5)
+	if h := eval(t, s).Direction(scenario.HPC); h.Feasible || !slices.ContainsFunc(h.Reasons, func(x Reason) bool { return x.Code == ReasonRunLongerThanInterval }) {
+		t.Errorf("with a fair share of 0.5 on %d GPUs: feasible %v, reasons %v; want run_longer_than_interval", h.GPUs, h.Feasible, h.Reasons)
+	}
+	s.Options.HPC.GPUs = 32
 	if h := eval(t, s).Direction(scenario.HPC); !h.Feasible {
-		t.Errorf("with a fair share of 0.5 HPC is ruled out: %v", h.Reasons)
+		t.Errorf("with a fair share of 0.5 on 32 GPUs HPC is ruled out: %v", h.Reasons)
 	}
 }
 

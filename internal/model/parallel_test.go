@@ -249,7 +249,8 @@ func Test405BOnL40SSlowerThanH100(t *testing.T) {
 func TestMonteCarloHoldsTheLayout(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeFineTuning, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-70b"},
-		TokensPerRunB: scenario.Estimate(0.5, 1, 2), RunsPerMonth: scenario.Known(1), Sharding: "zero3", Method: "full"}
+		TokensPerRunB: scenario.Estimate(0.5, 1, 2), RunsPerMonth: scenario.Known(1), Sharding: "zero3", Method: "full",
+		FailuresPerMillionGPUHours: scenario.Known(0)}
 	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100"}
 	full := eval(t, s)
 	pin := newPins(s, full)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
 )
 
 // place chooses a GPU count on the direction's hardware and computes the
@@ -202,6 +203,38 @@ func (e *evaluator) deadline(r *DirectionResult) {
 	if dl := e.s.Workload.DeadlineHours; dl.IsSet() && !e.z.serving && r.TimeToResultHours > dl.Likely {
 		if r.ruleOut() {
 			r.infeasible(ReasonDeadlineMissed, []string{"workload.deadline_hours"}, "a run takes %.1f h; the deadline is %.1f h", r.TimeToResultHours, dl.Likely)
+		}
+	}
+}
+
+// schedule marks r infeasible when its runs do not fit the calendar: one
+// run taking longer than the horizon, or than the time between two runs
+// (730 h ÷ runs a month), so that the next would have to start before it
+// ends. The plan holds one run at a time on its GPUs (on-premises sizes
+// its nodes, HPC its fair share and a commitment its GPUs for that);
+// running two at once needs twice the capacity, a plan of its own.
+// A service runs all month and is not checked.
+func (e *evaluator) schedule(r *DirectionResult) {
+	runs := e.z.runsPerMonth
+	if e.z.serving || runs <= 0 || r.TimeToResultHours <= 0 {
+		return
+	}
+	horizon := float64(e.months()) * hoursPerMonth
+	count := e.countField(r.Direction)
+	if r.Direction == scenario.Managed {
+		count = "options.managed.offer"
+	}
+	if r.TimeToResultHours > horizon {
+		if r.ruleOut() {
+			r.infeasible(ReasonRunLongerThanHorizon, []string{"dimensions.economics.horizon_months", count},
+				"a run takes %s h (%.1f months); the horizon is %d months (%s h)", Grouped(r.TimeToResultHours), r.TimeToResultHours/hoursPerMonth, e.months(), Grouped(horizon))
+		}
+		return
+	}
+	if interval := hoursPerMonth / runs; r.TimeToResultHours > interval*(1+1e-9) {
+		if r.ruleOut() {
+			r.infeasible(ReasonRunLongerThanInterval, []string{"workload.runs_per_month", count},
+				"a run takes %s h; at %.4g runs a month the next starts every %s h, before it ends", Grouped(r.TimeToResultHours), runs, Grouped(interval))
 		}
 	}
 }

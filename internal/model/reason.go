@@ -62,6 +62,9 @@ const (
 	ReasonSkillMissing           ReasonCode = "skill_missing"                  // the team lacks the direction's core skill
 	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
 	ReasonRackPowerExceeded      ReasonCode = "rack_power_exceeded"            // one node draws more than a rack of the site takes
+	ReasonFailuresTooFrequent    ReasonCode = "failures_too_frequent"          // hardware failures cost more than the work
+	ReasonRunLongerThanInterval  ReasonCode = "run_longer_than_interval"       // a run takes longer than the time between runs
+	ReasonRunLongerThanHorizon   ReasonCode = "run_longer_than_horizon"        // a run takes longer than the horizon
 )
 
 // reasonKinds gives every code its kind, in the order ReasonCodes lists
@@ -100,6 +103,9 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonSkillMissing, KindOperations},
 	{ReasonBudgetCapExceeded, KindBudget},
 	{ReasonRackPowerExceeded, KindFit},
+	{ReasonFailuresTooFrequent, KindFit},
+	{ReasonRunLongerThanInterval, KindDeadline},
+	{ReasonRunLongerThanHorizon, KindDeadline},
 }
 
 // ReasonCodes lists every code the model can give, in the order of its
@@ -187,6 +193,7 @@ const (
 	NoteCurrencyConverted        NoteCode = "currency_converted" // catalog prices converted into the scenario's currency
 	NoteResidualValue            NoteCode = "residual_value"     // owned hardware's value left at the end of the horizon
 	NoteManagedPricing           NoteCode = "managed_pricing"    // per token or a dedicated deployment, and what the other costs
+	NoteFailureOverhead          NoteCode = "failure_overhead"   // checkpoints, lost work and restarts after hardware failures: rests on an estimated rate and restart time
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -233,6 +240,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteCurrencyConverted, NotePlan},
 	{NoteResidualValue, NotePlan},
 	{NoteManagedPricing, NotePlan},
+	{NoteFailureOverhead, NoteAssumption},
 }
 
 // NoteCodes lists every note code the model can write.

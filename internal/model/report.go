@@ -227,6 +227,7 @@ type Interruptions struct {
 	MTBIHours         float64 `json:"mtbi_hours"`         // mean time between interruptions of the whole job
 	CheckpointMinutes float64 `json:"checkpoint_minutes"` // time to write one checkpoint
 	IntervalHours     float64 `json:"interval_hours"`     // Daly's interval
+	RestartMinutes    float64 `json:"restart_minutes"`    // time one restart takes (failures and spot weighted by their rates)
 	OverheadFraction  float64 `json:"overhead_fraction"`  // extra time from checkpoints, lost work and restarts
 	WallTimeChunks    int     `json:"wall_time_chunks"`   // HPC jobs the run is split into (1 elsewhere)
 }

@@ -64,6 +64,7 @@ var defaults = map[string]fieldDefault{
 	"workload.global_batch_items":                always(model.DefaultBatchItems),
 	"workload.epochs":                            always(model.DefaultEpochs),
 	"workload.efficiency_threshold":              always(model.DefaultEfficiencyThreshold),
+	"workload.failures_per_million_gpu_hours":    always(model.DefaultGPUFailuresPerMillionHours),
 	"data.storage_gbps":                          always(model.DefaultStorageGBps),
 	"options.cloud.spot_interruptions_per_month": always(model.DefaultSpotInterruptions),
 	"options.hybrid.extra_staff_fte":             always(model.DefaultHybridExtraStaffFTE),

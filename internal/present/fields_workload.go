@@ -144,6 +144,8 @@ var workloadFields = []Field{
 		"Passes over the data volume per run (" + exact(model.DefaultEpochs) + " when not given); with the run's compute time it sets how fast storage must deliver data."},
 	{"workload.serial_fraction", "Serial fraction of a step", "fraction",
 		"Share of a one-GPU step that does not parallelise, 0–0.99 (Amdahl); the speedup can never pass 1 ÷ this share."},
+	{"workload.failures_per_million_gpu_hours", "GPU failure rate", "failures per million GPU-hours",
+		"Unexpected interruptions of a job per million GPU-hours of its GPUs (" + exact(model.DefaultGPUFailuresPerMillionHours) + " when not given); the default is the rate of Meta's Llama 3 pre-training fleet (see docs/report.md). The job's mean time between failures is a million ÷ (rate × GPUs), and it sets the checkpoint, lost-work and restart overhead of training, fine-tuning and batch work over a day in every direction. 0 counts no failures."},
 	{"workload.efficiency_threshold", "Scaling efficiency threshold", "fraction",
 		"Lowest scaling efficiency worth paying for (" + exact(model.DefaultEfficiencyThreshold) + " when not given): the report's efficient limit is the largest GPU count that keeps it."},
 }

@@ -200,6 +200,8 @@ var scenarioBounds = []Bound{
 		Why: "ten thousand passes over the data"}},
 	{"workload.serial_fraction", Range{Min: 0, Max: 0.99,
 		Why: "a share of a step: below 1, or nothing would parallelise"}},
+	{"workload.failures_per_million_gpu_hours", Range{Min: 0, Max: 10_000,
+		Why: "a failure every 100 hours of each GPU: some 500 times Llama 3's fleet"}},
 	{"workload.efficiency_threshold", Range{Min: 0, MinOpen: true, Max: 1,
 		Why: "a share of linear scaling"}},
 	{"data.volume_gb", gigabytes},

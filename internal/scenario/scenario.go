@@ -219,6 +219,9 @@ type Workload struct {
 	GlobalBatchItems  int    `json:"global_batch_items,omitempty"`  // items per optimizer step (non-LLM)
 	Epochs            Value  `json:"epochs,omitzero"`               // passes over data.volume_gb per run
 	SerialFraction    Value  `json:"serial_fraction,omitzero"`      // share of a one-GPU step that does not parallelise
+	// FailuresPerMillionGPUHours is the rate of unexpected interruptions
+	// of a job per GPU (default: Llama 3's fleet); 0 counts none.
+	FailuresPerMillionGPUHours Value `json:"failures_per_million_gpu_hours,omitzero"`
 	// EfficiencyThreshold is the lowest scaling efficiency worth paying for
 	// (default 0.7).
 	EfficiencyThreshold Value `json:"efficiency_threshold,omitzero"`
