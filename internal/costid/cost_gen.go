@@ -118,16 +118,16 @@ func deriveCloud(v *Values) {
 	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
 	// storage_per_month = storage_gb × storage_per_gb_month
 	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
-	// other_cost_per_run = output_gb × egress_per_gb
-	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// other_cost_per_run = output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour])
 	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
 	// rental_price_per_gpu_hour = price_per_gpu_hour
 	v[RentalPricePerGPUHour] = v[GPUHourPrice]
-	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
-	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// rental_cost_per_run = (gpu_hours_per_run + idle_gpu_hours_per_run) × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64((v[GPUHoursPerRun]+v[IdleGPUHoursPerRun])*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
 }
 
 // deriveCloudInfo sets the other figures of the cost model cloud, in order.
@@ -148,16 +148,16 @@ func deriveCloudCommitted(v *Values) {
 	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
 	// storage_per_month = storage_gb × storage_per_gb_month
 	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
-	// other_cost_per_run = output_gb × egress_per_gb
-	v[OtherCostPerRun] = float64(v[OutputGB] * v[EgressPricePerGB])
+	// other_cost_per_run = output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour])
 	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
 	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
 	v[RentalPricePerGPUHour] = v[OnDemandPrice]
-	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
-	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// rental_cost_per_run = (gpu_hours_per_run + idle_gpu_hours_per_run) × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64((v[GPUHoursPerRun]+v[IdleGPUHoursPerRun])*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
 }
 
 // deriveCloudCommittedInfo sets the other figures of the cost model cloud_committed, in order.
@@ -378,8 +378,8 @@ func deriveHybridCloud(v *Values) {
 	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
 	// run_hours = work_hours + staging_hours + interruption_hours
 	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
-	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb
-	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour])
 	// monthly_fixed_cost = commitment_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
@@ -404,8 +404,8 @@ func deriveHybridCloudServing(v *Values) {
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0 if committed_gpus > 0, otherwise price_per_gpu_hour
 	v[VariablePricePerGPUHour] = ifPositive(v[CommittedGPUs], 0, v[GPUHourPrice])
-	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb
-	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour])
 	// monthly_fixed_cost = commitment_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
@@ -448,16 +448,16 @@ func deriveCloudMixed(v *Values) {
 	v[VariablePricePerGPUHour] = 0
 	// storage_per_month = storage_gb × storage_per_gb_month
 	v[StoragePerMonth] = float64(v[StorageGB] * v[StoragePricePerGBMonth])
-	// other_cost_per_run = output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
-	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// other_cost_per_run = output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
 	// monthly_fixed_cost = commitment_per_month + storage_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StoragePerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
 	v[OneOffCost] = 0
 	// rental_price_per_gpu_hour = on_demand_price_per_gpu_hour
 	v[RentalPricePerGPUHour] = v[OnDemandPrice]
-	// rental_cost_per_run = gpu_hours_per_run × rental_price_per_gpu_hour + output_gb × egress_per_gb
-	v[RentalCostPerRun] = float64(v[GPUHoursPerRun]*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
+	// rental_cost_per_run = (gpu_hours_per_run + idle_gpu_hours_per_run) × rental_price_per_gpu_hour + output_gb × egress_per_gb
+	v[RentalCostPerRun] = float64((v[GPUHoursPerRun]+v[IdleGPUHoursPerRun])*v[RentalPricePerGPUHour]) + float64(v[OutputGB]*v[EgressPricePerGB])
 }
 
 // deriveCloudMixedInfo sets the other figures of the cost model cloud_mixed, in order.
@@ -482,8 +482,8 @@ func deriveHybridCloudMixed(v *Values) {
 	v[StagingHours] = float64((float64(v[StorageGB]/v[SourceGBps]) + float64(v[FileCount]*0.005)) / 3600)
 	// run_hours = work_hours + staging_hours + interruption_hours
 	v[RunHours] = v[WorkHours] + v[StagingHours] + v[InterruptionHours]
-	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
-	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
 	// monthly_fixed_cost = commitment_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
@@ -508,8 +508,8 @@ func deriveHybridCloudServingMixed(v *Values) {
 	v[CommitmentPerMonth] = float64(float64(v[CommittedGPUs]*730) * v[GPUHourPrice])
 	// variable_price_per_gpu_hour = 0
 	v[VariablePricePerGPUHour] = 0
-	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + on_demand_gpu_hours × on_demand_price_per_gpu_hour
-	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
+	// other_cost_per_run = storage_gb × storage_per_gb_month × (run_hours ÷ 730) + output_gb × egress_per_gb + idle_gpu_hours_per_run × variable_price_per_gpu_hour + on_demand_gpu_hours × on_demand_price_per_gpu_hour
+	v[OtherCostPerRun] = float64(float64(v[StorageGB]*v[StoragePricePerGBMonth])*float64(v[RunHours]/730)) + float64(v[OutputGB]*v[EgressPricePerGB]) + float64(v[IdleGPUHoursPerRun]*v[VariablePricePerGPUHour]) + float64(v[OnDemandGPUHours]*v[OnDemandPrice])
 	// monthly_fixed_cost = commitment_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[CommitmentPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0

@@ -114,6 +114,12 @@ var (
 		Ref(GPUHourPrice))}
 	// Outputs leave the cloud each run.
 	egress = Mul(Ref(OutputGB), Ref(EgressPricePerGB))
+	// An offer sold by the instance bills its idle GPUs too: the GPU-hours
+	// of whole instances beyond those the run uses, at the price per
+	// GPU-hour used (0 under a commitment, which reserves whole instances,
+	// and under a mix). AWS bills instance-hours: a p5.48xlarge is 8 H100
+	// for its hourly price (aws.amazon.com/ec2/instance-types/p5).
+	idleCost = Mul(Ref(IdleGPUHoursPerRun), Ref(VariablePricePerGPUHour))
 	// Mixed pricing: the GPU-hours above the commitment, at the on-demand
 	// rate, each run; nothing else is paid per GPU-hour used.
 	onDemandPart = Mul(Ref(OnDemandGPUHours), Ref(OnDemandPrice))
@@ -127,7 +133,7 @@ var (
 	// a commitment is sold for one or three years only, so under one the
 	// rental pays the offer's on-demand rate. Its other cost is the run's
 	// egress (a mix's on-demand hours are among its GPU-hours already).
-	rentalRun = def{RentalCostPerRun, Add(Mul(Ref(GPUHoursPerRun), Ref(RentalPricePerGPUHour)), egress)}
+	rentalRun = def{RentalCostPerRun, Add(Mul(Add(Ref(GPUHoursPerRun), Ref(IdleGPUHoursPerRun)), Ref(RentalPricePerGPUHour)), egress)}
 
 	noOneOff  = def{OneOffCost, Num(0)}
 	noOther   = def{OtherCostPerRun, Num(0)}
@@ -217,7 +223,7 @@ func hybridCloud(run ...def) []def {
 	return append(defs,
 		// The snapshot lives in cloud storage while the run lasts; the
 		// outputs return.
-		def{OtherCostPerRun, Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(HoursPerMonth))), egress)},
+		def{OtherCostPerRun, Add(Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(HoursPerMonth))), egress), idleCost)},
 		def{MonthlyFixedCost, Add(Ref(CommitmentPerMonth), Ref(StaffPerMonth))},
 		noOneOff, rateUsed)
 }
@@ -248,7 +254,7 @@ func cloudCosts(rental Expr) []def {
 	return []def{staffShare, staffPerMonth, commitment, rentedPrice,
 		// The data set lives in cloud storage for the horizon.
 		{StoragePerMonth, Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth))},
-		{OtherCostPerRun, egress},
+		{OtherCostPerRun, Add(egress, idleCost)},
 		{MonthlyFixedCost, Add(Add(Ref(CommitmentPerMonth), Ref(StoragePerMonth)), Ref(StaffPerMonth))},
 		noOneOff, rateUsed, {RentalPricePerGPUHour, rental}, rentalRun}
 }

@@ -437,7 +437,7 @@ var reasonCases = []reasonCase{
 			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100), scenario.Known(30)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("a run takes %s h; at 30 runs a month the next starts every 24 h, before it ends", model.Grouped(d.TimeToResultHours))
+			return fmt.Sprintf("a run takes %s h; at 30 runs a month the next starts every 24 h, before it ends", num.Whole(d.TimeToResultHours))
 		},
 	},
 	{
@@ -447,7 +447,7 @@ var reasonCases = []reasonCase{
 			s.Workload.TokensPerRunB, s.Workload.RunsPerMonth = scenario.Known(100_000), scenario.Known(0.01)
 		},
 		want: func(s *scenario.Scenario, r *model.Report, d *model.DirectionResult) string {
-			return fmt.Sprintf("a run takes %s h (%.1f months); the horizon is 12 months (8,760 h)", model.Grouped(d.TimeToResultHours), d.TimeToResultHours/730)
+			return fmt.Sprintf("a run takes %s h (%.1f months); the horizon is 12 months (8,760 h)", num.Whole(d.TimeToResultHours), d.TimeToResultHours/730)
 		},
 	},
 	{

@@ -112,6 +112,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	work := r.ComputeHours
 	// Failures in every run; spot interruptions on top (interruptions.go).
 	e.interruptions(r, hw, mode == "spot")
+	billed := e.wholeInstances(r, offer)
 	committed := 0.0
 	_, mixed := mixedMode(mode)
 	if z.serving && (mode == "on_demand" || mode == "spot" || mixed) {
@@ -124,19 +125,20 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		committed = e.mix(r, offer)
 	case mode == "commit_1y" || mode == "commit_3y":
 		// A commitment pays for the reserved GPUs every hour of the month,
-		// used or not (the cost model's commitment_per_month).
-		committed = float64(r.GPUs)
+		// used or not (the cost model's commitment_per_month): whole
+		// instances of an offer sold by the instance.
+		committed = float64(billed)
 		reserved := committed * hoursPerMonth
 		if need := r.GPUHoursPerRun * z.runsPerMonth; need > reserved*(1+1e-9) {
 			if r.ruleOut() {
 				r.infeasible(ReasonCommittedGPUsShort, []string{"options.cloud.gpus", "options.cloud.pricing", "workload.runs_per_month"},
-					"needs %s GPU-hours a month; %d committed GPUs give %s", num.Whole(need), r.GPUs, num.Whole(reserved))
+					"needs %s GPU-hours a month; %d committed GPUs give %s", num.Whole(need), billed, num.Whole(reserved))
 			}
 		}
 		if !r.quiet {
 			if reserved > 0 { // no GPUs (nothing fits): no utilisation to state
 				r.note(NoteCommittedUtilisation, []string{"options.cloud.gpus", "options.cloud.pricing"},
-					"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", r.GPUs, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
+					"committed pricing: %d GPUs are paid for every hour; utilisation %.0f %%", billed, 100*r.GPUHoursPerRun*z.runsPerMonth/reserved)
 			}
 		}
 	}
@@ -239,7 +241,11 @@ func (e *evaluator) cloudLines(r *DirectionResult) {
 	if onDemand > 0 {
 		r.line("On demand above the commitment", onDemand*z.runsPerMonth*months, "%.1f GPU-hours × %.4g per GPU-hour per run", v[costid.OnDemandGPUHours], v[costid.OnDemandPrice])
 	}
-	other := r.OtherCostPerRun - onDemand
+	idle := v[costid.IdleGPUHoursPerRun] * v[costid.VariablePricePerGPUHour]
+	if idle > 0 {
+		r.line("Idle GPUs of whole instances", idle*z.runsPerMonth*months, "%.4g GPU-hours per run billed beyond those used × %.4g per GPU-hour", v[costid.IdleGPUHoursPerRun], v[costid.VariablePricePerGPUHour])
+	}
+	other := r.OtherCostPerRun - onDemand - idle
 	if r.CostModel != costid.CloudCosts && r.CostModel != costid.CloudCommittedCosts && r.CostModel != costid.CloudMixedCosts {
 		r.line("Snapshot storage and output egress", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB-month for %.2f months + %.4g GB × %.4g egress, per run",
 			v[costid.StorageGB], v[costid.StoragePricePerGBMonth], v[costid.RunHours]/hoursPerMonth, v[costid.OutputGB], v[costid.EgressPricePerGB])
@@ -249,6 +255,34 @@ func (e *evaluator) cloudLines(r *DirectionResult) {
 	if other > 0 {
 		r.line("Egress of outputs", other*z.runsPerMonth*months, "%.4g GB × %.4g per GB per run", v[costid.OutputGB], v[costid.EgressPricePerGB])
 	}
+}
+
+// wholeInstances sets the idle GPU-hours a run of batch work is billed
+// beyond those it uses when the offer is sold by the instance, and returns
+// the GPUs billed. Every catalog offer names an instance type of
+// gpus_per_node GPUs (p5.48xlarge: 8 × H100) and no field says a share of
+// one is sold, so the GPUs billed are rounded up to whole instances: AWS,
+// Google Cloud and Azure bill instance-hours, the instance's price for all
+// its GPUs. The run still uses, and is timed on, the GPUs it plans on.
+// A service's replicas are packed into instances and are not rounded.
+func (e *evaluator) wholeInstances(r *DirectionResult, offer catalog.CloudOffer) int {
+	billed := r.GPUs
+	if per := offer.GPUsPerNode; per > 1 && !e.z.serving && r.GPUs > 0 {
+		billed = (r.GPUs + per - 1) / per * per
+	}
+	idle := float64(billed-r.GPUs) * r.ComputeHours
+	r.plan(costid.IdleGPUHoursPerRun, idle)
+	if idle > 0 && !r.quiet {
+		cost := "paid within the commitment"
+		if perHour := e.s.Options.Cloud.Pricing; perHour == "" || perHour == "on_demand" || perHour == "spot" {
+			cost = fmt.Sprintf("%s a run at %.4g per GPU-hour", num.Whole(idle*r.Drivers[costid.GPUHourPrice]), r.Drivers[costid.GPUHourPrice])
+		}
+		r.note(NoteWholeInstances, []string{"options.cloud.gpus", "options.cloud.offer"},
+			"billed by the instance: the run uses %s of %s of %d GPUs (%s); %d idle %s %s billed for its %s h: %s GPU-hours, %s",
+			plural(r.GPUs, "GPU"), plural(billed/offer.GPUsPerNode, "instance"), offer.GPUsPerNode, offer.Name,
+			billed-r.GPUs, agree(billed-r.GPUs, "GPU", "GPUs"), agree(billed-r.GPUs, "is", "are"), hoursWords(r.ComputeHours), num.Whole(idle), cost)
+	}
+	return billed
 }
 
 // offerHardware is what a cloud offer gives the run.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"hostplan/internal/costid"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -166,7 +167,7 @@ func failureWords(v scenario.Value, gpus int, mtbf float64) string {
 // hoursWords writes hours to three significant figures, grouped from 1,000.
 func hoursWords(h float64) string {
 	if h >= 1000 {
-		return Grouped(h)
+		return num.Whole(h)
 	}
 	return fmt.Sprintf("%.3g", h)
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
@@ -32,16 +33,35 @@ import (
 //	all-reduces and pipeline bubble.
 //
 // Hopper class (600 TFLOP/s and more: H100, H200, MI300X), whose far
-// higher peak is harder to keep busy, Llama 3 on H100-80GB:
+// higher peak is harder to keep busy:
 //
-//	8 B     1.3 M GPU-hours, 15 T tokens   → 16 % (Llama 3 model card, 2024)
-//	70 B    6.4 M GPU-hours, 15 T tokens   → 27 % (ibid.; Llama 3.1 70B: 7.0 M for 15.6 T, 26.5 %)
+//	8 B    30 %: torchtitan measures Llama 3.1 8B on one node of 8 × H100
+//	       (FSDP, BF16) at 5,762 tokens/s per GPU, 6,667 with
+//	       torch.compile (pytorch/torchtitan docs/performance.md, Table 1;
+//	       33–39 % MFU by its own count, which adds attention FLOPs):
+//	       6·P·D at 6,215 tokens/s, their middle, is 30 % of 989 TFLOP/s.
+//	       (Before model 0.6.0 this was Meta's fleet-level 16 % — the Llama
+//	       3 model card's 1.3 M GPU-hours for 15 T tokens, restarts and all.)
+//	70 B    6.4 M GPU-hours, 15 T tokens   → 27 % (Llama 3 model card; Llama 3.1 70B: 7.0 M for 15.6 T, 26.5 %)
 //	405 B  30.84 M GPU-hours, 15.6 T tokens → 44 %: 6·P·D over those
 //	GPU-hours is 34.5 % of peak, and at Meta's layout (TP 8, PP 16, DP
 //	128, 16 M-token batches of 8,192-token sequences; Dubey et al. 2024,
 //	Table 4) the engine counts 0.70 s of tensor-parallel all-reduces and
 //	a bubble of 15/(7·16) in each 7.3 s step, so the kernels ran at 44 %
 //	(Meta report 38–43 % per step before restarts).
+//
+// Between the published sizes the MFU is interpolated linearly in the
+// logarithm of the size, and held at the nearest size outside them, so
+// that it never steps: a model a little larger never trains faster. (Until
+// model 0.6.0 the table stepped at 13 B and 100 B: a 13.0 B model's run was
+// cheaper than a 12.9 B one's.) Every slope between points is far below
+// 1 in log–log, so the time, ∝ P ÷ MFU, grows with the size.
+//
+// FP8: a run at FP8 is not twice as fast as at BF16, as the FP8 peak alone
+// would make it: torchtitan's Float8 linear layers raise Llama 3.1 8B on 8
+// × H100 from 6,667 to 8,532 tokens/s per GPU, 1.28 times (same table).
+// The default MFU of an FP8 run is therefore 1.28 × the BF16 MFU on the
+// BF16 peak, stated on the FP8 peak.
 //
 // The 8 B and 70 B figures keep their published runs' own layout losses,
 // unknown (Meta publish no layout for them): at one node they are what
@@ -56,10 +76,17 @@ import (
 // (bitsandbytes issue 667, LLaMA-Factory issue 653); 0.7 of LoRA's.
 //
 // Inference and non-LLM work keep DefaultMFU.
-var mfuTable = [2][3]float64{
-	{0.39, 0.43, 0.56}, // Ampere class: < 13 B, 13–100 B, ≥ 100 B active parameters
-	{0.16, 0.27, 0.44}, // Hopper class
+var mfuTable = [2][]mfuPoint{
+	{{6.74, 0.39}, {13, 0.38}, {70, 0.43}, {145.6, 0.56}}, // Ampere class: Llama 2 7B, 13B, 70B; Narayanan et al.'s 145.6 B
+	{{8.03, 0.30}, {70, 0.27}, {405, 0.44}},               // Hopper class: torchtitan's Llama 3.1 8B; Llama 3 70B, 405B
 }
+
+// mfuPoint is one published size (billion active parameters) and its MFU.
+type mfuPoint struct{ paramsB, mfu float64 }
+
+// fp8Gain is the measured speed-up of FP8 over BF16 training (torchtitan,
+// Llama 3.1 8B on 8 × H100: 8,532 ÷ 6,667 tokens/s per GPU).
+const fp8Gain = 8532.0 / 6667
 
 // Method factors on the full-training MFU (see mfuTable).
 const (
@@ -76,7 +103,11 @@ func (z *size) mfuFor(g catalog.GPU) float64 {
 	if z.mfuSet || !z.training || z.items {
 		return z.mfu
 	}
-	return defaultTrainingMFU(z.activeB, g, z.method)
+	m := defaultTrainingMFU(z.activeB, g, z.method)
+	if z.precision == "fp8" {
+		m = fp8MFU(m, g)
+	}
+	return m
 }
 
 // defaultTrainingMFU is mfuTable's MFU for training activeB billion
@@ -86,19 +117,38 @@ func defaultTrainingMFU(activeB float64, g catalog.GPU, method string) float64 {
 	if g.BF16TFLOPs >= hopperTFLOPs {
 		class = 1
 	}
-	size := 0
-	switch {
-	case activeB >= 100:
-		size = 2
-	case activeB >= 13:
-		size = 1
-	}
-	m := mfuTable[class][size]
+	m := interpolateMFU(mfuTable[class], activeB)
 	switch method {
 	case "lora":
 		m *= mfuLoRA
 	case "qlora":
 		m *= mfuQLoRA
+	}
+	return m
+}
+
+// interpolateMFU is the MFU at activeB billion parameters along pts
+// (ascending sizes): linear in log size between two points, the nearest
+// point's outside them.
+func interpolateMFU(pts []mfuPoint, activeB float64) float64 {
+	if !(activeB > pts[0].paramsB) {
+		return pts[0].mfu
+	}
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		if activeB <= b.paramsB {
+			t := math.Log(activeB/a.paramsB) / math.Log(b.paramsB/a.paramsB)
+			return a.mfu + t*(b.mfu-a.mfu)
+		}
+	}
+	return pts[len(pts)-1].mfu
+}
+
+// fp8MFU is the default MFU of an FP8 run on g, on g's FP8 peak: the
+// BF16 MFU m sped up by the measured fp8Gain, not by the peak's ratio.
+func fp8MFU(m float64, g catalog.GPU) float64 {
+	if g.FP8TFLOPs > g.BF16TFLOPs && g.BF16TFLOPs > 0 {
+		return m * fp8Gain * g.BF16TFLOPs / g.FP8TFLOPs
 	}
 	return m
 }
@@ -131,6 +181,6 @@ func (z *size) mfuWords() string {
 	}
 	ampere := defaultTrainingMFU(z.activeB, catalog.GPU{BF16TFLOPs: 0}, z.method)
 	hopper := defaultTrainingMFU(z.activeB, catalog.GPU{BF16TFLOPs: hopperTFLOPs}, z.method)
-	return fmt.Sprintf("MFU assumed by model size, GPU class and method: %.0f %% on A100-class and %.0f %% on H100-class GPUs for %.3g B parameters (%s), as published GPU-hours imply (Llama 2 and Llama 3); replace it with the utilisation a trial measures",
+	return fmt.Sprintf("MFU assumed by model size, GPU class and method: %.0f %% on A100-class and %.0f %% on H100-class GPUs for %.3g B parameters (%s), as published GPU-hours and single-node measurements imply (Llama 2 and 3, torchtitan); replace it with the utilisation a trial measures",
 		ampere*100, hopper*100, z.activeB, method)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -227,14 +228,14 @@ func (e *evaluator) schedule(r *DirectionResult) {
 	if r.TimeToResultHours > horizon {
 		if r.ruleOut() {
 			r.infeasible(ReasonRunLongerThanHorizon, []string{"dimensions.economics.horizon_months", count},
-				"a run takes %s h (%.1f months); the horizon is %d months (%s h)", Grouped(r.TimeToResultHours), r.TimeToResultHours/hoursPerMonth, e.months(), Grouped(horizon))
+				"a run takes %s h (%.1f months); the horizon is %d months (%s h)", num.Whole(r.TimeToResultHours), r.TimeToResultHours/hoursPerMonth, e.months(), num.Whole(horizon))
 		}
 		return
 	}
 	if interval := hoursPerMonth / runs; r.TimeToResultHours > interval*(1+1e-9) {
 		if r.ruleOut() {
 			r.infeasible(ReasonRunLongerThanInterval, []string{"workload.runs_per_month", count},
-				"a run takes %s h; at %.4g runs a month the next starts every %s h, before it ends", Grouped(r.TimeToResultHours), runs, Grouped(interval))
+				"a run takes %s h; at %.4g runs a month the next starts every %s h, before it ends", num.Whole(r.TimeToResultHours), runs, num.Whole(interval))
 		}
 	}
 }

@@ -193,6 +193,7 @@ const (
 	NoteCurrencyConverted        NoteCode = "currency_converted" // catalog prices converted into the scenario's currency
 	NoteResidualValue            NoteCode = "residual_value"     // owned hardware's value left at the end of the horizon
 	NoteManagedPricing           NoteCode = "managed_pricing"    // per token or a dedicated deployment, and what the other costs
+	NoteWholeInstances           NoteCode = "whole_instances"    // an offer sold by the instance bills its idle GPUs
 	NoteFailureOverhead          NoteCode = "failure_overhead"   // checkpoints, lost work and restarts after hardware failures: rests on an estimated rate and restart time
 )
 
@@ -241,6 +242,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteResidualValue, NotePlan},
 	{NoteManagedPricing, NotePlan},
 	{NoteFailureOverhead, NoteAssumption},
+	{NoteWholeInstances, NotePlan},
 }
 
 // NoteCodes lists every note code the model can write.

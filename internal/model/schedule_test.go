@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -32,7 +33,7 @@ func TestScheduleMustFit(t *testing.T) {
 	if h.Feasible || !hasCode(h.Reasons, ReasonRunLongerThanInterval) {
 		t.Fatalf("HPC feasible %v, reasons %v: want run_longer_than_interval", h.Feasible, ReasonTexts(h.Reasons))
 	}
-	want := "a run takes " + Grouped(h.TimeToResultHours) + " h; at 0.0833 runs a month the next starts every 8,764 h, before it ends"
+	want := "a run takes " + num.Whole(h.TimeToResultHours) + " h; at 0.0833 runs a month the next starts every 8,764 h, before it ends"
 	if !hasReason(h.Reasons, ReasonRunLongerThanInterval, want) {
 		t.Errorf("reasons %v, want %q", ReasonTexts(h.Reasons), want)
 	}
