@@ -102,9 +102,11 @@ XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
 # test-workbook and make release-check run them, make test-race skips them.
 HEAVY := ^Test(LibreOffice.*|WindowsExecutableUnderWine|InstallFromPackage)$$
 
-# The test command: go vet, then every test in -short mode (no LibreOffice,
-# Wine or MinGW), the window's under a virtual X server. Minutes.
+# The test command: gofmt and go vet, then every test in -short mode (no
+# LibreOffice, Wine or MinGW), the window's under a virtual X server. Minutes.
 test: deps-test
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet -tags $(TAGS) ./...
 	$(XVFB) $(GO) test -short -count=1 -tags $(TAGS) ./...
 
