@@ -15,6 +15,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 func init() {
@@ -287,7 +288,9 @@ func runChecklist(e *env, args []string) error {
 			return err
 		}
 		defer e.plan.Close()
-		if s, _, err = e.plan.Load(arg); err != nil {
+		if s, _, err = e.plan.Load(arg); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		} else if err != nil {
 			return usagef("checklist: %s: no such file, and no scenario with that id in %s", arg, e.storePath())
 		}
 		if state, err = e.plan.Checklist(arg); err != nil {

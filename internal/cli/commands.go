@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 	"hostplan/internal/version"
 )
 
@@ -97,6 +98,9 @@ func (e *env) resolve(arg string) (*scenario.Scenario, error) {
 	}
 	defer e.plan.Close()
 	s, _, err := e.plan.Load(arg)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err // a damaged revision, a store that does not read
+	}
 	if err != nil {
 		return nil, usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
 	}

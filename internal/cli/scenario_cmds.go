@@ -113,7 +113,10 @@ func runShow(e *env, args []string) error {
 		s, _, err = e.plan.Load(pos[0])
 	}
 	if err != nil {
-		return usagef("show: %v", err)
+		if errors.Is(err, store.ErrNotFound) {
+			return usagef("show: %v", err)
+		}
+		return err
 	}
 	b, err := scenario.Marshal(s)
 	if err != nil {

@@ -59,6 +59,13 @@ func storeCheck(e *env) error {
 // that the copy opens.
 func storeBackup(e *env, dst string) error {
 	size, err := e.plan.BackupStore(dst)
+	var dc *app.DamagedCopyError
+	if errors.As(err, &dc) {
+		for _, p := range dc.Problems {
+			fmt.Fprintf(e.stdout, "%s: %v\n", dst, p)
+		}
+		return err
+	}
 	if errors.Is(err, fs.ErrExist) {
 		return usagef("store backup: %s exists; a backup never replaces a file (choose a new name)", dst)
 	}
