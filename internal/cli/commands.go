@@ -174,18 +174,23 @@ func runEval(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	w, done := e.safeOut()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+		return done()
 	}
-	printTable(e, r)
-	return nil
+	printTable(w, r)
+	return done()
 }
 
-func printTable(e *env, r *model.Report) {
-	w := e.stdout
-	fmt.Fprintf(w, "%s (%s)\n", r.ScenarioName, r.ScenarioID)
+// printTable writes a report as text; the caller escapes what it prints
+// (safeOut).
+func printTable(w io.Writer, r *model.Report) {
+	fmt.Fprintf(w, "%s (%s)\n", cell(r.ScenarioName), cell(r.ScenarioID))
 	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n",
 		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
 	for _, x := range r.ExchangeRates {

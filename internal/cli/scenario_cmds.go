@@ -84,7 +84,7 @@ func runList(e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
 	for _, it := range items {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", it.ID, it.Name, it.Shape, it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", cell(it.ID), cell(it.Name), cell(it.Shape), it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
 	}
 	return tw.Flush()
 }
@@ -122,8 +122,7 @@ func runShow(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(b)
-	return err
+	return writeSafe(e.stdout, b)
 }
 
 // deletedIDs lists the deleted scenarios for a usage message.

@@ -149,7 +149,7 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 		}
 		return out
 	case reflect.String:
-		out := map[string]any{"type": "string"}
+		out := map[string]any{"type": "string", "maxLength": TextOf(path).Max}
 		if e, ok := enums[path]; ok {
 			out["enum"] = e
 		}

@@ -212,6 +212,7 @@ func Validate(s *Scenario) Errors {
 		}
 	}
 	validateRates(c, s)
+	checkTexts(c, s)
 	checkNumbers(c, s)
 
 	if len(c.errs) == 0 {
