@@ -3,6 +3,7 @@ package scenario
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestTextRules(t *testing.T) {
@@ -44,5 +45,17 @@ func TestTextRules(t *testing.T) {
 	}
 	if p := JSONSchema()["properties"].(map[string]any)["name"].(map[string]any); p["maxLength"] != 200 {
 		t.Errorf("schema of name: %v", p)
+	}
+}
+
+// A date of a price may lie a day ahead (time zones), no more.
+func TestFutureAsOf(t *testing.T) {
+	defer func(f func() time.Time) { Now = f }(Now)
+	Now = func() time.Time { return time.Date(2026, 12, 1, 23, 0, 0, 0, time.UTC) }
+	for d, want := range map[string]bool{"2026-12-01": false, "2026-12-02": false, "2026-12-03": true, "2099-01-01": true} {
+		at, _ := time.Parse(time.DateOnly, d)
+		if got, _ := FutureAsOf(at); got != want {
+			t.Errorf("FutureAsOf(%s) = %v, want %v", d, got, want)
+		}
 	}
 }

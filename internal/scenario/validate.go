@@ -237,8 +237,10 @@ func validateRates(c *checker, s *Scenario) {
 			seen[x.Currency] = i
 		}
 		if x.AsOf != "" {
-			if _, err := time.Parse(time.DateOnly, x.AsOf); err != nil {
+			if d, err := time.Parse(time.DateOnly, x.AsOf); err != nil {
 				c.add(path+".as_of", fmt.Sprintf("%q is not a date", x.AsOf), "YYYY-MM-DD, or left out")
+			} else if future, allowed := FutureAsOf(d); future {
+				c.add(path+".as_of", fmt.Sprintf("%s is in the future", x.AsOf), allowed)
 			}
 		}
 	}
