@@ -170,7 +170,7 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 	return o, nil
 }
 
-func (r OverrideRow) key() string   { return r.Kind + "/" + r.ID + "/" + r.Field }
+func (r OverrideRow) key() string { return r.Kind + "/" + r.ID + "/" + r.Field }
 
 // twice is the problem of a row that sets a field another row (where)
 // sets: one kind, id and field is set once, in an import and in a
