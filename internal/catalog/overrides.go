@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hostplan/internal/bom"
 	"hostplan/internal/celltext"
 	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
@@ -99,7 +100,7 @@ func (es OverrideErrors) sorted() OverrideErrors {
 // returned. Two rows setting the same field of the same entry are an
 // error.
 func ParseOverridesCSV(r io.Reader) (Overrides, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(bom.Reader(r))
 	cr.FieldsPerRecord = -1
 	var (
 		o    Overrides
@@ -126,7 +127,6 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 		}
 		line, _ := cr.FieldPos(0)
 		if first {
-			rec[0] = strings.TrimPrefix(rec[0], "\uFEFF")
 			if got := strings.Join(rec, ","); got != OverridesHeader {
 				errs = append(errs, OverrideError{line, fmt.Sprintf("the header is %q (allowed: exactly %s)", got, OverridesHeader)})
 				break
