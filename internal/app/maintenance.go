@@ -102,11 +102,11 @@ type DamagedCopyError struct {
 }
 
 func (e *DamagedCopyError) Error() string {
-	return fmt.Sprintf("store backup: the copy at %s has %s (the first: %v): it holds the store's damage as it is; keep it for a repair, but do not restore from it (hostplan store check lists the damage)", e.Path, plural(len(e.Problems), "problem"), e.Problems[0])
+	return fmt.Sprintf("store backup: the copy at %s has %s (the first: %v): it holds the store's damage as it is; keep it for a repair, but do not restore from it (hostplan store check lists the damage)", e.Path, Plural(len(e.Problems), "problem"), e.Problems[0])
 }
 
-// plural is "1 problem", "2 problems".
-func plural(n int, noun string) string {
+// Plural is "1 problem", "2 problems": a count with its noun.
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, noun)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -47,11 +48,11 @@ func runSave(e *env, args []string) error {
 	var ss []*scenario.Scenario
 	for _, f := range pos {
 		s, err := loadScenario(f)
-		if err != nil {
-			return err
+		if err == nil {
+			_, err = e.evaluate(s, f)
 		}
-		if _, err := e.evaluate(s, f); err != nil {
-			return err
+		if err != nil {
+			return notSaved(e, f, len(pos), err)
 		}
 		ss = append(ss, s)
 	}
@@ -67,6 +68,28 @@ func runSave(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s: saved %s revision %d\n", pos[i], s.ID, rev.Number)
 	}
 	return nil
+}
+
+// notSaved is the error of a save of several files one of which (f) has
+// problems: they are printed, and the command says that nothing was saved.
+func notSaved(e *env, f string, files int, err error) error {
+	var (
+		fe fileErrors
+		u  usageError
+	)
+	switch {
+	case files == 1:
+		return err
+	case errors.As(err, &fe):
+		for _, l := range fe.lines() {
+			fmt.Fprintln(e.stderr, l)
+		}
+	case errors.As(err, &u):
+		fmt.Fprintln(e.stderr, "hostplan:", u.msg)
+	default:
+		return err
+	}
+	return usagef("save: nothing was saved: %s has problems, and save writes its files only when every one of them is good", f)
 }
 
 func runList(e *env, args []string) error {
@@ -99,8 +122,10 @@ func runShow(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("show: give exactly one scenario id")
 	}
-	if *rev < 0 {
-		return usagef("show: --rev %d is out of range (allowed: a revision number ≥ 1)", *rev)
+	revSet := false
+	fs.Visit(func(f *flag.Flag) { revSet = revSet || f.Name == "rev" })
+	if revSet && *rev < 1 {
+		return usagef("show: --rev %d is not a revision: revisions start at 1 (allowed: a revision number ≥ 1, or no --rev for the current one)", *rev)
 	}
 	if err := e.plan.Open(); err != nil {
 		return err

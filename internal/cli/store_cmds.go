@@ -52,7 +52,7 @@ func storeCheck(e *env) error {
 	for _, p := range problems {
 		fmt.Fprintf(e.stdout, "%s: %v\n", path, p)
 	}
-	return fmt.Errorf("store check: %d problems in %s", len(problems), path)
+	return fmt.Errorf("store check: %s in %s", app.Plural(len(problems), "problem"), path)
 }
 
 // storeBackup copies the store, opened read-only, to a new file and checks
