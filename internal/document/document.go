@@ -83,7 +83,6 @@ func (b Box) Mark() string {
 	return ""
 }
 
-
 // Cell is one cell of a table. A figure (Figure true) is a number shown
 // with Decimals decimals, so that a face can keep it as a number; Text is
 // how it reads in every case.
@@ -93,8 +92,6 @@ type Cell struct {
 	Value    float64 // the figure as Text shows it (rounded to Decimals); meaningful when Figure
 	Decimals int     // meaningful when Figure
 }
-
-
 
 // Style is the look of a span of text.
 type Style int
