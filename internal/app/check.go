@@ -53,9 +53,25 @@ func Problems(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	eff, perrs := cat.ApplyScenario(s.PriceOverrides, nil)
 	errs = append(errs, perrs...)
 	errs = append(errs, model.CurrencyProblems(s, eff)...)
+	errs = append(errs, unknownRates(s, eff)...)
 	errs = append(errs, references(s, eff)...)
 	if len(errs) == 0 {
 		return nil
+	}
+	return errs
+}
+
+// unknownRates reports each exchange rate of s for a currency the catalog
+// does not know: no price of it is in that currency, so the rate converts
+// nothing (a typing error, most likely).
+func unknownRates(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
+	var errs scenario.Errors
+	known := cat.KnownCurrencies()
+	for i, x := range s.ExchangeRates {
+		if len(x.Currency) == 3 && !slices.Contains(known, x.Currency) {
+			errs = append(errs, scenario.FieldError{Path: fmt.Sprintf("exchange_rates[%d].currency", i),
+				Problem: fmt.Sprintf("%s is not a currency the catalog knows", x.Currency), Allowed: strings.Join(known, ", ")})
+		}
 	}
 	return errs
 }

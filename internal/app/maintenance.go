@@ -54,8 +54,9 @@ func (p *Planner) CheckStore() ([]error, error) {
 }
 
 // BackupStore copies the store file, opened read-only, to dst, a new file
-// (mode 0600), and checks that the copy opens as a store. It returns the
-// copy's size. A dst that exists is never replaced: the error matches
+// (mode 0600), and checks the copy: it opens as a store and the store's
+// check (store.Check) finds nothing, else the error is a *DamagedCopyError
+// and the copy is left in place. It returns the copy's size. A dst that exists is never replaced: the error matches
 // fs.ErrExist.
 func (p *Planner) BackupStore(dst string) (int64, error) {
 	path, err := p.maintained()
@@ -73,15 +74,41 @@ func (p *Planner) BackupStore(dst string) (int64, error) {
 	if err := st.Backup(dst); err != nil {
 		return 0, err
 	}
-	// The copy opens as a store: header, page structure and marker.
+	// The copy opens as a store (header, page structure and marker) and
+	// passes the store's check, which reads every revision against its
+	// sha256: a copy of a damaged store is kept, as the store was, but is
+	// not a backup to restore from.
 	b, err := store.Open(dst, &store.Options{ReadOnly: true})
 	if err != nil {
 		return 0, fmt.Errorf("store backup: the copy at %s does not open: %w", dst, err)
 	}
+	problems := b.Check()
 	b.Close()
+	if len(problems) > 0 {
+		return 0, &DamagedCopyError{Path: dst, Problems: problems}
+	}
 	fi, err := os.Stat(dst)
 	if err != nil {
 		return 0, err
 	}
 	return fi.Size(), nil
+}
+
+// DamagedCopyError is a backup whose copy has problems: the store it was
+// copied from is damaged. The copy is kept, as the store was.
+type DamagedCopyError struct {
+	Path     string
+	Problems []error
+}
+
+func (e *DamagedCopyError) Error() string {
+	return fmt.Sprintf("store backup: the copy at %s has %s (the first: %v): it holds the store's damage as it is; keep it for a repair, but do not restore from it (hostplan store check lists the damage)", e.Path, Plural(len(e.Problems), "problem"), e.Problems[0])
+}
+
+// Plural is "1 problem", "2 problems": a count with its noun.
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

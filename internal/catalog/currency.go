@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,6 +132,20 @@ func (c *Catalog) Currencies() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// KnownCurrencies lists the currencies the catalog knows, in alphabetical
+// order: its prices' (PriceCurrency), its rate table's and its HPC
+// partitions'. A scenario's own exchange rate converts from one of them.
+func (c *Catalog) KnownCurrencies() []string {
+	out := append(c.Currencies(), PriceCurrency)
+	for _, p := range c.HPC {
+		if p.Currency != "" {
+			out = append(out, p.Currency)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 // NoRateError is a scenario currency the catalog's prices cannot be

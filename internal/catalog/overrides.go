@@ -15,8 +15,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"hostplan/internal/bom"
 	"hostplan/internal/celltext"
 	"hostplan/internal/present/num"
+	"hostplan/internal/scenario"
 )
 
 // Overrides are the user's changes to the catalog, in the long format of
@@ -98,7 +100,7 @@ func (es OverrideErrors) sorted() OverrideErrors {
 // returned. Two rows setting the same field of the same entry are an
 // error.
 func ParseOverridesCSV(r io.Reader) (Overrides, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(bom.Reader(r))
 	cr.FieldsPerRecord = -1
 	var (
 		o    Overrides
@@ -125,7 +127,6 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 		}
 		line, _ := cr.FieldPos(0)
 		if first {
-			rec[0] = strings.TrimPrefix(rec[0], "\uFEFF")
 			if got := strings.Join(rec, ","); got != OverridesHeader {
 				errs = append(errs, OverrideError{line, fmt.Sprintf("the header is %q (allowed: exactly %s)", got, OverridesHeader)})
 				break
@@ -146,6 +147,9 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 		}
 		row := OverrideRow{Kind: rec[0], ID: rec[1], Field: rec[2], Value: rec[3], AsOf: rec[4], Source: rec[5], Line: line}
 		msgs := row.check()
+		if m := row.future(); m != "" {
+			msgs = append(msgs, m)
+		}
 		for _, m := range msgs {
 			errs = append(errs, OverrideError{line, m})
 		}
@@ -154,7 +158,7 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 		}
 		key := row.key()
 		if prev, dup := seen[key]; dup {
-			errs = append(errs, OverrideError{line, fmt.Sprintf("%s: %s is also set on line %d (allowed: one row per kind, id and field)", row.what(), row.Field, prev)})
+			errs = append(errs, OverrideError{line, row.twice(fmt.Sprintf("on line %d", prev))})
 			continue
 		}
 		seen[key] = line
@@ -166,7 +170,28 @@ func ParseOverridesCSV(r io.Reader) (Overrides, error) {
 	return o, nil
 }
 
-func (r OverrideRow) key() string   { return r.Kind + "/" + r.ID + "/" + r.Field }
+func (r OverrideRow) key() string { return r.Kind + "/" + r.ID + "/" + r.Field }
+
+// twice is the problem of a row that sets a field another row (where)
+// sets: one kind, id and field is set once, in an import and in a
+// scenario's price_overrides alike.
+func (r OverrideRow) twice(where string) string {
+	return fmt.Sprintf("%s: %s is also set %s (allowed: one row per kind, id and field)", r.what(), r.Field, where)
+}
+
+// future is the problem of a row whose as_of (a date) lies in the future
+// beyond scenario.AsOfTolerance, or "". Imports and scenarios check it;
+// overrides already stored are not (a store must not stop reading).
+func (r OverrideRow) future() string {
+	d, err := time.Parse(time.DateOnly, r.AsOf)
+	if err != nil {
+		return "" // check reports it
+	}
+	if future, allowed := scenario.FutureAsOf(d); future {
+		return fmt.Sprintf("%s: as_of %s is in the future (allowed: %s)", r.what(), r.AsOf, allowed)
+	}
+	return ""
+}
 func (r OverrideRow) entry() string { return r.Kind + "/" + r.ID }
 func (r OverrideRow) what() string  { return strings.TrimSpace(r.Kind + " " + r.ID) }
 

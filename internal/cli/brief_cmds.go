@@ -15,6 +15,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 func init() {
@@ -63,17 +64,21 @@ func runDecide(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	w, done := e.safeOut()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(d)
+		if err := enc.Encode(d); err != nil {
+			return err
+		}
+		return done()
 	}
-	printDecision(e.stdout, s, r, d)
-	return nil
+	printDecision(w, s, r, d)
+	return done()
 }
 
 func printDecision(w io.Writer, s *scenario.Scenario, r *model.Report, d *decide.Decision) {
-	fmt.Fprintf(w, "%s (%s)\n%s\n\n", s.Name, s.ID, d.Summary)
+	fmt.Fprintf(w, "%s (%s)\n%s\n\n", cell(s.Name), cell(s.ID), d.Summary)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	if len(d.Ranking) > 0 {
 		fmt.Fprint(tw, "rank\tdirection\ttotal")
@@ -197,8 +202,7 @@ func runBrief(e *env, args []string) error {
 		return err
 	}
 	if *out == "" {
-		_, err = e.stdout.Write(b)
-		return err
+		return writeSafe(e.stdout, b)
 	}
 	if err := atomicfile.WriteFile(*out, b, 0o644); err != nil {
 		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
@@ -287,7 +291,9 @@ func runChecklist(e *env, args []string) error {
 			return err
 		}
 		defer e.plan.Close()
-		if s, _, err = e.plan.Load(arg); err != nil {
+		if s, _, err = e.plan.Load(arg); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		} else if err != nil {
 			return usagef("checklist: %s: no such file, and no scenario with that id in %s", arg, e.storePath())
 		}
 		if state, err = e.plan.Checklist(arg); err != nil {
@@ -307,14 +313,19 @@ func runChecklist(e *env, args []string) error {
 	}
 	entries := brief.Checklist(s.Workload.Shape, state)
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		w, done := e.safeOut()
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+		err := enc.Encode(struct {
 			ScenarioID string        `json:"scenario_id"`
 			Shape      string        `json:"shape"`
 			Stored     bool          `json:"stored"` // false: a file, shown with the default state
 			Items      []brief.Entry `json:"items"`
 		}{s.ID, s.Workload.Shape, stored, entries})
+		if err != nil {
+			return err
+		}
+		return done()
 	}
 	printChecklist(e.stdout, s, entries, stored)
 	return nil

@@ -15,12 +15,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"syscall"
 
 	"hostplan/internal/app"
+	"hostplan/internal/atomicfile"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
@@ -186,9 +189,21 @@ func exitCode(stderr io.Writer, err error) int {
 		return ExitUsage
 	case errors.Is(err, flag.ErrHelp):
 		return ExitOK
+	case userPath(err):
+		fmt.Fprintln(stderr, "hostplan:", err)
+		return ExitUsage
 	}
 	fmt.Fprintln(stderr, "hostplan:", err)
 	return ExitFail
+}
+
+// userPath reports a refusal caused by a path the user gave: an output
+// that is a symbolic link or not a regular file, a folder that does not
+// exist, a path through a file. It is bad input (exit 2), as the usage
+// says.
+func userPath(err error) bool {
+	return errors.Is(err, atomicfile.ErrSymlink) || errors.Is(err, atomicfile.ErrNotRegular) ||
+		errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 func names() []string {

@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 	"hostplan/internal/version"
 )
 
@@ -97,6 +98,9 @@ func (e *env) resolve(arg string) (*scenario.Scenario, error) {
 	}
 	defer e.plan.Close()
 	s, _, err := e.plan.Load(arg)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err // a damaged revision, a store that does not read
+	}
 	if err != nil {
 		return nil, usagef("%s: no such file, and no scenario with that id in %s", arg, e.storePath())
 	}
@@ -170,18 +174,23 @@ func runEval(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	w, done := e.safeOut()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+		return done()
 	}
-	printTable(e, r)
-	return nil
+	printTable(w, r)
+	return done()
 }
 
-func printTable(e *env, r *model.Report) {
-	w := e.stdout
-	fmt.Fprintf(w, "%s (%s)\n", r.ScenarioName, r.ScenarioID)
+// printTable writes a report as text; the caller escapes what it prints
+// (safeOut).
+func printTable(w io.Writer, r *model.Report) {
+	fmt.Fprintf(w, "%s (%s)\n", cell(r.ScenarioName), cell(r.ScenarioID))
 	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n",
 		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
 	for _, x := range r.ExchangeRates {

@@ -33,11 +33,12 @@ func revArg(cmd, arg string) (int, error) {
 	return n, nil
 }
 
+// orDash is s escaped for a table (cell), or "—" when empty.
 func orDash(s string) string {
 	if s == "" {
 		return "—"
 	}
-	return s
+	return cell(s)
 }
 
 func runHistory(e *env, args []string) error {
@@ -56,7 +57,7 @@ func runHistory(e *env, args []string) error {
 	fmt.Fprintln(tw, "REV\tTIME\tAUTHOR\tNOTE\tMODEL\tCATALOG AS OF\tHASH")
 	for _, r := range revs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Number, r.Time.Local().Format("2006-01-02 15:04"),
-			orDash(r.Author), orDash(r.Note), orDash(r.ModelVersion), orDash(r.CatalogAsOf), r.InputHash[:min(12, len(r.InputHash))])
+			orDash(r.Author), orDash(r.Note), orDash(r.ModelVersion), orDash(r.CatalogAsOf), cell(r.InputHash[:min(12, len(r.InputHash))]))
 	}
 	return tw.Flush()
 }
@@ -93,7 +94,7 @@ func runDiff(e *env, args []string) error {
 		return err
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s: revision %d → revision %d\n", id, ns[0], ns[1])
+	fmt.Fprintf(w, "%s: revision %d → revision %d\n", cell(id), ns[0], ns[1])
 	for _, r := range revs {
 		fmt.Fprintf(w, "  revision %d: %s by %s: %s\n", r.Number, r.Time.Local().Format("2006-01-02 15:04"), orDash(r.Author), orDash(r.Note))
 	}
@@ -105,7 +106,7 @@ func runDiff(e *env, args []string) error {
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintf(tw, "FIELD\tREVISION %d\tREVISION %d\n", ns[0], ns[1])
 		for _, c := range changes {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Path, clip(c.Before), clip(c.After))
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", cell(c.Path), cell(clip(c.Before)), cell(clip(c.After)))
 		}
 		tw.Flush()
 	}
@@ -253,7 +254,7 @@ func runRestore(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s: revision %d already has the content of revision %d; nothing written\n", id, cur.Number, n)
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%s: restored revision %d as revision %d (%s)\n", id, n, rev.Number, rev.Note)
+	fmt.Fprintf(e.stdout, "%s: restored revision %d as revision %d (%s)\n", cell(id), n, rev.Number, cell(rev.Note))
 	return nil
 }
 

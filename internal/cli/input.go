@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"hostplan/internal/bom"
 	"hostplan/internal/scenario"
 )
 
@@ -14,7 +15,8 @@ import (
 // a device) is read through an io.LimitReader of limit+1 bytes. So a file
 // too large is refused with at most limit+1 bytes in memory, and the
 // refusal names the file and the limit. what names the kind of file for
-// the message ("a scenario file").
+// the message ("a scenario file"). A leading byte order mark is dropped
+// (bom.Strip).
 func readLimited(path string, limit int64, what string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -47,7 +49,7 @@ func readLimited(path string, limit int64, what string) ([]byte, error) {
 	if int64(len(b)) > limit {
 		return nil, tooLarge("over " + scenario.Num(float64(limit)) + " bytes")
 	}
-	return b, nil
+	return bom.Strip(b), nil
 }
 
 // mebibytes writes a limit in MiB ("1 MiB").

@@ -92,17 +92,22 @@ func runReprice(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	w, done := e.safeOut()
 	if *format == "json" {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(struct {
+		err := enc.Encode(struct {
 			Baseline string `json:"baseline"`
 			*app.Repricing
 		}{named, rp})
+		if err != nil {
+			return err
+		}
+		return done()
 	}
-	printRepricing(e.stdout, rp, named)
-	return nil
+	printRepricing(w, rp, named)
+	return done()
 }
 
 // printRepricing writes a repricing as text: what was compared, then each
@@ -112,7 +117,7 @@ func printRepricing(w io.Writer, rp *app.Repricing, baseline string) {
 	fmt.Fprintf(w, "Repriced %s on the catalog in use against %s; listed when the recommendation or the cheapest direction changed, a direction's verdict changed, or its cost over the horizon moved more than %s.\n",
 		nouns(rp.Scenarios, "stored scenario", "stored scenarios"), baseline, threshold(rp.Threshold))
 	for _, s := range rp.Changed {
-		fmt.Fprintf(w, "\n%s (%s, revision %d)\n", s.Name, s.ID, s.Revision)
+		fmt.Fprintf(w, "\n%s (%s, revision %d)\n", cell(s.Name), cell(s.ID), s.Revision)
 		for _, c := range s.Changes() {
 			fmt.Fprintf(w, "  %s\n", c)
 		}
@@ -132,7 +137,7 @@ func printRepricing(w io.Writer, rp *app.Repricing, baseline string) {
 			if f.Catalog != "" {
 				on = ", on the " + map[string]string{"baseline": "baseline", "in use": "catalog in use"}[f.Catalog]
 			}
-			fmt.Fprintf(w, "  %s (%s, revision %d)%s: %s\n", f.Name, f.ID, f.Revision, on, f.Error)
+			fmt.Fprintf(w, "  %s (%s, revision %d)%s: %s\n", cell(f.Name), cell(f.ID), f.Revision, on, cell(f.Error))
 		}
 	}
 	switch n := len(rp.Changed); {

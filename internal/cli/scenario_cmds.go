@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -47,11 +48,11 @@ func runSave(e *env, args []string) error {
 	var ss []*scenario.Scenario
 	for _, f := range pos {
 		s, err := loadScenario(f)
-		if err != nil {
-			return err
+		if err == nil {
+			_, err = e.evaluate(s, f)
 		}
-		if _, err := e.evaluate(s, f); err != nil {
-			return err
+		if err != nil {
+			return notSaved(e, f, len(pos), err)
 		}
 		ss = append(ss, s)
 	}
@@ -69,6 +70,28 @@ func runSave(e *env, args []string) error {
 	return nil
 }
 
+// notSaved is the error of a save of several files one of which (f) has
+// problems: they are printed, and the command says that nothing was saved.
+func notSaved(e *env, f string, files int, err error) error {
+	var (
+		fe fileErrors
+		u  usageError
+	)
+	switch {
+	case files == 1:
+		return err
+	case errors.As(err, &fe):
+		for _, l := range fe.lines() {
+			fmt.Fprintln(e.stderr, l)
+		}
+	case errors.As(err, &u):
+		fmt.Fprintln(e.stderr, "hostplan:", u.msg)
+	default:
+		return err
+	}
+	return usagef("save: nothing was saved: %s has problems, and save writes its files only when every one of them is good", f)
+}
+
 func runList(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("list takes no arguments")
@@ -84,7 +107,7 @@ func runList(e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
 	for _, it := range items {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", it.ID, it.Name, it.Shape, it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", cell(it.ID), cell(it.Name), cell(it.Shape), it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
 	}
 	return tw.Flush()
 }
@@ -99,8 +122,10 @@ func runShow(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("show: give exactly one scenario id")
 	}
-	if *rev < 0 {
-		return usagef("show: --rev %d is out of range (allowed: a revision number ≥ 1)", *rev)
+	revSet := false
+	fs.Visit(func(f *flag.Flag) { revSet = revSet || f.Name == "rev" })
+	if revSet && *rev < 1 {
+		return usagef("show: --rev %d is not a revision: revisions start at 1 (allowed: a revision number ≥ 1, or no --rev for the current one)", *rev)
 	}
 	if err := e.plan.Open(); err != nil {
 		return err
@@ -113,14 +138,16 @@ func runShow(e *env, args []string) error {
 		s, _, err = e.plan.Load(pos[0])
 	}
 	if err != nil {
-		return usagef("show: %v", err)
+		if errors.Is(err, store.ErrNotFound) {
+			return usagef("show: %v", err)
+		}
+		return err
 	}
 	b, err := scenario.Marshal(s)
 	if err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(b)
-	return err
+	return writeSafe(e.stdout, b)
 }
 
 // deletedIDs lists the deleted scenarios for a usage message.

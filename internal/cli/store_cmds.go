@@ -52,13 +52,20 @@ func storeCheck(e *env) error {
 	for _, p := range problems {
 		fmt.Fprintf(e.stdout, "%s: %v\n", path, p)
 	}
-	return fmt.Errorf("store check: %d problems in %s", len(problems), path)
+	return fmt.Errorf("store check: %s in %s", app.Plural(len(problems), "problem"), path)
 }
 
 // storeBackup copies the store, opened read-only, to a new file and checks
 // that the copy opens.
 func storeBackup(e *env, dst string) error {
 	size, err := e.plan.BackupStore(dst)
+	var dc *app.DamagedCopyError
+	if errors.As(err, &dc) {
+		for _, p := range dc.Problems {
+			fmt.Fprintf(e.stdout, "%s: %v\n", dst, p)
+		}
+		return err
+	}
 	if errors.Is(err, fs.ErrExist) {
 		return usagef("store backup: %s exists; a backup never replaces a file (choose a new name)", dst)
 	}

@@ -139,8 +139,15 @@ func TestDamagedStoreReadOnly(t *testing.T) {
 		t.Errorf("store check: exit %d %q", code, out)
 	}
 	dst := filepath.Join(t.TempDir(), "copy.db")
-	if code, _, errs := run(t, db, "store", "backup", dst); code != ExitOK {
-		t.Errorf("store backup of the damaged store: exit %d %q", code, errs)
+	// The backup copies the store as it is, checks the copy and says that
+	// it holds the damage: exit 1, the copy kept for a repair.
+	code, out, errs = run(t, db, "store", "backup", dst)
+	if code != ExitFail || !strings.Contains(out, dst+`: scenario "support-assistant-70b": its record is not readable`) ||
+		!strings.Contains(errs, "do not restore from it") {
+		t.Errorf("store backup of the damaged store: exit %d %q %q", code, out, errs)
+	}
+	if _, err := os.Stat(dst); err != nil {
+		t.Errorf("the copy of the damaged store is not kept: %v", err)
 	}
 }
 

@@ -21,7 +21,8 @@ type Facts struct {
 	Catalog catalog.Kind
 	// Suggestions are the usual values of a free-text field.
 	Suggestions []string
-	// Multiline marks prose, edited over more than one line.
+	// Multiline marks prose, edited over more than one line: the text
+	// fields that may hold line breaks (scenario.TextOf).
 	Multiline bool
 }
 
@@ -35,9 +36,6 @@ var (
 
 // facts holds the facts of the fields that have any, by path.
 var facts = map[string]Facts{
-	"description":                  {Multiline: true},
-	"dimensions.sovereignty.notes": {Multiline: true},
-
 	"currency":                  {Suggestions: currencies},
 	"exchange_rates[].currency": {Suggestions: currencies},
 	"data.residency":            {Suggestions: []string{"any", "EU", "US", "DE", "UK"}},
@@ -72,6 +70,7 @@ var facts = map[string]Facts{
 func FactsOf(path string) Facts {
 	p := Normalize(path)
 	f := facts[p]
+	f.Multiline = scenario.TextOf(p).Multiline
 	for q := p; f.Shapes == nil && q != ""; q = parent(q) {
 		f.Shapes = facts[q].Shapes
 	}

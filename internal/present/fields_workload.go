@@ -9,7 +9,7 @@ import "hostplan/internal/model"
 
 var scenarioFields = []Field{
 	{"schema_version", "Schema version", "",
-		"Version of the scenario file format; this build writes version 1 and upgrades older files when it reads them."},
+		"Version of the scenario file format; this build writes version 1 and upgrades older files when it reads them. A file without it is read as version 0, the first prototypes' format, and upgraded: one that otherwise follows this schema reads as version 1."},
 	{"id", "Scenario id", "",
 		"Short, stable name the store and the command line use: 1–64 lower-case letters, digits and '-'."},
 	{"name", "Scenario name", "",

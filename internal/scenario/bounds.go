@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"time"
 
 	"hostplan/internal/present/num"
 )
@@ -95,7 +96,22 @@ const (
 	// for hostplan fit) may hold: a trial measures a few GPU counts, and
 	// fitting a thousand points takes milliseconds.
 	MaxTrialPoints = 1000
+	// AsOfTolerance is how far past today a price's or a rate's as_of may
+	// lie: a day, for the time zones between the one who wrote it and the
+	// one who reads it. A later date is a typing error (a price is
+	// published, then used).
+	AsOfTolerance = 24 * time.Hour
 )
+
+// Now is the clock the as_of checks read (FutureAsOf); tests replace it.
+var Now = time.Now
+
+// FutureAsOf reports whether the date d (YYYY-MM-DD, midnight UTC) lies
+// beyond today and AsOfTolerance, and says what is allowed.
+func FutureAsOf(d time.Time) (future bool, allowed string) {
+	limit := Now().UTC().Add(AsOfTolerance)
+	return d.After(limit), "a date no later than tomorrow: a price is published before it is used"
+}
 
 // Shared ranges: the same quantity has the same limits wherever it
 // appears (a scenario option and the catalog field it overrides).
@@ -359,8 +375,8 @@ var (
 		Why: "ten million units of one currency per unit of another: the euro buys some 17,000 rupiah and 30,000 dong"}
 	// fairShare is the largest share of an HPC partition one project may
 	// hold.
-	fairShare = Range{Min: 0, MinOpen: true, Max: 1,
-		Why: "a share of the partition: 1 is all of it"}
+	fairShare = Range{Min: 1e-6, Max: 1,
+		Why: "a share of the partition: 1 is all of it; a millionth is one GPU of a million-GPU machine, and a smaller share would grant a project less than one GPU"}
 	tflops = Range{Min: 1, Max: 1_000_000,
 		Why: "1 TFLOP/s to 1 EFLOP/s per GPU: GPUs sustain 100 to 5,000 dense TFLOP/s"}
 	nodePower = Range{Min: 0, MinOpen: true, Max: 10_000,

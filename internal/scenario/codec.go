@@ -9,6 +9,8 @@ import (
 	"os"
 	"reflect"
 	"strings"
+
+	"hostplan/internal/bom"
 )
 
 // Parse decodes and validates one scenario file's bytes, upgrading a file of
@@ -21,6 +23,7 @@ import (
 // and bytes that are not UTF-8 (they would become U+FFFD), each with its
 // path (scan.go).
 func Parse(b []byte) (*Scenario, error) {
+	b = bom.Strip(b) // a byte order mark an editor put first carries nothing
 	if len(b) > MaxFileBytes {
 		return nil, Errors{{Path: "(file)", Problem: fmt.Sprintf("is %s bytes, too large to read", Num(float64(len(b)))),
 			Allowed: fmt.Sprintf("a scenario file of at most %s bytes (1 MiB)", Num(MaxFileBytes))}}

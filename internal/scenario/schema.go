@@ -32,9 +32,13 @@ var enums = map[string][]string{
 	"options.hpc.grant_period":          GrantPeriods,
 }
 
-// required names the fields every file must have, by JSON path of the parent.
+// required names the fields every file must have, by JSON path of the
+// parent. schema_version is not among them: a file without it is of
+// schema 0, the first prototypes' format, and is upgraded when read
+// (migrate.go), so those files keep loading; a file that follows this
+// schema otherwise reads as the current version (the schema's default).
 var required = map[string][]string{
-	"":                      {"schema_version", "id", "name", "currency", "purpose", "workload", "data", "dimensions"},
+	"":                      {"id", "name", "currency", "purpose", "workload", "data", "dimensions"},
 	"purpose":               {"decision", "success_measure", "owner"},
 	"workload":              {"shape", "model", "precision"},
 	"data":                  {"volume_gb", "classification", "residency", "movement"},
@@ -149,7 +153,7 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 		}
 		return out
 	case reflect.String:
-		out := map[string]any{"type": "string"}
+		out := map[string]any{"type": "string", "maxLength": TextOf(path).Max}
 		if e, ok := enums[path]; ok {
 			out["enum"] = e
 		}
@@ -157,7 +161,11 @@ func schemaOf(t reflect.Type, path string) map[string]any {
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}
 	case reflect.Int, reflect.Int64, reflect.Uint64:
-		return rangeSchema(map[string]any{"type": "integer"}, rangeOf(path))
+		out := rangeSchema(map[string]any{"type": "integer"}, rangeOf(path))
+		if path == "schema_version" {
+			out["default"] = SchemaVersion
+		}
+		return out
 	case reflect.Float64:
 		return rangeSchema(map[string]any{"type": "number"}, rangeOf(path))
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // FieldError is one problem with one field, named by its JSON path.
@@ -174,6 +175,16 @@ func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Va
 	}
 }
 
+// quoteClipped quotes v for a message, its first 64 characters and their
+// count when it is longer: a long value is not echoed whole.
+func quoteClipped(v string) string {
+	const keep = 64
+	if n := utf8.RuneCountInString(v); n > keep {
+		return fmt.Sprintf("%q… (%s characters)", string([]rune(v)[:keep]), Num(float64(n)))
+	}
+	return fmt.Sprintf("%q", v)
+}
+
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 
 // Validate returns every problem in s, or nil when it is valid. It checks
@@ -187,7 +198,7 @@ func Validate(s *Scenario) Errors {
 		c.add("schema_version", fmt.Sprintf("%d is not supported", s.SchemaVersion), strconv.Itoa(SchemaVersion))
 	}
 	if !idPattern.MatchString(s.ID) {
-		c.add("id", fmt.Sprintf("%q is not a valid id", s.ID), "1–64 lower-case letters, digits and '-', starting with a letter or digit")
+		c.add("id", fmt.Sprintf("%s is not a valid id", quoteClipped(s.ID)), "1–64 lower-case letters, digits and '-', starting with a letter or digit")
 	}
 	c.text("name", s.Name)
 	c.oneOf("distribution", s.Distribution, Distributions, false)
@@ -212,6 +223,7 @@ func Validate(s *Scenario) Errors {
 		}
 	}
 	validateRates(c, s)
+	checkTexts(c, s)
 	checkNumbers(c, s)
 
 	if len(c.errs) == 0 {
@@ -236,8 +248,10 @@ func validateRates(c *checker, s *Scenario) {
 			seen[x.Currency] = i
 		}
 		if x.AsOf != "" {
-			if _, err := time.Parse(time.DateOnly, x.AsOf); err != nil {
+			if d, err := time.Parse(time.DateOnly, x.AsOf); err != nil {
 				c.add(path+".as_of", fmt.Sprintf("%q is not a date", x.AsOf), "YYYY-MM-DD, or left out")
+			} else if future, allowed := FutureAsOf(d); future {
+				c.add(path+".as_of", fmt.Sprintf("%s is in the future", x.AsOf), allowed)
 			}
 		}
 	}

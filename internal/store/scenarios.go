@@ -60,7 +60,7 @@ func getRecord(tx *bolt.Tx, id string) (record, bool, error) {
 // it is filled in from the current revision, as the layout 2 upgrade does.
 func putRecord(tx *bolt.Tx, id string, rec record) error {
 	if rec.Hash == "" {
-		cur, err := getRevision(tx, id, rec.Current)
+		cur, err := readRevision(tx, id, rec.Current)
 		if err != nil {
 			return fmt.Errorf("current revision %d: %w", rec.Current, err)
 		}
@@ -85,7 +85,20 @@ func liveRecord(tx *bolt.Tx, id string) (record, error) {
 	return rec, nil
 }
 
+// getRevision reads revision n of scenario id and verifies it
+// (verifyRevision): a damaged revision is a *RevisionDamagedError.
 func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
+	rr, err := readRevision(tx, id, n)
+	if err != nil {
+		return rr, err
+	}
+	return rr, verifyRevision(id, n, rr)
+}
+
+// readRevision reads revision n of scenario id as it is, unverified: only
+// the layout 1 upgrade, which copies a revision's hash into its record,
+// reads revisions so.
+func readRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 	var rr revisionRecord
 	b, err := revisionsOf(tx, []byte(id))
 	if err != nil {
@@ -99,9 +112,48 @@ func getRevision(tx *bolt.Tx, id string, n int) (revisionRecord, error) {
 		return rr, ErrNotFound
 	}
 	if err := json.Unmarshal(v, &rr); err != nil {
-		return rr, fmt.Errorf("revision %d: %w", n, err)
+		return rr, &RevisionDamagedError{ID: id, Number: n, Why: fmt.Sprintf("its record is not readable: %v", err)}
 	}
 	return rr, nil
+}
+
+// verifyRevision checks a revision read from the revisions bucket under
+// key n: it records number n, and its bytes are those its input hash (the
+// sha256 computed when it was saved) was computed from. Anything else is
+// damage, a *RevisionDamagedError.
+func verifyRevision(id string, n int, rr revisionRecord) error {
+	if rr.Number != n {
+		return &RevisionDamagedError{ID: id, Number: n, Why: fmt.Sprintf("it records number %d", rr.Number)}
+	}
+	sum := sha256.Sum256([]byte(rr.Scenario))
+	if hex.EncodeToString(sum[:]) != rr.InputHash {
+		return &RevisionDamagedError{ID: id, Number: n, Why: "its bytes do not match the sha256 stored with them"}
+	}
+	return nil
+}
+
+// decodeOf decodes a verified revision of scenario id (decode) and checks
+// that it holds that scenario.
+func decodeOf(id string, rr revisionRecord) (*scenario.Scenario, error) {
+	sc, err := decode(rr)
+	if err != nil {
+		return nil, err
+	}
+	if sc.ID != id {
+		return nil, &RevisionDamagedError{ID: id, Number: rr.Number, Why: fmt.Sprintf("it holds scenario %q", sc.ID)}
+	}
+	return sc, nil
+}
+
+// readError wraps err, a failure to read scenario id, with what was being
+// done; a damaged revision, whose error names the scenario and the
+// revision already, is returned as it is.
+func readError(err error, format string, a ...any) error {
+	var d *RevisionDamagedError
+	if errors.As(err, &d) {
+		return d
+	}
+	return fmt.Errorf(format+": %w", append(a, err)...)
 }
 
 // decode turns a stored revision back into a scenario. The bytes were
@@ -177,10 +229,14 @@ func save(tx *bolt.Tx, sc *scenario.Scenario, meta scenario.RevisionMeta, now ti
 	}
 	if found && rec.Current > 0 && (rec.Hash == hash || rec.Hash == "") {
 		cur, err := getRevision(tx, sc.ID, rec.Current)
-		if err != nil {
+		var damaged *RevisionDamagedError
+		switch {
+		case errors.As(err, &damaged):
+			// A damaged current revision is not the content saved: the
+			// save writes a sound revision after it.
+		case err != nil:
 			return scenario.Revision{}, fmt.Errorf("current revision %d: %w", rec.Current, err)
-		}
-		if cur.InputHash == hash {
+		case cur.InputHash == hash:
 			if rec.Deleted {
 				rec.Deleted = false
 				if err := putRecord(tx, sc.ID, rec); err != nil {
@@ -301,11 +357,11 @@ func (s *Store) Get(id string) (*scenario.Scenario, scenario.Revision, error) {
 		})
 	}
 	if err != nil {
-		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+		return nil, scenario.Revision{}, readError(err, "get scenario %q", id)
 	}
-	sc, err := decode(rr)
+	sc, err := decodeOf(id, rr)
 	if err != nil {
-		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q: %w", id, err)
+		return nil, scenario.Revision{}, readError(err, "get scenario %q", id)
 	}
 	return sc, rr.revision(id), nil
 }
@@ -325,11 +381,11 @@ func (s *Store) GetRevision(id string, n int) (*scenario.Scenario, scenario.Revi
 		})
 	}
 	if err != nil {
-		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, readError(err, "get scenario %q revision %d", id, n)
 	}
-	sc, err := decode(rr)
+	sc, err := decodeOf(id, rr)
 	if err != nil {
-		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, readError(err, "get scenario %q revision %d", id, n)
 	}
 	return sc, rr.revision(id), nil
 }
@@ -342,12 +398,13 @@ func (s *Store) History(id string) ([]scenario.Revision, error) {
 		err = s.history(id, &out)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("history of scenario %q: %w", id, err)
+		return nil, readError(err, "history of scenario %q", id)
 	}
 	return out, nil
 }
 
-// history reads the revisions of scenario id into out.
+// history reads the revisions of scenario id into out, verifying each
+// (verifyRevision).
 func (s *Store) history(id string, out *[]scenario.Revision) error {
 	return s.view(func(tx *bolt.Tx) error {
 		if _, err := liveRecord(tx, id); err != nil {
@@ -361,9 +418,13 @@ func (s *Store) history(id string, out *[]scenario.Revision) error {
 			return errors.New("its revisions are missing")
 		}
 		return b.ForEach(func(k, v []byte) error {
+			n := int(binary.BigEndian.Uint32(k))
 			var rr revisionRecord
 			if err := json.Unmarshal(v, &rr); err != nil {
-				return fmt.Errorf("revision %d: %w", binary.BigEndian.Uint32(k), err)
+				return &RevisionDamagedError{ID: id, Number: n, Why: fmt.Sprintf("its record is not readable: %v", err)}
+			}
+			if err := verifyRevision(id, n, rr); err != nil {
+				return err
 			}
 			*out = append(*out, rr.revision(id))
 			return nil
@@ -428,7 +489,7 @@ func (s *Store) Bytes(id string, n int) ([]byte, scenario.Revision, error) {
 		})
 	}
 	if err != nil {
-		return nil, scenario.Revision{}, fmt.Errorf("get scenario %q revision %d: %w", id, n, err)
+		return nil, scenario.Revision{}, readError(err, "get scenario %q revision %d", id, n)
 	}
 	return []byte(rr.Scenario), rr.revision(id), nil
 }
@@ -460,12 +521,9 @@ func (s *Store) Restore(id string, n int, meta scenario.RevisionMeta) (scenario.
 		if err != nil {
 			return err
 		}
-		sc, err := decode(rr)
+		sc, err := decodeOf(id, rr)
 		if err != nil {
 			return err
-		}
-		if sc.ID != id {
-			return fmt.Errorf("revision %d holds scenario %q", n, sc.ID)
 		}
 		if errs := scenario.Validate(sc); errs != nil {
 			return errs
@@ -474,7 +532,7 @@ func (s *Store) Restore(id string, n int, meta scenario.RevisionMeta) (scenario.
 		return err
 	})
 	if err != nil {
-		return scenario.Revision{}, fmt.Errorf("restore scenario %q revision %d: %w", id, n, err)
+		return scenario.Revision{}, readError(err, "restore scenario %q revision %d", id, n)
 	}
 	return rev, nil
 }

@@ -92,7 +92,25 @@ var (
 	// it was opened read-only instead and nothing is written to it (see
 	// Open and Store.Damaged).
 	ErrDamaged = errors.New("store is damaged")
+	// ErrRevisionDamaged means a stored revision is damaged: its bytes are
+	// not those its sha256 was computed from, or its record does not read.
+	// Every read of a revision refuses it (a *RevisionDamagedError).
+	ErrRevisionDamaged = errors.New("revision is damaged")
 )
+
+// RevisionDamagedError is a revision that a read refused as damaged. It
+// matches ErrRevisionDamaged and says what to do.
+type RevisionDamagedError struct {
+	ID     string // the scenario
+	Number int    // the revision
+	Why    string // what is wrong with it
+}
+
+func (e *RevisionDamagedError) Error() string {
+	return fmt.Sprintf("scenario %q revision %d is damaged (%s), so hostplan does not use it: run hostplan store check to list the damage, and restore the store from your last backup (the file hostplan store backup wrote)", e.ID, e.Number, e.Why)
+}
+
+func (e *RevisionDamagedError) Unwrap() error { return ErrRevisionDamaged }
 
 // damagedError says why a store opened for writing was opened read-only,
 // and what to do.

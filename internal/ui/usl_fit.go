@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/bom"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 )
@@ -155,7 +156,7 @@ func (p *planner) openTrialCSV(v *uslFitView) {
 			v.problem.Show()
 			return
 		}
-		v.text.SetText(buf.String()) // refits
+		v.text.SetText(string(bom.Strip(buf.Bytes()))) // refits
 	}, p.window)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv", ".txt"}))
 	d.Resize(fileDialogSize(p.window))
