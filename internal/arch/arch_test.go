@@ -24,6 +24,7 @@ var layer = map[string]int{
 	"internal/celltext":            0,
 	"internal/atomicfile":          0,
 	"internal/testtool":            0,
+	"internal/bom":                 0,
 	"internal/document":            0,
 	"internal/present/num":         0,
 	"internal/costid":              1,
