@@ -12,6 +12,7 @@ import (
 
 	"hostplan/internal/atomicfile"
 	"hostplan/internal/catalog"
+	"hostplan/internal/present"
 )
 
 func init() {
@@ -334,7 +335,7 @@ func tableCloud(cat *catalog.Catalog, tw io.Writer) {
 func tableNodes(cat *catalog.Catalog, tw io.Writer) {
 	fmt.Fprintln(tw, "ID\tNAME\tGPUS\tPRICE\tkW TYPICAL\tLEAD WEEKS\tAS OF\t")
 	for _, n := range cat.Nodes {
-		fmt.Fprintf(tw, "%s\t%s\t%d × %s\t%.0f\t%g\t%g\t%s\t%s\n", n.ID, n.Name, n.GPUs, n.GPU, n.Price, n.PowerKWTypical, n.LeadTimeWeeks, n.AsOf, mark(n.Entry))
+		fmt.Fprintf(tw, "%s\t%s\t%d × %s\t%s\t%g\t%g\t%s\t%s\n", n.ID, n.Name, n.GPUs, n.GPU, present.Whole(n.Price), n.PowerKWTypical, n.LeadTimeWeeks, n.AsOf, mark(n.Entry))
 	}
 }
 

@@ -191,8 +191,8 @@ func runEval(e *env, args []string) error {
 // (safeOut).
 func printTable(w io.Writer, r *model.Report) {
 	fmt.Fprintf(w, "%s (%s)\n", cell(r.ScenarioName), cell(r.ScenarioID))
-	fmt.Fprintf(w, "shape %s · model %s · %.3g FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n",
-		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, r.Workload.FLOPsPerRun, r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
+	fmt.Fprintf(w, "shape %s · model %s · %s FLOPs per %s · %s runs/month · horizon %d months · prices as of %s\n",
+		present.Lower(present.ShapeTitle(r.Shape)), r.Workload.Model, present.Sci(r.Workload.FLOPsPerRun), r.RunUnit, present.Figure(r.Workload.RunsPerMonth), r.HorizonMonths, r.CatalogAsOf)
 	for _, x := range r.ExchangeRates {
 		fmt.Fprintf(w, "%s\n", present.Conversion(x.From, x.To, x.Rate, x.AsOf))
 	}

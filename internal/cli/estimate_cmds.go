@@ -12,6 +12,7 @@ import (
 
 	"hostplan/internal/estimate"
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -138,9 +139,9 @@ func runEstimateCheckpoint(e *env, args []string) error {
 		return writeJSON(e, out)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "Young interval\t%.1f min\t√(2δM), Young 1974\n", out.YoungMinutes)
-	fmt.Fprintf(tw, "Daly interval\t%.1f min\tDaly 2006, the one to use\n", out.DalyMinutes)
-	fmt.Fprintf(tw, "Overhead\t%.1f %%\tof compute time at the Daly interval: writing checkpoints, lost work, restarts\n", out.OverheadFraction*100)
+	fmt.Fprintf(tw, "Young interval\t%s min\t√(2δM), Young 1974\n", present.Fixed(out.YoungMinutes, 1))
+	fmt.Fprintf(tw, "Daly interval\t%s min\tDaly 2006, the one to use\n", present.Fixed(out.DalyMinutes, 1))
+	fmt.Fprintf(tw, "Overhead\t%s\tof compute time at the Daly interval: writing checkpoints, lost work, restarts\n", present.PercentFixed(out.OverheadFraction, 1))
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -200,12 +201,12 @@ func runFit(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)) fitted to %d trial points of %s\n", fit.Points, file)
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "λ\t%.6g\tthroughput of one GPU, in the file's unit\n", fit.Lambda)
+	fmt.Fprintf(tw, "λ\t%s\tthroughput of one GPU, in the file's unit\n", present.Number(fit.Lambda))
 	fmt.Fprintf(tw, "σ\t%.4g\tcontention (serial fraction)\n", fit.Sigma)
 	fmt.Fprintf(tw, "κ\t%.4g\tcoherency (cross-talk)\n", fit.Kappa)
 	fmt.Fprintf(tw, "R²\t%.6f\t\n", fit.R2)
 	if finite {
-		fmt.Fprintf(tw, "N_max\t%.1f\tGPUs where throughput peaks, √((1−σ)/κ)\n", nmax)
+		fmt.Fprintf(tw, "N_max\t%s\tGPUs where throughput peaks, √((1−σ)/κ)\n", present.Fixed(nmax, 1))
 	} else {
 		fmt.Fprintf(tw, "N_max\tnone (κ = 0: no retrograde region)\t\n")
 	}

@@ -52,15 +52,15 @@ func runEstimateTrain(e *env, args []string) error {
 		return writeJSON(e, est)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "Training compute\t%.4g FLOPs\t%d·P·D (Kaplan et al. 2020%s)\n", est.FLOPs, res.K, map[bool]string{true: "; +1 forward with recomputation, Narayanan et al. 2021", false: ""}[*recompute])
-	fmt.Fprintf(tw, "GPU-hours\t%s\tat %.4g TFLOP/s achieved per %s\n", present.Whole(est.GPUHours), X/1e12, g.ID)
-	fmt.Fprintf(tw, "Elapsed\t%.1f days\ton %d GPUs at linear scaling (an estimate: use eval for the scaling curve)\n", est.Days, n)
+	fmt.Fprintf(tw, "Training compute\t%s FLOPs\t%d·P·D (Kaplan et al. 2020%s)\n", present.Sci(est.FLOPs), res.K, map[bool]string{true: "; +1 forward with recomputation, Narayanan et al. 2021", false: ""}[*recompute])
+	fmt.Fprintf(tw, "GPU-hours\t%s\tat %s TFLOP/s achieved per %s\n", present.Whole(est.GPUHours), present.Number(X/1e12), g.ID)
+	fmt.Fprintf(tw, "Elapsed\t%s days\ton %s at linear scaling (an estimate: use eval for the scaling curve)\n", present.Fixed(est.Days, 1), present.Count(n, "GPU"))
 	for _, sh := range []string{"replicated", "zero1", "zero2", "zero3"} {
 		fits := "fits"
 		if est.ModelStateGBPerGPU[sh] > g.MemoryGB {
 			fits = "does not fit"
 		}
-		fmt.Fprintf(tw, "Model state per GPU, %s\t%.1f GB\t%s %.0f GB before activations\n", sh, est.ModelStateGBPerGPU[sh], fits, g.MemoryGB)
+		fmt.Fprintf(tw, "Model state per GPU, %s\t%s GB\t%s %s GB before activations\n", sh, present.Fixed(est.ModelStateGBPerGPU[sh], 1), fits, present.Whole(g.MemoryGB))
 	}
 	return tw.Flush()
 }
@@ -101,9 +101,9 @@ func runEstimateServe(e *env, args []string) error {
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "Replica\t%d × %s\t%s at %d bit\n", est.GPUs, g.ID, m.Name, b)
-	fmt.Fprintf(tw, "Batch\t%d sequences\tlargest whose decode step meets %.0f ms and whose KV cache fits\n", est.Batch, l)
-	fmt.Fprintf(tw, "Decode step\t%.1f ms\tlimited by %s\n", est.StepMS, bound)
-	fmt.Fprintf(tw, "Throughput\t%.0f tokens/s\t%.0f per GPU\n", est.TokensPerSecond, est.TokensPerSecondPerGPU)
-	fmt.Fprintf(tw, "Memory per GPU\t%.1f GB\tweights, KV cache of %d × %d tokens, overhead; of %.0f GB\n", est.MemoryGBPerGPU, est.Batch, c, g.MemoryGB)
+	fmt.Fprintf(tw, "Batch\t%s\tlargest whose decode step meets %s ms and whose KV cache fits\n", present.Count(est.Batch, "sequence"), present.Whole(l))
+	fmt.Fprintf(tw, "Decode step\t%s ms\tlimited by %s\n", present.Fixed(est.StepMS, 1), bound)
+	fmt.Fprintf(tw, "Throughput\t%s tokens/s\t%s per GPU\n", present.Whole(est.TokensPerSecond), present.Whole(est.TokensPerSecondPerGPU))
+	fmt.Fprintf(tw, "Memory per GPU\t%s GB\tweights, KV cache of %s × %s tokens, overhead; of %s GB\n", present.Fixed(est.MemoryGBPerGPU, 1), present.Whole(float64(est.Batch)), present.Whole(float64(c)), present.Whole(g.MemoryGB))
 	return tw.Flush()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
@@ -31,6 +32,21 @@ func Figure(x float64) string {
 		return Fixed(x, 0)
 	}
 	return sig(x, 3)
+}
+
+// Sci writes a figure too large or small to read in full with four
+// significant digits and an exponent: 4.2e23, 1.234e-9; one that reads in
+// full with four digits (1,234) without.
+func Sci(x float64) string {
+	if bad(x) {
+		return NoValue
+	}
+	g := strconv.FormatFloat(x, 'g', 4, 64)
+	if !strings.Contains(g, "e") {
+		return sig(x, 4) // small enough to read in full, grouped
+	}
+	r, _ := strconv.ParseFloat(g, 64)
+	return num.Exp(r)
 }
 
 // sig rounds x to digits significant digits, then writes the rounded

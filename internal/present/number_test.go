@@ -252,3 +252,14 @@ func TestLayout(t *testing.T) {
 		}
 	}
 }
+
+func TestSci(t *testing.T) {
+	for x, want := range map[float64]string{4.2e23: "4.2e23", 1.23456e-9: "1.235e-9", 6.02214076e23: "6.022e23", 1234: "1,234"} {
+		if got := Sci(x); got != want {
+			t.Errorf("Sci(%v) = %q, want %q", x, got, want)
+		}
+	}
+	if got := Sci(math.Inf(1)); got != NoValue {
+		t.Errorf("Sci(+Inf) = %q, want %q", got, NoValue)
+	}
+}

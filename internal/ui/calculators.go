@@ -274,7 +274,7 @@ func trainRows(r estimate.TrainResult) []gridRow {
 		how = "8·P·D: one more forward with recomputation (Narayanan et al. 2021)"
 	}
 	rows := []gridRow{
-		{cells: []string{"Training compute", fmt.Sprintf("%.3g FLOPs", r.FLOPs), how}, danger: -1},
+		{cells: []string{"Training compute", present.Sci(r.FLOPs) + " FLOPs", how}, danger: -1},
 		{cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, danger: -1},
 		{cells: []string{"Elapsed", present.Figure(r.Days) + " days", fmt.Sprintf("on %d GPUs at linear scaling; a scenario's Scaling tab has the curve", r.GPUs)}, danger: -1},
 	}

@@ -80,7 +80,7 @@ func TestTrainingCalculator(t *testing.T) {
 	w, _ := openWindow(t, NewBackend(openPlanner(t, "qlora-legal-70b")))
 	menuAction(t, w, "Tools", "Training estimate…")()
 	text := overlayLabels(w)
-	for _, want := range []string{"Training compute", "5.88e+23 FLOPs", "GPU-hours", "Elapsed", "Model state per GPU, ZeRO stage 3"} {
+	for _, want := range []string{"Training compute", "5.88e23 FLOPs", "GPU-hours", "Elapsed", "Model state per GPU, ZeRO stage 3"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the answer lacks %q:\n%s", want, text)
 		}

@@ -69,7 +69,7 @@ func (v *uslFitView) refit() {
 		nmax = []string{"N_max", present.Figure(n) + " GPUs", "where throughput peaks: √((1−σ)/κ)"}
 	}
 	v.answer.Objects = labelRows(nil, [][]string{
-		{"λ", fmt.Sprintf("%.6g", fit.Lambda), "throughput of one GPU, in the points' unit"},
+		{"λ", present.Number(fit.Lambda), "throughput of one GPU, in the points' unit"},
 		{"σ", fmt.Sprintf("%.4g", fit.Sigma), "contention (the serial fraction)"},
 		{"κ", fmt.Sprintf("%.4g", fit.Kappa), "coherency (cross-talk between GPUs)"},
 		{"R²", fmt.Sprintf("%.4f", fit.R2), fmt.Sprintf("of the fit to %s", present.Count(fit.Points, "point"))},
