@@ -86,9 +86,16 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if burst {
 		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
 	}
-	stageH := 0.0
+	stageH, stageGBs := 0.0, z.sourceGBs
 	if !z.serving {
-		stageH = z.stagingHours(stageGB)
+		// The cloud direction copies the data from where it lives; a
+		// hybrid burst copies the snapshot from the site, where hybrid
+		// keeps the source (unstated: from the source storage).
+		from, to := z.location, scenario.LocationCloud
+		if burst && from != "" {
+			from = scenario.LocationOnSite
+		}
+		stageH, stageGBs = e.staging(r, stageGB, from, to)
 	}
 	hw := offerHardware(offer, g)
 	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
@@ -221,9 +228,16 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 	r.plan(costid.WorkHours, work)
 	r.plan(costid.InterruptionHours, v[costid.InterruptionHours])
-	v[costid.SourceGBps], v[costid.FileCount] = z.sourceGBs, z.files
+	v[costid.SourceGBps], v[costid.FileCount] = stageGBs, z.files
 	if !r.quiet {
-		r.fromField(costid.SourceGBps, "", costid.SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		if stageGBs < z.sourceGBs {
+			// The site's uplink is the narrower link (staging.go).
+			up := e.s.Data.UplinkGbitS
+			r.record(CostInput{Driver: costid.SourceGBps, Name: inputName("", costid.SourceGBps), Field: "data.uplink_gbit_s",
+				Low: up.Low / 8, High: up.High / 8, Estimate: up.IsEstimate(), Set: true})
+		} else {
+			r.fromField(costid.SourceGBps, "", costid.SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		}
 		r.fromField(costid.FileCount, "", costid.FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
 	}
 	return nil

@@ -195,6 +195,7 @@ const (
 	NoteManagedPricing           NoteCode = "managed_pricing"    // per token or a dedicated deployment, and what the other costs
 	NoteWholeInstances           NoteCode = "whole_instances"    // an offer sold by the instance bills its idle GPUs
 	NoteFailureOverhead          NoteCode = "failure_overhead"   // checkpoints, lost work and restarts after hardware failures: rests on an estimated rate and restart time
+	NoteDataPath                 NoteCode = "data_path"          // where the data lives and how it reaches the direction's compute
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -242,6 +243,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteResidualValue, NotePlan},
 	{NoteManagedPricing, NotePlan},
 	{NoteFailureOverhead, NoteAssumption},
+	{NoteDataPath, NotePlan},
 	{NoteWholeInstances, NotePlan},
 }
 

@@ -309,6 +309,7 @@ func validateData(c *checker, d *Data) {
 		c.add("data.residency", "is required", `a region code such as "EU", "US", "DE", or "any"`)
 	}
 	c.oneOf("data.movement", d.Movement, Movements, true)
+	c.oneOf("data.location", d.Location, Locations, false)
 	if d.Movement == MoveSnapshot && !d.SnapshotGB.IsSet() {
 		c.add("data.snapshot_gb", "is required when movement is snapshot_only", rangeOf("data.snapshot_gb").String())
 	}
