@@ -35,10 +35,15 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		// dense TFLOP/s, whose placement then says why.
 		best, bestAny := math.Inf(1), math.Inf(1)
 		var fallback catalog.CloudOffer
+		excluded := false // an offer left out only by its provider's home
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
 			if !ok || !e.residencyOK(x.Jurisdiction) {
+				continue
+			}
+			if !e.homeOK(x.ProviderHome) {
+				excluded = true
 				continue
 			}
 			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
@@ -50,6 +55,13 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		}
 		if offer.ID == "" {
 			offer = fallback
+		}
+		if offer.ID == "" && excluded {
+			offer = e.cat.Cloud[0]
+			if r.ruleOut() {
+				r.infeasible(ReasonProviderHomeExcluded, []string{"dimensions.sovereignty.provider_home", "options.cloud.offer"},
+					"no cloud offer in the catalog with a %s price%s belongs to a provider at home in %s", pricingWords(mode), withinResidency(e.s.Data.Residency), strings.Join(e.s.Dimensions.Sovereignty.ProviderHome, ", "))
+			}
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
@@ -81,6 +93,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	} else if !e.residencyOK(offer.Jurisdiction) {
 		e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 	}
+	e.ownership(r, offer.Name, offer.ProviderHome, offer.Jurisdiction, "options.cloud.offer")
 	z := e.z
 	stageGB := z.stagingGB
 	if burst {

@@ -57,6 +57,8 @@ var dimensionFields = []Field{
 		"Where may inputs, logs, checkpoints and outputs be stored or processed?"},
 	{"dimensions.sovereignty.weight", "Sovereignty weight", "relative",
 		"How much sovereignty counts in the ranking, relative to the other four weights; 0 leaves it out."},
+	{"dimensions.sovereignty.provider_home", "Provider homes allowed", "",
+		"Legal homes a cloud or managed provider may have, as country codes (FR, DE, NL, …) or EU for its member states: an offer whose provider is at home elsewhere is ruled out, wherever its region is, since its home's laws can reach the data. Empty: any provider within the residency."},
 	{"dimensions.sovereignty.notes", "Sovereignty notes", "",
 		"Anything else about where data and results may go, such as a contract clause or a regulator's condition."},
 

@@ -280,6 +280,10 @@ type Dimension struct {
 type Sovereignty struct {
 	Dimension
 	Notes string `json:"notes,omitempty"`
+	// ProviderHome lists the legal homes a cloud or managed provider
+	// may have (ISO 3166-1 alpha-2 codes such as FR or DE, or EU for
+	// its member states); empty: any.
+	ProviderHome []string `json:"provider_home,omitempty"`
 }
 
 // ShapeDim holds the workload-shape dimension (demand pattern facts).
