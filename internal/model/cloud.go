@@ -173,26 +173,43 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
+	sp, ep := dp, dp // the entries the storage and egress prices come from
+	if !ok {
+		// A provider without published data prices in the catalog is not
+		// free: the dearest storage and egress prices the catalog has
+		// stand in (an estimate the note labels), so an unknown price can
+		// neither count as 0 nor make its offer the cheapest.
+		sp, ep = e.dearestDataPrices()
+	}
 	co := e.s.Options.Cloud
-	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
+	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(sp.StoragePerGBMonth), co.EgressPerGB.Or(ep.EgressPerGB)
 	v[costid.OutputGB] = z.outputGB
 	if !r.quiet {
 		r.fromModel(costid.CommittedGPUs, r.Direction, costid.CommittedGPUs, InputPlan, "options.cloud.gpus")
 		dataKind := "data"
-		if !ok {
-			dataKind = "" // none in the catalog: counted as 0
+		if sp.Provider == "" {
+			dataKind = "" // no data prices in the catalog at all: counted as 0
 		}
-		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
-		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
+		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, sp.Provider, "storage_per_gb_month", sp.Entry)
+		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, ep.Provider, "egress_per_gb", ep.Entry)
 		r.fromField(costid.OutputGB, "", costid.OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
 	}
 	switch {
 	case r.quiet:
 	case ok:
 		e.use(r, "data prices "+offer.Provider, dp.Entry)
-	case !co.StorageGBMonth.IsSet():
+	case co.StorageGBMonth.IsSet() && co.EgressPerGB.IsSet():
+	case sp.Provider == "":
 		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
-			"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+			"no storage or egress price for %s in the catalog, nor any other: counted as 0", offer.Provider)
+	default:
+		e.use(r, "data prices "+sp.Provider, sp.Entry)
+		if ep.Provider != sp.Provider {
+			e.use(r, "data prices "+ep.Provider, ep.Entry)
+		}
+		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
+			"no storage or egress price for %s in the catalog: the dearest the catalog has stand in, an estimate (storage %.4g per GB-month, %s's; egress %.4g per GB, %s's); give the provider's own",
+			offer.Provider, sp.StoragePerGBMonth, sp.Provider, ep.EgressPerGB, ep.Provider)
 	}
 	if !burst {
 		// The data set lives in the cloud for the horizon; outputs leave
@@ -316,4 +333,19 @@ func (e *evaluator) wholeInstances(r *DirectionResult, offer catalog.CloudOffer)
 func offerHardware(offer catalog.CloudOffer, g catalog.GPU) hardware {
 	return hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
 		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
+}
+
+// dearestDataPrices are the catalog's data-price entries with the highest
+// storage and the highest egress price, which stand in for a provider the
+// catalog has none for (empty when the catalog has no data prices).
+func (e *evaluator) dearestDataPrices() (storage, egress catalog.DataPrice) {
+	for _, d := range e.cat.Data {
+		if d.StoragePerGBMonth > storage.StoragePerGBMonth {
+			storage = d
+		}
+		if d.EgressPerGB > egress.EgressPerGB {
+			egress = d
+		}
+	}
+	return storage, egress
 }
