@@ -115,7 +115,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH
 	}
-	r.PricePerGPUHour = price
+	r.PricePerGPUHour, r.rated = price, true
 	mode := e.s.Options.Cloud.Pricing
 	if mode == "" {
 		mode = "on_demand"
