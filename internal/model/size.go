@@ -116,6 +116,11 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
 	}
+	// A preset the scenario changes any figure of (workload.model's
+	// numbers beside the preset) is no longer the preset.
+	changed := m.Preset != "" && (m.ParamsB > 0 && m.ParamsB != z.paramsB || m.ActiveParamsB > 0 && m.ActiveParamsB != z.activeB ||
+		m.Layers > 0 && m.Layers != z.layers || m.HiddenSize > 0 && m.HiddenSize != z.hidden ||
+		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
@@ -128,12 +133,20 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if m.ActiveParamsB > 0 {
 		z.activeB = m.ActiveParamsB
 	}
+	preset := z.name
 	for _, f := range []struct {
 		v   int
 		dst *int
 	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}} {
 		if f.v > 0 {
 			*f.dst = f.v
+		}
+	}
+	if changed {
+		// The report names the model as derived from the preset.
+		z.name = "custom"
+		if !quiet {
+			z.name = fmt.Sprintf("custom %.3g B derived from %s", z.paramsB, preset)
 		}
 	}
 	if z.trialGPU != "" {
