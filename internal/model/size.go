@@ -88,6 +88,7 @@ type size struct {
 	files               float64
 	sourceGBs           float64
 	location            string  // data.location: where the data lives ("" unstated)
+	searches            int     // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
 	uplinkGBs           float64 // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
 	trial               []Point
 	trialGPU            string
