@@ -133,7 +133,7 @@ func TestCheckUsesTheStoresCatalog(t *testing.T) {
 	p := openTemp(t)
 	row := "cloud,nebius-h100,%s,2026-10-01,Nebius page"
 	var rows []string
-	for _, f := range []string{"provider,nebius", "name,Nebius H100", "region,eu-north1", "jurisdiction,EU", "gpu,h100-sxm",
+	for _, f := range []string{"provider,nebius", "name,Nebius H100", "region,eu-north1", "jurisdiction,EU", "provider_home,NL", "gpu,h100-sxm",
 		"gpus_per_node,8", "on_demand,2.95", "commit_1y,0", "commit_3y,0", "spot,0", "network_gbs_per_gpu,50",
 		"intra_node_gbs,900", "max_gpus,0", "storage_gbs,2"} {
 		rows = append(rows, strings.Replace(row, "%s", f, 1))

@@ -82,11 +82,15 @@ type Model struct {
 // CloudOffer is one rentable GPU instance type; prices are per GPU-hour.
 // A zero price means the catalog has no published figure for that mode.
 type CloudOffer struct {
-	ID               string  `json:"id"`
-	Provider         string  `json:"provider"`
-	Name             string  `json:"name"`
-	Region           string  `json:"region"`
-	Jurisdiction     string  `json:"jurisdiction"` // where the data is processed: US, EU, …
+	ID           string `json:"id"`
+	Provider     string `json:"provider"`
+	Name         string `json:"name"`
+	Region       string `json:"region"`
+	Jurisdiction string `json:"jurisdiction"` // where the data is processed: US, EU, …
+	// ProviderHome is the legal home of the provider's parent company
+	// (ISO 3166-1 alpha-2: US, FR, DE, NL, …), whose laws reach the
+	// data wherever its regions are; "" unknown.
+	ProviderHome     string  `json:"provider_home"`
 	GPU              string  `json:"gpu"`
 	GPUsPerNode      int     `json:"gpus_per_node"`
 	OnDemand         float64 `json:"on_demand"`
@@ -249,6 +253,7 @@ type ManagedOffer struct {
 	ReturnsWeights  bool    `json:"returns_weights"`
 	Region          string  `json:"region"`
 	Jurisdiction    string  `json:"jurisdiction"`
+	ProviderHome    string  `json:"provider_home"` // legal home of the provider's parent company, as CloudOffer's
 	// ReferenceGPUs × ReferenceGPU is the hardware a run's elapsed time is
 	// estimated on, at the scenario's MFU: providers publish no times.
 	ReferenceGPU  string `json:"reference_gpu"` // a GPU id of the catalog

@@ -252,7 +252,7 @@ func TestParseReportsEveryBadRow(t *testing.T) {
 		`line 3: cloud aws-p5-h100: spot -1 is out of range (allowed: a number > 0 and ≤ 10,000,000, or 0 for no published price)`,
 		`line 4: kind "gpuz" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`,
 		`line 6: cloud aws-p5-h100: as_of "2026-13-01" is not a date (allowed: YYYY-MM-DD)`,
-		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
+		`line 7: cloud aws-p5-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, provider_home, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
 		`line 8: cloud aws-p5-h100: max_gpus "8.5" is not a whole number (allowed: a whole number ≥ 0, written as digits with an optional sign, decimal point and exponent, thousands grouped in threes by commas, underscores or spaces, e.g. -1,234.5 or 2.5e6)`,
 		`line 8: cloud aws-p5-h100: source is empty (allowed: where the figure was published)`,
 		`line 9: hpc caltech-hpc: queue_wait_hours "5;2;9" is out of order (allowed: low ≤ likely ≤ high)`,

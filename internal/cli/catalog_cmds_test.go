@@ -69,7 +69,7 @@ func TestCatalogImportRefusesWholeFile(t *testing.T) {
 			"cloud,lambda-h100,on_demnd,5.99,2026-10-01,Lambda quote",  // line 3 bad
 			"gpu,h100-sxm,power_w,700,2026-10-01,datasheet",            // line 4 good
 		}, []string{
-			`FILE: line 3: cloud lambda-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
+			`FILE: line 3: cloud lambda-h100: field "on_demnd" is not a field of cloud (allowed: provider, name, region, jurisdiction, provider_home, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
 			`hostplan: catalog import: FILE refused (1 problem); nothing was imported`,
 		}},
 		{"every bad row", []string{
@@ -87,7 +87,7 @@ func TestCatalogImportRefusesWholeFile(t *testing.T) {
 			"cloud,nebius-h100,on_demand,2.95,2026-10-01,Nebius page",  // line 3 creates an entry
 			"cloud,nebius-h100,gpu,h100-sxm,2026-10-01,Nebius page",
 		}, []string{
-			`FILE: line 3: cloud nebius-h100 is not in the catalog, and a new entry needs every field: provider, name, region, jurisdiction, gpus_per_node, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs missing (allowed fields: provider, name, region, jurisdiction, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
+			`FILE: line 3: cloud nebius-h100 is not in the catalog, and a new entry needs every field: provider, name, region, jurisdiction, provider_home, gpus_per_node, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs missing (allowed fields: provider, name, region, jurisdiction, provider_home, gpu, gpus_per_node, on_demand, commit_1y, commit_3y, spot, network_gbs_per_gpu, intra_node_gbs, max_gpus, storage_gbs, note)`,
 			`FILE: line 3: cloud nebius-h100: gpus_per_node 0 is out of range (allowed: a whole number from 1 to 1,024)`,
 			`FILE: line 3: cloud nebius-h100: network_gbs_per_gpu 0 is out of range (allowed: a number ≥ 0.001 and ≤ 100,000)`,
 			`FILE: line 3: cloud nebius-h100: intra_node_gbs 0 is out of range (allowed: a number ≥ 0.001 and ≤ 100,000)`,

@@ -13,6 +13,7 @@ import (
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 	"hostplan/internal/version"
@@ -265,9 +266,12 @@ func printSpread(w io.Writer, r *model.Report) {
 	}
 	fmt.Fprintf(w, "\nMonte Carlo: %d draws, %s, seed %d, %d estimates sampled\n", u.Draws, u.Distribution, u.Seed, len(u.Inputs))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "direction\tcost P10\tP50\tP90\ttime P50 (h)\tP90\tP(cheapest)\tP(deadline)\tP(budget)\t\n")
+	fmt.Fprintf(tw, "direction\tcost P10\tP50\tP90\tlikely\tat\ttime P50 (h)\tP90\tP(cheapest)\tP(deadline)\tP(budget)\t\n")
 	for i, d := range u.Directions {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Directions[i].Title, present.Amount(d.CostP10), present.Amount(d.CostP50), present.Amount(d.CostP90),
+		// The report's cost (every estimate at its likely value) and the
+		// share of draws at or below it: where it sits in the spread.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Directions[i].Title, present.Amount(d.CostP10), present.Amount(d.CostP50), present.Amount(d.CostP90),
+			present.Amount(d.CostLikely), "P"+num.Whole(d.CostLikelyPercentile),
 			present.Hours(d.TimeP50), present.Hours(d.TimeP90), present.Percent(d.ProbCheapest), present.Percent(d.ProbDeadline), present.Percent(d.ProbBudget))
 	}
 	tw.Flush()

@@ -159,7 +159,7 @@ var drivers = [NumDrivers]fact{
 	WorkHours:                {"work_hours", "compute hours of a run before interruptions", "hours", "hybrid: compute hours of a run, before interruptions (the engine's plan)"},
 	InterruptionHours:        {"interruption_hours", "hours interruptions add to a run", "hours", "hybrid: hours hardware failures and spot interruptions add to a run: checkpoints, lost work and restarts (the engine's plan)"},
 	IdleGPUHoursPerRun:       {"idle_gpu_hours_per_run", "idle GPU-hours per run billed with whole instances", "GPU-hours", "cloud: GPU-hours per run of the GPUs an instance bills beyond those the run uses, when the offer is sold by the instance (the engine's plan)"},
-	SourceGBps:               {"source_gbps", "throughput of the storage the data is staged from", "GB/s", "throughput of the storage the data is staged from"},
+	SourceGBps:               {"source_gbps", "throughput the data is staged at", "GB/s", "throughput the data is staged at: the source storage, or the site's uplink when it is slower and the copy crosses it"},
 	FileCount:                {"file_count", "files staged per run", "files", "files staged per run"},
 	TokensPerRun:             {"tokens_per_run", "tokens per run", "tokens", "tokens one run sends (the engine's plan)"},
 	PriceInPerM:              {"price_in_per_m", "price per million input tokens", "¤/M tokens", "price per million input tokens"},

@@ -68,6 +68,7 @@ var questions = map[model.ReasonCode]string{
 	model.ReasonProviderKeepsWeights:  "Must the tuned weights come back to the organisation, and which services return them?",
 	model.ReasonBurstOutsideResidency: qResidency,
 	model.ReasonOutsideResidency:      qResidency,
+	model.ReasonProviderHomeExcluded:  "Is there capacity of this kind from a provider at home in an allowed jurisdiction (a local cloud, a national HPC centre, owned hardware), or may the homes allowed be widened?",
 	model.ReasonLiveRequestsCarryData: "Can requests be served inside the controlled environment, or be stripped of source data before they leave?",
 	model.ReasonOutputsMayNotReturn:   "Which of the run's outputs may return, and who approves them before they do?",
 

@@ -147,6 +147,13 @@ var reasonCases = []reasonCase{
 		want:  lit("AWS p5.48xlarge (8×H100) processes data in US; the data must stay in EU"),
 	},
 	{
+		// Every catalog cloud provider is at home in the US (the catalog's
+		// provider_home); an EU-owned provider is required.
+		name: "provider home", code: model.ReasonProviderHomeExcluded, kind: KindSovereignty, direction: scenario.Cloud,
+		build: func(s *scenario.Scenario) { s.Dimensions.Sovereignty.ProviderHome = []string{"EU"} },
+		want:  lit("AWS p5.48xlarge (8×H100) belongs to a provider at home in US; the provider must be at home in EU"),
+	},
+	{
 		name: "no managed pre-training", code: model.ReasonNoManagedTraining, kind: KindOther, direction: scenario.Managed,
 		build: func(s *scenario.Scenario) {},
 		want:  lit("no managed service in the catalog trains a model from scratch; add one with a catalog override"),

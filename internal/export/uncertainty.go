@@ -66,7 +66,8 @@ func writeUncertainty(b *book, r *model.Report) {
 	b.headerRow(sh, row, "Direction",
 		"Cost over horizon P10 ("+cur+")", "Cost P50 ("+cur+")", "Cost P90 ("+cur+")",
 		"Time to result P10 (h)", "Time P50 (h)", "Time P90 (h)",
-		"Probability cheapest", "Probability feasible", "Probability meeting deadline", "Probability within budget")
+		"Probability cheapest", "Probability feasible", "Probability meeting deadline", "Probability within budget",
+		"Likely cost ("+cur+")", "Likely cost's percentile")
 	row++
 	money, hours, pct := b.numFmt(fmtMoneyWhole, false), b.numFmt(fmtHours, false), b.numFmt(fmtPercent, false)
 	for _, d := range u.Directions {
@@ -81,12 +82,13 @@ func writeUncertainty(b *book, r *model.Report) {
 			{d.TimeP10, hours, "time_p10"}, {d.TimeP50, hours, "time_p50"}, {d.TimeP90, hours, "time_p90"},
 			{d.ProbCheapest, pct, "prob_cheapest"}, {d.ProbFeasible, pct, "prob_feasible"},
 			{d.ProbDeadline, pct, "prob_deadline"}, {d.ProbBudget, pct, "prob_budget"},
+			{d.CostLikely, money, "cost_likely"}, {d.CostLikelyPercentile / 100, pct, "cost_likely_percentile"},
 		} {
 			b.num(sh, k+2, row, v.x, v.style, field(v.name))
 		}
 		row++
 	}
-	b.str(sh, 1, row+1, "P10, P50, P90: 10 %, 50 % and 90 % of the draws cost (or take) at most this much.")
-	b.widths(sh, 40, 16, 16, 16, 14, 12, 12, 13, 13, 13, 13)
+	b.str(sh, 1, row+1, "P10, P50, P90: 10 %, 50 % and 90 % of the draws cost (or take) at most this much. Likely cost: the report's, every estimate at its likely value; its percentile: the share of draws that cost at most as much.")
+	b.widths(sh, 40, 16, 16, 16, 14, 12, 12, 13, 13, 13, 13, 16, 14)
 	b.freeze(sh, 2)
 }

@@ -35,10 +35,15 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		// dense TFLOP/s, whose placement then says why.
 		best, bestAny := math.Inf(1), math.Inf(1)
 		var fallback catalog.CloudOffer
+		excluded := false // an offer left out only by its provider's home
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
 			if !ok || !e.residencyOK(x.Jurisdiction) {
+				continue
+			}
+			if !e.homeOK(x.ProviderHome) {
+				excluded = true
 				continue
 			}
 			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
@@ -50,6 +55,13 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		}
 		if offer.ID == "" {
 			offer = fallback
+		}
+		if offer.ID == "" && excluded {
+			offer = e.cat.Cloud[0]
+			if r.ruleOut() {
+				r.infeasible(ReasonProviderHomeExcluded, []string{"dimensions.sovereignty.provider_home", "options.cloud.offer"},
+					"no cloud offer in the catalog with a %s price%s belongs to a provider at home in %s", pricingWords(mode), withinResidency(e.s.Data.Residency), strings.Join(e.s.Dimensions.Sovereignty.ProviderHome, ", "))
+			}
 		}
 		if offer.ID == "" {
 			offer = e.cat.Cloud[0]
@@ -81,21 +93,29 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	} else if !e.residencyOK(offer.Jurisdiction) {
 		e.burstOutside(r, offer.Name, offer.Jurisdiction, "options.cloud.offer")
 	}
+	e.ownership(r, offer.Name, offer.ProviderHome, offer.Jurisdiction, "options.cloud.offer")
 	z := e.z
 	stageGB := z.stagingGB
 	if burst {
 		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
 	}
-	stageH := 0.0
+	stageH, stageGBs := 0.0, z.sourceGBs
 	if !z.serving {
-		stageH = z.stagingHours(stageGB)
+		// The cloud direction copies the data from where it lives; a
+		// hybrid burst copies the snapshot from the site, where hybrid
+		// keeps the source (unstated: from the source storage).
+		from, to := z.location, scenario.LocationCloud
+		if burst && from != "" {
+			from = scenario.LocationOnSite
+		}
+		stageH, stageGBs = e.staging(r, stageGB, from, to)
 	}
 	hw := offerHardware(offer, g)
 	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH
 	}
-	r.PricePerGPUHour = price
+	r.PricePerGPUHour, r.rated = price, true
 	mode := e.s.Options.Cloud.Pricing
 	if mode == "" {
 		mode = "on_demand"
@@ -153,26 +173,43 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
+	sp, ep := dp, dp // the entries the storage and egress prices come from
+	if !ok {
+		// A provider without published data prices in the catalog is not
+		// free: the dearest storage and egress prices the catalog has
+		// stand in (an estimate the note labels), so an unknown price can
+		// neither count as 0 nor make its offer the cheapest.
+		sp, ep = e.dearestDataPrices()
+	}
 	co := e.s.Options.Cloud
-	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(dp.StoragePerGBMonth), co.EgressPerGB.Or(dp.EgressPerGB)
+	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(sp.StoragePerGBMonth), co.EgressPerGB.Or(ep.EgressPerGB)
 	v[costid.OutputGB] = z.outputGB
 	if !r.quiet {
 		r.fromModel(costid.CommittedGPUs, r.Direction, costid.CommittedGPUs, InputPlan, "options.cloud.gpus")
 		dataKind := "data"
-		if !ok {
-			dataKind = "" // none in the catalog: counted as 0
+		if sp.Provider == "" {
+			dataKind = "" // no data prices in the catalog at all: counted as 0
 		}
-		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, offer.Provider, "storage_per_gb_month", dp.Entry)
-		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, offer.Provider, "egress_per_gb", dp.Entry)
+		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, sp.Provider, "storage_per_gb_month", sp.Entry)
+		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, ep.Provider, "egress_per_gb", ep.Entry)
 		r.fromField(costid.OutputGB, "", costid.OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})
 	}
 	switch {
 	case r.quiet:
 	case ok:
 		e.use(r, "data prices "+offer.Provider, dp.Entry)
-	case !co.StorageGBMonth.IsSet():
+	case co.StorageGBMonth.IsSet() && co.EgressPerGB.IsSet():
+	case sp.Provider == "":
 		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
-			"no storage or egress price for %s in the catalog: counted as 0", offer.Provider)
+			"no storage or egress price for %s in the catalog, nor any other: counted as 0", offer.Provider)
+	default:
+		e.use(r, "data prices "+sp.Provider, sp.Entry)
+		if ep.Provider != sp.Provider {
+			e.use(r, "data prices "+ep.Provider, ep.Entry)
+		}
+		r.note(NoteDataPricesMissing, []string{"options.cloud.storage_per_gb_month", "options.cloud.egress_per_gb"},
+			"no storage or egress price for %s in the catalog: the dearest the catalog has stand in, an estimate (storage %.4g per GB-month, %s's; egress %.4g per GB, %s's); give the provider's own",
+			offer.Provider, sp.StoragePerGBMonth, sp.Provider, ep.EgressPerGB, ep.Provider)
 	}
 	if !burst {
 		// The data set lives in the cloud for the horizon; outputs leave
@@ -221,9 +258,16 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 	r.plan(costid.WorkHours, work)
 	r.plan(costid.InterruptionHours, v[costid.InterruptionHours])
-	v[costid.SourceGBps], v[costid.FileCount] = z.sourceGBs, z.files
+	v[costid.SourceGBps], v[costid.FileCount] = stageGBs, z.files
 	if !r.quiet {
-		r.fromField(costid.SourceGBps, "", costid.SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		if stageGBs < z.sourceGBs {
+			// The site's uplink is the narrower link (staging.go).
+			up := e.s.Data.UplinkGbitS
+			r.record(CostInput{Driver: costid.SourceGBps, Name: inputName("", costid.SourceGBps), Field: "data.uplink_gbit_s",
+				Low: up.Low / 8, High: up.High / 8, Estimate: up.IsEstimate(), Set: true})
+		} else {
+			r.fromField(costid.SourceGBps, "", costid.SourceGBps, "data.storage_gbps", e.s.Data.StorageGBps, "estimate", "", "", catalog.Entry{})
+		}
 		r.fromField(costid.FileCount, "", costid.FileCount, "data.file_count", e.s.Data.FileCount, "", "", "", catalog.Entry{})
 	}
 	return nil
@@ -289,4 +333,19 @@ func (e *evaluator) wholeInstances(r *DirectionResult, offer catalog.CloudOffer)
 func offerHardware(offer catalog.CloudOffer, g catalog.GPU) hardware {
 	return hardware{gpu: g, perNode: offer.GPUsPerNode, intraGBs: offer.IntraNodeGBs, netGBs: offer.NetworkGBsPerGPU,
 		storageGBs: offer.StorageGBs, maxGPUs: offer.MaxGPUs}
+}
+
+// dearestDataPrices are the catalog's data-price entries with the highest
+// storage and the highest egress price, which stand in for a provider the
+// catalog has none for (empty when the catalog has no data prices).
+func (e *evaluator) dearestDataPrices() (storage, egress catalog.DataPrice) {
+	for _, d := range e.cat.Data {
+		if d.StoragePerGBMonth > storage.StoragePerGBMonth {
+			storage = d
+		}
+		if d.EgressPerGB > egress.EgressPerGB {
+			egress = d
+		}
+	}
+	return storage, egress
 }

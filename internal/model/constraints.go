@@ -33,6 +33,66 @@ func (e *evaluator) residencyOK(jurisdiction string) bool {
 	return res == "any" || res == "" || res == jurisdiction
 }
 
+// euMembers are the 27 member states of the European Union by ISO 3166-1
+// alpha-2 code (europa.eu, "EU countries", since 1 February 2020), which
+// a provider home or residency of "EU" stands for.
+var euMembers = []string{"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT",
+	"LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"}
+
+// within reports whether place (a country or jurisdiction code) lies in
+// region: the same code, or a member state when region is EU.
+func within(place, region string) bool {
+	return place != "" && (place == region || region == "EU" && slices.Contains(euMembers, place))
+}
+
+// homeOK reports whether a provider at home in home may hold the data
+// under dimensions.sovereignty.provider_home (none listed: any may).
+func (e *evaluator) homeOK(home string) bool {
+	allowed := e.s.Dimensions.Sovereignty.ProviderHome
+	if len(allowed) == 0 {
+		return true
+	}
+	for _, a := range allowed {
+		if within(home, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeWords is a provider's legal home in a reader's words.
+func homeWords(home string) string {
+	if home == "" {
+		return "a home the catalog does not give"
+	}
+	return home
+}
+
+// ownership rules r out when the provider of the offer called name is at
+// home outside dimensions.sovereignty.provider_home; with no homes
+// required it warns when data.residency is met only by the region of a
+// provider at home outside it: the laws of a provider's home can reach
+// data it holds abroad (the US CLOUD Act, 18 U.S.C. § 2713, for a US
+// provider), so residency alone does not keep the data under the
+// region's law alone.
+func (e *evaluator) ownership(r *DirectionResult, name, home, jurisdiction, offerField string) {
+	allowed := e.s.Dimensions.Sovereignty.ProviderHome
+	if len(allowed) > 0 {
+		if !e.homeOK(home) && r.ruleOut() {
+			r.infeasible(ReasonProviderHomeExcluded, []string{"dimensions.sovereignty.provider_home", offerField},
+				"%s belongs to a provider at home in %s; the provider must be at home in %s", name, homeWords(home), strings.Join(allowed, ", "))
+		}
+		return
+	}
+	res := e.s.Data.Residency
+	if r.quiet || res == "" || res == "any" || !e.residencyOK(jurisdiction) || within(home, res) {
+		return
+	}
+	r.note(NoteForeignOwned, []string{"data.residency", "dimensions.sovereignty.provider_home", offerField},
+		"%s keeps the data in %s as the residency requires, but its provider is at home in %s, whose laws can reach data it holds abroad (for a US provider the CLOUD Act, 18 U.S.C. § 2713); listing the provider homes allowed rules such offers out",
+		name, jurisdiction, homeWords(home))
+}
+
 // Staff each direction needs, in full-time equivalents (estimates, labelled
 // as such in the notes; a user can override on-premises and hybrid).
 // On-premises needs the site's staff per node, at least its minimum

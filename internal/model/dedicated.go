@@ -46,7 +46,7 @@ func (e *evaluator) dedicatedFor(only string) (best dedicated, ok bool) {
 	}
 	pin, pinned := e.pinnedServe(scenario.Managed)
 	for _, o := range e.cat.Managed {
-		if o.Kind != "dedicated" || (only != "" && o.ID != only) || (only == "" && !e.residencyOK(o.Jurisdiction)) {
+		if o.Kind != "dedicated" || (only != "" && o.ID != only) || (only == "" && (!e.residencyOK(o.Jurisdiction) || !e.homeOK(o.ProviderHome))) {
 			continue
 		}
 		g, found := e.cat.GPU(o.ReferenceGPU)
@@ -168,6 +168,7 @@ func (e *evaluator) managedServing(r *DirectionResult, offer catalog.ManagedOffe
 	if !e.residencyOK(d.offer.Jurisdiction) {
 		e.outsideResidency(r, d.offer.Name, d.offer.Jurisdiction, "options.managed.offer")
 	}
+	e.ownership(r, d.offer.Name, d.offer.ProviderHome, d.offer.Jurisdiction, "options.managed.offer")
 	if !r.quiet {
 		other := "no per-token offer holds the model"
 		if offer.ID != "" {

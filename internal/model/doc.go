@@ -22,6 +22,7 @@
 //	evaluate.go       Evaluate: the pipeline, the evaluator, scenario prices as catalog rows
 //	report.go         Report, DirectionResult and the other types of the output
 //	size.go           the work's size: FLOPs, tokens, items, runs; the model's stated assumptions
+//	staging.go        where the data lives and the copy to each direction's compute before a run
 //	memory.go         memory per GPU: weights, gradients, optimiser, activations, KV cache
 //	mfu.go            model FLOPs utilisation when the scenario gives none (a table by size, GPU, method)
 //	parallel.go       parallel layouts (tensor, pipeline, data) and the fastest that fits

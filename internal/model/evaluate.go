@@ -13,7 +13,7 @@ import (
 )
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.6.0"
+const Version = "0.7.0"
 
 // Evaluate computes the report for a valid scenario. A reference the catalog
 // cannot resolve is returned as scenario.Errors naming the field.
@@ -364,7 +364,10 @@ func (e *evaluator) finish(r *DirectionResult) {
 	if !r.quiet {
 		e.costLines(r)
 	}
-	if r.PricePerGPUHour == 0 && r.GPUHoursPerRun > 0 {
+	// A direction without a rate of its own (owned hardware) states the
+	// cost of its GPU-hour; a rate the scenario or catalog gives, 0
+	// included, stays the one its costs and the break-even use.
+	if r.PricePerGPUHour == 0 && !r.rated && r.GPUHoursPerRun > 0 {
 		r.PricePerGPUHour = (r.MonthlyFixedCost/math.Max(runs, 1e-9) + r.GPUHoursPerRun*r.VariablePricePerGPUHour) / r.GPUHoursPerRun
 	}
 	if r.GPUHoursPerRun > 0 {

@@ -74,7 +74,14 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	if burst {
 		stageGB = e.s.Data.SnapshotGB.Or(z.stagingGB)
 	}
-	stageH := z.stagingHours(stageGB)
+	from := z.location
+	if burst && from != "" {
+		from = scenario.LocationOnSite // hybrid keeps the source on site
+	}
+	stageH := 0.0
+	if !z.serving {
+		stageH, _ = e.staging(r, stageGB, from, scenario.LocationHPC)
+	}
 	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
 	if !o.QueueWaitHours.IsSet() && !r.quiet {
 		r.note(NoteQueueWaitAssumed, []string{"options.hpc.queue_wait_hours"},

@@ -18,7 +18,8 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		kind = "fine_tuning"
 	}
 	var offer catalog.ManagedOffer
-	only := "" // a dedicated offer the scenario names
+	only := ""            // a dedicated offer the scenario names
+	homeExcluded := false // an offer left out only by its provider's home
 	if id := s.Options.Managed.Offer; id != "" {
 		o, ok := e.cat.ManagedOffer(id)
 		if !ok {
@@ -34,6 +35,10 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		best := math.Inf(1)
 		for _, o := range e.cat.Managed {
 			if o.Kind != kind || o.MaxParamsB < z.paramsB {
+				continue
+			}
+			if !e.homeOK(o.ProviderHome) {
+				homeExcluded = true
 				continue
 			}
 			if p := o.PriceInPerM + o.PriceOutPerM + o.TrainPerMTokens; p < best && e.residencyOK(o.Jurisdiction) {
@@ -68,6 +73,13 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		}
 		return nil
 	}
+	if offer.ID == "" && homeExcluded {
+		if r.ruleOut() {
+			r.infeasible(ReasonProviderHomeExcluded, []string{"dimensions.sovereignty.provider_home", "options.managed.offer"},
+				"no managed %s offer in the catalog that serves a %.3g B model%s belongs to a provider at home in %s", strings.ReplaceAll(kind, "_", "-"), z.paramsB, withinResidency(s.Data.Residency), strings.Join(s.Dimensions.Sovereignty.ProviderHome, ", "))
+		}
+		return nil
+	}
 	if offer.ID == "" {
 		if r.ruleOut() {
 			r.infeasible(ReasonNoManagedOffer, []string{"workload.model", "data.residency", "options.managed.offer"},
@@ -80,6 +92,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 	if !e.residencyOK(offer.Jurisdiction) {
 		e.outsideResidency(r, offer.Name, offer.Jurisdiction, "options.managed.offer")
 	}
+	e.ownership(r, offer.Name, offer.ProviderHome, offer.Jurisdiction, "options.managed.offer")
 	if kind == "fine_tuning" && !offer.ReturnsWeights && slices.Contains(d.ReturnOutputs, "checkpoints") {
 		if r.ruleOut() {
 			r.infeasible(ReasonProviderKeepsWeights, []string{"data.return_outputs", "options.managed.offer"},

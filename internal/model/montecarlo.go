@@ -50,9 +50,15 @@ type DirectionSpread struct {
 	CostP10   float64 `json:"cost_p10"` // cost over the horizon
 	CostP50   float64 `json:"cost_p50"`
 	CostP90   float64 `json:"cost_p90"`
-	TimeP10   float64 `json:"time_p10"` // time to result of one run, hours
-	TimeP50   float64 `json:"time_p50"`
-	TimeP90   float64 `json:"time_p90"`
+	// CostLikely is the report's cost over the horizon (every estimate at
+	// its likely value) and CostLikelyPercentile where it sits in the
+	// draws: the share, in percent, that cost at most as much. The
+	// likely value of a skewed spread can sit far from the median.
+	CostLikely           float64 `json:"cost_likely"`
+	CostLikelyPercentile float64 `json:"cost_likely_percentile"`
+	TimeP10              float64 `json:"time_p10"` // time to result of one run, hours
+	TimeP50              float64 `json:"time_p50"`
+	TimeP90              float64 `json:"time_p90"`
 	// ProbCheapest is the share of draws in which this direction is the
 	// cheapest feasible one.
 	ProbCheapest float64 `json:"prob_cheapest"`
@@ -380,11 +386,16 @@ func monteCarlo(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalog,
 			dl += b2i(o.deadline)
 			bud += b2i(o.budget)
 		}
+		likely, below := d.CostHorizon, 0
+		for _, c := range cost {
+			below += b2i(c <= likely*(1+1e-9))
+		}
 		c10, c50, c90 := deciles(cost)
 		t10, t50, t90 := deciles(time)
 		u.Directions = append(u.Directions, DirectionSpread{
 			Direction: d.Direction,
 			CostP10:   c10, CostP50: c50, CostP90: c90,
+			CostLikely: likely, CostLikelyPercentile: 100 * float64(below) / n,
 			TimeP10: t10, TimeP50: t50, TimeP90: t90,
 			ProbCheapest: float64(cheapest[i]) / n, ProbFeasible: float64(feas) / n,
 			ProbDeadline: float64(dl) / n, ProbBudget: float64(bud) / n,

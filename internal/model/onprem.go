@@ -70,7 +70,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	stageH := 0.0
 	if !z.serving {
-		stageH = z.stagingHours(z.stagingGB)
+		stageH, _ = e.staging(r, z.stagingGB, z.location, scenario.LocationOnSite)
 	}
 	hw := hardware{gpu: g, perNode: node.GPUs, intraGBs: node.IntraNodeGBs, netGBs: node.NetworkGBs,
 		storageGBs: node.StorageGBs, maxGPUs: fixedGPUs}

@@ -252,6 +252,7 @@ func (z *size) memOn(hw hardware, n int) float64 {
 // those that fit memory, and whether any fits; when none does, the plain
 // data-parallel layout (whose figures then show the gap).
 func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
+	z.searches++
 	var buf [maxShapes + 1]layout
 	ls := z.layouts(n, hw.perNode, &buf)
 	best, bestT, ok := ls[0], math.Inf(1), false

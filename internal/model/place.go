@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/present/num"
@@ -116,9 +117,10 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 	if n == 0 {
 		n = max(need, min(hw.perNode, limit))
 		if dl := e.s.Workload.DeadlineHours; dl.IsSet() {
-			best, bestT := n, c.at(n).TimeToResultHours
+			// hours(m) is at(m)'s time to result, without the rest.
+			best, bestT := n, math.Inf(1)
 			for m := n; ; m = min(m*2, limit) {
-				t := c.at(m).TimeToResultHours
+				t := c.hours(m)
 				if t < bestT {
 					best, bestT = m, t
 				}
@@ -157,7 +159,8 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 		r.GPUs, r.ComputeHours, r.GPUHoursPerRun, r.TimeToResultHours = n, h, h*float64(n), h+overheadH
 		return
 	}
-	pt := c.at(n)
+	t1 := c.oneStep()
+	pt, l := c.point(n, t1)
 	r.GPUs = n
 	r.ComputeHours = pt.TimeToResultHours
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
@@ -166,7 +169,7 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	if z.training && c.usl == nil {
 		// When no layout fits, the figures are those of data parallelism
 		// and the memory the least any layout needs: the gap.
-		l, fits := c.layoutAt(n)
+		fits := pt.Fits
 		r.MemoryPerGPUGB = z.memOn(hw, n)
 		if fits {
 			r.MemoryPerGPUGB = z.layoutMemGB(l)
@@ -178,7 +181,7 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 				l.tp, l.pp, l.dp, l.micro, l.bubble*100, n)
 		}
 	}
-	r.Scaling = c.table(n)
+	r.Scaling = c.tableWith(t1, pt, n)
 	r.MaxEfficientGPUs = maxEfficient(r.Scaling, z.threshold)
 	r.Bottleneck = pt.Bottleneck
 	if pt.Efficiency < z.threshold {

@@ -63,6 +63,7 @@ const (
 	ReasonBudgetCapExceeded      ReasonCode = "budget_cap_exceeded"            // the horizon cost exceeds the budget cap
 	ReasonRackPowerExceeded      ReasonCode = "rack_power_exceeded"            // one node draws more than a rack of the site takes
 	ReasonFailuresTooFrequent    ReasonCode = "failures_too_frequent"          // hardware failures cost more than the work
+	ReasonProviderHomeExcluded   ReasonCode = "provider_home_excluded"         // the offer's provider is at home outside the allowed homes
 	ReasonRunLongerThanInterval  ReasonCode = "run_longer_than_interval"       // a run takes longer than the time between runs
 	ReasonRunLongerThanHorizon   ReasonCode = "run_longer_than_horizon"        // a run takes longer than the horizon
 )
@@ -104,6 +105,7 @@ var reasonKinds = []coded[ReasonCode, Kind]{
 	{ReasonBudgetCapExceeded, KindBudget},
 	{ReasonRackPowerExceeded, KindFit},
 	{ReasonFailuresTooFrequent, KindFit},
+	{ReasonProviderHomeExcluded, KindSovereignty},
 	{ReasonRunLongerThanInterval, KindDeadline},
 	{ReasonRunLongerThanHorizon, KindDeadline},
 }
@@ -186,15 +188,17 @@ const (
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
 	NoteBelowEfficiencyThreshold NoteCode = "below_efficiency_threshold"
-	NoteStalePrice               NoteCode = "stale_price"        // a used price more than twelve months older than the catalog
-	NoteStaffMonths              NoteCode = "staff_months"       // staff charged for the months a rented direction is in use
-	NoteOwnedStaff               NoteCode = "owned_staff"        // staff for owned hardware: per node, at least a minimum
-	NoteRacks                    NoteCode = "racks"              // owned nodes in racks under the site's power limit
-	NoteCurrencyConverted        NoteCode = "currency_converted" // catalog prices converted into the scenario's currency
-	NoteResidualValue            NoteCode = "residual_value"     // owned hardware's value left at the end of the horizon
-	NoteManagedPricing           NoteCode = "managed_pricing"    // per token or a dedicated deployment, and what the other costs
-	NoteWholeInstances           NoteCode = "whole_instances"    // an offer sold by the instance bills its idle GPUs
-	NoteFailureOverhead          NoteCode = "failure_overhead"   // checkpoints, lost work and restarts after hardware failures: rests on an estimated rate and restart time
+	NoteStalePrice               NoteCode = "stale_price"            // a used price more than twelve months older than the catalog
+	NoteStaffMonths              NoteCode = "staff_months"           // staff charged for the months a rented direction is in use
+	NoteOwnedStaff               NoteCode = "owned_staff"            // staff for owned hardware: per node, at least a minimum
+	NoteRacks                    NoteCode = "racks"                  // owned nodes in racks under the site's power limit
+	NoteCurrencyConverted        NoteCode = "currency_converted"     // catalog prices converted into the scenario's currency
+	NoteResidualValue            NoteCode = "residual_value"         // owned hardware's value left at the end of the horizon
+	NoteManagedPricing           NoteCode = "managed_pricing"        // per token or a dedicated deployment, and what the other costs
+	NoteWholeInstances           NoteCode = "whole_instances"        // an offer sold by the instance bills its idle GPUs
+	NoteFailureOverhead          NoteCode = "failure_overhead"       // checkpoints, lost work and restarts after hardware failures: rests on an estimated rate and restart time
+	NoteDataPath                 NoteCode = "data_path"              // where the data lives and how it reaches the direction's compute
+	NoteForeignOwned             NoteCode = "foreign_owned_provider" // residency met only by the region of a provider at home elsewhere
 )
 
 // noteKinds gives every note code its kind, in the order NoteCodes lists
@@ -242,6 +246,8 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteResidualValue, NotePlan},
 	{NoteManagedPricing, NotePlan},
 	{NoteFailureOverhead, NoteAssumption},
+	{NoteDataPath, NotePlan},
+	{NoteForeignOwned, NoteCaveat},
 	{NoteWholeInstances, NotePlan},
 }
 

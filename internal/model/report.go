@@ -146,6 +146,7 @@ type DirectionResult struct {
 	CostInputs []CostInput      `json:"-"`
 
 	quiet      bool        // a Monte Carlo evaluation: numbers only, no words
+	rated      bool        // PricePerGPUHour is the cloud rate its costs use, 0 included
 	staffBasis string      // what the staff does, for its cost line
 	prices     []usedPrice // the prices it used, for PricesAsOf and the stale-price note
 }

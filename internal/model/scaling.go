@@ -146,10 +146,28 @@ func (c curve) layoutAt(n int) (layout, bool) {
 
 // at returns the scaling point for n GPUs (time to result is compute only).
 func (c curve) at(n int) ScalingPoint {
+	pt, _ := c.point(n, c.oneStep())
+	return pt
+}
+
+// oneStep is the step time on one GPU, the base of every point's speedup
+// (0 on a fitted curve, which does not use it).
+func (c curve) oneStep() float64 {
+	if c.usl != nil {
+		return 0
+	}
+	return c.z.step(c.hw, 1).total
+}
+
+// point is the scaling point for n GPUs given the one-GPU step t1, and
+// for training the layout it took: each point searches the layouts once
+// (layoutAt), and its step is that layout's.
+func (c curve) point(n int, t1 float64) (ScalingPoint, layout) {
 	z := c.z
 	pt := ScalingPoint{GPUs: n}
+	var l layout
 	if z.training {
-		_, pt.Fits = c.layoutAt(n)
+		l, pt.Fits = c.layoutAt(n)
 	} else {
 		pt.Fits = z.fits(c.hw.gpu, n, 1)
 	}
@@ -168,10 +186,16 @@ func (c curve) at(n int) ScalingPoint {
 			}
 		}
 	} else {
-		p := c.stepAt(n)
+		// The layout found above is the one stepAt would search again.
+		var p stepParts
+		if z.training {
+			p = z.layoutStep(c.hw, l)
+		} else {
+			p = z.step(c.hw, n)
+		}
 		pt.StepSeconds, pt.ComputeSeconds, pt.CommSeconds = p.total, p.compute, p.comm
 		pt.SerialSeconds, pt.DataSeconds, pt.BubbleSeconds = p.serial, p.data, p.bubble
-		pt.Speedup = z.step(c.hw, 1).total / p.total
+		pt.Speedup = t1 / p.total
 		pt.TimeToResultHours = z.steps() * p.total / 3600
 		pt.Bottleneck = p.bottleneck()
 	}
@@ -179,7 +203,7 @@ func (c curve) at(n int) ScalingPoint {
 	if !pt.Fits {
 		pt.Bottleneck = BottleneckMemoryCapacity
 	}
-	return pt
+	return pt, l
 }
 
 // hours is the compute time of one run on n GPUs: at(n).TimeToResultHours
@@ -194,6 +218,12 @@ func (c curve) hours(n int) float64 {
 // table returns the curve at 1, 2, 4, … up to the direction's limit, with
 // extra counts (the chosen one) merged in.
 func (c curve) table(extra ...int) []ScalingPoint {
+	return c.tableWith(c.oneStep(), ScalingPoint{}, extra...)
+}
+
+// tableWith is table with the one-GPU step t1 found once, and known, a
+// point already computed (GPUs 0: none), taken as it is.
+func (c curve) tableWith(t1 float64, known ScalingPoint, extra ...int) []ScalingPoint {
 	var ns []int
 	for n := 1; n <= c.hw.limit(); n *= 2 {
 		ns = append(ns, n)
@@ -206,7 +236,11 @@ func (c curve) table(extra ...int) []ScalingPoint {
 	slices.Sort(ns)
 	out := make([]ScalingPoint, len(ns))
 	for i, n := range ns {
-		out[i] = c.at(n)
+		if n == known.GPUs {
+			out[i] = known
+			continue
+		}
+		out[i], _ = c.point(n, t1)
 	}
 	return out
 }

@@ -87,6 +87,9 @@ type size struct {
 	stagingGB           float64
 	files               float64
 	sourceGBs           float64
+	location            string  // data.location: where the data lives ("" unstated)
+	searches            int     // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
+	uplinkGBs           float64 // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
 	trial               []Point
 	trialGPU            string
 	notes               []Note // warnings about the whole workload (none in a quiet evaluation)
@@ -114,6 +117,11 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
 	}
+	// A preset the scenario changes any figure of (workload.model's
+	// numbers beside the preset) is no longer the preset.
+	changed := m.Preset != "" && (m.ParamsB > 0 && m.ParamsB != z.paramsB || m.ActiveParamsB > 0 && m.ActiveParamsB != z.activeB ||
+		m.Layers > 0 && m.Layers != z.layers || m.HiddenSize > 0 && m.HiddenSize != z.hidden ||
+		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
@@ -126,12 +134,20 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if m.ActiveParamsB > 0 {
 		z.activeB = m.ActiveParamsB
 	}
+	preset := z.name
 	for _, f := range []struct {
 		v   int
 		dst *int
 	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}} {
 		if f.v > 0 {
 			*f.dst = f.v
+		}
+	}
+	if changed {
+		// The report names the model as derived from the preset.
+		z.name = "custom"
+		if !quiet {
+			z.name = fmt.Sprintf("custom %.3g B derived from %s", z.paramsB, preset)
 		}
 	}
 	if z.trialGPU != "" {
@@ -251,6 +267,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	z.dataReadGB = z.stagingGB * epochs
 	z.files = d.FileCount.Or(0)
 	z.sourceGBs = d.StorageGBps.Or(DefaultStorageGBps)
+	z.location = d.Location
+	z.uplinkGBs = d.UplinkGbitS.Or(0) / 8 // 8 bits a byte
 	if !d.StorageGBps.IsSet() && !quiet {
 		z.notes = append(z.notes, newNote(NoteStorageAssumed, []string{"data.storage_gbps"},
 			fmt.Sprintf("source storage throughput %.0f GB/s assumed for staging (give the throughput of the storage the data comes from)", DefaultStorageGBps)))
@@ -283,7 +301,49 @@ func orInt(v, def int) int {
 // than their bytes (seed: "millions of very small files can create more
 // overhead"). The 5 ms per file is an estimate.
 func (z *size) stagingHours(gb float64) float64 {
-	return (gb/z.sourceGBs + z.files*perFileSeconds) / 3600
+	return z.stagingOver(gb, z.sourceGBs)
+}
+
+// stagingOver is stagingHours over a path of gbs GB/s.
+func (z *size) stagingOver(gb, gbs float64) float64 {
+	return (gb/gbs + z.files*perFileSeconds) / 3600
+}
+
+// runsAt is the data.location a direction's compute sits beside: its own
+// site for on-premises, the offer's region for the cloud, the centre for
+// HPC; none for the others.
+func runsAt(direction string) string {
+	switch direction {
+	case scenario.OnPrem:
+		return scenario.LocationOnSite
+	case scenario.Cloud:
+		return scenario.LocationCloud
+	case scenario.HPC:
+		return scenario.LocationHPC
+	}
+	return ""
+}
+
+// stagingPath is how data living at from reaches compute at to: moved
+// says whether it is copied at all (not when it already lives there), gbs
+// the throughput of the copy, uplink whether the site's uplink limits it.
+// With the location unstated every direction stages from the source
+// storage, as before model 0.7.0. A copy that leaves or enters the site
+// goes no faster than the slower of the source storage and the uplink: a
+// transfer's throughput is its narrowest link's (the bottleneck bandwidth
+// of a path; Jain & Dovrolis 2002, "End-to-end available bandwidth").
+func (z *size) stagingPath(from, to string) (gbs float64, moved, uplink bool) {
+	if from == "" {
+		return z.sourceGBs, true, false
+	}
+	if from == to {
+		return 0, false, false
+	}
+	gbs = z.sourceGBs
+	if z.uplinkGBs > 0 && z.uplinkGBs < gbs && (from == scenario.LocationOnSite || to == scenario.LocationOnSite) {
+		return z.uplinkGBs, true, true
+	}
+	return gbs, true, false
 }
 
 // achieved is the FLOP/s one GPU of type g sustains: X = peak × MFU

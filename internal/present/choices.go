@@ -65,6 +65,14 @@ var choices = map[string][]Choice{
 		{scenario.MoveNone, "Nothing leaves the controlled environment",
 			"All processing happens where the source of record lives."},
 	},
+	"data.location": {
+		{scenario.LocationOnSite, "On site",
+			"In the organisation's own storage: on-premises hardware reads it in place; clouds and HPC centres copy it over the site's uplink."},
+		{scenario.LocationCloud, "In a cloud provider's storage",
+			"In the storage of the cloud offer's region: cloud IaaS reads it in place; on-premises and HPC copy it out."},
+		{scenario.LocationHPC, "At the HPC centre",
+			"On the HPC centre's storage: shared HPC reads it in place; the other directions copy it out."},
+	},
 	"data.return_outputs": {
 		{"checkpoints", "checkpoints", "Saved training state that lets a run resume, or the trained model be rebuilt."},
 		{"evaluation", "evaluation results", "Scores of the result against the success measure and the baseline."},

@@ -226,6 +226,8 @@ var scenarioBounds = []Bound{
 	{"data.snapshot_gb", gigabytes},
 	{"data.output_gb", gigabytes},
 	{"data.storage_gbps", bandwidth},
+	{"data.uplink_gbit_s", Range{Min: 0.001, Max: 100_000,
+		Why: "1 Mbit/s to 100 Tbit/s: from a slow line to far beyond the fastest site links"}},
 	{"dimensions.sovereignty.weight", weight},
 	{"dimensions.workload_shape.weight", weight},
 	{"dimensions.operations.weight", weight},

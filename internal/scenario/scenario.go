@@ -55,6 +55,20 @@ const (
 // Movements lists the allowed data.movement values.
 var Movements = []string{MoveAny, MoveSnapshot, MoveNone}
 
+// Where the data lives (data.location): on the organisation's own site,
+// in a cloud provider's storage, or at the HPC centre. A direction that
+// runs where the data lives stages nothing; the others copy it, over the
+// site's uplink when the copy leaves or enters the site.
+const (
+	LocationOnSite = "on_site" // the organisation's own storage, beside on-premises hardware
+	LocationCloud  = "cloud"   // a cloud provider's storage, in the region the cloud offer runs in
+	LocationHPC    = "hpc"     // the shared HPC centre's storage
+)
+
+// Locations lists the allowed data.location values; empty leaves the
+// location unstated (every direction stages from the source storage).
+var Locations = []string{LocationOnSite, LocationCloud, LocationHPC}
+
 // Classifications lists the allowed data.classification values.
 var Classifications = []string{"public", "internal", "confidential", "restricted"}
 
@@ -236,17 +250,22 @@ type LifecycleStage struct {
 
 // Data describes the data the workload reads and what may move.
 type Data struct {
-	VolumeGB        Value            `json:"volume_gb"`
-	FileCount       Value            `json:"file_count,omitzero"`
-	Classification  string           `json:"classification"`
-	PersonalData    bool             `json:"personal_data"`
-	Residency       string           `json:"residency"` // region code the data must stay in, or "any"
-	Movement        string           `json:"movement"`
-	SnapshotGB      Value            `json:"snapshot_gb,omitzero"` // size of the approved minimised snapshot
-	ReturnOutputs   []string         `json:"return_outputs,omitempty"`
-	OutputGB        Value            `json:"output_gb,omitzero"` // per run, returned to the controlled environment
-	RetentionOwner  string           `json:"retention_owner,omitempty"`
-	StorageGBps     Value            `json:"storage_gbps,omitzero"`
+	VolumeGB       Value    `json:"volume_gb"`
+	FileCount      Value    `json:"file_count,omitzero"`
+	Classification string   `json:"classification"`
+	PersonalData   bool     `json:"personal_data"`
+	Residency      string   `json:"residency"` // region code the data must stay in, or "any"
+	Movement       string   `json:"movement"`
+	SnapshotGB     Value    `json:"snapshot_gb,omitzero"` // size of the approved minimised snapshot
+	ReturnOutputs  []string `json:"return_outputs,omitempty"`
+	OutputGB       Value    `json:"output_gb,omitzero"` // per run, returned to the controlled environment
+	RetentionOwner string   `json:"retention_owner,omitempty"`
+	StorageGBps    Value    `json:"storage_gbps,omitzero"`
+	// Location is where the data lives (Locations); empty: unstated.
+	Location string `json:"location,omitempty"`
+	// UplinkGbitS is the site's link to clouds and HPC centres, in
+	// Gbit/s; a copy that leaves or enters the site goes no faster.
+	UplinkGbitS     Value            `json:"uplink_gbit_s,omitzero"`
 	ControlledEnv   string           `json:"controlled_environment,omitempty"` // where the source of record lives
 	Lifecycle       []LifecycleStage `json:"lifecycle,omitempty"`
 	ProviderAllowed bool             `json:"provider_may_process"` // a managed provider may receive and keep the data
@@ -261,6 +280,10 @@ type Dimension struct {
 type Sovereignty struct {
 	Dimension
 	Notes string `json:"notes,omitempty"`
+	// ProviderHome lists the legal homes a cloud or managed provider
+	// may have (ISO 3166-1 alpha-2 codes such as FR or DE, or EU for
+	// its member states); empty: any.
+	ProviderHome []string `json:"provider_home,omitempty"`
 }
 
 // ShapeDim holds the workload-shape dimension (demand pattern facts).

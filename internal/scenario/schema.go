@@ -18,6 +18,7 @@ var enums = map[string][]string{
 	"workload.sharding":                 Shardings,
 	"data.classification":               Classifications,
 	"data.movement":                     Movements,
+	"data.location":                     Locations,
 	"data.return_outputs[]":             Outputs,
 	"data.lifecycle[].stage":            LifecycleStages,
 	"data.lifecycle[].status":           StageStatuses,

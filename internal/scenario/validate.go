@@ -323,6 +323,7 @@ func validateData(c *checker, d *Data) {
 		c.add("data.residency", "is required", `a region code such as "EU", "US", "DE", or "any"`)
 	}
 	c.oneOf("data.movement", d.Movement, Movements, true)
+	c.oneOf("data.location", d.Location, Locations, false)
 	if d.Movement == MoveSnapshot && !d.SnapshotGB.IsSet() {
 		c.add("data.snapshot_gb", "is required when movement is snapshot_only", rangeOf("data.snapshot_gb").String())
 	}
@@ -358,6 +359,18 @@ func validateDimensions(c *checker, d *Dimensions) {
 		c.oneOf(fmt.Sprintf("dimensions.operations.skills[%d]", i), sk, Skills, true)
 	}
 	c.oneOf("dimensions.workload_shape.pattern", d.WorkloadShape.Pattern, []string{"continuous", "periodic", "burst"}, false)
+	for i, h := range d.Sovereignty.ProviderHome {
+		if !homeCode(h) {
+			c.add(fmt.Sprintf("dimensions.sovereignty.provider_home[%d]", i), fmt.Sprintf("%q is not a country code", h),
+				"a two-letter ISO 3166-1 code in capitals (US, FR, DE, …) or EU")
+		}
+	}
+}
+
+// homeCode reports whether h is two capital letters (an ISO 3166-1
+// alpha-2 code, EU among them as the reserved code of the Union).
+func homeCode(h string) bool {
+	return len(h) == 2 && h[0] >= 'A' && h[0] <= 'Z' && h[1] >= 'A' && h[1] <= 'Z'
 }
 
 func validateOptions(c *checker, o *Options) {
