@@ -243,9 +243,10 @@ func TestFullDiskChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A revision too large for what will be left of the disk.
+	// A revision too large for what will be left of the disk: the
+	// description at its length limit (20,000 characters).
 	bigger := filepath.Join(dir, "bigger.json")
-	edited := bytes.Replace(example, []byte(`"description": "`), []byte(`"description": "`+strings.Repeat("long text ", 20_000)), 1)
+	edited := bytes.Replace(example, []byte(`"description": "`), []byte(`"description": "`+strings.Repeat("long text ", 1_900)), 1)
 	if bytes.Equal(edited, example) {
 		t.Fatal("the example has no description to lengthen")
 	}
