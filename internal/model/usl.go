@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/optimize"
 
+	"hostplan/internal/bom"
 	"hostplan/internal/present/num"
 )
 
@@ -428,7 +429,7 @@ func (pr *uslProblem) linearStart() (sigma, kappa float64, ok bool) {
 // number > 0. All problems are returned together (errors.Join), one per
 // line, each naming the line: `line 4: throughput "abc" is not a number`.
 func ReadTrialCSV(r io.Reader) ([]Point, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(bom.Reader(r)) // a spreadsheet's byte order mark carries nothing
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true

@@ -316,3 +316,17 @@ func ExampleFitUSL() {
 	// λ = 1.000, σ = 0.020, κ = 0.020, R² > 0.9999: true
 	// throughput peaks at N = 7.0; efficiency at 8 GPUs 44 %
 }
+
+// A trial CSV saved by a spreadsheet with a byte order mark reads as one
+// without.
+func TestReadTrialCSVWithBOM(t *testing.T) {
+	plain := "gpus,throughput\n1,100\n2,190\n"
+	want, err := ReadTrialCSV(strings.NewReader(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadTrialCSV(strings.NewReader("\uFEFF" + plain))
+	if err != nil || len(got) != len(want) || got[1] != want[1] {
+		t.Fatalf("with a BOM: %v, %v; want %v", got, err, want)
+	}
+}
