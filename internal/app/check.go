@@ -104,10 +104,7 @@ func references(s *scenario.Scenario, cat *catalog.Catalog) scenario.Errors {
 	}
 	if id := o.Cloud.Offer; id != "" {
 		x, ok := cat.CloudOffer(id)
-		mode := o.Cloud.Pricing
-		if mode == "" {
-			mode = "on_demand"
-		}
+		mode := o.Cloud.PricingMode()
 		switch _, priced := x.Price(mode); {
 		case !ok: // missing, above
 		case !priced && !o.Cloud.PricePerGPUHr.IsSet() && validMode(mode):

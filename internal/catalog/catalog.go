@@ -109,15 +109,15 @@ type CloudOffer struct {
 func (o CloudOffer) Price(mode string) (float64, bool) {
 	var p float64
 	switch mode {
-	case "", "on_demand":
+	case "", scenario.PricingOnDemand:
 		p = o.OnDemand
-	case "commit_1y":
+	case scenario.PricingCommit1Y:
 		p = o.Commit1Y
-	case "commit_3y":
+	case scenario.PricingCommit3Y:
 		p = o.Commit3Y
-	case "spot":
+	case scenario.PricingSpot:
 		p = o.Spot
-	case "mixed_1y", "mixed_3y":
+	case scenario.PricingMixed1Y, scenario.PricingMixed3Y:
 		// A commitment for the base load and on-demand for the rest:
 		// both rates must exist; the committed one is returned.
 		p, _ = o.Price("commit_" + mode[len("mixed_"):])
@@ -131,7 +131,7 @@ func (o CloudOffer) Price(mode string) (float64, bool) {
 // Modes lists the pricing modes this offer has a price for.
 func (o CloudOffer) Modes() []string {
 	var out []string
-	for _, m := range []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"} {
+	for _, m := range scenario.PricingModes {
 		if _, ok := o.Price(m); ok {
 			out = append(out, m)
 		}

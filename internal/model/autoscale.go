@@ -112,10 +112,10 @@ func (e *evaluator) autoscale(r *DirectionResult) {
 // demand above it, and the commitment's own mode.
 func mixedMode(mode string) (commit string, ok bool) {
 	switch mode {
-	case "mixed_1y":
-		return "commit_1y", true
-	case "mixed_3y":
-		return "commit_3y", true
+	case scenario.PricingMixed1Y:
+		return scenario.PricingCommit1Y, true
+	case scenario.PricingMixed3Y:
+		return scenario.PricingCommit3Y, true
 	}
 	return "", false
 }

@@ -14,10 +14,7 @@ import (
 // cloudOffer resolves the cloud offer and its price for the pricing mode.
 func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.GPU, float64, error) {
 	o := e.s.Options.Cloud
-	mode := o.Pricing
-	if mode == "" {
-		mode = "on_demand"
-	}
+	mode := o.PricingMode()
 	var offer catalog.CloudOffer
 	if o.Offer != "" {
 		x, ok := e.cat.CloudOffer(o.Offer)
@@ -116,10 +113,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		r.DataPath.StagingHours = stageH
 	}
 	r.PricePerGPUHour, r.rated = price, true
-	mode := e.s.Options.Cloud.Pricing
-	if mode == "" {
-		mode = "on_demand"
-	}
+	mode := e.s.Options.Cloud.PricingMode()
 	v := r.Drivers
 	v[costid.GPUHourPrice] = price
 	if !r.quiet {
@@ -131,11 +125,11 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	}
 	work := r.ComputeHours
 	// Failures in every run; spot interruptions on top (interruptions.go).
-	e.interruptions(r, hw, mode == "spot")
+	e.interruptions(r, hw, mode == scenario.PricingSpot)
 	billed := e.wholeInstances(r, offer)
 	committed := 0.0
 	_, mixed := mixedMode(mode)
-	if z.serving && (mode == "on_demand" || mode == "spot" || mixed) {
+	if z.serving && (mode == scenario.PricingOnDemand || mode == scenario.PricingSpot || mixed) {
 		// Rented replicas follow the load; committed ones are paid for
 		// the peak every hour.
 		e.autoscale(r)
@@ -143,7 +137,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	switch {
 	case mixed:
 		committed = e.mix(r, offer)
-	case mode == "commit_1y" || mode == "commit_3y":
+	case mode == scenario.PricingCommit1Y || mode == scenario.PricingCommit3Y:
 		// A commitment pays for the reserved GPUs every hour of the month,
 		// used or not (the cost model's commitment_per_month): whole
 		// instances of an offer sold by the instance.
@@ -318,7 +312,7 @@ func (e *evaluator) wholeInstances(r *DirectionResult, offer catalog.CloudOffer)
 	r.plan(costid.IdleGPUHoursPerRun, idle)
 	if idle > 0 && !r.quiet {
 		cost := "paid within the commitment"
-		if perHour := e.s.Options.Cloud.Pricing; perHour == "" || perHour == "on_demand" || perHour == "spot" {
+		if perHour := e.s.Options.Cloud.PricingMode(); perHour == scenario.PricingOnDemand || perHour == scenario.PricingSpot {
 			cost = fmt.Sprintf("%s a run at %.4g per GPU-hour", num.Whole(idle*r.Drivers[costid.GPUHourPrice]), r.Drivers[costid.GPUHourPrice])
 		}
 		r.note(NoteWholeInstances, []string{"options.cloud.gpus", "options.cloud.offer"},

@@ -224,7 +224,7 @@ func (c SelfHosting) Monthly(mean float64) float64 {
 func FollowedDay(s *scenario.Scenario) ([]DayLoad, float64) {
 	t := s.Workload.Traffic
 	mode := s.Options.Cloud.Pricing
-	if t == nil || s.Workload.Shape != scenario.ShapeInteractive || (mode != "" && mode != "on_demand" && mode != "spot") {
+	if t == nil || s.Workload.Shape != scenario.ShapeInteractive || (mode != "" && mode != scenario.PricingOnDemand && mode != scenario.PricingSpot) {
 		return nil, 0
 	}
 	peak, mean := t.PeakRPS.Or(0), t.MeanRPS.Or(0)

@@ -2,9 +2,10 @@ package model
 
 import (
 	"context"
-	"hostplan/internal/catalog"
 	"math"
 	"testing"
+
+	"hostplan/internal/catalog"
 
 	"hostplan/internal/scenario"
 )

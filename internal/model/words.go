@@ -36,15 +36,15 @@ func withinResidency(residency string) string {
 // pricingWords names a cloud pricing mode.
 func pricingWords(mode string) string {
 	switch mode {
-	case "on_demand", "":
+	case scenario.PricingOnDemand, "":
 		return "on-demand"
-	case "commit_1y":
+	case scenario.PricingCommit1Y:
 		return "1-year commitment"
-	case "commit_3y":
+	case scenario.PricingCommit3Y:
 		return "3-year commitment"
-	case "mixed_1y":
+	case scenario.PricingMixed1Y:
 		return "1-year commitment for the base load, on demand above it"
-	case "mixed_3y":
+	case scenario.PricingMixed3Y:
 		return "3-year commitment for the base load, on demand above it"
 	}
 	return strings.ReplaceAll(mode, "_", " ")

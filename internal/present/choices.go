@@ -120,12 +120,12 @@ var choices = map[string][]Choice{
 		{"pert", "PERT", "A smooth beta distribution around the likely value: the ends are less probable than under a triangle."},
 	},
 	"options.cloud.pricing": {
-		{"on_demand", "On demand", "Pay per hour used, no commitment: the highest rate."},
-		{"commit_1y", "1-year commitment", "A lower rate for GPUs reserved for a year, paid every hour whether used or not."},
-		{"commit_3y", "3-year commitment", "The lowest reserved rate, for GPUs reserved for three years."},
-		{"spot", "Spot (interruptible)", "Spare capacity at a discount that the provider may reclaim: runs need checkpoints."},
-		{"mixed_1y", "1-year commitment for the base, on demand above it", "GPUs reserved for a year for the load that lasts, on-demand GPUs for the peaks: as many committed as are busy often enough to cost less than on demand."},
-		{"mixed_3y", "3-year commitment for the base, on demand above it", "As the 1-year mix, with the 3-year reserved rate."},
+		{scenario.PricingOnDemand, "On demand", "Pay per hour used, no commitment: the highest rate."},
+		{scenario.PricingCommit1Y, "1-year commitment", "A lower rate for GPUs reserved for a year, paid every hour whether used or not."},
+		{scenario.PricingCommit3Y, "3-year commitment", "The lowest reserved rate, for GPUs reserved for three years."},
+		{scenario.PricingSpot, "Spot (interruptible)", "Spare capacity at a discount that the provider may reclaim: runs need checkpoints."},
+		{scenario.PricingMixed1Y, "1-year commitment for the base, on demand above it", "GPUs reserved for a year for the load that lasts, on-demand GPUs for the peaks: as many committed as are busy often enough to cost less than on demand."},
+		{scenario.PricingMixed3Y, "3-year commitment for the base, on demand above it", "As the 1-year mix, with the 3-year reserved rate."},
 	},
 	"options.managed.pricing": {
 		{"per_token", "Per token", "The provider's shared service, paid per million input and output tokens."},

@@ -93,7 +93,25 @@ var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
 
 // PricingModes lists the allowed options.cloud.pricing values. The mixed
 // modes commit GPUs for the base load and pay on demand for the rest.
-var PricingModes = []string{"on_demand", "commit_1y", "commit_3y", "spot", "mixed_1y", "mixed_3y"}
+var PricingModes = []string{PricingOnDemand, PricingCommit1Y, PricingCommit3Y, PricingSpot, PricingMixed1Y, PricingMixed3Y}
+
+// The options.cloud.pricing values.
+const (
+	PricingOnDemand = "on_demand" // the default
+	PricingCommit1Y = "commit_1y"
+	PricingCommit3Y = "commit_3y"
+	PricingSpot     = "spot"
+	PricingMixed1Y  = "mixed_1y"
+	PricingMixed3Y  = "mixed_3y"
+)
+
+// PricingMode is options.cloud.pricing, on demand when not given.
+func (c CloudOptions) PricingMode() string {
+	if c.Pricing == "" {
+		return PricingOnDemand
+	}
+	return c.Pricing
+}
 
 // ManagedPricings lists the allowed options.managed.pricing values: per
 // token, or a dedicated deployment paid by the GPU-hour. Not given, the
