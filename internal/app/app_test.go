@@ -384,7 +384,7 @@ func TestCheckAndBackup(t *testing.T) {
 	if _, err := New(missing).CheckStore(); !errors.Is(err, ErrNoStore) || err.Error() != "no store at "+missing {
 		t.Errorf("check of a missing store: %v", err)
 	}
-	if _, err := New(missing).BackupStore(tempPath(t)); !errors.Is(err, ErrNoStore) {
+	if _, err := New(missing).BackupStore(tempPath(t), false); !errors.Is(err, ErrNoStore) {
 		t.Errorf("backup of a missing store: %v", err)
 	}
 	if _, err := os.Stat(missing); !errors.Is(err, fs.ErrNotExist) {
@@ -397,11 +397,11 @@ func TestCheckAndBackup(t *testing.T) {
 		t.Errorf("check of a good store: %v, %v", problems, err)
 	}
 	dst := tempPath(t)
-	size, err := p.BackupStore(dst)
+	size, err := p.BackupStore(dst, false)
 	if fi, serr := os.Stat(dst); err != nil || serr != nil || fi.Size() != size || size == 0 {
 		t.Fatalf("backup: %d bytes, %v", size, err)
 	}
-	if _, err := p.BackupStore(dst); !errors.Is(err, fs.ErrExist) {
+	if _, err := p.BackupStore(dst, false); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("backup over an existing file: %v", err)
 	}
 	if problems, err := New(dst).CheckStore(); err != nil || problems != nil {

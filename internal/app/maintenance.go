@@ -56,14 +56,17 @@ func (p *Planner) CheckStore() ([]error, error) {
 // BackupStore copies the store file, opened read-only, to dst, a new file
 // (mode 0600), and checks the copy: it opens as a store and the store's
 // check (store.Check) finds nothing, else the error is a *DamagedCopyError
-// and the copy is left in place. It returns the copy's size. A dst that exists is never replaced: the error matches
-// fs.ErrExist.
-func (p *Planner) BackupStore(dst string) (int64, error) {
+// and the copy is left in place. It returns the copy's size. Without
+// replace, a dst that exists is never replaced: the error matches
+// fs.ErrExist. With replace, an existing regular file at dst is replaced
+// atomically (store.BackupReplace); a symbolic link or a non-regular file
+// is refused either way.
+func (p *Planner) BackupStore(dst string, replace bool) (int64, error) {
 	path, err := p.maintained()
 	if err != nil {
 		return 0, err
 	}
-	if _, err := os.Lstat(dst); err == nil {
+	if _, err := os.Lstat(dst); err == nil && !replace {
 		return 0, fmt.Errorf("%s: %w", dst, fs.ErrExist)
 	}
 	st, err := store.Open(path, &store.Options{ReadOnly: true})
@@ -71,7 +74,11 @@ func (p *Planner) BackupStore(dst string) (int64, error) {
 		return 0, err
 	}
 	defer st.Close()
-	if err := st.Backup(dst); err != nil {
+	backup := st.Backup
+	if replace {
+		backup = st.BackupReplace
+	}
+	if err := backup(dst); err != nil {
 		return 0, err
 	}
 	// The copy opens as a store (header, page structure and marker) and

@@ -66,18 +66,31 @@ func (c *Chart) Image(s Size) image.Image {
 	return cv.Image()
 }
 
-// WriteFiles writes each chart into directory dir as <stem>-<name>.png
-// and <stem>-<name>.svg at size s, each file through atomicfile (whole
-// or not at all), and returns the paths written, in order. The directory
-// must exist.
-func WriteFiles(dir, stem string, charts []*Chart, s Size) ([]string, error) {
+// Paths are the files WriteFiles writes for charts, in its order: each
+// chart's <stem>-<name>.png and <stem>-<name>.svg in dir.
+func Paths(dir, stem string, charts []*Chart) []string {
 	var paths []string
 	for _, c := range charts {
-		for _, f := range []struct {
+		for _, ext := range []string{"png", "svg"} {
+			paths = append(paths, filepath.Join(dir, fmt.Sprintf("%s-%s.%s", stem, c.Name, ext)))
+		}
+	}
+	return paths
+}
+
+// WriteFiles writes each chart into directory dir as <stem>-<name>.png
+// and <stem>-<name>.svg at size s (Paths), each file through atomicfile
+// (whole or not at all; an existing file is replaced), and returns the
+// paths written, in order. The directory must exist.
+func WriteFiles(dir, stem string, charts []*Chart, s Size) ([]string, error) {
+	var paths []string
+	all := Paths(dir, stem, charts)
+	for i, c := range charts {
+		for j, f := range []struct {
 			ext   string
 			write func(io.Writer, Size) error
 		}{{"png", c.WritePNG}, {"svg", c.WriteSVG}} {
-			path := filepath.Join(dir, fmt.Sprintf("%s-%s.%s", stem, c.Name, f.ext))
+			path := all[2*i+j]
 			err := atomicfile.Write(path, 0o644, func(w io.Writer) error { return f.write(w, s) })
 			if err != nil {
 				return paths, fmt.Errorf("chart: %w", err) // err names the path

@@ -20,7 +20,7 @@ import (
 
 func init() {
 	register(command{"decide", "FILE|ID [--format table|json]", "rank the feasible directions by the weights and explain the choice, the runner-up, robustness and the first trial", runDecide})
-	register(command{"brief", "FILE|ID [-o BRIEF.md]", "write the Compute Readiness Brief (Markdown); refused with the missing fields when fewer than 7 are filled", runBrief})
+	register(command{"brief", "FILE|ID [-o BRIEF.md [--force]]", "write the Compute Readiness Brief (Markdown); refused with the missing fields when fewer than 7 are filled; --force replaces an existing BRIEF.md", runBrief})
 	register(command{"checklist", "FILE|ID [--set ITEM=STATUS[:OWNER]]… [--format table|json]", "show the readiness checklist for the scenario's shape; --set records items of a stored scenario", runChecklist})
 }
 
@@ -176,6 +176,7 @@ func joinInts(xs []int) string {
 func runBrief(e *env, args []string) error {
 	fs := flags(e, "brief")
 	out := fs.String("o", "", "write the brief to this file instead of stdout")
+	force := fs.Bool("force", false, "replace the -o file if it exists")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -204,9 +205,17 @@ func runBrief(e *env, args []string) error {
 	if *out == "" {
 		return writeSafe(e.stdout, b)
 	}
+	o := newOutputs("brief", *force)
+	if _, err := o.check(*out, nil); err != nil {
+		return err
+	}
+	if err := o.refused(e.stderr); err != nil {
+		return err
+	}
 	if err := atomicfile.WriteFile(*out, b, 0o644); err != nil {
 		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 	}
+	o.replaced(e.stderr)
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	return nil
 }

@@ -27,7 +27,8 @@ func catalogUsage() string {
   hostplan catalog list [KIND]            every entry with its as_of date and source; "override" marks yours
   hostplan catalog show KIND/ID           one entry as JSON (hostplan catalog show cloud/aws-p5-h100, show site)
   hostplan catalog import FILE.csv        add your prices; a file with any bad row is refused whole
-  hostplan catalog export [-o FILE]       the catalog in use as CSV (--overrides: only your rows)
+  hostplan catalog export [-o FILE]       the catalog in use as CSV (--overrides: only your rows;
+                                          --force replaces an existing FILE)
   hostplan catalog reset                  remove all your overrides
   hostplan catalog ` + lists + `   the figures of one kind as a table
 
@@ -234,6 +235,7 @@ func runCatalogExport(e *env, args []string) error {
 	fs := flags(e, "catalog export")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	only := fs.Bool("overrides", false, "only the override rows kept in the store")
+	force := fs.Bool("force", false, "replace the -o file if it exists")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -265,9 +267,17 @@ func runCatalogExport(e *env, args []string) error {
 		return err
 	}
 	rows := bytes.Count(buf.Bytes(), []byte("\n")) - 1 // less the header (a quoted newline would count: none in the catalog)
+	o := newOutputs("catalog export", *force)
+	if _, err := o.check(*out, nil); err != nil {
+		return err
+	}
+	if err := o.refused(e.stderr); err != nil {
+		return err
+	}
 	if err := atomicfile.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("%s: %w", *out, unwrapPath(err))
 	}
+	o.replaced(e.stderr)
 	fmt.Fprintf(e.stdout, "wrote %s (%d rows)\n", *out, rows)
 	return nil
 }

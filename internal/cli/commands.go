@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -23,7 +24,7 @@ func init() {
 	register(command{"validate", "FILE…", "check scenario files; every problem as path.to.field: what is wrong (allowed: …)", runValidate})
 	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
 	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
-	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG", runExport})
+	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR] [--force]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG; --force replaces existing files", runExport})
 	register(command{"version", "", "print the version, commit and build date, and the model and schema versions", runVersion})
 }
 
@@ -350,6 +351,7 @@ func runExport(e *env, args []string) error {
 	fs := flags(e, "export")
 	out := fs.String("o", "", "output .xlsx path")
 	charts := fs.String("charts", "", "also write each chart as PNG and SVG into this directory")
+	force := fs.Bool("force", false, "replace the workbook and chart files if they exist")
 	draws := drawsFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -365,8 +367,8 @@ func runExport(e *env, args []string) error {
 		return err
 	}
 	if *charts != "" {
-		if err := chartDir(*charts); err != nil {
-			return err
+		if fi, err := os.Stat(*charts); err == nil && !fi.IsDir() {
+			return usagef("export: --charts %s is a file, not a directory", *charts)
 		}
 	}
 	// Every scenario is read and analysed before anything is written: a
@@ -382,6 +384,28 @@ func runExport(e *env, args []string) error {
 		}
 		entries = append(entries, export.Entry{Scenario: s, Report: r, Decision: x.Decision, Source: x.Source})
 		extras = append(extras, x)
+	}
+	// Every file is checked against the overwrite rule before any is
+	// written.
+	o := newOutputs("export", *force)
+	if *out != "" {
+		if _, err := o.check(*out, nil); err != nil {
+			return err
+		}
+	}
+	var sets []chartSet
+	if *charts != "" {
+		if sets, err = planCharts(*charts, entries, o); err != nil {
+			return err
+		}
+	}
+	if err := o.refused(e.stderr); err != nil {
+		return err
+	}
+	if *charts != "" {
+		if err := chartDir(*charts); err != nil {
+			return err
+		}
 	}
 	if *out != "" {
 		if len(entries) == 1 {
@@ -399,12 +423,13 @@ func runExport(e *env, args []string) error {
 		}
 	}
 	if *charts != "" {
-		n, err := writeCharts(*charts, entries)
+		n, err := writeCharts(*charts, sets)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "wrote %d charts to %s, each as PNG and SVG\n", n, *charts)
 	}
+	o.replaced(e.stderr)
 	return nil
 }
 

@@ -79,25 +79,46 @@ func chartDir(dir string) error {
 	return nil
 }
 
-// writeCharts writes every chart of every entry into dir at slide size,
-// as <scenario id>-<chart>.png and .svg (the id with -2, -3, … when the
-// same scenario comes twice), and returns how many charts it wrote.
-func writeCharts(dir string, entries []export.Entry) (int, error) {
-	n := 0
+// chartSet is the charts of one scenario and the stem of their files.
+type chartSet struct {
+	stem   string
+	charts []*chart.Chart
+}
+
+// planCharts makes every chart of every entry, named <scenario id>-<chart>
+// (the id with -2, -3, … when the same scenario comes twice), and checks
+// each file it will write in dir against the overwrite rule (o).
+func planCharts(dir string, entries []export.Entry, o *outputs) ([]chartSet, error) {
+	var sets []chartSet
 	seen := map[string]int{}
 	for _, en := range entries {
 		cs, err := chart.Charts(en.Report)
 		if err != nil {
-			return n, fmt.Errorf("%s: %w", en.Scenario.ID, err)
+			return nil, fmt.Errorf("%s: %w", en.Scenario.ID, err)
 		}
 		stem := en.Scenario.ID
 		if seen[stem]++; seen[stem] > 1 {
 			stem = fmt.Sprintf("%s-%d", stem, seen[stem])
 		}
-		if _, err := chart.WriteFiles(dir, stem, cs, chart.Slide); err != nil {
+		for _, p := range chart.Paths(dir, stem, cs) {
+			if _, err := o.check(p, nil); err != nil {
+				return nil, err
+			}
+		}
+		sets = append(sets, chartSet{stem, cs})
+	}
+	return sets, nil
+}
+
+// writeCharts writes the planned charts into dir at slide size, each as
+// PNG and SVG, and returns how many charts it wrote.
+func writeCharts(dir string, sets []chartSet) (int, error) {
+	n := 0
+	for _, s := range sets {
+		if _, err := chart.WriteFiles(dir, s.stem, s.charts, chart.Slide); err != nil {
 			return n, fmt.Errorf("--charts: %w", unwrapPath(err))
 		}
-		n += len(cs)
+		n += len(s.charts)
 	}
 	return n, nil
 }

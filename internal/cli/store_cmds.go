@@ -10,25 +10,32 @@ import (
 
 // The commands on the store file itself: its check and a safe copy.
 func init() {
-	register(command{"store", "check|backup PATH", "check the store file, or copy it safely to a new file", runStore})
+	register(command{"store", "check|backup PATH [--force]", "check the store file, or copy it safely to a new file (--force replaces an existing PATH)", runStore})
 }
 
 func runStore(e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef("store: give check or backup PATH")
 	}
-	switch {
-	case args[0] == "check" && len(args) != 1:
-		return usagef("store check takes no arguments")
-	case args[0] == "backup" && len(args) != 2:
-		return usagef("store backup: give the path of the new backup file")
-	case args[0] != "check" && args[0] != "backup":
-		return usagef("store: %q is not a store command (allowed: check, backup)", args[0])
-	}
-	if args[0] == "check" {
+	switch args[0] {
+	case "check":
+		if len(args) != 1 {
+			return usagef("store check takes no arguments")
+		}
 		return storeCheck(e)
+	case "backup":
+		fset := flags(e, "store backup")
+		force := fset.Bool("force", false, "replace PATH if it exists")
+		pos, err := parse(fset, args[1:])
+		if err != nil {
+			return err
+		}
+		if len(pos) != 1 {
+			return usagef("store backup: give the path of the new backup file")
+		}
+		return storeBackup(e, pos[0], *force)
 	}
-	return storeBackup(e, args[1])
+	return usagef("store: %q is not a store command (allowed: check, backup)", args[0])
 }
 
 // storeCheck opens the store read-only (Open checks the file's structure),
@@ -55,23 +62,34 @@ func storeCheck(e *env) error {
 	return fmt.Errorf("store check: %s in %s", app.Plural(len(problems), "problem"), path)
 }
 
-// storeBackup copies the store, opened read-only, to a new file and checks
-// that the copy opens.
-func storeBackup(e *env, dst string) error {
-	size, err := e.plan.BackupStore(dst)
+// storeBackup copies the store, opened read-only, to dst and checks that
+// the copy opens. dst follows the overwrite rule (outputs): an existing
+// file is replaced only with --force.
+func storeBackup(e *env, dst string, force bool) error {
+	o := newOutputs("store backup", force)
+	if _, err := o.check(dst, nil); err != nil {
+		return err
+	}
+	if err := o.refused(e.stderr); err != nil {
+		return err
+	}
+	size, err := e.plan.BackupStore(dst, force)
 	var dc *app.DamagedCopyError
 	if errors.As(err, &dc) {
+		o.replaced(e.stderr)
 		for _, p := range dc.Problems {
 			fmt.Fprintf(e.stdout, "%s: %v\n", dst, p)
 		}
 		return err
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return usagef("store backup: %s exists; a backup never replaces a file (choose a new name)", dst)
+		// dst appeared after the check.
+		return usagef("store backup: %s exists; not replaced (--force replaces it)", dst)
 	}
 	if err != nil {
 		return err
 	}
+	o.replaced(e.stderr)
 	fmt.Fprintf(e.stdout, "backed up %s to %s (%d bytes)\n", e.storePath(), dst, size)
 	return nil
 }

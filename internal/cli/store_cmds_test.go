@@ -39,7 +39,7 @@ func TestStoreCheckAndBackup(t *testing.T) {
 	}
 	before, _ := os.ReadFile(dst)
 	code, _, errs := run(t, db, "store", "backup", dst)
-	if code != ExitUsage || !strings.Contains(errs, "exists; a backup never replaces a file") {
+	if code != ExitUsage || !strings.Contains(errs, "exists; not replaced (--force replaces it)") {
 		t.Errorf("backup over an existing file: exit %d %q", code, errs)
 	}
 	if after, _ := os.ReadFile(dst); !bytes.Equal(before, after) {

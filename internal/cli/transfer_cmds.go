@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +18,7 @@ import (
 // The commands that move scenario files in and out of the store.
 func init() {
 	register(command{"import", "FILE|DIR… [--note TEXT] [--author NAME]", "save scenario files (every *.json of a DIR); a file with any problem is not written", runImport})
-	register(command{"export-scenarios", "DIR [--force]", "write each stored scenario's current revision to DIR/ID.json", runExportScenarios})
+	register(command{"export-scenarios", "DIR [--force]", "write each stored scenario's current revision to DIR/ID.json; a file that differs is replaced only with --force, and one refusal writes nothing", runExportScenarios})
 }
 
 // importFile is one file of an import that passed every check.
@@ -252,40 +251,39 @@ func runExportScenarios(e *env, args []string) error {
 		}
 		files = append(files, file{filepath.Join(dir, s.ID+".json"), b, rev.Number})
 	}
+	// Every destination is checked against the overwrite rule before any
+	// is written: a file that already holds the store's content is left
+	// alone; one that differs is replaced only with --force; a link or a
+	// non-regular file is refused always. One refusal writes nothing.
+	o := newOutputs("export-scenarios", *force)
+	var todo []file
+	for _, f := range files {
+		write, err := o.check(f.path, f.body)
+		if err != nil {
+			return err
+		}
+		if write {
+			todo = append(todo, f)
+		}
+	}
+	if err := o.refused(e.stderr); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	wrote, same := 0, 0
-	var refused []string
-	for _, f := range files {
-		old, err := os.ReadFile(f.path)
-		switch {
-		case err == nil && bytes.Equal(old, f.body):
-			same++
-			continue
-		case err == nil && !*force:
-			refused = append(refused, f.path)
-			continue
-		case err != nil && !errors.Is(err, fs.ErrNotExist):
-			return err
-		}
+	for _, f := range todo {
 		if err := atomicfile.WriteFile(f.path, f.body, 0o644); err != nil {
 			return err
 		}
-		wrote++
 		fmt.Fprintf(e.stdout, "%s: revision %d\n", f.path, f.rev)
 	}
-	fmt.Fprintf(e.stdout, "wrote %d scenario files to %s", wrote, dir)
-	if same > 0 {
+	o.replaced(e.stderr)
+	fmt.Fprintf(e.stdout, "wrote %d scenario files to %s", len(todo), dir)
+	if same := len(files) - len(todo); same > 0 {
 		fmt.Fprintf(e.stdout, "; %d already up to date", same)
 	}
 	fmt.Fprintln(e.stdout)
-	if refused != nil {
-		for _, p := range refused {
-			fmt.Fprintf(e.stderr, "%s: exists and differs from the store; not replaced (--force replaces it)\n", p)
-		}
-		return usageError{fmt.Sprintf("export-scenarios: %d files not replaced", len(refused))}
-	}
 	return nil
 }
 

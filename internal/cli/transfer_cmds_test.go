@@ -69,7 +69,7 @@ func TestExportScenariosNeverClobbers(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errs := run(t, db, "export-scenarios", dir)
-	if code != ExitUsage || !strings.Contains(errs, edited+": exists and differs from the store") {
+	if code != ExitUsage || !strings.Contains(errs, "export-scenarios: "+edited+" exists; not replaced (--force replaces it)") {
 		t.Errorf("export over an edited file: exit %d %q", code, errs)
 	}
 	if got, _ := os.ReadFile(edited); !bytes.Equal(got, mine) {

@@ -20,7 +20,19 @@ import (
 // a damaged store that opens (read-only) can be copied as it is; the copy
 // has the same damage, and Check tells what it is.
 func (s *Store) Backup(path string) error {
-	err := atomicfile.WriteNew(path, 0o600, func(w io.Writer) error {
+	return s.backup(path, atomicfile.WriteNew)
+}
+
+// BackupReplace is Backup onto a file that may exist: an existing regular
+// file at path is replaced atomically (it holds its old content or the
+// whole copy, never a part). A symbolic link or a file that is not a
+// regular file is still refused (atomicfile.ErrSymlink, ErrNotRegular).
+func (s *Store) BackupReplace(path string) error {
+	return s.backup(path, atomicfile.Write)
+}
+
+func (s *Store) backup(path string, write func(string, fs.FileMode, func(io.Writer) error) error) error {
+	err := write(path, 0o600, func(w io.Writer) error {
 		return s.view(func(tx *bolt.Tx) error {
 			_, err := tx.WriteTo(w)
 			return err
