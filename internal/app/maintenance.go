@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"time"
 
+	"hostplan/internal/atomicfile"
 	"hostplan/internal/store"
 )
 
@@ -51,6 +54,19 @@ func (p *Planner) CheckStore() ([]error, error) {
 	}
 	defer st.Close()
 	return st.Check(), nil
+}
+
+// RemoveStaleTemps removes the temporary files of interrupted writes
+// (atomicfile's .hostplan-XXXXXXXX.tmp, older than atomicfile.StaleAge)
+// from the store's folder, where a killed store backup or export leaves
+// copies of the store, and returns those it removed. Only that folder is
+// looked at.
+func (p *Planner) RemoveStaleTemps() ([]atomicfile.Stale, error) {
+	path, err := p.maintained()
+	if err != nil {
+		return nil, err
+	}
+	return atomicfile.RemoveStale(filepath.Dir(path), atomicfile.StaleAge, time.Now())
 }
 
 // BackupStore copies the store file, opened read-only, to dst, a new file

@@ -11,7 +11,9 @@
 //     digits), short so that a long target name cannot make it exceed the
 //     file system's limit on a name, and recognisable: such a file is only
 //     ever left behind by a process killed with SIGKILL (or a power cut)
-//     in the middle of a write, and can be deleted.
+//     in the middle of a write, and can be deleted (RemoveStale removes
+//     those older than an hour; hostplan store check runs it on the
+//     store's folder).
 //   - The file's mode is perm less the process umask (the temporary file is
 //     created with perm, and the system applies the umask as it does to any
 //     new file). A replaced file does not keep its old mode.

@@ -6,11 +6,12 @@ import (
 	"io/fs"
 
 	"hostplan/internal/app"
+	"hostplan/internal/present"
 )
 
 // The commands on the store file itself: its check and a safe copy.
 func init() {
-	register(command{"store", "check|backup PATH [--force]", "check the store file, or copy it safely to a new file (--force replaces an existing PATH)", runStore})
+	register(command{"store", "check|backup PATH [--force]", "check the store file (and remove temporary files that interrupted writes left beside it), or copy it safely to a new file (--force replaces an existing PATH)", runStore})
 }
 
 func runStore(e *env, args []string) error {
@@ -38,10 +39,19 @@ func runStore(e *env, args []string) error {
 	return usagef("store: %q is not a store command (allowed: check, backup)", args[0])
 }
 
-// storeCheck opens the store read-only (Open checks the file's structure),
-// runs bbolt's consistency check and the store's own invariants, and
-// prints "ok" or every problem.
+// storeCheck removes the temporary files that interrupted writes left in
+// the store's folder (older than an hour), naming each; then opens the
+// store read-only (Open checks the file's structure), runs bbolt's
+// consistency check and the store's own invariants, and prints "ok" or
+// every problem.
 func storeCheck(e *env) error {
+	stale, err := e.plan.RemoveStaleTemps()
+	for _, s := range stale {
+		fmt.Fprintf(e.stdout, "removed %s: a temporary file left by an interrupted write (%s bytes, %s)\n", s.Path, present.Whole(float64(s.Size)), s.ModTime.Format("2006-01-02 15:04"))
+	}
+	if err != nil && !errors.Is(err, app.ErrNoStore) {
+		return fmt.Errorf("store check: removing the temporary files of interrupted writes: %w", err)
+	}
 	problems, err := e.plan.CheckStore()
 	var oe *app.OpenError
 	if errors.As(err, &oe) {

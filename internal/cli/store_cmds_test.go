@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -164,4 +165,53 @@ func damageRecord(t *testing.T, path, id string) {
 	if err := errors.Join(err, db.Close()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestStoreCheckReportsMetaAndStaleTemps: store check lists and removes
+// the temporary files an interrupted write left beside the store (older
+// than an hour; a younger one may be a write under way), and reports a
+// damaged meta page, which bbolt itself passes over in silence.
+func TestStoreCheckReportsMetaAndStaleTemps(t *testing.T) {
+	db := tempDB(t)
+	storeRun(t, db, "list")
+	dir := filepath.Dir(db)
+	stale := filepath.Join(dir, ".hostplan-0badc0de.tmp")
+	young := filepath.Join(dir, ".hostplan-12345678.tmp")
+	for _, p := range []string{stale, young} {
+		if err := os.WriteFile(p, []byte("a copy of the store, cut short"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-3 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	out := storeRun(t, db, "store", "check")
+	if !strings.HasPrefix(out, "removed "+stale+": a temporary file left by an interrupted write (30 bytes, ") || !strings.HasSuffix(out, "\nok\n") {
+		t.Errorf("store check with a stale temporary file: %q", out)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale temporary file is still there")
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Error("store check removed a temporary file younger than an hour")
+	}
+	if out := storeRun(t, db, "store", "check"); out != "ok\n" {
+		t.Errorf("the second check: %q", out)
+	}
+
+	// Meta page 0's checksum broken: bbolt reads page 1; the check says so.
+	b, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[16+56] ^= 0xFF
+	if err := os.WriteFile(db, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, db, "store", "check")
+	if want := db + ": its meta page 0 is damaged: its checksum does not match its content; bbolt reads meta page 1"; code != ExitFail || !strings.Contains(out, want) || !strings.Contains(out, "hostplan store backup NEW.db") || !strings.Contains(errs, "1 problem") {
+		t.Errorf("store check of a damaged meta page: exit %d\n%s%s", code, out, errs)
+	}
+	storeRun(t, db, "list") // the store still reads
 }

@@ -295,21 +295,27 @@ type metaPage struct{ freelist, pages, txid uint64 }
 // transaction id, the first on a tie. The fields follow the page header:
 // magic, version, page size, flags (uint32 each), the root bucket (page,
 // sequence), the freelist page, the high-water page, the transaction id and
-// the checksum (uint64 each).
-func readMeta(f io.ReaderAt, ps uint64) (metaPage, bool) {
-	var (
-		best  metaPage
-		found bool
-		buf   [pageHeaderSize + 64]byte
-	)
+// the checksum (uint64 each). bad says, for each of the two, why it is not
+// valid ("" for a valid one).
+func readMeta(f io.ReaderAt, ps uint64) (best metaPage, found bool, bad [2]string) {
+	var buf [pageHeaderSize + 64]byte
 	for id := range uint64(2) {
 		if _, err := f.ReadAt(buf[:], int64(id*ps)); err != nil {
+			bad[id] = fmt.Sprintf("it cannot be read (%v)", unwrapPath(err))
 			continue
 		}
 		m := buf[pageHeaderSize:]
 		h := fnv.New64a()
 		h.Write(m[:56])
-		if binary.NativeEndian.Uint32(m[0:]) != metaMagic || binary.NativeEndian.Uint32(m[4:]) != metaVersion || binary.NativeEndian.Uint64(m[56:]) != h.Sum64() {
+		switch {
+		case binary.NativeEndian.Uint32(m[0:]) != metaMagic:
+			bad[id] = fmt.Sprintf("its magic number is %#x, not bbolt's %#x", binary.NativeEndian.Uint32(m[0:]), metaMagic)
+		case binary.NativeEndian.Uint32(m[4:]) != metaVersion:
+			bad[id] = fmt.Sprintf("its format version is %d, not %d", binary.NativeEndian.Uint32(m[4:]), metaVersion)
+		case binary.NativeEndian.Uint64(m[56:]) != h.Sum64():
+			bad[id] = "its checksum does not match its content"
+		}
+		if bad[id] != "" {
 			continue
 		}
 		mp := metaPage{freelist: binary.NativeEndian.Uint64(m[32:]), pages: binary.NativeEndian.Uint64(m[40:]), txid: binary.NativeEndian.Uint64(m[48:])}
@@ -317,7 +323,30 @@ func readMeta(f io.ReaderAt, ps uint64) (metaPage, bool) {
 			best, found = mp, true
 		}
 	}
-	return best, found
+	return best, found, bad
+}
+
+// damagedMeta describes each damaged meta page of the file db has open,
+// with the transaction of the valid one bbolt reads instead; nil when
+// both are valid. bbolt falls back to the other meta page silently, so the
+// store reads and writes as before, but a second fault would leave none.
+func damagedMeta(db *bolt.DB) ([]string, error) {
+	f, err := os.Open(db.Path())
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, ok, bad := readMeta(f, uint64(db.Info().PageSize))
+	if !ok {
+		return nil, damagef("neither meta page is valid")
+	}
+	var out []string
+	for id, why := range bad {
+		if why != "" {
+			out = append(out, fmt.Sprintf("its meta page %d is damaged: %s; bbolt reads meta page %d (transaction %d) instead", id, why, 1-id, m.txid))
+		}
+	}
+	return out, nil
 }
 
 // freelistSound returns a *faultError unless the freelist that bbolt would
@@ -338,7 +367,7 @@ func freelistSound(db *bolt.DB) error {
 		return err
 	}
 	ps := uint64(db.Info().PageSize)
-	m, ok := readMeta(f, ps)
+	m, ok, _ := readMeta(f, ps)
 	switch {
 	case !ok:
 		return damagef("neither meta page is valid")

@@ -60,9 +60,12 @@ func TestBoltFormatAgreesWithBbolt(t *testing.T) {
 	}
 	defer f.Close()
 	ps := uint64(db.Info().PageSize)
-	m, ok := readMeta(f, ps)
+	m, ok, bad := readMeta(f, ps)
 	if !ok {
 		t.Fatal("readMeta found no valid meta page in a file bbolt just wrote")
+	}
+	if bad != [2]string{} {
+		t.Errorf("readMeta calls meta pages of a sound file damaged: %q", bad)
 	}
 	err = db.View(func(tx *bolt.Tx) error {
 		if m.txid != uint64(tx.ID()) {

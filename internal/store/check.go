@@ -115,6 +115,9 @@ const maxBoltProblems = 20
 // overrides are JSON. They are checked also when bbolt found problems: they
 // say what the store's readers get from the file.
 //
+// A meta page whose magic, version or checksum is bad is reported too
+// (damagedMeta): bbolt reads the other one without a word.
+//
 // If reading the store panics or faults, Check reports that and does not
 // run Tx.Check, which could end the program on the same damage (see
 // guard.go). Check reads every revision, so it takes time in proportion to
@@ -126,6 +129,13 @@ func (s *Store) Check() []error {
 		add("its %s bucket: %w", name, s.broken[name])
 	}
 	err := s.db.View(func(tx *bolt.Tx) error {
+		if metas, err := damagedMeta(tx.DB()); err != nil {
+			add("its meta pages: %w", err)
+		} else {
+			for _, m := range metas {
+				add("%s. The store reads as of that transaction and no page is lost, but it has one meta page left: back it up (hostplan store backup NEW.db, which checks the copy) and put the copy in the store's place", m)
+			}
+		}
 		if err := guarded(func() error { return readAll(tx, s.broken) }); err != nil {
 			add("the store cannot be read, so bbolt's consistency check did not run (it could end the program on such damage): %w", err)
 			return nil

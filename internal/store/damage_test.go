@@ -715,3 +715,40 @@ func TestDamagedPageTree(t *testing.T) {
 		t.Fatalf("%d branch pages; the test needs a store with more", n)
 	}
 }
+
+// TestDamagedMetaPage: with one of the two meta pages damaged bbolt reads
+// the other without a word; Check reports the damaged one, by number and
+// cause, and the store still reads.
+func TestDamagedMetaPage(t *testing.T) {
+	for _, c := range []struct {
+		page int
+		at   int // offset in the page: 16 the magic, 20 the version, 72 the checksum
+		want string
+	}{
+		{0, 72, "its meta page 0 is damaged: its checksum does not match its content; bbolt reads meta page 1"},
+		{1, 16, "its meta page 1 is damaged: its magic number is"},
+		{0, 20, "its meta page 0 is damaged: its format version is"},
+	} {
+		path := filepath.Join(t.TempDir(), "hostplan.db")
+		s := mustOpenPath(t, path)
+		mustSave(t, s, testScenario(t, "meta-test", "Meta"), scenario.RevisionMeta{})
+		ps := s.db.Info().PageSize
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		b := mustRead(t, path)
+		b[c.page*ps+c.at] ^= 0xFF
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		ro, err := Open(path, &Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("page %d: a store with one damaged meta page does not open: %v", c.page, err)
+		}
+		problems := ro.Check()
+		ro.Close()
+		if len(problems) != 1 || !strings.Contains(problems[0].Error(), c.want) || !strings.Contains(problems[0].Error(), "hostplan store backup") {
+			t.Errorf("page %d at %d: Check = %v, want one problem %q", c.page, c.at, problems, c.want)
+		}
+	}
+}
