@@ -55,7 +55,8 @@ FUZZTIME  ?= 10m
 FUZZFLAGS ?=
 FUZZ_TARGETS := ./internal/app:FuzzScenarioPipeline ./internal/model:FuzzScenarioNumbers \
         ./internal/model:FuzzTrialCSV ./internal/catalog:FuzzOverridesCSV \
-        ./internal/scenario:FuzzDiffJSON ./internal/store:FuzzOpenStore
+        ./internal/scenario:FuzzDiffJSON ./internal/store:FuzzOpenStore \
+        ./internal/bom:FuzzReader ./internal/scenario:FuzzTextFields
 
 .PHONY: all deps deps-windows deps-test deps-workbook deps-release build run generate \
         test test-race test-workbook release-check ci bench bench-ui fuzz lint \
