@@ -292,9 +292,11 @@ func TestFullDiskChild(t *testing.T) {
 		args []string
 		file string // the file the message names
 	}{
-		{[]string{"export", "qlora-legal-70b", "-o", plan, "--draws", "500"}, plan},
-		{[]string{"brief", "qlora-legal-70b", "-o", brief}, brief},
-		{[]string{"catalog", "export", "-o", cat}, cat},
+		// The files exist (written above): --force replaces them, and a
+		// full disk leaves each with its old content.
+		{[]string{"export", "qlora-legal-70b", "-o", plan, "--draws", "500", "--force"}, plan},
+		{[]string{"brief", "qlora-legal-70b", "-o", brief, "--force"}, brief},
+		{[]string{"catalog", "export", "-o", cat, "--force"}, cat},
 		{[]string{"store", "backup", filepath.Join(dir, "backup.db")}, filepath.Join(dir, "backup.db")},
 		{[]string{"save", bigger}, db},
 	} {
