@@ -236,6 +236,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
 		row++
 	}
+	row = writeConstants(b, row)
 	if len(plan) > 0 {
 		row++
 		b.title(sh, 1, row, "Plan figures: the engine's for this plan (change the scenario and export again to re-plan)")
@@ -256,6 +257,31 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	}
 	b.widths(sh, 52, 14, 12, 14, 12, 16, 70, 12, 34, 40)
 	b.freeze(sh, rowDrvHeader)
+}
+
+// writeConstants writes, from the row after row, the constants the
+// engine's definitions and plan share (costid.Constants: the hours in a
+// month …), each a named cell the formulas read instead of restating its
+// value. It returns the next free row.
+func writeConstants(b *book, row int) int {
+	const sh = sheetDrivers
+	row++
+	b.title(sh, 1, row, "Constants of the engine: its definitions and its plan use these values")
+	row++
+	b.headerRow(sh, row, "Constant", "Value", "", "", "", "Unit", "Source", "", "Defined name", "Used by")
+	row++
+	for _, d := range costid.Constants() {
+		k, _ := costid.Constant(d)
+		b.str(sh, colDrvLabel, row, upperFirst(costid.Label(d)))
+		b.num(sh, colDrvUsed, row, k, b.inputStyle(b.numFmt(fmtGeneral, false)), d.String())
+		b.name(d.String(), sh, colDrvUsed, row)
+		b.str(sh, colDrvUnit, row, costid.Unit(d, b.currency))
+		b.str(sh, colDrvSource, row, costid.Help(d)+" (every formula follows a change; the plan figures stay the engine's, made with this value)")
+		b.str(sh, colDrvName, row, d.String())
+		b.str(sh, colDrvUsers, row, "the formulas that name it")
+		row++
+	}
+	return row
 }
 
 // committedRate reports whether the rate in is is paid under a commitment
