@@ -1,10 +1,13 @@
 package export
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -51,6 +54,103 @@ type driverRow struct {
 	in          model.CostInput
 	users       []string
 	label, unit string
+	// likely, when set, is the formula of the Likely cell (a converted
+	// catalog price: its price in its own currency times the rate);
+	// source, when set, says where the value came from.
+	likely, source string
+}
+
+// rateName is the defined name of the exchange rate from currency from
+// into to.
+func rateName(from, to string) string {
+	return "exchange_rate_" + strings.ToLower(from) + "_" + strings.ToLower(to)
+}
+
+// withRates is drivers with each converted catalog price (its
+// FromCurrency) read as a formula: its price in its own currency, a named
+// input on the row after it, times the exchange rate, a named driver
+// after the others (one per rate of r.ExchangeRates that a price went
+// through, with its date and source).
+func withRates(r *model.Report, drivers []*driverRow) []*driverRow {
+	rates := map[string]model.ExchangeRate{}
+	for _, x := range r.ExchangeRates {
+		rates[x.From] = x
+	}
+	var out []*driverRow
+	used := map[string][]string{}
+	for _, d := range drivers {
+		x, ok := rates[convertedFrom(d.in)]
+		if !ok || d.in.Follows != "" || d.in.Estimate || x.Rate == 0 {
+			out = append(out, d)
+			continue
+		}
+		from := x.From
+		p := unconverted(d.in.Value, x.Rate)
+		own := &driverRow{
+			in: model.CostInput{Driver: d.in.Driver, Owner: d.in.Owner, Name: d.in.Name + "_" + strings.ToLower(from),
+				Value: p, Low: p, High: p, Catalog: d.in.Catalog, AsOf: d.in.AsOf, Source: d.in.Source},
+			users:  d.users,
+			label:  inputLabel(d.in, committedRate(r, d.in)) + ", in " + from,
+			unit:   costid.Unit(d.in.Driver, from),
+			source: "catalog " + strings.ReplaceAll(d.in.Catalog, "/", " ") + ": " + d.in.Source + ", in " + from + " as published",
+		}
+		c := *d
+		c.in.FromCurrency = from
+		c.likely = own.in.Name + "*" + rateName(from, x.To)
+		out = append(out, &c, own)
+		for _, u := range d.users {
+			used[from] = appendNew(used[from], u)
+		}
+	}
+	for _, x := range r.ExchangeRates {
+		if len(used[x.From]) == 0 {
+			continue
+		}
+		src := "catalog rate table: " + orDash(x.Source)
+		if x.Given {
+			src = "scenario: exchange_rates (" + x.From + ")" + map[bool]string{true: ": " + x.Source, false: ""}[x.Source != ""]
+		}
+		out = append(out, &driverRow{
+			in:    model.CostInput{Name: rateName(x.From, x.To), Value: x.Rate, Low: x.Rate, High: x.Rate, AsOf: x.AsOf},
+			users: used[x.From], label: "Exchange rate: " + x.To + " per " + x.From, unit: x.To + "/" + x.From,
+			source: src + "; every catalog price in " + x.From + " is its price in " + x.From + " times this rate",
+		})
+	}
+	return out
+}
+
+// convertedFrom is the currency the catalog price in was converted from:
+// its FromCurrency, or for an amount of money of the catalog's own
+// entries (not an HPC partition's, which has its own currency) that the
+// report does not mark, the catalog's currency (the model converts every
+// one; the site's staff cost reaches the report unmarked).
+func convertedFrom(in model.CostInput) string {
+	if in.FromCurrency != "" || in.Set || in.Catalog == "" {
+		return in.FromCurrency
+	}
+	parts := strings.Split(in.Catalog, "/")
+	if len(parts) == 3 && parts[0] != "hpc" && catalog.IsMoney(parts[0], parts[2]) {
+		return catalog.PriceCurrency
+	}
+	return ""
+}
+
+// unconverted is the price p in its own currency that the engine
+// converted into x at rate: the shortest number whose product with rate
+// is x, as the engine computed it.
+func unconverted(x, rate float64) float64 {
+	p := x / rate
+	best, bestLen := p, 0
+	for _, c := range []float64{p, math.Nextafter(p, math.Inf(1)), math.Nextafter(p, math.Inf(-1)),
+		math.Nextafter(math.Nextafter(p, math.Inf(1)), math.Inf(1)), math.Nextafter(math.Nextafter(p, math.Inf(-1)), math.Inf(-1))} {
+		if c*rate != x {
+			continue
+		}
+		if n := len(strconv.FormatFloat(c, 'g', -1, 64)); bestLen == 0 || n < bestLen {
+			best, bestLen = c, n
+		}
+	}
+	return best
 }
 
 // collectDrivers lists the report's named inputs in the order the
@@ -172,7 +272,7 @@ func inputSource(in model.CostInput) string {
 	case in.Catalog != "":
 		s := "catalog " + strings.ReplaceAll(in.Catalog, "/", " ") + ": " + in.Source
 		if in.FromCurrency != "" {
-			s += "; converted from " + in.FromCurrency + " at the exchange rate on the Lineage sheet"
+			s += "; converted from " + in.FromCurrency + ": its price in " + in.FromCurrency + " (the row below) times the exchange rate (below the drivers)"
 		}
 		if in.Field != "" {
 			s += " (the scenario field " + in.Field + " overrides it)"
@@ -188,6 +288,7 @@ func inputSource(in model.CostInput) string {
 func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 	const sh = sheetDrivers
 	drivers, plan := collectDrivers(s, r)
+	drivers = withRates(r, drivers)
 	cur := r.Currency
 	b.title(sh, 1, 1, "Cost drivers: every figure the costs depend on. Change the shaded cells; every cost follows.")
 	b.title(sh, 1, rowDrvCase, "Case that drives the costs")
@@ -215,9 +316,12 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 			format = fmtPrice // 0.083572 shows, not 0.08
 		}
 		input := b.inputStyle(b.numFmt(format, false))
-		if in.Follows != "" {
+		switch {
+		case d.likely != "":
+			b.formula(sh, colDrvLikely, row, d.likely, input, numResult(in.Value))
+		case in.Follows != "":
 			b.formula(sh, colDrvLikely, row, in.Follows, input, numResult(in.Value))
-		} else {
+		default:
 			b.num(sh, colDrvLikely, row, in.Value, input, inputField(in))
 		}
 		b.style(sh, low, low, input)
@@ -230,7 +334,11 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		b.formula(sh, colDrvUsed, row, used, b.numFmt(format, true), numResult(in.Value))
 		b.name(in.Name, sh, colDrvUsed, row)
 		b.str(sh, colDrvUnit, row, unit)
-		b.str(sh, colDrvSource, row, inputSource(in))
+		source := inputSource(in)
+		if d.source != "" {
+			source = d.source
+		}
+		b.str(sh, colDrvSource, row, source)
 		b.str(sh, colDrvAsOf, row, in.AsOf)
 		b.str(sh, colDrvName, row, in.Name)
 		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))

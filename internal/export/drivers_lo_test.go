@@ -92,6 +92,39 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			drivers++
 		}
+		// A converted catalog price's price in its own currency, and the
+		// exchange rate every such price goes through.
+		for _, d := range withRates(r, rows) {
+			if d.likely == "" {
+				continue
+			}
+			own := d.in.Name + "_" + strings.ToLower(d.in.FromCurrency)
+			rate := r.ExchangeRates[slices.IndexFunc(r.ExchangeRates, func(x model.ExchangeRate) bool { return x.From == d.in.FromCurrency })].Rate
+			p := unconverted(d.in.Value, rate)
+			x := p*1.25 + 0.5
+			likely := cell(colDrvLikely, b.names[own].row)
+			set := func(b []byte) []byte {
+				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false)
+			}
+			changed := change(t, pinned, model.CostInput{Catalog: d.in.Catalog}, x*rate)
+			add(fmt.Sprintf("%s %v → %v", own, p, x), set, evaluate(t, changed, cat), changed, false)
+			drivers++
+		}
+		for _, x := range r.ExchangeRates {
+			at, ok := b.names[rateName(x.From, x.To)]
+			if !ok {
+				continue
+			}
+			const rate = 0.8
+			changed := scenario.Clone(pinned)
+			changed.ExchangeRates = append(slices.DeleteFunc(changed.ExchangeRates, func(g scenario.ExchangeRate) bool { return g.Currency == x.From }),
+				scenario.ExchangeRate{Currency: x.From, Rate: rate, AsOf: "2026-01-01", Source: "test"})
+			likely := cell(colDrvLikely, at.row)
+			add(fmt.Sprintf("%s %v → %v", rateName(x.From, x.To), x.Rate, rate), func(b []byte) []byte {
+				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(rate, 'g', -1, 64), false)
+			}, evaluate(t, changed, cat), changed, false)
+			drivers++
+		}
 		for _, c := range []string{"low", "high"} {
 			changed := scenario.Clone(pinned)
 			for _, d := range rows {
