@@ -333,6 +333,8 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
 		b.formula(sh, colDrvUsed, row, used, b.numFmt(format, true), numResult(in.Value))
 		b.name(in.Name, sh, colDrvUsed, row)
+		rng, bounded := driverBound(in)
+		b.checked = append(b.checked, checkedDriver{row: row, label: label, name: in.Name, rng: rng, bounded: bounded})
 		b.str(sh, colDrvUnit, row, unit)
 		source := inputSource(in)
 		if d.source != "" {
@@ -390,6 +392,32 @@ func writeConstants(b *book, row int) int {
 		row++
 	}
 	return row
+}
+
+// driverBound is the range a driver's values must lie in: its scenario
+// field's (scenario.BoundOf), else its catalog field's.
+func driverBound(in model.CostInput) (scenario.Range, bool) {
+	r, ok := fieldBound(in)
+	if ok && r.Zero == "" && !in.Set && in.Value == 0 {
+		// The value a field left out stands for.
+		r.Zero = "the scenario leaves " + in.Field + " out"
+	}
+	return r, ok
+}
+
+func fieldBound(in model.CostInput) (scenario.Range, bool) {
+	if in.Field != "" {
+		if r, ok := scenario.BoundOf(in.Field); ok {
+			return r, true
+		}
+	}
+	if p := strings.Split(in.Catalog, "/"); len(p) == 3 {
+		return scenario.CatalogBound(p[0], p[2])
+	}
+	if strings.HasPrefix(in.Name, "exchange_rate_") {
+		return scenario.BoundOf("exchange_rates[].rate")
+	}
+	return scenario.Range{}, false
 }
 
 // committedRate reports whether the rate in is is paid under a commitment

@@ -46,6 +46,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 		what  string
 		want  map[string]auditCell // the engine's value of each audited cell, by Sheet!Cell
 		noCmp bool                 // no break-even months to compare (a change the engine derives again)
+		bad   bool                 // an inconsistent edit: the integrity problems are above 0
 	}
 	var edits []edit
 	var paths []string
@@ -67,11 +68,13 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 		}
 		base := buf.Bytes()
 		coverage(t, ex.name, b)
+		bad := false // whether the next edit is inconsistent
 		add := func(what string, set func([]byte) []byte, want *model.Report, ws *scenario.Scenario, noCmp bool) {
 			file := filepath.Join(dir, fmt.Sprintf("%s-%02d.xlsx", ex.name, len(edits)))
 			writeFile(t, file, set(base))
-			edits = append(edits, edit{file: file, what: ex.name + ": " + what, want: auditMap(t, ws, want), noCmp: noCmp})
+			edits = append(edits, edit{file: file, what: ex.name + ": " + what, want: auditMap(t, ws, want), noCmp: noCmp, bad: bad})
 			paths = append(paths, file)
+			bad = false
 		}
 		add("as exported", func(b []byte) []byte { return b }, r, s, false)
 		rows, _ := collectDrivers(s, r)
@@ -84,6 +87,12 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false)
 			}
 			what := fmt.Sprintf("%s %v → %v", in.Name, in.Value, x)
+			// Out of its bounds, or of its estimate's range: inconsistent.
+			rng, bounded := driverBound(in)
+			bad = bounded && !rng.Contains(x) || in.Estimate && (x < in.Low || x > in.High)
+			if bad {
+				what += " (inconsistent)"
+			}
 			if in.Field == "" && in.Catalog == "" {
 				add(what, set, rederived(s, r, in.Name, x), s, true)
 			} else {
@@ -125,6 +134,13 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}, evaluate(t, changed, cat), changed, false)
 			drivers++
 		}
+		// Inconsistent: the first driver's low above its likely value (the
+		// costs, at the likely case, do not move).
+		first := rows[0]
+		bad = true
+		add(fmt.Sprintf("%s low → %v (above likely, inconsistent)", first.in.Name, first.in.Value*10+10), func(x []byte) []byte {
+			return setCell(t, x, sheetDrivers, cell(colDrvLow, b.names[first.in.Name].row), strconv.FormatFloat(first.in.Value*10+10, 'g', -1, 64), false)
+		}, r, s, false)
 		for _, c := range []string{"low", "high"} {
 			changed := scenario.Clone(pinned)
 			for _, d := range rows {
@@ -146,12 +162,22 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 	audit := slices.Index(sheetOrder(nil), sheetAudit) + 1
 	out := filepath.Join(dir, "csv")
 	convertSheetCSV(t, soffice, filepath.Join(dir, "home"), out, audit, paths...)
-	checked := 0
+	checked, integrity := 0, 0
 	for _, e := range edits {
 		name := strings.TrimSuffix(filepath.Base(e.file), ".xlsx")
 		rows, err := readCSV(filepath.Join(out, name+"-"+sheetAudit+".csv"))
 		if err != nil {
 			t.Fatalf("%s: %v", e.what, err)
+		}
+		// The integrity problems: 0 after a valid edit, above 0 after an
+		// inconsistent one.
+		if len(rows) < 4 || len(rows[3]) < 2 {
+			t.Fatalf("%s: no integrity problems on Audit row 4", e.what)
+		}
+		if n, err := strconv.ParseFloat(rows[3][1], 64); err != nil || e.bad != (n > 0) {
+			t.Errorf("%s: integrity problems %q (inconsistent edit: %v)", e.what, rows[3][1], e.bad)
+		} else {
+			integrity++
 		}
 		for _, row := range rows[rowAudHeader:] {
 			if len(row) < colAudFlag {
@@ -183,7 +209,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d changed workbooks, %d drivers, %d cells compared with the engine", len(edits), drivers, checked)
+	t.Logf("%d changed workbooks, %d drivers, %d cells compared with the engine, %d integrity totals as expected", len(edits), drivers, checked, integrity)
 }
 
 // daytime is the support assistant example at its peak four hours a day, rented on demand: its

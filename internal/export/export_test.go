@@ -356,8 +356,8 @@ func TestDefinedNames(t *testing.T) {
 		}
 	}
 	// The case, 2 workload names, the team's staff, the engine's
-	// constants + 8 per direction.
-	if n, want := len(got), 1+2+1+len(costid.Constants())+8*3; n != want {
+	// constants, the integrity problems + 8 per direction.
+	if n, want := len(got), 1+2+1+len(costid.Constants())+1+8*3; n != want {
 		t.Errorf("%d defined names, want %d: %v", n, want, got)
 	}
 	// The named cells hold the Report's values, not the scenario's.
@@ -621,7 +621,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {

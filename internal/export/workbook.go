@@ -60,6 +60,7 @@ const (
 	sheetChecklist   = "Checklist"
 	sheetNotes       = "Notes"
 	sheetAudit       = "Audit"
+	sheetChecks      = "Checks"
 	sheetLineage     = "Lineage"
 )
 
@@ -76,7 +77,7 @@ func sheetOrder(x *Extras) []string {
 	if e.Decision != nil {
 		order = append(order, sheetDecision)
 	}
-	order = append(order, sheetDrivers, sheetCosts, sheetEnergy, sheetMonthly, sheetComparisons, sheetAudit,
+	order = append(order, sheetDrivers, sheetCosts, sheetEnergy, sheetMonthly, sheetComparisons, sheetChecks, sheetAudit,
 		sheetInputs, sheetOptions, sheetScaling, sheetUncertainty, sheetSensitivity)
 	if e.Brief != nil || e.BriefMissing != nil {
 		order = append(order, sheetBrief)
@@ -164,6 +165,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	if x.Lineage != nil {
 		writeLineage(b, s, r, x.Source, x.Lineage)
 	}
+	writeChecks(b, r)
 	writeAudit(b)
 	b.finish(b.page)
 	b.fitRows()
@@ -214,6 +216,8 @@ type book struct {
 	// (cache.go); audit lists the formula cells the Audit sheet checks.
 	results map[string]map[string]result
 	audit   []auditCell
+	// checked are the driver rows of Drivers, for the Checks sheet.
+	checked []checkedDriver
 	// charts are the ranges the charts read, for their caches.
 	charts []string
 	// names are the defined names and the cells they refer to; figures
