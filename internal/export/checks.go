@@ -27,6 +27,7 @@ type checkedDriver struct {
 	label, name string
 	rng         scenario.Range
 	bounded     bool
+	byCase      bool // Low and High are the engine's at each case, in no order
 }
 
 // nameIntegrity is the defined name of the sum of the Checks sheet's
@@ -88,8 +89,10 @@ func writeChecks(b *book, r *model.Report) {
 	for _, d := range b.checked {
 		low, likely, high := sheetDrivers+"!"+absCell(colDrvLow, d.row), sheetDrivers+"!"+absCell(colDrvLikely, d.row), sheetDrivers+"!"+absCell(colDrvHigh, d.row)
 		where := sheetDrivers + "!" + cell(colDrvLow, d.row) + ":" + cell(colDrvHigh, d.row)
-		check(d.label+": low ≤ likely ≤ high", where,
-			fmt.Sprintf("IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[2]s)),IF(%[1]s>%[2]s,1,0),0)+IF(AND(ISNUMBER(%[2]s),ISNUMBER(%[3]s)),IF(%[2]s>%[3]s,1,0),0)+IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[3]s)),IF(%[1]s>%[3]s,1,0),0)", low, likely, high))
+		if !d.byCase {
+			check(d.label+": low ≤ likely ≤ high", where,
+				fmt.Sprintf("IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[2]s)),IF(%[1]s>%[2]s,1,0),0)+IF(AND(ISNUMBER(%[2]s),ISNUMBER(%[3]s)),IF(%[2]s>%[3]s,1,0),0)+IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[3]s)),IF(%[1]s>%[3]s,1,0),0)", low, likely, high))
+		}
 		if !d.bounded {
 			continue
 		}

@@ -285,7 +285,7 @@ func inputSource(in model.CostInput) string {
 }
 
 // writeDrivers writes the Drivers sheet and names its cells.
-func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
+func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 	const sh = sheetDrivers
 	drivers, plan := collectDrivers(s, r)
 	drivers = withRates(r, drivers)
@@ -326,19 +326,30 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		}
 		b.style(sh, low, low, input)
 		b.style(sh, high, high, input)
-		if in.Estimate {
+		// A driver that is no estimate but differs at a case (the engine
+		// chose another offer there): the engine's value at each case.
+		caseLow, caseHigh, byCases := caseValues(cs, "", in.Name, in.Value)
+		byCases = byCases && !in.Estimate && d.label == ""
+		switch {
+		case in.Estimate:
 			b.num(sh, colDrvLow, row, in.Low, input, inputField(in)+" (low)")
 			b.num(sh, colDrvHigh, row, in.High, input, inputField(in)+" (high)")
+		case byCases:
+			b.num(sh, colDrvLow, row, caseLow, input, inputField(in)+" (low case)")
+			b.num(sh, colDrvHigh, row, caseHigh, input, inputField(in)+" (high case)")
 		}
-		used := "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
+		used := byCase(low, likely, high)
 		b.formula(sh, colDrvUsed, row, used, b.numFmt(format, true), numResult(in.Value))
 		b.name(in.Name, sh, colDrvUsed, row)
 		rng, bounded := driverBound(in)
-		b.checked = append(b.checked, checkedDriver{row: row, label: label, name: in.Name, rng: rng, bounded: bounded})
+		b.checked = append(b.checked, checkedDriver{row: row, label: label, name: in.Name, rng: rng, bounded: bounded, byCase: byCases})
 		b.str(sh, colDrvUnit, row, unit)
 		source := inputSource(in)
 		if d.source != "" {
 			source = d.source
+		}
+		if byCases {
+			source += "; Low and High: the engine's value at each case, where it chooses another offer"
 		}
 		b.str(sh, colDrvSource, row, source)
 		b.str(sh, colDrvAsOf, row, in.AsOf)
@@ -347,21 +358,44 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report) {
 		row++
 	}
 	row = writeConstants(b, row)
-	if len(plan) > 0 {
+	if len(plan) > 0 || cs != nil {
 		row++
 		b.title(sh, 1, row, "Plan figures: the engine's for this plan (change the scenario and export again to re-plan)")
 		row++
-		b.headerRow(sh, row, "Figure", "Value", "", "", "", "Unit", "Source", "", "Defined name", "Used by")
+		if cs != nil {
+			b.headerRow(sh, row, "Figure", "Value (case in "+cell(colDrvUsed, rowDrvCase)+")", "Low case", "Likely case", "High case", "Unit", "Source", "", "Defined name", "Used by")
+		} else {
+			b.headerRow(sh, row, "Figure", "Value", "", "", "", "Unit", "Source", "", "Defined name", "Used by")
+		}
 		row++
 		for _, d := range plan {
 			in := d.in
 			b.str(sh, colDrvLabel, row, inputLabel(in, false))
-			b.num(sh, colDrvUsed, row, in.Value, b.numFmt(fmtGeneral, false), inputField(in))
+			b.planByCase(row, in.Owner, in.Name, in.Value, inputField(in), cs)
 			b.figure(in.Name, sh, colDrvUsed, row)
 			b.str(sh, colDrvUnit, row, costid.Unit(in.Driver, cur))
 			b.str(sh, colDrvSource, row, inputSource(in))
 			b.str(sh, colDrvName, row, in.Name)
 			b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
+			row++
+		}
+		// Each direction's GPU-hours per run, when they differ by case:
+		// the Costs sheet reads them here.
+		for _, d := range r.Directions {
+			if d.CostModel == costid.NoCostModel {
+				continue
+			}
+			if _, _, ok := caseValues(cs, d.Direction, "", d.GPUHoursPerRun); !ok {
+				continue
+			}
+			name := d.Direction + "_" + costid.GPUHoursPerRun.String() + "_by_case"
+			b.str(sh, colDrvLabel, row, present.DirectionTitle(d.Direction)+": "+costid.Label(costid.GPUHoursPerRun))
+			b.planByCase(row, d.Direction, "", d.GPUHoursPerRun, "directions["+d.Direction+"].gpu_hours_per_run", cs)
+			b.figure(name, sh, colDrvUsed, row)
+			b.str(sh, colDrvUnit, row, costid.Unit(costid.GPUHoursPerRun, cur))
+			b.str(sh, colDrvSource, row, "the engine's plan; Costs column D reads it")
+			b.str(sh, colDrvName, row, name)
+			b.str(sh, colDrvUsers, row, d.Title)
 			row++
 		}
 	}
@@ -418,6 +452,58 @@ func fieldBound(in model.CostInput) (scenario.Range, bool) {
 		return scenario.BoundOf("exchange_rates[].rate")
 	}
 	return scenario.Range{}, false
+}
+
+// planByCase writes in row the plan figure name of direction dir (name
+// "": its GPU-hours per run), likely at export: with the engine's values
+// at each case beside it, Low, Likely and High, and the value the case
+// selector chooses; else the value alone.
+func (b *book) planByCase(row int, dir, name string, likely float64, field string, cs *Cases) {
+	const sh = sheetDrivers
+	low, high, ok := caseValues(cs, dir, name, likely)
+	if !ok {
+		b.num(sh, colDrvUsed, row, likely, b.numFmt(fmtGeneral, false), field)
+		return
+	}
+	plain := b.numFmt(fmtGeneral, false)
+	b.num(sh, colDrvLow, row, low, plain, field+" (low case)")
+	b.num(sh, colDrvLikely, row, likely, plain, field)
+	b.num(sh, colDrvHigh, row, high, plain, field+" (high case)")
+	b.formula(sh, colDrvUsed, row, byCase(cell(colDrvLow, row), cell(colDrvLikely, row), cell(colDrvHigh, row)), plain, numResult(likely))
+}
+
+// byCase is the formula of the value the case selector chooses among the
+// cells low, likely and high (a blank low or high: likely).
+func byCase(low, likely, high string) string {
+	return "IF(" + nameCase + `="low",IF(ISBLANK(` + low + `),` + likely + `,` + low + `),IF(` + nameCase + `="high",IF(ISBLANK(` + high + `),` + likely + `,` + high + `),` + likely + `))`
+}
+
+// caseValues are the engine's values of plan figure name of direction dir
+// (name "": its GPU-hours per run) at the low and the high case, when the
+// cases are given and either differs from likely.
+func caseValues(c *Cases, dir, name string, likely float64) (low, high float64, ok bool) {
+	if c == nil || c.Low == nil || c.High == nil {
+		return 0, 0, false
+	}
+	at := func(r *model.Report) (float64, bool) {
+		for _, d := range r.Directions {
+			if name == "" {
+				if d.Direction == dir {
+					return d.GPUHoursPerRun, true
+				}
+				continue
+			}
+			for _, in := range d.CostInputs {
+				if in.Name == name {
+					return in.Value, true
+				}
+			}
+		}
+		return 0, false
+	}
+	low, okLow := at(c.Low)
+	high, okHigh := at(c.High)
+	return low, high, okLow && okHigh && (low != likely || high != likely)
 }
 
 // committedRate reports whether the rate in is is paid under a commitment

@@ -141,7 +141,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		b.sheet(name)
 	}
 	// Drivers and Costs first: they own the cells the other sheets refer to.
-	writeDrivers(b, s, r)
+	writeDrivers(b, s, r, x.Cases)
 	writeCosts(b, r)
 	writeEnergy(b, r)
 	writeInputs(b, s)
