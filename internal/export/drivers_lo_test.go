@@ -154,6 +154,24 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			add("case "+c, func(b []byte) []byte { return setCell(t, b, sheetDrivers, "B2", c, true) }, evaluate(t, changed, cat), changed, false)
 		}
+		// Every estimate at each case, the plan figures too: the workbook
+		// with the engine's reports at each case (Extras.Cases). The
+		// break-even points keep plan figures of the likely case.
+		cs := &Cases{Low: evaluate(t, CaseScenario(s, "low"), cat), High: evaluate(t, CaseScenario(s, "high"), cat)}
+		bc := build(s, r, &Extras{Cases: cs})
+		if bc.err != nil {
+			t.Fatal(bc.err)
+		}
+		var withCases bytes.Buffer
+		if err := bc.f.Write(&withCases); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []string{"low", "high"} {
+			want := map[string]*model.Report{"low": cs.Low, "high": cs.High}[c]
+			add("every estimate at "+c+", plan figures by case", func([]byte) []byte {
+				return setCell(t, withCases.Bytes(), sheetDrivers, "B2", c, true)
+			}, want, CaseScenario(s, c), true)
+		}
 	}
 	if drivers < 60 {
 		t.Fatalf("only %d drivers over the examples: too few to judge", drivers)

@@ -5,10 +5,12 @@
 // every cost is a formula over those names, written from the engine's own
 // cost identity (costid.CostModel): the Costs sheet, the cumulative cost by
 // month on Monthly (laid out to the longest horizon a scenario may have),
-// the break-even points on Comparisons and the verdicts on Summary. An
-// Audit sheet checks every formula cell of those sheets against the
-// engine's value, and every formula caches its result for a reader that
-// does not recalculate (cache.go). The analysis — scaling curves, the Monte
+// the break-even points on Comparisons and the verdicts on Summary. A
+// Checks sheet checks the workbook against itself (checks.go: 0 problems
+// after any valid edit, shown on Summary); an Audit sheet shows the drift
+// of every formula cell of those sheets from the engine's value at
+// export; every formula caches its result for a reader that does not
+// recalculate (cache.go). The analysis — scaling curves, the Monte
 // Carlo spread, the sensitivity tornado — follows as the engine's values,
 // labelled as such, with native charts. The Options sheet says which
 // direction options the scenario set and which the model chose. With
