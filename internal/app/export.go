@@ -86,10 +86,35 @@ func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path s
 	if err != nil {
 		return err
 	}
+	x.Cases = p.CaseReports(ctx, src.Scenario)
 	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// CaseReports are the engine's reports of s with every estimate at its
+// low and at its high end (export.CaseScenario), with which the
+// workbook's case selector moves the plan figures too; nil when s has no
+// estimate, or when a case cannot be evaluated (the plan figures then
+// stay at likely in every case).
+func (p *Planner) CaseReports(ctx context.Context, s *scenario.Scenario) *export.Cases {
+	if len(scenario.EstimateRefs(s)) == 0 {
+		return nil
+	}
+	var c export.Cases
+	for _, end := range []string{"low", "high"} {
+		r, err := p.Evaluate(ctx, export.CaseScenario(s, end))
+		if err != nil {
+			return nil
+		}
+		if end == "low" {
+			c.Low = r
+		} else {
+			c.High = r
+		}
+	}
+	return &c
 }
 
 // Extras is what the workbook of src shows beside its report r: the

@@ -58,6 +58,7 @@ func (e *env) exportScenario(arg string, draws int) (*scenario.Scenario, *model.
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	x.Cases = e.plan.CaseReports(e.ctx, src.Scenario)
 	return src.Scenario, r, x, nil
 }
 

@@ -20,6 +20,13 @@ const (
 	HorizonMonths
 	Month
 
+	// Constants of the calendar and of staging, which the definitions
+	// share with the engine's plan: fixed values (Const, Constant), named
+	// so that the workbook shows them in cells of their own.
+	MonthHours
+	MonthDays
+	FileSeconds
+
 	// Operations staff.
 	StaffFTE
 	BurstStaffFTE
@@ -142,6 +149,9 @@ var drivers = [NumDrivers]fact{
 	RunsPerMonth:             {"runs_per_month", "runs per month", "runs/month", "workload.runs_per_month at its likely value"},
 	HorizonMonths:            {"horizon_months", "planning horizon", "months", "the planning horizon, in months"},
 	Month:                    {"month", "month of the horizon", "month", "1 … horizon_months, for the cumulative cost"},
+	MonthHours:               {"hours_per_month", "hours in a month", "hours/month", "the engine's constant: 8,760 hours a year ÷ 12"},
+	MonthDays:                {"days_per_month", "days in a month", "days/month", "the engine's constant: 365.25 days a year ÷ 12"},
+	FileSeconds:              {"seconds_per_file", "time to stage one file", "seconds", "the engine's constant: seconds staging takes per file, besides the throughput"},
 	StaffFTE:                 {"staff_fte", "operations staff", "FTE", "the direction's operating effort (hybrid: defined)"},
 	BurstStaffFTE:            {"burst_staff_fte", "the burst target's operations staff", "FTE", "hybrid: the burst target's own effort"},
 	ExtraStaffFTE:            {"extra_staff_fte", "extra staff for transfers and two environments", "FTE", "hybrid: transfers and two environments"},

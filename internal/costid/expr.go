@@ -28,10 +28,22 @@ const (
 	opDiv
 	opIf
 	opMin
+	opConst
 )
 
 // Num is the number k.
 func Num(k float64) Expr { return Expr{op: opNum, k: k} }
+
+// Const is the constant d (Constant): its value in Eval and in the
+// generated Go code, its name (or ref's spelling) in a formula, so that a
+// workbook reads it from a named cell, and its value in words unless the
+// label says otherwise.
+func Const(d Driver) Expr {
+	if _, ok := constants[d]; !ok {
+		panic("costid: " + d.String() + " is not a constant")
+	}
+	return Expr{op: opConst, d: d}
+}
 
 // Ref is driver d's value.
 func Ref(d Driver) Expr { return Expr{op: opRef, d: d} }
@@ -65,6 +77,8 @@ func (e Expr) Eval(v *Values) float64 {
 		return e.k
 	case opRef:
 		return v[e.d]
+	case opConst:
+		return constants[e.d]
 	case opIf:
 		if e.args[0].Eval(v) > 0 {
 			return e.args[1].Eval(v)
@@ -171,6 +185,16 @@ func (e Expr) render(rd *renderer) (string, int) {
 			s = "(" + s + ")"
 		}
 		return s, 3
+	case opConst:
+		if ref != nil && syn != &goSyntax {
+			if s := ref(e.d); s != "" {
+				return s, 3
+			}
+		}
+		if syn == &formulaSyntax {
+			return e.d.String(), 3
+		}
+		return Num(constants[e.d]).render(rd)
 	case opRef:
 		if ref == nil {
 			return e.d.String(), 3

@@ -87,6 +87,27 @@ const (
 	PerFileSeconds = 0.005       // time to stage one file
 )
 
+// constants are the values of the drivers that are constants (Const).
+var constants = map[Driver]float64{MonthHours: HoursPerMonth, MonthDays: DaysPerMonth, FileSeconds: PerFileSeconds}
+
+// Constant is the value of d when it is one of the constants the
+// definitions share with the engine's plan (HoursPerMonth …).
+func Constant(d Driver) (float64, bool) {
+	k, ok := constants[d]
+	return k, ok
+}
+
+// Constants lists the drivers that are constants, in Driver order.
+func Constants() []Driver {
+	var out []Driver
+	for d := range NumDrivers {
+		if _, ok := constants[d]; ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Building blocks of the cost models, each as its direction's file had it.
 var (
 	// Operations staff of a rented direction, charged for the months it
@@ -104,7 +125,7 @@ var (
 	// A commitment pays for the reserved GPUs every hour of the month,
 	// used or not: it is the only charge for compute, so the price per
 	// GPU-hour used is 0 and a committed rate is counted once.
-	commitment  = def{CommitmentPerMonth, Mul(Mul(Ref(CommittedGPUs), Num(HoursPerMonth)), Ref(GPUHourPrice))}
+	commitment  = def{CommitmentPerMonth, Mul(Mul(Ref(CommittedGPUs), Const(MonthHours)), Ref(GPUHourPrice))}
 	rentedPrice = def{VariablePricePerGPUHour, IfPositive(Ref(CommittedGPUs), Num(0), Ref(GPUHourPrice))}
 	// What a GPU-hour used costs: the rate, or the commitment spread over
 	// the hours used.
@@ -159,7 +180,7 @@ var (
 	space       = def{SpacePerMonth, Mul(Mul(Ref(ColoPerKWMonth), Ref(PowerKWMax)), Ref(Nodes))}
 	// Idle draw all month: typical power × idle fraction × PUE × price.
 	idlePower = def{IdlePowerPerMonth, Mul(Mul(Mul(Mul(Mul(Ref(PowerKWTypical), Ref(IdlePowerFraction)), Ref(Nodes)),
-		Ref(PUE)), Ref(ElectricityPerKWh)), Num(HoursPerMonth))}
+		Ref(PUE)), Ref(ElectricityPerKWh)), Const(MonthHours))}
 	// Active power above idle, per GPU-hour used.
 	powerPrice = def{VariablePricePerGPUHour, Mul(Mul(Div(Mul(Ref(PowerKWTypical), Sub(Num(1), Ref(IdlePowerFraction))),
 		Ref(GPUsPerNode)), Ref(PUE)), Ref(ElectricityPerKWh))}
@@ -168,13 +189,13 @@ var (
 	// costs already start in month 1, so this is conservative); with the
 	// cloud ruled out they wait instead.
 	leadDays   = def{LeadTimeDays, Mul(Ref(LeadTimeWeeks), Num(7))}
-	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Num(DaysPerMonth)), Ref(HorizonMonths))}
+	leadMonths = def{LeadMonths, Min(Div(Ref(LeadTimeDays), Const(MonthDays)), Ref(HorizonMonths))}
 	bridge     = def{Bridge, IfPositive(Ref(CloudFeasible),
 		Mul(Mul(Ref(LeadMonths), Ref(RunsPerMonth)), Ref(RentalCostPerRun)), Num(0))}
 	// The hardware's use and the effective price of an owned GPU-hour at
 	// the expected utilisation: the fixed cost (a purchase spread over the
 	// horizon) over the hours used, plus the power above idle.
-	capacity       = def{CapacityGPUHours, Mul(Mul(Ref(Nodes), Ref(GPUsPerNode)), Num(HoursPerMonth))}
+	capacity       = def{CapacityGPUHours, Mul(Mul(Ref(Nodes), Ref(GPUsPerNode)), Const(MonthHours))}
 	ownUtilisation = def{OwnUtilisation, IfPositive(Ref(CapacityGPUHours),
 		Div(Mul(Ref(GPUHoursPerRun), Ref(RunsPerMonth)), Ref(CapacityGPUHours)), Num(0))}
 	utilisation    = def{Utilisation, IfPositive(Ref(ExpectedUtilisation), Ref(ExpectedUtilisation), Ref(OwnUtilisation))}
@@ -223,7 +244,7 @@ func hybridCloud(run ...def) []def {
 	return append(defs,
 		// The snapshot lives in cloud storage while the run lasts; the
 		// outputs return.
-		def{OtherCostPerRun, Add(Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Num(HoursPerMonth))), egress), idleCost)},
+		def{OtherCostPerRun, Add(Add(Mul(Mul(Ref(StorageGB), Ref(StoragePricePerGBMonth)), Div(Ref(RunHours), Const(MonthHours))), egress), idleCost)},
 		def{MonthlyFixedCost, Add(Ref(CommitmentPerMonth), Ref(StaffPerMonth))},
 		noOneOff, rateUsed)
 }
@@ -269,7 +290,7 @@ var costModels = [NumCostModels][]def{
 		staffOnly, noOneOff},
 	ManagedInteractiveCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
 		// Per-token prices × a month of traffic at the mean rate.
-		{RequestsPerMonth, Mul(Mul(Ref(MeanRPS), Num(HoursPerMonth)), Num(3600))},
+		{RequestsPerMonth, Mul(Mul(Ref(MeanRPS), Const(MonthHours)), Num(3600))},
 		{OtherCostPerRun, Div(Mul(Ref(RequestsPerMonth), Add(Mul(Ref(TokensIn), Ref(PriceInPerM)), Mul(Ref(TokensOut), Ref(PriceOutPerM)))), Num(1e6))},
 		staffOnly, noOneOff},
 	ManagedBatchCosts: {staffShare, staffPerMonth, {VariablePricePerGPUHour, Num(0)},
@@ -309,7 +330,7 @@ var costModels = [NumCostModels][]def{
 		// month of such days (730 h ÷ 24), at the provider's price per
 		// GPU-hour: the deployment is paid while it runs, as Hugging Face
 		// Inference Endpoints and Fireworks on-demand deployments bill.
-		{DedicatedGPUHours, Div(Mul(Mul(Ref(ReplicaHoursPerDay), Ref(GPUsPerReplica)), Num(HoursPerMonth)), Num(24))},
+		{DedicatedGPUHours, Div(Mul(Mul(Ref(ReplicaHoursPerDay), Ref(GPUsPerReplica)), Const(MonthHours)), Num(24))},
 		{OtherCostPerRun, Mul(Ref(DedicatedGPUHours), Ref(GPUHourPrice))},
 		staffOnly, noOneOff},
 }
@@ -318,7 +339,7 @@ var costModels = [NumCostModels][]def{
 // batch work.
 var burstRun = []def{
 	// Staging the snapshot: volume ÷ throughput + a fixed time per file.
-	{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Num(PerFileSeconds))), Num(3600))},
+	{StagingHours, Div(Add(Div(Ref(StorageGB), Ref(SourceGBps)), Mul(Ref(FileCount), Const(FileSeconds))), Num(3600))},
 	// The run lasts its compute, its staging and its interruptions.
 	{RunHours, Add(Add(Ref(WorkHours), Ref(StagingHours)), Ref(InterruptionHours))},
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// The Audit sheet: one row per formula cell of the cost sheets (Costs,
+// The Audit sheet, the drift from the exported state: one row per formula cell of the cost sheets (Costs,
 // Monthly, Comparisons, Summary) with the engine's value, a live formula
 // reading the cell, their difference and a flag when it exceeds 1e-9 of
 // the engine's value. At export every difference is 0; after a
@@ -97,7 +97,7 @@ func writeAudit(b *book) {
 	}
 	// Widths from what the rows hold: the layout pass (fitColumns) reads
 	// what the book wrote cell by cell, and a stream writes past it.
-	widths := []float64{14, 8, 60, 18, 20, 14, 16, 10}
+	widths := []float64{20, 8, 60, 18, 20, 14, 16, 10}
 	money := b.resolve(fmtMoney)
 	for _, a := range b.audit {
 		widths[colAudWhat-1] = max(widths[colAudWhat-1], min(float64(utf8.RuneCountInString(a.what))+widthPad, maxAutoWidth+20))
@@ -115,10 +115,13 @@ func writeAudit(b *book) {
 	row := func(r int, cells ...any) { b.fail(sw.SetRow(cell(1, r), cells)) }
 	bold := excelize.Cell{StyleID: b.bold}
 	title := func(text string) excelize.Cell { c := bold; c.Value = text; return c }
-	row(1, title("Audit: every formula cell of the cost sheets against the engine's value"))
-	row(2, fmt.Sprintf("A difference above %g of the engine's value (or of the amounts it is the difference of) is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved.", auditTolerance))
+	row(1, title("Drift from the exported state: every formula cell of the cost sheets against the engine's value at export"))
+	row(2, fmt.Sprintf("A difference above %g of the engine's value (or of the amounts it is the difference of) is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved, as expected. Whether the workbook is consistent is the Checks sheet's integrity problems (on Summary).", auditTolerance))
 	flags := fmt.Sprintf(`COUNTIF(%s:%s,"differs")`, absCell(colAudFlag, first), absCell(colAudFlag, max(first, last)))
-	row(3, title("Cells flagged"), excelize.Cell{StyleID: b.count, Formula: flags, Value: 0})
+	row(3, title("Cells drifted"), excelize.Cell{StyleID: b.count, Formula: flags, Value: 0})
+	// The workbook's integrity, for comparison: unlike the drift, 0 after
+	// any valid edit.
+	row(4, title("Integrity problems"), excelize.Cell{StyleID: b.count, Formula: nameIntegrity, Value: 0})
 	var header []any
 	for _, h := range []string{"Sheet", "Cell", "What", "Engine value", "Workbook value (live)", "Difference", "Measured against", "Flag"} {
 		header = append(header, excelize.Cell{StyleID: b.header, Value: h})

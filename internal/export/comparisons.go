@@ -121,7 +121,7 @@ func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven,
 	power := op.Direction + "_" + costid.VariablePricePerGPUHour.String()
 	gpus := inputNamed(op, costid.Nodes) + "*" + inputNamed(op, costid.GPUsPerNode)
 	margin := rate + "-" + power
-	f := fmt.Sprintf(`IF(%s>0,%s/(%s*730*(%s)),"never")`, margin, op.Direction+"_"+costid.OwnedFixedPerMonth.String(), gpus, margin)
+	f := fmt.Sprintf(`IF(%s>0,%s/(%s*%s*(%s)),"never")`, margin, op.Direction+"_"+costid.OwnedFixedPerMonth.String(), gpus, costid.MonthHours, margin)
 	v := textResult("never")
 	if u.Utilisation != 0 {
 		v = numResult(u.Utilisation)
@@ -174,7 +174,7 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	C, PG := cell(6, row), cell(7, row)
 	b.formula(sh, 6, row, man.Direction+"_"+costid.OtherCostPerRun.String()+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
-	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+730*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), d.GPUs, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
+	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+%s*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), d.GPUs, costid.MonthHours, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
 	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", pg)
 	cells := trafficCells{staff: name(costid.StaffPerMonth), mean: inputNamed(man, costid.MeanRPS), c: C, pg: PG, price: name(costid.VariablePricePerGPUHour)}
 	result := trafficSearch(b, s, d, ts, cells, block)
@@ -301,8 +301,9 @@ func trafficSearch(b *book, s *scenario.Scenario, d *model.DirectionResult, ts t
 		// c + (c<1) − (c>peak)·(c−peak), c a whole number ≥ 0.
 		c := fmt.Sprintf("CEILING(%s*%s*(1+%s)/%s,1)", day, x, margin, num(ts.cost.RequestsPerReplica))
 		hours := fmt.Sprintf("SUMPRODUCT(%s,%s+(%s<1)-(%s>%s)*(%s-%s))", dayHours, c, c, c, replicas, c, replicas)
-		return fmt.Sprintf("%s+%s*%s*(%s-730*%s)+%s*%s*730/24*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, in.price,
-			in.price, num(ts.cost.GPUsPerReplica), hours, in.c, x)
+		h := costid.MonthHours.String()
+		return fmt.Sprintf("%s+%s*%s*(%s-%s*%s)+%s*%s*%s/24*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, h, in.price,
+			in.price, num(ts.cost.GPUsPerReplica), h, hours, in.c, x)
 	}
 	row := rowTraffic
 	for i, w := range []float64{8, 14, 18, 14, 14} {

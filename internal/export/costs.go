@@ -183,7 +183,12 @@ func writeCosts(b *book, r *model.Report) {
 		b.str(sh, colDirection, row, d.Direction)
 		b.str(sh, colTitle, row, d.Title)
 		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
-		b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
+		if byCase := d.Direction + "_" + costid.GPUHoursPerRun.String() + "_by_case"; b.names[byCase].sheet != "" {
+			// The engine's value at the case chosen (Drivers).
+			b.formula(sh, colGPUHours, row, byCase, b.gpuHours, numResult(d.GPUHoursPerRun))
+		} else {
+			b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
+		}
 		b.str(sh, colPricesAsOf, row, orDash(d.PricesAsOf))
 		ref := figureRefs(d, row)
 		for _, c := range costColumns {

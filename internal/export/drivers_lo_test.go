@@ -46,6 +46,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 		what  string
 		want  map[string]auditCell // the engine's value of each audited cell, by Sheet!Cell
 		noCmp bool                 // no break-even months to compare (a change the engine derives again)
+		bad   bool                 // an inconsistent edit: the integrity problems are above 0
 	}
 	var edits []edit
 	var paths []string
@@ -67,11 +68,13 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 		}
 		base := buf.Bytes()
 		coverage(t, ex.name, b)
+		bad := false // whether the next edit is inconsistent
 		add := func(what string, set func([]byte) []byte, want *model.Report, ws *scenario.Scenario, noCmp bool) {
 			file := filepath.Join(dir, fmt.Sprintf("%s-%02d.xlsx", ex.name, len(edits)))
 			writeFile(t, file, set(base))
-			edits = append(edits, edit{file: file, what: ex.name + ": " + what, want: auditMap(t, ws, want), noCmp: noCmp})
+			edits = append(edits, edit{file: file, what: ex.name + ": " + what, want: auditMap(t, ws, want), noCmp: noCmp, bad: bad})
 			paths = append(paths, file)
+			bad = false
 		}
 		add("as exported", func(b []byte) []byte { return b }, r, s, false)
 		rows, _ := collectDrivers(s, r)
@@ -84,6 +87,12 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false)
 			}
 			what := fmt.Sprintf("%s %v → %v", in.Name, in.Value, x)
+			// Out of its bounds, or of its estimate's range: inconsistent.
+			rng, bounded := driverBound(in)
+			bad = bounded && !rng.Contains(x) || in.Estimate && (x < in.Low || x > in.High)
+			if bad {
+				what += " (inconsistent)"
+			}
 			if in.Field == "" && in.Catalog == "" {
 				add(what, set, rederived(s, r, in.Name, x), s, true)
 			} else {
@@ -92,6 +101,46 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			drivers++
 		}
+		// A converted catalog price's price in its own currency, and the
+		// exchange rate every such price goes through.
+		for _, d := range withRates(r, rows) {
+			if d.likely == "" {
+				continue
+			}
+			own := d.in.Name + "_" + strings.ToLower(d.in.FromCurrency)
+			rate := r.ExchangeRates[slices.IndexFunc(r.ExchangeRates, func(x model.ExchangeRate) bool { return x.From == d.in.FromCurrency })].Rate
+			p := unconverted(d.in.Value, rate)
+			x := p*1.25 + 0.5
+			likely := cell(colDrvLikely, b.names[own].row)
+			set := func(b []byte) []byte {
+				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(x, 'g', -1, 64), false)
+			}
+			changed := change(t, pinned, model.CostInput{Catalog: d.in.Catalog}, x*rate)
+			add(fmt.Sprintf("%s %v → %v", own, p, x), set, evaluate(t, changed, cat), changed, false)
+			drivers++
+		}
+		for _, x := range r.ExchangeRates {
+			at, ok := b.names[rateName(x.From, x.To)]
+			if !ok {
+				continue
+			}
+			const rate = 0.8
+			changed := scenario.Clone(pinned)
+			changed.ExchangeRates = append(slices.DeleteFunc(changed.ExchangeRates, func(g scenario.ExchangeRate) bool { return g.Currency == x.From }),
+				scenario.ExchangeRate{Currency: x.From, Rate: rate, AsOf: "2026-01-01", Source: "test"})
+			likely := cell(colDrvLikely, at.row)
+			add(fmt.Sprintf("%s %v → %v", rateName(x.From, x.To), x.Rate, rate), func(b []byte) []byte {
+				return setCell(t, b, sheetDrivers, likely, strconv.FormatFloat(rate, 'g', -1, 64), false)
+			}, evaluate(t, changed, cat), changed, false)
+			drivers++
+		}
+		// Inconsistent: the first driver's low above its likely value (the
+		// costs, at the likely case, do not move).
+		first := rows[0]
+		bad = true
+		add(fmt.Sprintf("%s low → %v (above likely, inconsistent)", first.in.Name, first.in.Value*10+10), func(x []byte) []byte {
+			return setCell(t, x, sheetDrivers, cell(colDrvLow, b.names[first.in.Name].row), strconv.FormatFloat(first.in.Value*10+10, 'g', -1, 64), false)
+		}, r, s, false)
 		for _, c := range []string{"low", "high"} {
 			changed := scenario.Clone(pinned)
 			for _, d := range rows {
@@ -105,6 +154,24 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 			add("case "+c, func(b []byte) []byte { return setCell(t, b, sheetDrivers, "B2", c, true) }, evaluate(t, changed, cat), changed, false)
 		}
+		// Every estimate at each case, the plan figures too: the workbook
+		// with the engine's reports at each case (Extras.Cases). The
+		// break-even points keep plan figures of the likely case.
+		cs := &Cases{Low: evaluate(t, CaseScenario(s, "low"), cat), High: evaluate(t, CaseScenario(s, "high"), cat)}
+		bc := build(s, r, &Extras{Cases: cs})
+		if bc.err != nil {
+			t.Fatal(bc.err)
+		}
+		var withCases bytes.Buffer
+		if err := bc.f.Write(&withCases); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []string{"low", "high"} {
+			want := map[string]*model.Report{"low": cs.Low, "high": cs.High}[c]
+			add("every estimate at "+c+", plan figures by case", func([]byte) []byte {
+				return setCell(t, withCases.Bytes(), sheetDrivers, "B2", c, true)
+			}, want, CaseScenario(s, c), true)
+		}
 	}
 	if drivers < 60 {
 		t.Fatalf("only %d drivers over the examples: too few to judge", drivers)
@@ -113,12 +180,22 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 	audit := slices.Index(sheetOrder(nil), sheetAudit) + 1
 	out := filepath.Join(dir, "csv")
 	convertSheetCSV(t, soffice, filepath.Join(dir, "home"), out, audit, paths...)
-	checked := 0
+	checked, integrity := 0, 0
 	for _, e := range edits {
 		name := strings.TrimSuffix(filepath.Base(e.file), ".xlsx")
 		rows, err := readCSV(filepath.Join(out, name+"-"+sheetAudit+".csv"))
 		if err != nil {
 			t.Fatalf("%s: %v", e.what, err)
+		}
+		// The integrity problems: 0 after a valid edit, above 0 after an
+		// inconsistent one.
+		if len(rows) < 4 || len(rows[3]) < 2 {
+			t.Fatalf("%s: no integrity problems on Audit row 4", e.what)
+		}
+		if n, err := strconv.ParseFloat(rows[3][1], 64); err != nil || e.bad != (n > 0) {
+			t.Errorf("%s: integrity problems %q (inconsistent edit: %v)", e.what, rows[3][1], e.bad)
+		} else {
+			integrity++
 		}
 		for _, row := range rows[rowAudHeader:] {
 			if len(row) < colAudFlag {
@@ -150,7 +227,7 @@ func TestLibreOfficeFollowsDrivers(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d changed workbooks, %d drivers, %d cells compared with the engine", len(edits), drivers, checked)
+	t.Logf("%d changed workbooks, %d drivers, %d cells compared with the engine, %d integrity totals as expected", len(edits), drivers, checked, integrity)
 }
 
 // daytime is the support assistant example at its peak four hours a day, rented on demand: its

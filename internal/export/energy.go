@@ -93,7 +93,7 @@ func writeEnergy(b *book, r *model.Report) {
 		b.name(energyName(d.Direction, "grid_g_co2e_per_kwh"), sh, colEnGrid, row)
 
 		c := func(col int) string { return cell(col, row) }
-		month := c(colEnGPUHours) + "*" + nameRunsPerMonth + "*" + c(colEnKW) + "*" + c(colEnPUE) + "+" + c(colEnIdleKW) + "*" + c(colEnPUE) + "*730"
+		month := c(colEnGPUHours) + "*" + nameRunsPerMonth + "*" + c(colEnKW) + "*" + c(colEnPUE) + "+" + c(colEnIdleKW) + "*" + c(colEnPUE) + "*" + costid.MonthHours.String()
 		b.formula(sh, colEnKWhRun, row, "IF("+nameRunsPerMonth+">0,("+month+")/"+nameRunsPerMonth+",0)", num, numResult(e.KWhPerRun))
 		b.formula(sh, colEnKWhHorizon, row, "("+month+")*"+nameHorizonMonths, num, numResult(e.KWhHorizon))
 		b.formula(sh, colEnKgRun, row, c(colEnKWhRun)+"*"+c(colEnGrid)+"/1000", num, numResult(e.KgCO2ePerRun))
@@ -112,7 +112,7 @@ func writeEnergy(b *book, r *model.Report) {
 	}
 	row++
 	for _, line := range []string{
-		"kWh a month = GPU-hours per run × runs per month × kW per GPU × PUE + idle kW × PUE × 730; kWh per run = kWh a month ÷ runs per month; kWh over horizon = kWh a month × horizon months.",
+		"kWh a month = GPU-hours per run × runs per month × kW per GPU × PUE + idle kW × PUE × hours per month (the named cell hours_per_month, 730); kWh per run = kWh a month ÷ runs per month; kWh over horizon = kWh a month × horizon months.",
 		"kg CO2e = kWh × grid g CO2e/kWh ÷ 1,000. Estimates beside the costs, never a cost.",
 		"On-premises reads its power, idle share, nodes and PUE from the Drivers sheet (they set its power bill too); change the others' kW per GPU, PUE and grid intensity here.",
 		"Managed services publish no hardware: their GPU-hours are the offer's reference GPUs, an estimate.",

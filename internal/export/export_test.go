@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -354,9 +355,10 @@ func TestDefinedNames(t *testing.T) {
 			t.Errorf("defined name %s refers to %q, want %q", name, got[name], ref)
 		}
 	}
-	// The case, 2 workload names, the team's staff + 8 per direction.
-	if n := len(got); n != 1+2+1+8*3 {
-		t.Errorf("%d defined names, want %d: %v", n, 1+2+1+8*3, got)
+	// The case, 2 workload names, the team's staff, the engine's
+	// constants, the integrity problems + 8 per direction.
+	if n, want := len(got), 1+2+1+len(costid.Constants())+1+8*3; n != want {
+		t.Errorf("%d defined names, want %d: %v", n, want, got)
 	}
 	// The named cells hold the Report's values, not the scenario's.
 	if v := calc(t, f, sheetDrivers, "B6"); v != 4 {
@@ -619,7 +621,7 @@ func TestWriteWorkbook(t *testing.T) {
 			t.Fatalf("written file does not open: %v", err)
 		}
 		defer f.Close()
-		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
+		if got := f.GetSheetList(); !reflect.DeepEqual(got, []string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}) {
 			t.Errorf("sheets = %v", got)
 		}
 		if got := calc(t, f, sheetCosts, "K4"); !closeTo(got, 86544, relTol) {

@@ -4,6 +4,7 @@ import (
 	"hostplan/internal/brief"
 	"hostplan/internal/decide"
 	"hostplan/internal/document"
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
@@ -31,4 +32,33 @@ type Extras struct {
 	// scenario x in /path/hostplan.db" or "file plans/x.json"; shown at
 	// the top of the Lineage sheet.
 	Source string
+	// Cases are the engine's reports of the scenario with every estimate
+	// at its low and at its high end (CaseScenario): with them the plan
+	// figures on Drivers and each direction's GPU-hours per run follow
+	// the case selector too, as the engine's value for each case. Without
+	// them the plan figures stay at likely in every case.
+	Cases *Cases
+}
+
+// Cases are the engine's reports of one scenario at the low and at the
+// high end of every estimate.
+type Cases struct {
+	Low, High *model.Report
+}
+
+// CaseScenario is a copy of s with every estimate at its end: "low" or
+// "high" (any other: likely), known rather than estimated.
+func CaseScenario(s *scenario.Scenario, end string) *scenario.Scenario {
+	c := scenario.Clone(s)
+	for _, ref := range scenario.EstimateRefs(c) {
+		switch end {
+		case "low":
+			*ref.Ptr = scenario.Known(ref.Ptr.Low)
+		case "high":
+			*ref.Ptr = scenario.Known(ref.Ptr.High)
+		default:
+			*ref.Ptr = scenario.Known(ref.Ptr.Likely)
+		}
+	}
+	return c
 }

@@ -123,7 +123,7 @@ func rowWith(t *testing.T, rows [][]string, from int, text string) int {
 func TestWorkbookWithSheets(t *testing.T) {
 	c := newConstrained(t)
 	f := c.workbook(t)
-	want := []string{"Summary", "Decision", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options",
+	want := []string{"Summary", "Decision", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options",
 		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Lineage"}
 	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sheets = %v, want %v", got, want)
@@ -162,7 +162,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 		var extra []string
 		for _, sh := range g.GetSheetList() {
-			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
+			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
 				extra = append(extra, sh)
 			}
 		}

@@ -113,9 +113,10 @@ func TestInputCells(t *testing.T) {
 	}
 	// The case selector and four values per direction of this report
 	// made by hand, its GPU-hours a figure; the three drivers it has
-	// (runs, horizon, the team's staff) and three formulas per direction.
-	if inputs != 1+4*3 || formulas != 3+3*3 || figures != 3 {
-		t.Errorf("%d input, %d formula and %d figure names, want %d, %d and 3", inputs, formulas, figures, 1+4*3, 3+3*3)
+	// (runs, horizon, the team's staff) and three formulas per direction;
+	// the engine's constants; the integrity problems, a formula.
+	if k := len(costid.Constants()); inputs != 1+4*3+k || formulas != 3+3*3+1 || figures != 3 {
+		t.Errorf("%d input, %d formula and %d figure names, want %d, %d and 3", inputs, formulas, figures, 1+4*3+k, 3+3*3+1)
 	}
 	// A driver's Used cell is a formula over its low, likely and high
 	// cells, which are the inputs.

@@ -87,7 +87,12 @@ func writeRates(b *book, r *model.Report, row int) {
 	for i, x := range r.ExchangeRates {
 		at := row + 2 + i
 		b.str(sh, 1, at, x.From)
-		b.numLeft(sh, 2, at, x.Rate, "0.000000", fmt.Sprintf("exchange_rates[%d].rate", i))
+		if _, ok := b.names[rateName(x.From, x.To)]; ok {
+			// The driver on Drivers: the rate every converted price reads.
+			b.formula(sh, 2, at, rateName(x.From, x.To), b.numFmt("0.000000", false), numResult(x.Rate))
+		} else {
+			b.numLeft(sh, 2, at, x.Rate, "0.000000", fmt.Sprintf("exchange_rates[%d].rate", i))
+		}
 		b.str(sh, 3, at, orDash(x.AsOf))
 		src := x.Source
 		if x.Given {

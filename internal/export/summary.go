@@ -106,6 +106,13 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		b.str(sh, 2, row, fa.value)
 	}
 
+	// The workbook's integrity (Checks), which any valid edit keeps at 0,
+	// and its drift from the exported state (Audit), which any edit moves.
+	b.title(sh, 4, 1, "Integrity problems (Checks sheet; 0 = consistent)")
+	b.formula(sh, 5, 1, nameIntegrity, b.numFmt(fmtGeneral, true), numResult(0))
+	b.str(sh, 4, 2, "Drift from the exported state (cells, Audit sheet; moves with any edit)")
+	b.formula(sh, 5, 2, sheetAudit+"!"+absCell(2, 3), b.count, numResult(0))
+
 	n := len(r.Directions)
 	first, last := summaryTableRow+1, summaryTableRow+max(n, 1)
 	col := func(c int) string { return absCell(c, first) + ":" + absCell(c, last) }

@@ -5,10 +5,12 @@
 // every cost is a formula over those names, written from the engine's own
 // cost identity (costid.CostModel): the Costs sheet, the cumulative cost by
 // month on Monthly (laid out to the longest horizon a scenario may have),
-// the break-even points on Comparisons and the verdicts on Summary. An
-// Audit sheet checks every formula cell of those sheets against the
-// engine's value, and every formula caches its result for a reader that
-// does not recalculate (cache.go). The analysis — scaling curves, the Monte
+// the break-even points on Comparisons and the verdicts on Summary. A
+// Checks sheet checks the workbook against itself (checks.go: 0 problems
+// after any valid edit, shown on Summary); an Audit sheet shows the drift
+// of every formula cell of those sheets from the engine's value at
+// export; every formula caches its result for a reader that does not
+// recalculate (cache.go). The analysis — scaling curves, the Monte
 // Carlo spread, the sensitivity tornado — follows as the engine's values,
 // labelled as such, with native charts. The Options sheet says which
 // direction options the scenario set and which the model chose. With
@@ -60,6 +62,7 @@ const (
 	sheetChecklist   = "Checklist"
 	sheetNotes       = "Notes"
 	sheetAudit       = "Audit"
+	sheetChecks      = "Checks"
 	sheetLineage     = "Lineage"
 )
 
@@ -76,7 +79,7 @@ func sheetOrder(x *Extras) []string {
 	if e.Decision != nil {
 		order = append(order, sheetDecision)
 	}
-	order = append(order, sheetDrivers, sheetCosts, sheetEnergy, sheetMonthly, sheetComparisons, sheetAudit,
+	order = append(order, sheetDrivers, sheetCosts, sheetEnergy, sheetMonthly, sheetComparisons, sheetChecks, sheetAudit,
 		sheetInputs, sheetOptions, sheetScaling, sheetUncertainty, sheetSensitivity)
 	if e.Brief != nil || e.BriefMissing != nil {
 		order = append(order, sheetBrief)
@@ -140,7 +143,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		b.sheet(name)
 	}
 	// Drivers and Costs first: they own the cells the other sheets refer to.
-	writeDrivers(b, s, r)
+	writeDrivers(b, s, r, x.Cases)
 	writeCosts(b, r)
 	writeEnergy(b, r)
 	writeInputs(b, s)
@@ -164,6 +167,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	if x.Lineage != nil {
 		writeLineage(b, s, r, x.Source, x.Lineage)
 	}
+	writeChecks(b, r)
 	writeAudit(b)
 	b.finish(b.page)
 	b.fitRows()
@@ -214,6 +218,8 @@ type book struct {
 	// (cache.go); audit lists the formula cells the Audit sheet checks.
 	results map[string]map[string]result
 	audit   []auditCell
+	// checked are the driver rows of Drivers, for the Checks sheet.
+	checked []checkedDriver
 	// charts are the ranges the charts read, for their caches.
 	charts []string
 	// names are the defined names and the cells they refer to; figures
