@@ -304,3 +304,30 @@ func rederive(d *DirectionResult, name string, x float64, r *Report) {
 	}
 	d.DeriveCosts(runs, months, false)
 }
+
+// In a scenario whose currency is not the catalog's, the site's staff cost
+// says the currency it was converted from, as every other converted
+// catalog price does (the workbook writes it as a formula of the rate).
+func TestStaffCostSaysItsCurrency(t *testing.T) {
+	s, err := scenario.Load("../../scenarios/qlora-legal-70b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Currency = "EUR"
+	r := eval(t, s)
+	found := false
+	for _, d := range r.Directions {
+		for _, in := range d.CostInputs {
+			if in.Driver != costid.StaffCostPerFTE || in.Catalog == "" {
+				continue
+			}
+			found = true
+			if in.FromCurrency != "USD" {
+				t.Errorf("%s: the catalog's staff cost converted from %q, want USD", d.Direction, in.FromCurrency)
+			}
+		}
+	}
+	if !found {
+		t.Error("no direction takes the staff cost from the catalog")
+	}
+}
