@@ -26,6 +26,7 @@
 //	memory.go         memory per GPU: weights, gradients, optimiser, activations, KV cache
 //	mfu.go            model FLOPs utilisation when the scenario gives none (a table by size, GPU, method)
 //	parallel.go       parallel layouts (tensor, pipeline, data) and the fastest that fits
+//	serving.go        an interactive service: replica layout, decode and prefill, batch, replicas
 //	scaling.go        step time and efficiency against the GPU count; batch decoding
 //	usl.go            the Universal Scalability Law, fitted to trial points
 //	place.go          a run placed on a GPU count of a direction's hardware
