@@ -107,11 +107,13 @@ func checkTextField(c *checker, path, v string) {
 			continue
 		}
 		what := "the control character"
-		if r > 0x9f {
-			what = "the bidirectional control"
-		}
-		if r == '\n' || r == '\r' {
+		switch {
+		case r == '\n' || r == '\r':
 			what = "a line break"
+		case r == 0x2028 || r == 0x2029:
+			what = "the line or paragraph separator"
+		case r > 0x9f:
+			what = "the bidirectional control"
 		}
 		c.add(path, fmt.Sprintf("holds %s U+%04X at character %d", what, r, i), allowedText(t))
 		return

@@ -24,6 +24,7 @@ func TestTextRules(t *testing.T) {
 		{"lone carriage return in prose", func(s *Scenario) { s.Description = "a\rb" }, "description: holds a line break U+000D at character 2"},
 		{"bidi isolate", func(s *Scenario) { s.Purpose.Owner = "\u2067x" }, "purpose.owner: holds the bidirectional control U+2067 at character 1"},
 		{"mark in a list", func(s *Scenario) { s.Data.ReturnOutputs = []string{"logs\u200f"} }, "data.return_outputs[0]: holds the bidirectional control U+200F at character 5"},
+		{"line separator", func(s *Scenario) { s.Name = "a\u2028b" }, "name: holds the line or paragraph separator U+2028 at character 2"},
 		{"C1 in an override", func(s *Scenario) {
 			s.PriceOverrides = []PriceOverride{{Kind: "gpu", ID: "h100", Field: "bf16_tflops", Value: "990", AsOf: "2025-01-01", Source: "x\u0085"}}
 		}, "price_overrides[0].source: holds the control character U+0085 at character 2"},
