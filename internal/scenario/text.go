@@ -130,33 +130,14 @@ func checkTexts(c *checker, s *Scenario) {
 	})
 }
 
-// walkTexts calls fn with the path and value of every string of v,
-// through structs, set pointers and lists.
+// walkTexts calls fn with the path and value of every string of v
+// (walkFields).
 func walkTexts(v reflect.Value, path string, fn func(path, v string)) {
-	switch v.Kind() {
-	case reflect.String:
+	walkFields(v, path, func(path string, v reflect.Value) bool {
+		if v.Kind() != reflect.String {
+			return false
+		}
 		fn(path, v.String())
-	case reflect.Pointer:
-		if !v.IsNil() {
-			walkTexts(v.Elem(), path, fn)
-		}
-	case reflect.Struct:
-		t := v.Type()
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			switch {
-			case f.Anonymous && f.Type.Kind() == reflect.Struct:
-				walkTexts(v.Field(i), path, fn)
-			case f.IsExported() && jsonName(f) != "-":
-				walkTexts(v.Field(i), join(path, jsonName(f)), fn)
-			}
-		}
-	case reflect.Slice:
-		if path == "workload.trial" && v.Len() > MaxTrialPoints {
-			return
-		}
-		for i := 0; i < v.Len(); i++ {
-			walkTexts(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
-		}
-	}
+		return true
+	})
 }

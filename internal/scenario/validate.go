@@ -138,21 +138,19 @@ func checkValue(c *checker, path string, v Value, r Range) {
 	}
 }
 
-// walkNumbers calls fn with the path and value of every number of v: each
-// Value, float64, int and uint64 field, through structs, set pointers and
-// lists. A list of trial points longer than MaxTrialPoints is not walked
-// (Validate reports its length).
-func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Value)) {
-	if v.Type() == valueType {
-		fn(path, v)
+// walkFields calls leaf with the JSON path and value of v and of every
+// value under it — through set pointers, structs (an embedded struct
+// flattened, as encoding/json does) and lists — not going below a value
+// leaf reports it took. A list of trial points longer than MaxTrialPoints
+// is not walked (Validate reports its length).
+func walkFields(v reflect.Value, path string, leaf func(path string, v reflect.Value) bool) {
+	if leaf(path, v) {
 		return
 	}
 	switch v.Kind() {
-	case reflect.Float64, reflect.Int, reflect.Uint64:
-		fn(path, v)
 	case reflect.Pointer:
 		if !v.IsNil() {
-			walkNumbers(v.Elem(), path, fn)
+			walkFields(v.Elem(), path, leaf)
 		}
 	case reflect.Struct:
 		t := v.Type()
@@ -160,9 +158,9 @@ func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Va
 			f := t.Field(i)
 			switch {
 			case f.Anonymous && f.Type.Kind() == reflect.Struct:
-				walkNumbers(v.Field(i), path, fn) // flattened, as encoding/json does
+				walkFields(v.Field(i), path, leaf)
 			case f.IsExported() && jsonName(f) != "-":
-				walkNumbers(v.Field(i), join(path, jsonName(f)), fn)
+				walkFields(v.Field(i), join(path, jsonName(f)), leaf)
 			}
 		}
 	case reflect.Slice:
@@ -170,9 +168,24 @@ func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Va
 			return
 		}
 		for i := 0; i < v.Len(); i++ {
-			walkNumbers(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
+			walkFields(v.Index(i), fmt.Sprintf("%s[%d]", path, i), leaf)
 		}
 	}
+}
+
+// walkNumbers calls fn with the path and value of every number of v: each
+// Value, float64, int and uint64 field (walkFields).
+func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Value)) {
+	walkFields(v, path, func(path string, v reflect.Value) bool {
+		switch {
+		case v.Type() == valueType:
+		case v.Kind() == reflect.Float64, v.Kind() == reflect.Int, v.Kind() == reflect.Uint64:
+		default:
+			return false
+		}
+		fn(path, v)
+		return true
+	})
 }
 
 // quoteClipped quotes v for a message, its first 64 characters and their
