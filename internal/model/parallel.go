@@ -252,6 +252,38 @@ func (z *size) memOn(hw hardware, n int) float64 {
 // those that fit memory, and whether any fits; when none does, the plain
 // data-parallel layout (whose figures then show the gap).
 func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
+	k := layoutKey{gpu: hw.gpu.ID, perNode: hw.perNode, intraGBs: hw.intraGBs, netGBs: hw.netGBs, storageGBs: hw.storageGBs, n: n}
+	for _, f := range z.layoutsFound {
+		if f.layoutKey == k {
+			return f.l, f.ok
+		}
+	}
+	l, ok := z.searchLayout(hw, n)
+	z.layoutsFound = append(z.layoutsFound, layoutFound{k, l, ok})
+	return l, ok
+}
+
+// layoutKey is what bestLayout's answer depends on besides the run: the
+// GPU (one figure per id within an evaluation, whose catalog is fixed),
+// the node, its links and its storage, and the count. Directions on the same hardware
+// — hybrid's on-premises part and its burst, the on-premises direction —
+// ask the same questions.
+type layoutKey struct {
+	gpu                          string
+	perNode                      int
+	intraGBs, netGBs, storageGBs float64
+	n                            int
+}
+
+// layoutFound is one answer of bestLayout, kept for the size's lifetime.
+type layoutFound struct {
+	layoutKey
+	l  layout
+	ok bool
+}
+
+// searchLayout is bestLayout without the memo.
+func (z *size) searchLayout(hw hardware, n int) (layout, bool) {
 	z.searches++
 	var buf [maxShapes + 1]layout
 	ls := z.layouts(n, hw.perNode, &buf)
@@ -272,6 +304,33 @@ func (z *size) bestLayout(hw hardware, n int) (layout, bool) {
 // grows with dp, so for each tp and pp a binary search finds the fewest
 // data-parallel copies.
 func (z *size) minTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
+	k := minKey{memGB: g.MemoryGB, maxCount: maxCount, maxTP: maxTP}
+	for _, m := range z.mins {
+		if m.minKey == k {
+			return m.n
+		}
+	}
+	n := z.searchMinTrainGPUs(g, maxCount, maxTP)
+	z.mins = append(z.mins, minFound{k, n})
+	return n
+}
+
+// minKey is what minTrainGPUs depends on besides the run: the memory of
+// one GPU (fitsLayout reads no other figure of it) and the two limits.
+type minKey struct {
+	memGB           float64
+	maxCount, maxTP int
+}
+
+// minFound is one answer of minTrainGPUs, kept for the size's lifetime:
+// the directions, the GPU fits and the estimates ask the same questions.
+type minFound struct {
+	minKey
+	n int
+}
+
+// searchMinTrainGPUs is minTrainGPUs without the memo.
+func (z *size) searchMinTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
 	best := 0
 	var buf [maxShapes + 1][2]int
 	buf[0] = [2]int{1, 1}

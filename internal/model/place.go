@@ -103,9 +103,11 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		e.finishPlace(r, c, n, overheadH)
 		return
 	}
-	need := z.minGPUs(g, limit)
+	var need int
 	if z.training {
 		need = z.minTrainGPUs(g, limit, hw.perNode)
+	} else {
+		need = z.minGPUs(g, limit)
 	}
 	if need == 0 {
 		if r.ruleOut() {

@@ -7,9 +7,10 @@ import (
 )
 
 // TestOneLayoutSearchPerPoint: the scaling table searches each point's
-// layouts once (its step is the layout found), plus once for the
-// one-GPU step every speedup divides — not a search for the layout and
-// another for the step, at every point.
+// layouts once (its step is the layout found, and the one-GPU step every
+// speedup divides is the first point's) — not a search for the layout
+// and another for the step, at every point — and a search is not made
+// again for the same hardware and count within one sizing.
 func TestOneLayoutSearchPerPoint(t *testing.T) {
 	s := base()
 	s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
@@ -25,7 +26,25 @@ func TestOneLayoutSearchPerPoint(t *testing.T) {
 	if len(pts) != 9 { // 1, 2, 4, … 256
 		t.Fatalf("%d points", len(pts))
 	}
-	if want := len(pts) + 1; z.searches != want {
+	// The one-GPU step is the first point's: each count searched once.
+	if want := len(pts); z.searches != want {
 		t.Errorf("%d layout searches for %d points, want %d", z.searches, len(pts), want)
+	}
+	// Another direction on the same hardware (hybrid's on-premises part)
+	// asks the same questions: no search is made again.
+	again := c.table()
+	if z.searches != len(pts) {
+		t.Errorf("a second table on the same hardware searched again: %d searches", z.searches)
+	}
+	for i := range pts {
+		if pts[i] != again[i] {
+			t.Errorf("point %d: %+v then %+v", i, pts[i], again[i])
+		}
+	}
+	// Other hardware is searched anew.
+	c.hw.netGBs = 25
+	c.table()
+	if z.searches <= len(pts) {
+		t.Errorf("a table on a slower fabric was answered from the first one's searches")
 	}
 }

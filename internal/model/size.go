@@ -87,9 +87,11 @@ type size struct {
 	stagingGB           float64
 	files               float64
 	sourceGBs           float64
-	location            string  // data.location: where the data lives ("" unstated)
-	searches            int     // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
-	uplinkGBs           float64 // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
+	location            string        // data.location: where the data lives ("" unstated)
+	searches            int           // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
+	mins                []minFound    // minTrainGPUs' answers so far
+	layoutsFound        []layoutFound // bestLayout's answers so far
+	uplinkGBs           float64       // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
 	trial               []Point
 	trialGPU            string
 	notes               []Note // warnings about the whole workload (none in a quiet evaluation)
@@ -104,7 +106,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if z == nil {
 		z = new(size)
 	}
-	*z = size{precision: w.Precision, mfu: w.MFU.Or(DefaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
+	mins, found := z.mins[:0], z.layoutsFound[:0]
+	*z = size{mins: mins, layoutsFound: found, precision: w.Precision, mfu: w.MFU.Or(DefaultMFU), mfuSet: w.MFU.IsSet(), runsPerMonth: w.RunsPerMonth.Or(1),
 		method: w.Method, sharding: w.Sharding, recompute: w.Recompute,
 		seqLen: w.SequenceLength, microBatch: w.MicroBatch, serialFraction: w.SerialFraction.Or(0),
 		threshold: w.EfficiencyThreshold.Or(DefaultEfficiencyThreshold), trialGPU: w.TrialGPU}

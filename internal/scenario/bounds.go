@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 	"time"
 
@@ -410,13 +409,35 @@ func index(rows []Bound) map[string]Range {
 	return m
 }
 
-var listIndex = regexp.MustCompile(`\[\d+\]`)
+// genericPath is path with every list index emptied:
+// "workload.trial[2].gpus" is "workload.trial[].gpus". A path without a
+// list (nearly every one) is returned as it is, without allocating.
+func genericPath(path string) string {
+	if !strings.Contains(path, "[") {
+		return path
+	}
+	b := make([]byte, 0, len(path))
+	for i := 0; i < len(path); i++ {
+		b = append(b, path[i])
+		if path[i] != '[' {
+			continue
+		}
+		j := i + 1
+		for j < len(path) && path[j] >= '0' && path[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(path) && path[j] == ']' {
+			i = j - 1 // the digits are dropped; the ']' is copied next
+		}
+	}
+	return string(b)
+}
 
 // BoundOf returns the range of the scenario field at path. List indices
 // and the part of an estimate are ignored: "workload.trial[2].gpus" is
 // "workload.trial[].gpus", "workload.mfu.low" is "workload.mfu".
 func BoundOf(path string) (Range, bool) {
-	p := listIndex.ReplaceAllString(path, "[]")
+	p := genericPath(path)
 	if r, ok := scenarioRanges[p]; ok {
 		return r, true
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -54,16 +55,12 @@ var valueType = reflect.TypeOf(Value{})
 // embedded structs as encoding/json does.
 func jsonFields(t reflect.Type) []reflect.StructField {
 	var out []reflect.StructField
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if f.Anonymous && f.Type.Kind() == reflect.Struct {
-			out = append(out, jsonFields(f.Type)...)
-			continue
+	for _, f := range fieldsOf(t) {
+		if f.embedded {
+			out = append(out, jsonFields(t.Field(f.index).Type)...)
+		} else {
+			out = append(out, t.Field(f.index))
 		}
-		if !f.IsExported() || jsonName(f) == "-" {
-			continue
-		}
-		out = append(out, f)
 	}
 	return out
 }
@@ -357,21 +354,16 @@ func walkValuePtrs(v reflect.Value, path string, fn func(string, *Value)) {
 			walkValuePtrs(v.Elem(), path, fn)
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() || jsonName(f) == "-" {
-				continue
-			}
+		for _, f := range fieldsOf(v.Type()) {
 			p := path
-			if !f.Anonymous {
-				p = join(path, jsonName(f))
+			if !f.embedded {
+				p = join(path, f.name)
 			}
-			walkValuePtrs(v.Field(i), p, fn)
+			walkValuePtrs(v.Field(f.index), p, fn)
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			walkValuePtrs(v.Index(i), fmt.Sprintf("%s[%d]", path, i), fn)
+			walkValuePtrs(v.Index(i), path+"["+strconv.Itoa(i)+"]", fn)
 		}
 	}
 }

@@ -53,7 +53,7 @@ var textRules = func() map[string]TextLimit {
 // TextOf returns the rule of the text field at path (list indices
 // ignored).
 func TextOf(path string) TextLimit {
-	p := listIndex.ReplaceAllString(path, "[]")
+	p := genericPath(path)
 	if t, ok := textRules[p]; ok {
 		return t
 	}

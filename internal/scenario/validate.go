@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -153,14 +154,11 @@ func walkFields(v reflect.Value, path string, leaf func(path string, v reflect.V
 			walkFields(v.Elem(), path, leaf)
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			switch {
-			case f.Anonymous && f.Type.Kind() == reflect.Struct:
-				walkFields(v.Field(i), path, leaf)
-			case f.IsExported() && jsonName(f) != "-":
-				walkFields(v.Field(i), join(path, jsonName(f)), leaf)
+		for _, f := range fieldsOf(v.Type()) {
+			if f.embedded {
+				walkFields(v.Field(f.index), path, leaf)
+			} else {
+				walkFields(v.Field(f.index), join(path, f.name), leaf)
 			}
 		}
 	case reflect.Slice:
@@ -168,9 +166,41 @@ func walkFields(v reflect.Value, path string, leaf func(path string, v reflect.V
 			return
 		}
 		for i := 0; i < v.Len(); i++ {
-			walkFields(v.Index(i), fmt.Sprintf("%s[%d]", path, i), leaf)
+			walkFields(v.Index(i), path+"["+strconv.Itoa(i)+"]", leaf)
 		}
 	}
+}
+
+// jsonField is a struct field as walkFields sees it: an embedded struct
+// (flattened, as encoding/json does) or an exported field by its JSON name.
+type jsonField struct {
+	index    int
+	name     string
+	embedded bool
+}
+
+// fieldCache holds fieldsOf's answer per struct type: the scenario's
+// types are few and fixed, and every validation walks them.
+var fieldCache sync.Map // reflect.Type → []jsonField
+
+// fieldsOf lists the fields of struct type t that walkFields visits, in
+// declaration order.
+func fieldsOf(t reflect.Type) []jsonField {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]jsonField)
+	}
+	var fs []jsonField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		switch {
+		case f.Anonymous && f.Type.Kind() == reflect.Struct:
+			fs = append(fs, jsonField{index: i, embedded: true})
+		case f.IsExported() && jsonName(f) != "-":
+			fs = append(fs, jsonField{index: i, name: jsonName(f)})
+		}
+	}
+	fieldCache.Store(t, fs)
+	return fs
 }
 
 // walkNumbers calls fn with the path and value of every number of v: each
