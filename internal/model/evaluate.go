@@ -292,6 +292,10 @@ func (e *evaluator) direction(r *DirectionResult, d string, vals *costid.Values)
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
 		Drivers: vals, quiet: e.quiet}
+	if !e.quiet {
+		// The examples' directions record 7–22 inputs: one allocation.
+		r.CostInputs = make([]CostInput, 0, 24)
+	}
 	var err error
 	switch d {
 	case scenario.Managed:

@@ -339,6 +339,13 @@ func (z *size) searchMinTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
 		tp, pp := s[0], s[1]
 		shape := tp * pp
 		hiDP := maxCount / shape
+		if best > 0 {
+			// Only fewer GPUs than the best so far would change the answer.
+			hiDP = min(hiDP, (best-1)/shape)
+		}
+		if hiDP < 1 {
+			continue
+		}
 		if !z.fitsLayout(g, z.newLayout(tp, pp, hiDP)) {
 			continue
 		}

@@ -48,3 +48,45 @@ func TestOneLayoutSearchPerPoint(t *testing.T) {
 		t.Errorf("a table on a slower fabric was answered from the first one's searches")
 	}
 }
+
+// TestMinTrainGPUsIsTheFewest checks the pruned search for the fewest
+// training GPUs (a binary search per shape, skipping shapes that cannot
+// beat the best so far, answers kept per size) against counting up from
+// one GPU until some layout fits, for models, methods and GPUs that need
+// one GPU, a node and several nodes.
+func TestMinTrainGPUsIsTheFewest(t *testing.T) {
+	c := cat(t)
+	for _, preset := range []string{"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b"} {
+		for _, method := range []string{"full", "lora"} {
+			for _, sharding := range []string{"none", "zero1", "zero3"} {
+				s := base()
+				s.Workload.Model = scenario.Model{Preset: preset}
+				s.Workload.Method, s.Workload.Sharding = method, sharding
+				z, err := sizeWorkload(s, c, true, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, g := range c.GPUs {
+					for _, maxTP := range []int{1, 8} {
+						const limit = 512
+						want := 0
+						for n := 1; n <= limit && want == 0; n++ {
+							var buf [maxShapes + 1]layout
+							for _, l := range z.layouts(n, maxTP, &buf) {
+								if z.fitsLayout(g, l) {
+									want = n
+									break
+								}
+							}
+						}
+						for range 2 { // the second answer comes from the memo
+							if got := z.minTrainGPUs(g, limit, maxTP); got != want {
+								t.Errorf("%s %s %s on %s, tp ≤ %d: %d GPUs, counting up finds %d", preset, method, sharding, g.ID, maxTP, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

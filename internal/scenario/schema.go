@@ -357,7 +357,7 @@ func walkValuePtrs(v reflect.Value, path string, fn func(string, *Value)) {
 		for _, f := range fieldsOf(v.Type()) {
 			p := path
 			if !f.embedded {
-				p = join(path, f.name)
+				p = fieldPath(path, f.name)
 			}
 			walkValuePtrs(v.Field(f.index), p, fn)
 		}

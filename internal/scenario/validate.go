@@ -158,7 +158,7 @@ func walkFields(v reflect.Value, path string, leaf func(path string, v reflect.V
 			if f.embedded {
 				walkFields(v.Field(f.index), path, leaf)
 			} else {
-				walkFields(v.Field(f.index), join(path, f.name), leaf)
+				walkFields(v.Field(f.index), fieldPath(path, f.name), leaf)
 			}
 		}
 	case reflect.Slice:
@@ -182,6 +182,28 @@ type jsonField struct {
 // fieldCache holds fieldsOf's answer per struct type: the scenario's
 // types are few and fixed, and every validation walks them.
 var fieldCache sync.Map // reflect.Type → []jsonField
+
+// pathKey names a field's path by its parent's path and its own name.
+type pathKey struct{ parent, name string }
+
+// fieldPaths holds fieldPath's answers for paths outside lists: a
+// scenario has a few hundred, and every validation walks them all.
+var fieldPaths sync.Map // pathKey → string
+
+// fieldPath is join(parent, name), made once per path outside a list
+// (inside one the indices make too many to keep).
+func fieldPath(parent, name string) string {
+	if strings.Contains(parent, "[") {
+		return join(parent, name)
+	}
+	k := pathKey{parent, name}
+	if p, ok := fieldPaths.Load(k); ok {
+		return p.(string)
+	}
+	p := join(parent, name)
+	fieldPaths.Store(k, p)
+	return p
+}
 
 // fieldsOf lists the fields of struct type t that walkFields visits, in
 // declaration order.
