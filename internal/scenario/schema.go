@@ -354,10 +354,12 @@ func walkValuePtrs(v reflect.Value, path string, fn func(string, *Value)) {
 			walkValuePtrs(v.Elem(), path, fn)
 		}
 	case reflect.Struct:
-		for _, f := range fieldsOf(v.Type()) {
+		fs := fieldsOf(v.Type())
+		paths := fieldPaths(v.Type(), path, fs)
+		for i, f := range fs {
 			p := path
 			if !f.embedded {
-				p = fieldPath(path, f.name)
+				p = paths[i]
 			}
 			walkValuePtrs(v.Field(f.index), p, fn)
 		}

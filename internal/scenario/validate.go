@@ -154,11 +154,13 @@ func walkFields(v reflect.Value, path string, leaf func(path string, v reflect.V
 			walkFields(v.Elem(), path, leaf)
 		}
 	case reflect.Struct:
-		for _, f := range fieldsOf(v.Type()) {
+		fs := fieldsOf(v.Type())
+		paths := fieldPaths(v.Type(), path, fs)
+		for i, f := range fs {
 			if f.embedded {
 				walkFields(v.Field(f.index), path, leaf)
 			} else {
-				walkFields(v.Field(f.index), fieldPath(path, f.name), leaf)
+				walkFields(v.Field(f.index), paths[i], leaf)
 			}
 		}
 	case reflect.Slice:
@@ -183,26 +185,49 @@ type jsonField struct {
 // types are few and fixed, and every validation walks them.
 var fieldCache sync.Map // reflect.Type → []jsonField
 
-// pathKey names a field's path by its parent's path and its own name.
-type pathKey struct{ parent, name string }
+// structKey is a struct visited at a path outside any list.
+type structKey struct {
+	t    reflect.Type
+	path string
+}
 
-// fieldPaths holds fieldPath's answers for paths outside lists: a
-// scenario has a few hundred, and every validation walks them all.
-var fieldPaths sync.Map // pathKey → string
+// childPaths holds the paths of the fields of each struct visited outside
+// a list, in fieldsOf's order: a scenario has a few hundred, and every
+// validation walks them all.
+var childPaths struct {
+	sync.RWMutex
+	m map[structKey][]string
+}
 
-// fieldPath is join(parent, name), made once per path outside a list
-// (inside one the indices make too many to keep).
-func fieldPath(parent, name string) string {
-	if strings.Contains(parent, "[") {
-		return join(parent, name)
+// fieldPaths are the paths of the fields fs of struct type t at path
+// (join of path and each name; "" for an embedded struct's entry), made
+// once per struct outside a list — inside one the indices make too many
+// to keep.
+func fieldPaths(t reflect.Type, path string, fs []jsonField) []string {
+	inList := strings.Contains(path, "[")
+	if !inList {
+		childPaths.RLock()
+		ps, ok := childPaths.m[structKey{t, path}]
+		childPaths.RUnlock()
+		if ok {
+			return ps
+		}
 	}
-	k := pathKey{parent, name}
-	if p, ok := fieldPaths.Load(k); ok {
-		return p.(string)
+	ps := make([]string, len(fs))
+	for i, f := range fs {
+		if !f.embedded {
+			ps[i] = join(path, f.name)
+		}
 	}
-	p := join(parent, name)
-	fieldPaths.Store(k, p)
-	return p
+	if !inList {
+		childPaths.Lock()
+		if childPaths.m == nil {
+			childPaths.m = map[structKey][]string{}
+		}
+		childPaths.m[structKey{t, path}] = ps
+		childPaths.Unlock()
+	}
+	return ps
 }
 
 // fieldsOf lists the fields of struct type t that walkFields visits, in
