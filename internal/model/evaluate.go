@@ -133,6 +133,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	}
 	if !quiet {
 		r.ExchangeRates = e.exchangeRates()
+		r.trial = e.trial
 	}
 	if e.currencyWarn != nil {
 		r.Warnings = append(r.Warnings, *e.currencyWarn)

@@ -120,14 +120,14 @@ func (sm *sampler) set(x float64) { *sm.ptr = scenario.Known(x) }
 // by writing them into each plan's working scenario.
 type pins struct {
 	gpus   map[string]int
-	serve  map[string][3]int // tp, pp, batch
-	layout map[string]layout // a training run's parallel layout
-	trial  *trialFit         // nil when the scenario has no trial
+	serve  map[string][3]int  // tp, pp, batch
+	layout map[string]*layout // a training run's parallel layout (shared, read only)
+	trial  *trialFit          // nil when the scenario has no trial
 }
 
 // newPins takes the choices of the base report of s.
 func newPins(s *scenario.Scenario, base *Report) *pins {
-	p := &pins{gpus: map[string]int{}, serve: map[string][3]int{}, layout: map[string]layout{}}
+	p := &pins{gpus: map[string]int{}, serve: map[string][3]int{}, layout: map[string]*layout{}}
 	for _, d := range base.Directions {
 		if d.GPUs > 0 {
 			p.gpus[d.Direction] = d.GPUs
@@ -138,13 +138,16 @@ func newPins(s *scenario.Scenario, base *Report) *pins {
 				tp, pp = l.Tensor, l.Pipeline
 			}
 			p.serve[d.Direction] = [3]int{tp, pp, d.Serving.Batch}
-		} else if l := d.Layout; l != nil {
-			p.layout[d.Direction] = layout{tp: l.Tensor, pp: l.Pipeline, dp: l.Data, micro: l.MicroBatches, bubble: l.Bubble}
+		} else if l := d.trainLayout; l != nil {
+			p.layout[d.Direction] = l
 		}
 	}
-	if pts := trialPoints(s.Workload); len(pts) > 0 {
-		f, err := FitUSL(pts)
-		p.trial = &trialFit{fit: f, err: err}
+	p.trial = base.trial
+	if p.trial == nil {
+		if pts := trialPoints(s.Workload); len(pts) > 0 {
+			f, err := FitUSL(pts)
+			p.trial = &trialFit{fit: f, err: err}
+		}
 	}
 	return p
 }

@@ -255,8 +255,8 @@ func TestMonteCarloHoldsTheLayout(t *testing.T) {
 	s.Options.Cloud = scenario.CloudOptions{Offer: "aws-p5-h100"}
 	full := eval(t, s)
 	pin := newPins(s, full)
-	got, ok := pin.layout[scenario.Cloud]
-	if !ok || got.tp != 4 || got.pp != 1 || got.dp != 6 {
+	got := pin.layout[scenario.Cloud]
+	if got == nil || got.tp != 4 || got.pp != 1 || got.dp != 6 {
 		t.Fatalf("pinned layout %+v, want 4 × 1 × 6", got)
 	}
 	c := cat(t)
@@ -264,7 +264,7 @@ func TestMonteCarloHoldsTheLayout(t *testing.T) {
 	o, _ := c.CloudOffer("aws-p5-h100")
 	g, _ := c.GPU(o.GPU)
 	other := z.newLayout(4, 2, 3)
-	pin.layout[scenario.Cloud] = other
+	pin.layout[scenario.Cloud] = &other
 	r, err := evaluate(s, c, pin, &scratch{})
 	if err != nil {
 		t.Fatal(err)

@@ -68,11 +68,11 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 		return
 	}
 	c := curve{z: z, hw: hw}
-	if len(z.trial) > 0 && z.trialGPU == g.ID {
+	if z.hasTrial && z.trialGPU == g.ID {
 		if fit, err := e.fit(); err == nil {
-			c.usl = &fit
-			r.Calibration = calibration(fit)
+			c.usl = fit
 			if !r.quiet {
+				r.Calibration = calibration(*fit)
 				r.note(NoteScalingFromTrial, []string{"workload.trial"},
 					"scaling from the trial: Universal Scalability Law fitted to %d points (σ %.4g, κ %.4g, R² %.4f)", fit.Points, fit.Sigma, fit.Kappa, fit.R2)
 			}
@@ -168,6 +168,9 @@ func (e *evaluator) finishPlace(r *DirectionResult, c curve, n int, overheadH fl
 	r.GPUHoursPerRun = r.ComputeHours * float64(n)
 	r.TimeToResultHours = r.ComputeHours + overheadH
 	r.MemoryPerGPUGB = z.memPerGPU(n, 1)
+	if z.training && pt.Fits {
+		r.trainLayout = &l
+	}
 	if z.training && c.usl == nil {
 		// When no layout fits, the figures are those of data parallelism
 		// and the memory the least any layout needs: the gap.
@@ -266,10 +269,7 @@ func (e *evaluator) pinnedLayout(d string) *layout {
 	if e.pin == nil {
 		return nil
 	}
-	if l, ok := e.pin.layout[d]; ok {
-		return &l
-	}
-	return nil
+	return e.pin.layout[d]
 }
 
 // trialFit is the trial's Universal Scalability Law fit, or why it failed.
@@ -280,12 +280,13 @@ type trialFit struct {
 
 // fit returns the trial's fit: a pinned plan's, made before its draws, or
 // made once for this evaluation.
-func (e *evaluator) fit() (Fit, error) {
+// The fit is shared, read only, by every draw of a plan: a pointer into it.
+func (e *evaluator) fit() (*Fit, error) {
 	if e.trial == nil {
 		f, err := FitUSL(e.z.trial)
 		e.trial = &trialFit{fit: f, err: err}
 	}
-	return e.trial.fit, e.trial.err
+	return &e.trial.fit, e.trial.err
 }
 
 // fitByGPU sizes the run on every GPU type of the catalog.

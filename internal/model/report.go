@@ -36,6 +36,8 @@ type Report struct {
 	// Uncertainty and Tornado are set by Analyze (added in model 0.3.0).
 	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
 	Tornado     *Tornado     `json:"tornado,omitempty"`
+
+	trial *trialFit // the trial's fit, when one was made: the draws' pin
 }
 
 // WorkloadSummary is the size of the work, independent of where it runs.
@@ -149,6 +151,10 @@ type DirectionResult struct {
 	rated      bool        // PricePerGPUHour is the cloud rate its costs use, 0 included
 	staffBasis string      // what the staff does, for its cost line
 	prices     []usedPrice // the prices it used, for PricesAsOf and the stale-price note
+	// trainLayout is the training layout the run's GPU count took and
+	// fitted (also on a trial's fitted curve, which reports none): the
+	// draws' pin.
+	trainLayout *layout
 }
 
 // usedPrice is a catalog price a direction used: what it is and its date.

@@ -92,7 +92,8 @@ type size struct {
 	mins                []minFound    // minTrainGPUs' answers so far
 	layoutsFound        []layoutFound // bestLayout's answers so far
 	uplinkGBs           float64       // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
-	trial               []Point
+	trial               []Point       // the trial's points (full evaluations only)
+	hasTrial            bool          // the scenario gives trial points
 	trialGPU            string
 	notes               []Note // warnings about the whole workload (none in a quiet evaluation)
 }
@@ -157,7 +158,12 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		if _, ok := cat.GPU(z.trialGPU); !ok {
 			return nil, scenario.Errors{{Path: "workload.trial_gpu", Problem: fmt.Sprintf("%q is not in the catalog", z.trialGPU), Allowed: strings.Join(cat.IDs(catalog.KindGPU), ", ")}}
 		}
-		z.trial = trialPoints(w)
+		// A quiet evaluation uses the pinned fit and never the points:
+		// they are not copied into every draw.
+		z.hasTrial = len(w.Trial) > 0
+		if !quiet {
+			z.trial = trialPoints(w)
+		}
 	}
 	if z.sharding == "" {
 		z.sharding = "zero3"

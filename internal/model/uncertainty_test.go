@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -461,5 +462,32 @@ func TestAnalyzeCancelled(t *testing.T) {
 	// An ended context stops Analyze before it starts.
 	if _, err := Analyze(ctx, s, c, 100); !errors.Is(err, context.Canceled) {
 		t.Errorf("Analyze with an ended context: %v", err)
+	}
+}
+
+// BenchmarkAnalyzeTrial measures what a trial's points cost an analysis:
+// none, 10 and 1,000 points (GPU counts 1–64 over and over, on the
+// cloud's GPU, so that every draw uses the fitted curve).
+func BenchmarkAnalyzeTrial(b *testing.B) {
+	truth := USL{Lambda: 5000, Sigma: 0.03, Kappa: 0.0005}
+	for _, points := range []int{0, 10, 1000} {
+		s := base()
+		s.Workload.TokensPerRunB = scenario.Estimate(5, 10, 20)
+		if points > 0 {
+			s.Workload.TrialGPU = "h100-sxm"
+			for i := range points {
+				n := 1 + i%64
+				s.Workload.Trial = append(s.Workload.Trial, scenario.TrialPoint{GPUs: n, Throughput: truth.Throughput(float64(n)) * (1 + 0.01*float64(i%7-3))})
+			}
+		}
+		c := cat(b)
+		b.Run(fmt.Sprintf("points=%d", points), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Analyze(context.Background(), s, c, DefaultDraws); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -165,18 +167,7 @@ func FitUSL(pts []Point) (Fit, error) {
 	for _, p := range pts {
 		scale = math.Max(scale, p.X)
 	}
-	pr := &uslProblem{n: make([]float64, len(pts)), x: make([]float64, len(pts))}
-	for i, p := range pts {
-		pr.n[i], pr.x[i] = p.N, p.X/scale
-	}
-	mean := 0.0
-	for _, x := range pr.x {
-		mean += x
-	}
-	mean /= float64(len(pr.x))
-	for _, x := range pr.x {
-		pr.sst += (x - mean) * (x - mean)
-	}
+	pr := newUSLProblem(pts, scale)
 	if !(pr.sst > 0) {
 		return Fit{}, fitErrorf(ErrDegenerateFit, "every trial point has the same throughput, so the fit's R² is undefined; measure at GPU counts where throughput differs")
 	}
@@ -218,10 +209,43 @@ func FitUSL(pts []Point) (Fit, error) {
 	return f, nil
 }
 
-// uslProblem is the scaled data of a fit.
+// uslProblem is the scaled data of a fit, one row per distinct GPU count:
+// the points' mean throughput x there and their number w. Least squares
+// over the points is least squares over these rows weighted by w, plus
+// the rows' own scatter (within), which no curve changes: Σ_i (x_i − f)²
+// = Σ_n [w_n (x̄_n − f(n))² + Σ_{i∈n} (x_i − x̄_n)²]. A trial of 1,000
+// points at 64 counts costs the optimizer 64 rows.
 type uslProblem struct {
-	n, x []float64
-	sst  float64 // total sum of squares of x about its mean
+	n, x, w []float64
+	within  float64 // Σ (x_i − x̄ of its count)²
+	sst     float64 // total sum of squares of x about its mean
+}
+
+// newUSLProblem groups pts by GPU count, throughput divided by scale.
+func newUSLProblem(pts []Point, scale float64) *uslProblem {
+	sum, count := map[float64]float64{}, map[float64]float64{}
+	total := 0.0
+	for _, p := range pts {
+		sum[p.N] += p.X / scale
+		count[p.N]++
+		total += p.X / scale
+	}
+	pr := &uslProblem{}
+	for _, n := range slices.Sorted(maps.Keys(sum)) {
+		pr.n, pr.x, pr.w = append(pr.n, n), append(pr.x, sum[n]/count[n]), append(pr.w, count[n])
+	}
+	mean := total / float64(len(pts))
+	row := map[float64]int{}
+	for i, n := range pr.n {
+		row[n] = i
+	}
+	for _, p := range pts {
+		x := p.X / scale
+		pr.sst += (x - mean) * (x - mean)
+		d := x - pr.x[row[p.N]]
+		pr.within += d * d
+	}
+	return pr
 }
 
 // uslCandidate is one local optimum: coefficients (λ on the scaled data)
@@ -238,20 +262,19 @@ func sin2(a float64) float64 { s := math.Sin(a); return s * s }
 // zero from the smallest measured N on: below N = 1 a large κ makes it
 // vanish, and X there has a pole (and is negative past it).
 func (pr *uslProblem) project(sigma, kappa float64) uslCandidate {
-	var sxg, sgg, sxx float64
+	var sxg, sgg float64
 	lo := math.Inf(1)
 	for i, n := range pr.n {
 		lo = math.Min(lo, n)
 		g := n / (1 + sigma*(n-1) + kappa*n*(n-1))
-		sxg += pr.x[i] * g
-		sgg += g * g
-		sxx += pr.x[i] * pr.x[i]
+		sxg += pr.w[i] * pr.x[i] * g
+		sgg += pr.w[i] * g * g
 	}
 	lambda := sxg / sgg
-	sse := 0.0
+	sse := pr.within
 	for i, n := range pr.n {
 		r := pr.x[i] - lambda*n/(1+sigma*(n-1)+kappa*n*(n-1))
-		sse += r * r
+		sse += pr.w[i] * r * r
 	}
 	c := uslCandidate{lambda: lambda, sigma: sigma, kappa: kappa, sse: sse}
 	n := lo // where the denominator, convex in N with its vertex at (κ−σ)/2κ, is least
@@ -280,7 +303,7 @@ func (pr *uslProblem) gradient(grad, v []float64) {
 	var gs, gk float64
 	for i, n := range pr.n {
 		d := 1 + sigma*(n-1) + kappa*n*(n-1)
-		r := pr.x[i] - c.lambda*n/d
+		r := pr.w[i] * (pr.x[i] - c.lambda*n/d)
 		gs += r * n * (n - 1) / (d * d)
 		gk += r * n * n * (n - 1) / (d * d)
 	}
@@ -396,13 +419,13 @@ func (pr *uslProblem) linearStart() (sigma, kappa float64, ok bool) {
 	}
 	var a11, a12, a22, b1, b2 float64
 	for i, n := range pr.n {
-		u, w := n-1, n*(n-1)
+		u, w, k := n-1, n*(n-1), pr.w[i] // k points at this count
 		y := n*lambda0/pr.x[i] - 1
-		a11 += u * u
-		a12 += u * w
-		a22 += w * w
-		b1 += u * y
-		b2 += w * y
+		a11 += k * u * u
+		a12 += k * u * w
+		a22 += k * w * w
+		b1 += k * u * y
+		b2 += k * w * y
 	}
 	det := a11*a22 - a12*a12
 	if det != 0 {

@@ -186,11 +186,10 @@ func TestFitUSLNoisyIsGlobalOptimum(t *testing.T) {
 	for trial := range 20 {
 		u := USL{Lambda: 0.1 + 100*rng.Float64(), Sigma: rng.Float64(), Kappa: math.Pow(10, -6+5*rng.Float64())}
 		pts := make([]Point, len(ns))
-		pr := &uslProblem{}
 		for i, n := range ns {
 			pts[i] = Point{n, u.Throughput(n) * math.Exp(0.05*rng.NormFloat64())}
-			pr.n, pr.x = append(pr.n, n), append(pr.x, pts[i].X)
 		}
+		pr := newUSLProblem(pts, 1)
 		f, err := FitUSL(pts)
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
@@ -328,5 +327,64 @@ func TestReadTrialCSVWithBOM(t *testing.T) {
 	got, err := ReadTrialCSV(strings.NewReader("\uFEFF" + plain))
 	if err != nil || len(got) != len(want) || got[1] != want[1] {
 		t.Fatalf("with a BOM: %v, %v; want %v", got, err, want)
+	}
+}
+
+// A trial that measures each GPU count several times is fitted as the
+// least squares over every point, though the optimizer sees one row per
+// count: the fit's R² is the one computed point by point, and no (σ, κ)
+// of a grid, with λ at its best over the points, does better.
+func TestFitUSLGroupsRepeatedCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	u := USL{Lambda: 4000, Sigma: 0.04, Kappa: 0.0008}
+	var pts []Point
+	for _, n := range []float64{1, 2, 4, 8, 16, 32} {
+		for range 5 {
+			pts = append(pts, Point{n, u.Throughput(n) * math.Exp(0.08*rng.NormFloat64())})
+		}
+	}
+	f, err := FitUSL(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Least squares point by point: λ projected out in closed form.
+	sse := func(sigma, kappa float64) (float64, float64) {
+		var sxg, sgg float64
+		for _, p := range pts {
+			g := p.N / (1 + sigma*(p.N-1) + kappa*p.N*(p.N-1))
+			sxg += p.X * g
+			sgg += g * g
+		}
+		l, e := sxg/sgg, 0.0
+		for _, p := range pts {
+			r := p.X - l*p.N/(1+sigma*(p.N-1)+kappa*p.N*(p.N-1))
+			e += r * r
+		}
+		return e, l
+	}
+	mean, sst := 0.0, 0.0
+	for _, p := range pts {
+		mean += p.X / float64(len(pts))
+	}
+	for _, p := range pts {
+		sst += (p.X - mean) * (p.X - mean)
+	}
+	got, lambda := sse(f.Sigma, f.Kappa)
+	if r2 := 1 - got/sst; math.Abs(r2-f.R2) > 1e-9 {
+		t.Errorf("R² %.12f; point by point %.12f", f.R2, r2)
+	}
+	if math.Abs(lambda-f.Lambda) > 1e-6*lambda {
+		t.Errorf("λ %g; point by point %g", f.Lambda, lambda)
+	}
+	if f.Points != len(pts) {
+		t.Errorf("%d points reported, want %d", f.Points, len(pts))
+	}
+	for i := 0; i <= 100; i++ {
+		for j := 0; j <= 100; j++ {
+			s, k := float64(i)/100, math.Pow(10, -8+7*float64(j)/100)
+			if g, _ := sse(s, k); g < got*(1-1e-9) {
+				t.Fatalf("fit %+v has SSE %g; σ=%g κ=%g has %g", f.USL, got, s, k, g)
+			}
+		}
 	}
 }
