@@ -76,6 +76,10 @@ type Model struct {
 	Heads         int     `json:"heads"` // attention heads
 	KVHeads       int     `json:"kv_heads"`
 	HeadDim       int     `json:"head_dim"`
+	// KVLatentDim is the values cached per token and layer by compressed
+	// (multi-head latent) attention, 0 for a plain or grouped-query cache
+	// (scenario.Model.KVLatentDim).
+	KVLatentDim int `json:"kv_latent_dim,omitempty"`
 	Entry
 }
 

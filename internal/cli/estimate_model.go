@@ -71,11 +71,17 @@ func runEstimateServe(e *env, args []string) error {
 	modelID := fs.String("model", "", "catalog model id (hostplan catalog models)")
 	gpuID := fs.String("gpu", "", "catalog GPU id")
 	bits := numVar(fs, "precision", "weight precision in bits: 16, 8 or 4")
-	ctx := numVar(fs, "context", "tokens per sequence (prompt + output)")
-	lat := numVar(fs, "latency-ms", "per-token (decode step) latency target, ms")
+	tin := numVar(fs, "tokens-in", "prompt tokens per request (with --tokens-out: end-to-end throughput)")
+	tout := numVar(fs, "tokens-out", "output tokens per request")
+	ctx := numVar(fs, "context", "tokens per sequence, in place of --tokens-in and --tokens-out: decode-only throughput")
+	lat := numVar(fs, "latency-ms", "per-token (decode step) latency target, ms (default: none)")
+	gpus := numVar(fs, "gpus", "GPUs per replica, tensor parallel (default: the fewest that hold the weights)")
+	batch := numVar(fs, "batch", "sequences decoded together (default: the largest that fits and meets the latency)")
+	kv := numVar(fs, "kv-precision", "KV cache bits: 16 or 8 (default: 8 with 8-bit weights, else 16)")
 	mfu := numVar(fs, "mfu", "model FLOPs utilisation for the compute roof (default 0.4)")
+	cases := fs.String("cases", "", "read one case per line, a JSON object of these flags' names (tokens_in, …), from FILE or - for stdin; print one JSON object per line")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	pos, help, err := parseOrHelp(e, fs, cmd+" --model ID --gpu ID --precision BITS --context TOKENS --latency-ms L [--json]", args)
+	pos, help, err := parseOrHelp(e, fs, cmd+" --model ID --gpu ID --precision BITS (--tokens-in N --tokens-out N | --context TOKENS) [--latency-ms L] [--gpus N] [--batch B] [--kv-precision BITS] [--json] | --cases FILE", args)
 	if err != nil || help {
 		return err
 	}
@@ -86,24 +92,21 @@ func runEstimateServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := estimate.Serve(cat, estimate.ServeInput{Model: *modelID, GPU: *gpuID,
-		Bits: bits.input(), Context: ctx.input(), LatencyMS: lat.input(), MFU: mfu.input()})
+	if *cases != "" {
+		return serveCases(e, cmd, cat, *cases)
+	}
+	res, err := estimate.Serve(cat, estimate.ServeInput{Model: *modelID, GPU: *gpuID, Bits: bits.input(),
+		TokensIn: tin.input(), TokensOut: tout.input(), Context: ctx.input(), LatencyMS: lat.input(),
+		GPUs: gpus.input(), Batch: batch.input(), KVBits: kv.input(), MFU: mfu.input()})
 	if err != nil {
 		return estimateError(cmd, err)
 	}
-	est, m, g, b, c, l := res.ServeEstimate, res.Model, res.GPU, res.Bits, res.Context, res.LatencyMS
 	if *asJSON {
-		return writeJSON(e, est)
-	}
-	bound := "compute"
-	if est.MemoryBound {
-		bound = "memory bandwidth"
+		return writeJSON(e, res.ServeEstimate)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "Replica\t%d × %s\t%s at %d bit\n", est.GPUs, g.ID, m.Name, b)
-	fmt.Fprintf(tw, "Batch\t%s\tlargest whose decode step meets %s ms and whose KV cache fits\n", present.Count(est.Batch, "sequence"), present.Whole(l))
-	fmt.Fprintf(tw, "Decode step\t%s ms\tlimited by %s\n", present.Fixed(est.StepMS, 1), bound)
-	fmt.Fprintf(tw, "Throughput\t%s tokens/s\t%s per GPU\n", present.Whole(est.TokensPerSecond), present.Whole(est.TokensPerSecondPerGPU))
-	fmt.Fprintf(tw, "Memory per GPU\t%s GB\tweights, KV cache of %s × %s tokens, overhead; of %s GB\n", present.Fixed(est.MemoryGBPerGPU, 1), present.Whole(float64(est.Batch)), present.Whole(float64(c)), present.Whole(g.MemoryGB))
+	for _, r := range estimate.ServeRows(res) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r[0], r[1], r[2])
+	}
 	return tw.Flush()
 }

@@ -270,12 +270,16 @@ func Train(cat *catalog.Catalog, in TrainInput) (TrainResult, error) {
 }
 
 // ServeInput is what the serving estimate needs: a catalog model and GPU,
-// the weights' precision in bits (16, 8 or 4), the tokens per sequence,
-// the per-token latency target in milliseconds, and the model FLOPs
+// the weights' precision in bits (16, 8 or 4); the tokens in and out per
+// request (end to end) or a context of tokens per sequence (decode only);
+// optionally the per-token latency target in milliseconds, the GPUs of a
+// replica, the batch, the KV cache's bits (16 or 8) and the model FLOPs
 // utilisation of the compute roof (0.4 when not given).
 type ServeInput struct {
 	Model, GPU                    string
 	Bits, Context, LatencyMS, MFU Input
+	TokensIn, TokensOut           Input
+	GPUs, Batch, KVBits           Input
 }
 
 // DefaultServeMFU is the serving estimate's utilisation when none is
@@ -288,8 +292,12 @@ type ServeResult struct {
 	Model     catalog.Model
 	GPU       catalog.GPU
 	Bits      int
-	Context   int
-	LatencyMS float64
+	Context   int     // tokens per sequence: the context given, or in + out
+	TokensIn  int     // 0 with a context (decode only)
+	TokensOut int     // 0 with a context
+	LatencyMS float64 // 0: no target
+	// BatchGiven and GPUsGiven: the request fixed them.
+	BatchGiven, GPUsGiven bool
 }
 
 // Serve checks in and sizes one replica with model.EstimateServe on cat.
@@ -304,23 +312,47 @@ func Serve(cat *catalog.Catalog, in ServeInput) (ServeResult, error) {
 	if !ok {
 		return ServeResult{}, notInCatalog("gpu", in.GPU, cat.IDs(catalog.KindGPU))
 	}
-	bits, b := Number(in.Bits, "precision", Positive)
-	if b == nil && bits != 16 && bits != 8 && bits != 4 {
-		b = bad("precision", func(n func(string) string) string {
-			return fmt.Sprintf("%s %s is not supported (allowed: 16, 8, 4)", n("precision"), in.Bits.Text)
+	bits, b := oneOf(in.Bits, "precision", []int{16, 8, 4}, 0)
+	if b != nil {
+		return ServeResult{}, b
+	}
+	kvBits, b := oneOf(in.KVBits, "kv-precision", []int{16, 8}, 0)
+	if b != nil {
+		return ServeResult{}, b
+	}
+	tokens := bound("workload.traffic.tokens_in")
+	whole := func(in Input, field string) (float64, *BadInput) {
+		v, b := Number(in, field, Positive)
+		if b == nil && (v != math.Trunc(v) || !tokens.Contains(v)) {
+			b = outOfRange(field, in.Text, "a whole number from 1 to "+scenario.Num(tokens.Max))
+		}
+		return v, b
+	}
+	var ctx, tin, tout float64
+	switch {
+	case in.Context.Given && (in.TokensIn.Given || in.TokensOut.Given):
+		return ServeResult{}, bad("context", func(n func(string) string) string {
+			return fmt.Sprintf("%s or %s with %s, not both (allowed: a context per sequence for decode alone, or the tokens in and out of a request)", n("context"), n("tokens-in"), n("tokens-out"))
+		})
+	case in.Context.Given:
+		if ctx, b = whole(in.Context, "context"); b != nil {
+			return ServeResult{}, b
+		}
+		tin = ctx
+	case in.TokensIn.Given || in.TokensOut.Given:
+		if tin, b = whole(in.TokensIn, "tokens-in"); b != nil {
+			return ServeResult{}, b
+		}
+		if tout, b = whole(in.TokensOut, "tokens-out"); b != nil {
+			return ServeResult{}, b
+		}
+		ctx = tin + tout
+	default:
+		return ServeResult{}, bad("context", func(n func(string) string) string {
+			return fmt.Sprintf("%s and %s, or %s, are required (allowed: whole numbers of tokens)", n("tokens-in"), n("tokens-out"), n("context"))
 		})
 	}
-	if b != nil {
-		return ServeResult{}, b
-	}
-	c, b := Number(in.Context, "context", Positive)
-	if tokens := bound("workload.traffic.tokens_in"); b == nil && (c != math.Trunc(c) || !tokens.Contains(c)) {
-		b = outOfRange("context", in.Context.Text, "a whole number from 1 to "+scenario.Num(tokens.Max))
-	}
-	if b != nil {
-		return ServeResult{}, b
-	}
-	l, b := Within(in.LatencyMS, "latency-ms", bound("workload.traffic.latency_target_ms"))
+	l, b := Within(in.LatencyMS, "latency-ms", bound("workload.traffic.latency_target_ms"), 0)
 	if b != nil {
 		return ServeResult{}, b
 	}
@@ -328,11 +360,59 @@ func Serve(cat *catalog.Catalog, in ServeInput) (ServeResult, error) {
 	if b != nil {
 		return ServeResult{}, b
 	}
-	est, err := model.EstimateServe(m, g, int(bits), c, l, f)
+	gpus, b := wholeIn(in.GPUs, "gpus", 1, 64)
+	if b != nil {
+		return ServeResult{}, b
+	}
+	batch, b := wholeIn(in.Batch, "batch", 1, 65_536)
+	if b != nil {
+		return ServeResult{}, b
+	}
+	est, err := model.EstimateServe(m, g, model.ServeRequest{Bits: bits, KVBits: kvBits, GPUs: gpus, Batch: batch,
+		TokensIn: tin, TokensOut: tout, LatencyMS: l, MFU: f})
 	if err != nil {
 		return ServeResult{}, bad("", func(func(string) string) string { return err.Error() })
 	}
-	return ServeResult{ServeEstimate: est, Model: m, GPU: g, Bits: int(bits), Context: int(c), LatencyMS: l}, nil
+	res := ServeResult{ServeEstimate: est, Model: m, GPU: g, Bits: bits, Context: int(ctx), LatencyMS: l, BatchGiven: batch > 0, GPUsGiven: gpus > 0}
+	if tout > 0 {
+		res.TokensIn, res.TokensOut = int(tin), int(tout)
+	}
+	return res, nil
+}
+
+// oneOf reads an optional whole-number input that must be one of allowed
+// (def when not given).
+func oneOf(in Input, field string, allowed []int, def int) (int, *BadInput) {
+	if !in.Given {
+		return def, nil
+	}
+	words := make([]string, len(allowed))
+	for i, a := range allowed {
+		words[i] = fmt.Sprint(a)
+	}
+	v, b := Number(in, field, Positive)
+	if b == nil {
+		for _, a := range allowed {
+			if v == float64(a) {
+				return a, nil
+			}
+		}
+	}
+	return 0, bad(field, func(n func(string) string) string {
+		return fmt.Sprintf("%s %s is not supported (allowed: %s)", n(field), in.Text, strings.Join(words, ", "))
+	})
+}
+
+// wholeIn reads an optional whole number from lo to hi (0 when not given).
+func wholeIn(in Input, field string, lo, hi int) (int, *BadInput) {
+	if !in.Given {
+		return 0, nil
+	}
+	v, b := Number(in, field, Positive)
+	if b == nil && (v != math.Trunc(v) || v < float64(lo) || v > float64(hi)) {
+		b = outOfRange(field, in.Text, fmt.Sprintf("a whole number from %s to %s", scenario.Num(float64(lo)), scenario.Num(float64(hi))))
+	}
+	return int(v), b
 }
 
 // CheckpointInput is what the checkpoint estimate needs: the minutes to

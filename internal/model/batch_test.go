@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"testing"
 
 	"hostplan/internal/scenario"
@@ -8,36 +9,45 @@ import (
 
 // Batch inference, by hand: Llama 3.1 8B in bf16 on the cloud's 8 × H100
 // (989 TFLOP/s dense, 3,350 GB/s, 80 GB), MFU 0.5, 1 B tokens a batch.
-// Prefill is compute-bound: 2 × 8.03e9 FLOPs per input token at 494.5
-// TFLOP/s = 3.248e-5 GPU-seconds. Decode is memory-bound (DESIGN.md,
-// Serving): a step reads the 16.06 GB of weights and the batch's KV cache
-// (2 × 32 layers × 8 KV heads × 128 × 2 bytes = 131,072 bytes a token)
-// at each sequence's mean context, the prompt and half the output (250 +
-// 1,500 tokens = 0.229 GB a sequence; memory holds the whole 3,250), once
-// for every sequence of the batch. On 2 GPUs (the smallest
-// tensor-parallel degree with room for vLLM's 256 sequences) a step moves
-// 16.06 + 256 × 0.229 GB at 2 × 3,350 GB/s = 11.16 ms for 256 tokens,
-// and the two GPUs all-reduce the batch's activations twice per layer
-// (256 × 4,096 × 2 bytes = 2.1 MB, 64 times a step): NCCL's latency,
-// 3.6 µs + 2 × 0.47 µs, plus 2.1 MB at the H100's measured 450 GB/s bus
-// × 2(n−1)/n = 4.66 µs → 0.59 ms; 11.75 ms a step is 9.18e-5
-// GPU-seconds an output token, 2.8 times a prefill token. So 3,000
-// output tokens per 250 input take 24.2 GPU-hours a batch and the mirror
-// split 11.4: before, every token cost 2·P FLOPs and both took 9.02.
+// Prefill is compute-bound: per input token 2 × 8.03e9 FLOPs for the
+// weights and, causally, attention over half the prompt on average —
+// 4 × 32 heads × 128 × 32 layers = 524,288 FLOPs a pair, 125 pairs at 250
+// tokens — at 494.5 TFLOP/s. Decode is memory-bound (DESIGN.md, Serving):
+// a step reads the 16.06 GB of weights and the batch's KV cache (2 × 32
+// layers × 8 KV heads × 128 × 2 bytes = 131,072 bytes a token) at each
+// sequence's mean context, the prompt and half the output (250 + 1,500
+// tokens = 0.229 GB a sequence; memory holds the whole 3,250), once for
+// every sequence of the batch, at 80 % of the datasheet bandwidth
+// (decodeBandwidthShare). On 2 GPUs (the smallest tensor-parallel degree
+// with room for vLLM's 256 sequences) a step moves 16.06 + 256 × 0.229 GB
+// at 2 × 3,350 × 0.8 GB/s = 13.95 ms for 256 tokens — its FLOPs, 256 ×
+// (16.06 GFLOPs + 1,750 × 524,288) at 2 × 494.5 × 0.75 TFLOP/s, take 5.9
+// ms — and the two GPUs all-reduce the batch's activations twice per
+// layer (256 × 4,096 × 2 bytes = 2.1 MB, 64 times a step): NCCL's
+// latency, 3.6 µs + 2 × 0.47 µs, plus 2.1 MB at the H100's measured 450
+// GB/s bus × 2(n−1)/n = 4.66 µs → 0.59 ms. So 3,000 output tokens per 250
+// input take about 29.8 GPU-hours a batch and the mirror split 12.6, 2.4
+// times — as TensorRT-LLM's published Llama 3.1 8B throughput on an H100
+// has it (128 in / 2,048 out: 41 µs a token; 2,048 / 128: 17 µs). Before
+// decode was modelled every token cost 2·P FLOPs and both took 9.02.
 func TestBatchDecodeIsMemoryBound(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeBatch, Precision: "bf16", Model: scenario.Model{Preset: "llama-3.1-8b"},
 		TokensPerRunB: scenario.Known(1), RunsPerMonth: scenario.Known(1), MFU: scenario.Known(0.5),
 		Traffic: &scenario.Traffic{PeakRPS: scenario.Known(1), MeanRPS: scenario.Known(1), TokensIn: scenario.Known(250), TokensOut: scenario.Known(3000)}}
-	prefill := 2 * 8.03e9 / (989e12 * 0.5)
+	const pair = 4 * 32 * 128 * 32 // attention FLOPs of one query token against one cached token
+	X := 989e12 * 0.5
+	prefill := func(in float64) float64 { return (2*8.03e9 + pair*in/2) / X }
 	// A step reads each sequence's KV cache at its mean context (the
 	// prompt and half the output); memory holds the whole context.
 	allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 256*4096*2/450e9)
 	decode := func(in, out float64) float64 {
-		kv := 131072 * (in + out/2) / 1e9
-		return ((16.06+256*kv)/(2*3350) + allReduce) * 2 / 256
+		ctx := in + out/2
+		mem := (16.06 + 256*131072*ctx/1e9) / (2 * 3350 * decodeBandwidthShare)
+		comp := 256 * (2*8.03e9 + pair*ctx) / (2 * X * decodeMFUShare)
+		return (math.Max(mem, comp) + allReduce) * 2 / 256
 	}
-	hours := func(in, out float64) float64 { return 1e9 * (in*prefill + out*decode(in, out)) / (in + out) / 3600 }
+	hours := func(in, out float64) float64 { return 1e9 * (in*prefill(in) + out*decode(in, out)) / (in + out) / 3600 }
 	outHeavy := eval(t, s).Direction(scenario.Cloud)
 	s.Workload.Traffic.TokensIn, s.Workload.Traffic.TokensOut = scenario.Known(3000), scenario.Known(250)
 	inHeavy := eval(t, s).Direction(scenario.Cloud)
@@ -59,21 +69,27 @@ func TestBatchDecodeIsMemoryBound(t *testing.T) {
 }
 
 // The node choice weighs memory as well as FLOPs: serving Llama 3.1 70B
-// in FP8 within 4 s a request is bound by memory bandwidth and size, where
-// an H200 (4,800 GB/s, 141 GB) holds the weights on 2 GPUs with room for
-// 129 sequences and an H100 (3,350 GB/s, 80 GB) on 2 with room for 40: the
-// peak of 40 requests/s takes 10 H200s or 14 H100s. So the H200 node
-// (337,000 $, 42,125 $ a GPU) serves it for less than the DGX H100 class
-// node (270,000 $, 33,750 $ a GPU), which the lowest price per dense
-// TFLOP/s chose before. Training, bound by FLOPs, keeps that node.
+// in FP8 with a 16-bit KV cache within 4 s a request is bound by memory
+// bandwidth and size. The H200 (4,800 GB/s, 141 GB) serves the peak of 40
+// requests/s on 3 replicas of 4 (batch 212, 15.5 requests/s each): 12
+// GPUs; the H100 (3,350 GB/s, 80 GB) on 4 replicas of 4 (batch 126, 13
+// requests/s each): 16. So the H200 node (337,000 $, 42,125 $ a GPU,
+// 505,500 $ for 12) serves it for less than the DGX H100 class node
+// (270,000 $, 33,750 $ a GPU, 540,000 $ for 16), which the lowest price
+// per dense TFLOP/s chose before. Training, bound by FLOPs, keeps that
+// node. (With an FP8 cache, half the bytes, the H100 needs 12 and wins.)
 func TestNodeChoiceWeighsMemory(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8", Model: scenario.Model{Preset: "llama-3.1-70b"},
-		MFU: scenario.Known(0.5), Traffic: &scenario.Traffic{PeakRPS: scenario.Known(40), MeanRPS: scenario.Known(15),
+		MFU: scenario.Known(0.5), KVCachePrecision: "bf16", Traffic: &scenario.Traffic{PeakRPS: scenario.Known(40), MeanRPS: scenario.Known(15),
 			TokensIn: scenario.Known(1000), TokensOut: scenario.Known(300), LatencyTargetMS: scenario.Known(4000)}}
 	s.Options.Cloud = scenario.CloudOptions{}
 	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "hgx-h200" {
 		t.Errorf("serving 70B on-premises chose %s, want hgx-h200", op.Offer)
+	}
+	s.Workload.KVCachePrecision = "fp8"
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "dgx-h100" {
+		t.Errorf("serving 70B with an FP8 cache on-premises chose %s, want dgx-h100", op.Offer)
 	}
 	if op := eval(t, base()).Direction(scenario.OnPrem); op.Offer != "dgx-h100" {
 		t.Errorf("training chose %s, want dgx-h100", op.Offer)

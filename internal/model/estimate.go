@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/present/num"
 )
 
 // TrainEstimate is the back-of-envelope answer of `hostplan estimate train`.
@@ -44,47 +45,117 @@ func EstimateTrain(params, tokens float64, gpus int, achieved float64, recompute
 	return est
 }
 
-// ServeEstimate is the answer of `hostplan estimate serve`: one replica of a
-// model on the fewest GPUs that hold it, at the largest batch whose decode
-// step meets the per-token latency.
-type ServeEstimate struct {
-	GPUs                  int     `json:"gpus"` // GPUs per replica (tensor parallel)
-	Batch                 int     `json:"batch"`
-	TokensPerSecond       float64 `json:"tokens_per_second"`         // output tokens/s of the replica
-	TokensPerSecondPerGPU float64 `json:"tokens_per_second_per_gpu"` // the same, per GPU
-	StepMS                float64 `json:"step_ms"`                   // one decode step
-	MemoryGBPerGPU        float64 `json:"memory_gb_per_gpu"`         // weights + KV cache + overhead
-	MemoryBound           bool    `json:"memory_bound"`              // decode limited by memory bandwidth, not compute
+// ServeRequest is what `hostplan estimate serve` asks: a model at a
+// weight precision of Bits (16, 8 or 4) with TokensIn and TokensOut per
+// request — or, with TokensOut 0, a context of TokensIn tokens per
+// sequence and decode only — optionally on GPUs GPUs (0: the fewest that
+// hold the weights, a power of two) at a batch of Batch (0: the largest
+// that fits and meets LatencyMS, the per-token decode budget; 0: none),
+// with a KV cache of KVBits (0: 8 for 8-bit weights, else 16) and the
+// compute roof at MFU.
+type ServeRequest struct {
+	Bits, KVBits, GPUs, Batch int
+	TokensIn, TokensOut       float64
+	LatencyMS, MFU            float64
 }
 
-// EstimateServe sizes decode for a catalog model on a catalog GPU at a
-// weight precision of bits (16, 8 or 4), a context of ctx tokens per
-// sequence and a per-token latency budget of latencyMS, with the roofline of
-// DESIGN.md (Serving) and the all-reduces of tensor parallelism in a node
-// of 8 (referenceNode). It returns an error when the model does not fit 64
-// GPUs or no batch meets the latency.
-func EstimateServe(m catalog.Model, g catalog.GPU, bits int, ctx, latencyMS, mfu float64) (ServeEstimate, error) {
-	prec := map[int]string{16: "bf16", 8: "fp8", 4: "int4"}[bits]
-	z := &size{paramsB: m.ParamsB, activeB: m.ActiveParamsB, layers: m.Layers, hidden: m.HiddenSize, kvHeads: m.KVHeads, headDim: m.HeadDim,
-		precision: prec, mfu: mfu, tokensIn: ctx, weightsGB: m.ParamsB * 1e9 * bytesPerParam(prec) / 1e9}
-	tp := nextPow2(z.minGPUs(g, 64)) // tensor-parallel degrees divide the heads
-	if tp == 0 {
-		return ServeEstimate{}, fmt.Errorf("%s at %d bit (%.0f GB) does not fit 64 × %s", m.ID, bits, z.weightsGB, g.ID)
-	}
-	var best ServeEstimate
+// Throughput bases: what ServeEstimate.TokensPerSecond counts.
+const (
+	// BasisEndToEnd: output tokens per second with each request's
+	// prefill counted, as a load test at saturation measures it.
+	BasisEndToEnd = "end_to_end"
+	// BasisDecodeOnly: output tokens per second of decode steps alone,
+	// at the given context (no split between prompt and output given).
+	BasisDecodeOnly = "decode_only"
+)
+
+// ServeEstimate is the answer of `hostplan estimate serve`: one replica
+// of a model, its batch, its decode step and what it serves.
+type ServeEstimate struct {
+	GPUs  int `json:"gpus"` // GPUs per replica (tensor parallel)
+	Batch int `json:"batch"`
+	// TokensPerSecond is the replica's output tokens/s on the basis
+	// TokensPerSecondBasis names: end to end when the request's split is
+	// given, decode only otherwise.
+	TokensPerSecond       float64 `json:"tokens_per_second"`
+	TokensPerSecondPerGPU float64 `json:"tokens_per_second_per_gpu"`
+	TokensPerSecondBasis  string  `json:"tokens_per_second_basis"`
+	// DecodeTokensPerSecond is batch ÷ decode step: the decode steps
+	// alone, at the mean context.
+	DecodeTokensPerSecond float64 `json:"decode_tokens_per_second"`
+	// RequestsPerSecond and RequestLatencyMS (prefill and every decode
+	// step of one request) when the split is given; 0 otherwise.
+	RequestsPerSecond float64 `json:"requests_per_second"`
+	RequestLatencyMS  float64 `json:"request_latency_ms"`
+	PrefillMS         float64 `json:"prefill_ms"` // one request's prompt, on the replica
+	StepMS            float64 `json:"step_ms"`    // one decode step
+	MemoryGBPerGPU    float64 `json:"memory_gb_per_gpu"`
+	MemoryBound       bool    `json:"memory_bound"` // decode limited by memory bandwidth, not compute
+	KVBits            int     `json:"kv_bits"`
+	// MeetsLatency is false when a batch or GPU count the request fixed
+	// makes a decode step longer than its latency budget.
+	MeetsLatency bool `json:"meets_latency"`
+}
+
+// EstimateServe sizes one replica of catalog model m on GPU g as the
+// scenario's serving plan does (size.servePlan: prefill and decode with
+// attention, the KV cache at its precision, tensor parallelism's
+// all-reduces in a node of 8 and over the fabric beyond; referenceNode).
+// It returns an error when the model does not fit, the GPU count cannot
+// hold it or split its heads, or no batch meets the latency.
+func EstimateServe(m catalog.Model, g catalog.GPU, r ServeRequest) (ServeEstimate, error) {
+	prec := map[int]string{16: "bf16", 8: "fp8", 4: "int4"}[r.Bits]
+	kv := map[int]string{16: "bf16", 8: "fp8"}[r.KVBits]
+	z := &size{paramsB: m.ParamsB, activeB: m.ActiveParamsB, layers: m.Layers, hidden: m.HiddenSize, heads: m.Heads, kvHeads: m.KVHeads,
+		headDim: m.HeadDim, kvLatent: m.KVLatentDim, precision: prec, mfu: r.MFU, tokensIn: r.TokensIn, tokensOut: r.TokensOut,
+		weightsGB: m.ParamsB * 1e9 * bytesPerParam(prec) / 1e9, kvBytes: kvCacheBytes(kv, prec)}
 	hw := referenceNode(g)
-	for b := 1; b <= maxBatch && z.fits(g, tp, b); b++ {
-		step, memBound := z.decodeStep(hw, tp, 1, b)
-		if step*1000 > latencyMS {
-			break
+	tp := r.GPUs
+	if tp == 0 {
+		tp = nextPow2(z.minGPUs(g, 64)) // tensor-parallel degrees divide the heads
+		if tp == 0 {
+			return ServeEstimate{}, fmt.Errorf("%s at %d bit (%s GB of weights) does not fit 64 × %s", m.ID, r.Bits, num.Fixed(z.weightsGB, 1), g.ID)
 		}
-		best = ServeEstimate{GPUs: tp, Batch: b, TokensPerSecond: float64(b) / step, StepMS: step * 1000,
-			MemoryGBPerGPU: z.memPerGPU(tp, b), MemoryBound: memBound}
+	} else {
+		if m.Heads > 0 && m.Heads%tp != 0 {
+			return ServeEstimate{}, fmt.Errorf("%d GPUs cannot split the %d attention heads of %s evenly (tensor parallelism needs a divisor of %d)", tp, m.Heads, m.ID, m.Heads)
+		}
+		if !z.fits(g, tp, 1) {
+			return ServeEstimate{}, fmt.Errorf("%s at %d bit does not fit %d × %s: %s GB per GPU for one sequence, of %s GB usable",
+				m.ID, r.Bits, tp, g.ID, num.Fixed(z.memPerGPU(tp, 1), 1), num.Fixed(g.MemoryGB*usableFraction, 1))
+		}
 	}
-	if best.Batch == 0 {
-		step, _ := z.decodeStep(hw, tp, 1, 1)
-		return best, fmt.Errorf("one decode step of %s on %d × %s takes %.1f ms, above the %.0f ms target", m.ID, tp, g.ID, step*1000, latencyMS)
+	budget := math.Inf(1)
+	if r.LatencyMS > 0 {
+		budget = r.LatencyMS
 	}
-	best.TokensPerSecondPerGPU = best.TokensPerSecond / float64(best.GPUs)
-	return best, nil
+	var p servingPlan
+	if r.Batch > 0 {
+		if !z.fits(g, tp, r.Batch) {
+			return ServeEstimate{}, fmt.Errorf("a batch of %d does not fit %d × %s: %s GB per GPU, of %s GB usable",
+				r.Batch, tp, g.ID, num.Fixed(z.memPerGPU(tp, r.Batch), 1), num.Fixed(g.MemoryGB*usableFraction, 1))
+		}
+		p = z.servePlan(hw, tp, 1, r.Batch)
+	} else {
+		step := func(b int) float64 { s, _ := z.decodeStep(hw, tp, 1, b); return s * 1000 }
+		if step(1) > budget {
+			return ServeEstimate{}, fmt.Errorf("one decode step of %s on %d × %s takes %s ms, above the %s ms target", m.ID, tp, g.ID, num.Fixed(step(1), 1), num.Format(r.LatencyMS))
+		}
+		b := 1
+		for b < maxBatch && z.fits(g, tp, b+1) && step(b+1) <= budget {
+			b++
+		}
+		p = z.servePlan(hw, tp, 1, b)
+	}
+	e := ServeEstimate{GPUs: tp, Batch: p.batch, DecodeTokensPerSecond: p.tokensPerSecond, StepMS: p.stepMS,
+		MemoryGBPerGPU: z.memPerGPU(tp, p.batch), MemoryBound: p.memoryBound, KVBits: int(8 * z.kvBytes), MeetsLatency: p.stepMS <= budget}
+	pre, _ := z.prefill(hw, tp, 1)
+	e.PrefillMS = pre * 1000
+	e.TokensPerSecond, e.TokensPerSecondBasis = e.DecodeTokensPerSecond, BasisDecodeOnly
+	if r.TokensOut > 0 {
+		e.RequestsPerSecond, e.RequestLatencyMS = p.rpsPerRep, p.latencyMS
+		e.TokensPerSecond, e.TokensPerSecondBasis = p.rpsPerRep*r.TokensOut, BasisEndToEnd
+	}
+	e.TokensPerSecondPerGPU = e.TokensPerSecond / float64(tp)
+	return e, nil
 }

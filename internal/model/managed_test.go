@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,8 +11,10 @@ import (
 
 // A managed batch's elapsed time is estimated on the offer's reference
 // hardware from the catalog (8 × H100 in the built-in one): with no split
-// given, half the tokens are prefill at 2·P FLOPs ÷ (dense peak × MFU) and
-// half decode, memory-bound: on 2 GPUs in tensor parallel, the fewest
+// given, half the tokens are prefill at 2·P FLOPs and causal attention
+// over half the prompt ÷ (dense peak × MFU) and half decode, memory-bound
+// (at 80 % of the bandwidth, its FLOPs at 75 % of the MFU, the larger of
+// the two): on 2 GPUs in tensor parallel, the fewest
 // GPU-seconds a token now that their all-reduces cost time, 230
 // sequences of 4,096 tokens (0.537 GB of KV cache each) fit beside the
 // 16.06 GB of weights ((2 × 70 − 16.06) ÷ 0.537), and a step reads the
@@ -30,9 +33,13 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 		t.Helper()
 		r := eval(t, s)
 		m := r.Direction(scenario.Managed)
-		prefill := r.Workload.FLOPsPerRun / (tflops * 1e12 * 0.5)
-		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                            // a step on 2 GPUs
-		decode := 1e9 * ((16.06+230*131072*(2048+1024)/1e9)/(bandwidth*2) + allReduce) * 2 / 230 // KV read at the mean context
+		const pair = 4 * 32 * 128 * 32 // attention FLOPs of one query token against one cached token
+		X := tflops * 1e12 * 0.5
+		prefill := 1e9 * (2*8.03e9 + pair*2048/2) / X                                        // causal attention over half the prompt
+		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                        // a step on 2 GPUs
+		mem := (16.06 + 230*131072*(2048+1024)/1e9) / (bandwidth * 2 * decodeBandwidthShare) // KV read at the mean context
+		comp := 230 * (2*8.03e9 + pair*(2048+1024)) / (2 * X * decodeMFUShare)
+		decode := 1e9 * (math.Max(mem, comp) + allReduce) * 2 / 230
 		if want := (prefill + decode) / 2 / float64(gpus) / 3600; !near(m.ComputeHours, want, 1e-12) || m.TimeToResultHours != m.ComputeHours {
 			t.Errorf("compute %g h, time %g h; want %g on %d × %s", m.ComputeHours, m.TimeToResultHours, want, gpus, name)
 		}

@@ -118,7 +118,21 @@ func (z *size) kvPerSeqGB() float64 {
 	if ctx == 0 && z.inferBatch() {
 		ctx = defaultBatchContext
 	}
-	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * ctx / 1e9
+	return z.kvPerToken() * ctx / 1e9
+}
+
+// kvPerToken is the bytes one token adds to the KV cache: per layer, the
+// keys and values of its KV heads, 2 · kv_heads · head_dim values (fewer
+// KV than query heads under grouped-query attention; Ainslie et al.
+// 2023), or the compressed latent of multi-head latent attention
+// (kv_latent_dim values: DeepSeek-V3's kv_lora_rank 512 and its decoupled
+// RoPE key of 64; DeepSeek-AI 2024, §2.1.1); at the cache's precision.
+func (z *size) kvPerToken() float64 {
+	perLayer := 2 * float64(z.kvHeads*z.headDim)
+	if z.kvLatent > 0 {
+		perLayer = float64(z.kvLatent)
+	}
+	return float64(z.layers) * perLayer * z.kvBytes
 }
 
 // kvReadPerSeqGB is the KV cache one decode step reads for one sequence,
@@ -128,11 +142,7 @@ func (z *size) kvPerSeqGB() float64 {
 // what it reads.
 // A batch that gives no split reads at the split it assumes (batchSplit).
 func (z *size) kvReadPerSeqGB() float64 {
-	in, out := z.tokensIn, z.tokensOut
-	if in+out == 0 && z.inferBatch() {
-		in, out, _ = z.batchSplit()
-	}
-	return 2 * float64(z.layers*z.kvHeads*z.headDim) * kvBytes * (in + out/2) / 1e9
+	return z.kvPerToken() * z.contextRead() / 1e9
 }
 
 // fits reports whether n GPUs of type g hold the run.

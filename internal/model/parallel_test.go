@@ -289,9 +289,10 @@ func TestMonteCarloHoldsTheLayout(t *testing.T) {
 // (3,350 GB/s; 450 GB/s all-reduce bus; 50 GB/s of fabric per GPU), a
 // batch of 16 with 128 tokens in and 2 out (a KV read of 129 tokens × 516
 // kB). Two micro-batches of 8 are in flight; a stage moves half the
-// weights and half the layers' cache of its micro-batch over 8 GPUs,
-// (405 + 8 × 0.0666 / 2) GB ÷ 26,800 GB/s = 15.12 ms (more than its
-// FLOPs, 2 × 202.5e9 × 8 ÷ (8 × 395.6e12) = 1.02 ms), plus 2 × 63
+// weights and half the layers' cache of its micro-batch over 8 GPUs at
+// 80 % of their bandwidth, (405 + 8 × 0.0666 / 2) GB ÷ 21,440 GB/s = 18.9
+// ms (more than its FLOPs, 2 × 202.5e9 × 8 ÷ (8 × 395.6e12 × 0.75) = 1.4
+// ms with attention's few), plus 2 × 63
 // all-reduces of 8 × 16,384 × 2 bytes (3.6 µs + 14 × 0.47 µs + 262 kB ÷
 // 450 GB/s × 14/8 = 11.2 µs each) and a send of the same over the fabric
 // (3.6 + 2.7 µs + 5.2 µs); a step is the two stages in turn.
@@ -300,12 +301,12 @@ func TestPipelineDecodeStep(t *testing.T) {
 	g, _ := c.GPU("h100-sxm")
 	hw := hardware{gpu: g, perNode: 8, intraGBs: 900, netGBs: 50}
 	z := &size{paramsB: 405, activeB: 405, layers: 126, hidden: 16384, kvHeads: 8, headDim: 128, mfu: 0.4, precision: "bf16",
-		weightsGB: 810, tokensIn: 128, tokensOut: 2, serving: true}
+		weightsGB: 810, tokensIn: 128, tokensOut: 2, serving: true, kvBytes: 2}
 	kv := 2 * 126 * 8 * 128 * 2 * 129.0 / 1e9
 	act := 8 * 16384 * 2.0
 	ar := 3.6e-6 + 14*0.47e-6 + act/450e9*14/8
 	send := 3.6e-6 + 2.7e-6 + act/50e9
-	stage := (405+8*kv/2)/(3350*8) + 2*63*ar + send
+	stage := (405+8*kv/2)/(3350*0.8*8) + 2*63*ar + send
 	got, memBound := z.decodeStep(hw, 8, 2, 16)
 	if !near(got, 2*stage, 1e-12) || !memBound {
 		t.Errorf("step %.4f ms (memory-bound %v), want %.4f ms", got*1000, memBound, 2*stage*1000)

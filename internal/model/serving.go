@@ -35,7 +35,9 @@ func (p servingPlan) gpus() int { return p.tp * max(p.pp, 1) }
 // batch runs as k = min(pp, b) micro-batches in flight, so a step is pp
 // stage times, a stage time of one micro-batch of b/k sequences being the
 // larger of moving its share of the weights and KV cache through memory
-// and doing its FLOPs (2·A per sequence), plus its tensor-parallel
+// and doing its FLOPs (2·A per sequence and the attention over its
+// context, attnPairFLOPs) — each at the share of its roof decode reaches
+// (decodeBandwidthShare, decodeMFUShare) — plus its tensor-parallel
 // all-reduces — 2 per layer of the micro-batch's b/k × hidden 16-bit
 // activations (Shoeybi et al. 2019, §3) over the node's bus, or over the
 // fabric when a tensor-parallel group spans nodes — plus the send to the
@@ -47,8 +49,8 @@ func (z *size) decodeStep(hw hardware, tp, pp, b int) (seconds float64, memoryBo
 	T, P := float64(tp), float64(pp)
 	k := float64(min(pp, b))
 	seqs := float64(b) / k
-	mem := (z.weightsGB/P + seqs*z.kvReadPerSeqGB()/P) / (g.BandwidthGBs * T)
-	comp := 2 * z.activeB * 1e9 / P * seqs / (z.achieved(g) * T)
+	mem := (z.weightsGB/P + seqs*z.kvReadPerSeqGB()/P) / (g.BandwidthGBs * decodeBandwidthShare * T)
+	comp := (2*z.activeB*1e9 + z.attnPairFLOPs()*z.contextRead()) / P * seqs / (z.achieved(g) * decodeMFUShare * T)
 	act := seqs * z.hiddenSize() * 2
 	stage := math.Max(mem, comp) + 2*math.Ceil(float64(z.layers)/P)*ringAllReduce(act, z.tpLink(hw, tp), tp)
 	if pp > 1 {
@@ -66,15 +68,56 @@ func (z *size) tpLink(hw hardware, tp int) link {
 	return hw.intraLink()
 }
 
-// prefill is the time of one request's prefill on a replica: 2·A FLOPs
-// per input token over the tp GPUs of each stage, plus two all-reduces
+// attnPairFLOPs is the attention FLOPs of one query token against one
+// cached token, over all layers: the scores (q·k, 2·d_k per head) and the
+// weighted values (2·d_v per head), d_k = d_v = head_dim, so 4 · heads ·
+// head_dim a layer — heads · head_dim is the hidden size in the Llama
+// family; the hidden size stands in when the heads are not given (Kaplan
+// et al. 2020, Table 1: 2·n_layer·n_ctx·d_attn per token forward, per
+// operand). Under multi-head latent attention every head attends over the
+// cached latent (kv_latent_dim values) for its scores and values alike
+// (DeepSeek-AI 2024, §2.1.1, the absorbed form used in decoding): 4 ·
+// heads · kv_latent_dim a layer. The weights' 2·A FLOPs per token leave
+// this out, which matters at long contexts: at 128k tokens it doubles a
+// Llama 3.1 8B prefill.
+func (z *size) attnPairFLOPs() float64 {
+	perHead := 2 * float64(z.headDim) // d_k + d_v
+	if z.kvLatent > 0 {
+		perHead = 2 * float64(z.kvLatent)
+	}
+	width := float64(z.heads) * perHead
+	if z.heads == 0 || perHead == 0 {
+		width = 2 * z.hiddenSize()
+	}
+	return 2 * float64(z.layers) * width
+}
+
+// contextRead is the context one decode step attends over, on average over
+// a request's output: the prompt and half the output (kvReadPerSeqGB).
+func (z *size) contextRead() float64 {
+	in, out := z.tokensIn, z.tokensOut
+	if in+out == 0 && z.inferBatch() {
+		in, out, _ = z.batchSplit()
+	}
+	return in + out/2
+}
+
+// prefillFLOPs is the FLOPs of a prefill of s prompt tokens: 2·A per
+// token for the weights and, causally, each token attending over the
+// ones before it: s²/2 pairs (attnPairFLOPs).
+func (z *size) prefillFLOPs(s float64) float64 {
+	return 2*z.activeB*1e9*s + z.attnPairFLOPs()*s*s/2
+}
+
+// prefill is the time of one request's prefill on a replica: its FLOPs
+// (prefillFLOPs) over the tp GPUs of each stage, plus two all-reduces
 // per layer of the prompt's activations; the latency passes every stage
 // in turn, and with pp stages working on pp requests at once a replica
 // finishes one every latency/pp (throughput).
 func (z *size) prefill(hw hardware, tp, pp int) (latency, throughput float64) {
 	pp = max(pp, 1)
 	act := z.tokensIn * z.hiddenSize() * 2
-	latency = 2*z.activeB*1e9*z.tokensIn/(z.achieved(hw.gpu)*float64(tp)) +
+	latency = z.prefillFLOPs(z.tokensIn)/(z.achieved(hw.gpu)*float64(tp)) +
 		2*float64(z.layers)*ringAllReduce(act, z.tpLink(hw, tp), tp) + float64(pp-1)*sendSeconds(act, hw.netLink())
 	return latency, latency / float64(pp)
 }
@@ -110,33 +153,72 @@ func (z *size) serve(hw hardware) servingPlan {
 	if z.latencyMS > 0 {
 		budgetMS = z.latencyMS
 	}
+	// Every replica size from the fewest GPUs that hold the weights up to
+	// 64, each at the batch that serves the most requests within the
+	// latency target; of those, the plan that needs the fewest GPUs for
+	// the peak (then for the mean load, then the smaller replica). A
+	// bigger replica has more memory for the KV cache and a faster step,
+	// and can serve the load on fewer GPUs in all (at 128k tokens of
+	// context, 2 replicas of 8 H200s where 10 of 2 meet the target).
 	best := servingPlan{tp: G, pp: 1}
 	for ; G <= 64; G *= 2 {
-		for _, sh := range servingShapes(hw, G) {
-			for b := 1; b <= maxBatch; b++ {
-				if !z.fits(g, G, b) {
-					break
-				}
-				p := z.servePlan(hw, sh[0], sh[1], b)
-				if p.latencyMS > budgetMS {
-					break
-				}
-				if p.rpsPerRep > best.rpsPerRep {
-					best = p
-				}
-			}
+		if best.ok && best.replicas*best.gpus() <= G {
+			break // a replica of G GPUs, or more, cannot use fewer in all
 		}
-		if best.ok {
-			break
+		for _, sh := range servingShapes(hw, G) {
+			top := z.largestBatch(hw, sh[0], sh[1], budgetMS)
+			if !top.ok {
+				continue
+			}
+			top.replicas, top.capped = replicasFor(z.peakRPS, top.rpsPerRep)
+			top.meanReplicas, _ = replicasFor(z.meanRPS, top.rpsPerRep)
+			if !best.ok || fewerGPUs(top, best) {
+				best = top
+			}
 		}
 	}
 	if !best.ok {
 		best.fail = ReasonLatencyTargetMissed
-		return best
 	}
-	best.replicas, best.capped = replicasFor(z.peakRPS, best.rpsPerRep)
-	best.meanReplicas, _ = replicasFor(z.meanRPS, best.rpsPerRep)
 	return best
+}
+
+// largestBatch is the plan of a replica of tp × pp GPUs at the largest
+// batch (up to maxBatch) that fits memory and meets the latency budget,
+// which serves the most requests: memory and latency only grow with the
+// batch, and requests per second never fall with it. Not ok when not even
+// one sequence does.
+func (z *size) largestBatch(hw hardware, tp, pp int, budgetMS float64) servingPlan {
+	ok := func(b int) bool {
+		return z.fits(hw.gpu, tp*pp, b) && z.servePlan(hw, tp, pp, b).latencyMS <= budgetMS
+	}
+	if !ok(1) {
+		return servingPlan{}
+	}
+	lo, hi := 1, maxBatch // ok(lo); find the largest
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if ok(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return z.servePlan(hw, tp, pp, lo)
+}
+
+// fewerGPUs reports whether plan a serves the load on fewer GPUs than b:
+// at the peak, then at the mean; with no load given (both one replica),
+// the one that serves more requests per GPU.
+func fewerGPUs(a, b servingPlan) bool {
+	ga, gb := a.replicas*a.gpus(), b.replicas*b.gpus()
+	if ga != gb {
+		return ga < gb
+	}
+	if ma, mb := a.meanReplicas*a.gpus(), b.meanReplicas*b.gpus(); ma != mb {
+		return ma < mb
+	}
+	return a.rpsPerRep/float64(a.gpus()) > b.rpsPerRep/float64(b.gpus())
 }
 
 // nextPow2 rounds n ≥ 1 up to a power of two; 0 stays 0 (does not fit).
@@ -175,3 +257,20 @@ func replicasFor(load, perReplica float64) (n int, capped bool) {
 	}
 	return max(1, int(x)), false
 }
+
+// Decode runs below the datasheet's roofs: its memory traffic reaches
+// decodeBandwidthShare of the GPU's bandwidth (kernels, paging of the KV
+// cache, sampling and scheduling between steps) and its matrix products —
+// at most a few hundred rows, one per sequence of the batch — run at
+// decodeMFUShare of the work's MFU. Both are estimates fitted to NVIDIA's
+// published TensorRT-LLM throughput (docs/source/performance/
+// perf-overview.md, release 1.0: Llama 3.1 8B, 3.3 70B and 3.1 405B in
+// FP8 on H100 and H200, 25 input/output lengths at maximum load) and the
+// earlier static-batch tables (docs/source/performance.md, v0.5–v0.6.1:
+// Llama 2 7B on H100, L40S and A100; Llama 2 70B on 4 × A100): with them
+// every one of the 29 cases is within ±31 % (TestPublishedServing…);
+// with neither, decode-heavy cases came out up to 62 % too fast.
+const (
+	decodeBandwidthShare = 0.80
+	decodeMFUShare       = 0.75
+)

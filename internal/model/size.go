@@ -23,10 +23,12 @@ const (
 // help (package present) states from these constants.
 const (
 	DefaultMFU            = 0.40 // inference and non-LLM work: within the 44–52 % Narayanan et al. (2021, Table 1) report for large dense training on A100, rounded down for smaller jobs; training by size, GPU class and method (mfu.go)
-	kvBytes               = 2    // KV cache kept at 16 bit
 	DefaultStorageGBps    = 1.0  // GB/s from the source storage when data.storage_gbps is not given (estimate)
-	maxBatch              = 256
+	maxBatch              = MaxBatch
 	DefaultSequenceLength = 4096
+	// MaxBatch is the most sequences a replica decodes together: vLLM's
+	// default max_num_seqs (vLLM engine arguments).
+	MaxBatch = 256
 	// Llama 2 and 3 pre-training used global batches of about 4 M tokens
 	// (Touvron et al. 2023, §2.2); fine-tuning runs use far smaller ones.
 	DefaultTrainingBatchTokens   = 1 << 22
@@ -38,6 +40,19 @@ const (
 	DefaultEpochs                = 1 // passes over the data per run
 	maxTableGPUs                 = 4096
 )
+
+// kvCacheBytes is the bytes of one cached key or value: the scenario's
+// workload.kv_cache_precision, or by default 1 when the work runs in FP8
+// — TensorRT-LLM's FP8 engines keep an FP8 KV cache (--fp8_kv_cache in
+// every FP8 build of its published performance tables, NVIDIA
+// TensorRT-LLM docs/source/performance.md, v0.6.1) — and 2 otherwise.
+func kvCacheBytes(kv, precision string) float64 {
+	switch {
+	case kv == "fp8", kv == "" && precision == "fp8":
+		return 1
+	}
+	return 2
+}
 
 // bytesPerParam is the storage size of one weight at a precision.
 func bytesPerParam(precision string) float64 {
@@ -59,6 +74,8 @@ type size struct {
 	layers, hidden      int
 	heads               int
 	kvHeads, headDim    int
+	kvLatent            int     // values cached per token and layer by compressed attention (0: 2 × kv_heads × head_dim)
+	kvBytes             float64 // bytes per cached value: workload.kv_cache_precision
 	factor              float64 // k in k·P·D
 	flops               float64 // per run
 	tokens              float64 // per run
@@ -119,13 +136,14 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs(catalog.KindModel), ", ")}}
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
-		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim
+		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim, z.kvLatent = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim, p.KVLatentDim
 	}
 	// A preset the scenario changes any figure of (workload.model's
 	// numbers beside the preset) is no longer the preset.
 	changed := m.Preset != "" && (m.ParamsB > 0 && m.ParamsB != z.paramsB || m.ActiveParamsB > 0 && m.ActiveParamsB != z.activeB ||
 		m.Layers > 0 && m.Layers != z.layers || m.HiddenSize > 0 && m.HiddenSize != z.hidden ||
-		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim)
+		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim ||
+		m.Heads > 0 && m.Heads != z.heads || m.KVLatentDim > 0 && m.KVLatentDim != z.kvLatent)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
@@ -142,7 +160,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	for _, f := range []struct {
 		v   int
 		dst *int
-	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}} {
+	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.Heads, &z.heads}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}, {m.KVLatentDim, &z.kvLatent}} {
 		if f.v > 0 {
 			*f.dst = f.v
 		}
@@ -168,6 +186,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	if z.sharding == "" {
 		z.sharding = "zero3"
 	}
+	z.kvBytes = kvCacheBytes(w.KVCachePrecision, w.Precision)
 	if z.seqLen == 0 {
 		z.seqLen = DefaultSequenceLength
 	}
@@ -255,8 +274,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		z.tokens = z.meanRPS * (z.tokensIn + z.tokensOut) * hoursPerMonth * 3600
 		z.flops = 2 * A * z.tokens
 		z.weightsGB = P * bytesPerParam(w.Precision) / 1e9
-		if z.layers == 0 || z.kvHeads == 0 || z.headDim == 0 {
-			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim for the KV cache", Allowed: "a catalog preset or all three numbers"}}
+		if z.layers == 0 || z.kvLatent == 0 && (z.kvHeads == 0 || z.headDim == 0) {
+			return nil, scenario.Errors{{Path: "workload.model", Problem: "interactive inference needs layers, kv_heads and head_dim (or kv_latent_dim) for the KV cache", Allowed: "a catalog preset or those numbers"}}
 		}
 	}
 	if !w.MFU.IsSet() && !quiet {
@@ -412,7 +431,7 @@ func referenceNode(g catalog.GPU) hardware {
 func (z *size) batchSecondsOn(hw hardware, n int) (perToken, decodeShare float64) {
 	g := hw.gpu
 	in, out, _ := z.batchSplit()
-	prefill := 2 * z.activeB * 1e9 / z.achieved(g)
+	prefill := z.prefillFLOPs(in) / in / z.achieved(g) // per input token
 	tp0 := nextPow2(z.minGPUs(g, 64))
 	if tp0 == 0 {
 		tp0 = 64 // holds nothing: the figures of the largest degree, for the scale of the gap

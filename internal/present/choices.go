@@ -44,6 +44,11 @@ var choices = map[string][]Choice{
 		{"lora", "LoRA", "Small low-rank adapters are trained on a frozen 16-bit base: far less memory, 4·P·D FLOPs instead of 6."},
 		{"qlora", "QLoRA", "LoRA on a base held in 4 bits: the least memory, for large models on few GPUs."},
 	},
+	"workload.kv_cache_precision": {
+		{"bf16", "BF16 (16 bit)", "Two bytes a cached value, the models' own format."},
+		{"fp16", "FP16 (16 bit)", "Two bytes a cached value."},
+		{"fp8", "FP8 (8 bit)", "One byte a cached value: TensorRT-LLM's and vLLM's FP8 KV cache (--kv_cache_dtype fp8)."},
+	},
 	"workload.sharding": {
 		// Rajbhandari et al. 2020 (ZeRO): bytes of model state per parameter on N GPUs.
 		{"replicated", "Replicated (plain data parallel)", "Every GPU keeps all 16 bytes of model state a parameter."},

@@ -125,6 +125,8 @@ var (
 		Why: "the largest published models have some 130 attention heads"}
 	headDim = Range{Min: 1, Max: 65_536, Whole: true,
 		Why: "published models use 64 to 256 dimensions per head"}
+	kvLatentDim = Range{Min: 1, Max: 1_000_000, Whole: true,
+		Why: "DeepSeek-V3 caches 576 values per token and layer"}
 	gpuCount = Range{Min: 1, Max: 1_000_000, Whole: true, Zero: "the model's choice",
 		Why: "a million GPUs: ten times the largest clusters built"}
 	gpusPerNode = Range{Min: 1, Max: 1024, Whole: true,
@@ -173,8 +175,10 @@ var scenarioBounds = []Bound{
 	{"workload.model.active_params_b", withZero(paramsB, "all parameters active")},
 	{"workload.model.layers", zeroDefault(layers)},
 	{"workload.model.hidden_size", zeroDefault(hiddenSize)},
+	{"workload.model.heads", zeroDefault(heads)},
 	{"workload.model.kv_heads", zeroDefault(heads)},
 	{"workload.model.head_dim", zeroDefault(headDim)},
+	{"workload.model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
 	{"workload.model.gflops_per_item", Range{Min: 0, MinOpen: true, Max: 1e9, Zero: "none (a language model)",
 		Why: "an exaFLOP per item: a second of the fastest supercomputer"}},
 	{"workload.model.gradient_gb", zeroDefault(Range{Min: 0, MinOpen: true, Max: 1e6,
@@ -310,6 +314,7 @@ var catalogBounds = []Bound{
 	{"model.heads", heads},
 	{"model.kv_heads", heads},
 	{"model.head_dim", headDim},
+	{"model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
 	{"cloud.gpus_per_node", gpusPerNode},
 	{"cloud.on_demand", Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}},
 	{"cloud.commit_1y", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "no published price")},

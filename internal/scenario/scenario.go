@@ -91,6 +91,11 @@ var Distributions = []string{"triangular", "pert"}
 // replicated model state, or ZeRO stages 1–3 (Rajbhandari et al. 2020).
 var Shardings = []string{"replicated", "zero1", "zero2", "zero3"}
 
+// KVPrecisions lists the allowed workload.kv_cache_precision values;
+// empty: 8 bits when the work runs in FP8 (the serving engines' FP8
+// recipes quantize the cache too), 16 bits otherwise.
+var KVPrecisions = []string{"bf16", "fp16", "fp8"}
+
 // PricingModes lists the allowed options.cloud.pricing values. The mixed
 // modes commit GPUs for the base load and pay on demand for the rest.
 var PricingModes = []string{PricingOnDemand, PricingCommit1Y, PricingCommit3Y, PricingSpot, PricingMixed1Y, PricingMixed3Y}
@@ -191,8 +196,14 @@ type Model struct {
 	ActiveParamsB float64 `json:"active_params_b,omitempty"`
 	Layers        int     `json:"layers,omitempty"`
 	HiddenSize    int     `json:"hidden_size,omitempty"`
+	Heads         int     `json:"heads,omitempty"` // attention (query) heads
 	KVHeads       int     `json:"kv_heads,omitempty"`
 	HeadDim       int     `json:"head_dim,omitempty"`
+	// KVLatentDim is the values a compressed-attention layer caches per
+	// token in place of its keys and values (multi-head latent attention:
+	// DeepSeek-V3's kv_lora_rank 512 + qk_rope_head_dim 64 = 576); 0: a
+	// plain or grouped-query cache of 2 × kv_heads × head_dim.
+	KVLatentDim   int     `json:"kv_latent_dim,omitempty"`
 	GFLOPsPerItem float64 `json:"gflops_per_item,omitempty"` // non-LLM work: forward+backward GFLOPs per sample or step
 	GradientGB    float64 `json:"gradient_gb,omitempty"`     // non-LLM: gradient size exchanged per step, GB
 }
@@ -243,8 +254,11 @@ type Workload struct {
 	TrialGPU      string       `json:"trial_gpu,omitempty"` // catalog GPU the trial ran on; its fit replaces the analytic curve on that GPU
 
 	// Training and fine-tuning details (defaults in the model when omitted).
-	Recompute         bool   `json:"recompute,omitempty"`           // full activation recomputation: k = 8, activations shrink
-	Sharding          string `json:"sharding,omitempty"`            // replicated, zero1, zero2, zero3
+	Recompute bool   `json:"recompute,omitempty"` // full activation recomputation: k = 8, activations shrink
+	Sharding  string `json:"sharding,omitempty"`  // replicated, zero1, zero2, zero3
+	// KVCachePrecision is the number format of the KV cache in inference
+	// (KVPrecisions); empty: the default KVPrecisions states.
+	KVCachePrecision  string `json:"kv_cache_precision,omitempty"`
 	SequenceLength    int    `json:"sequence_length,omitempty"`     // tokens per sequence
 	MicroBatch        int    `json:"micro_batch,omitempty"`         // sequences per GPU per micro-step
 	GlobalBatchTokens int    `json:"global_batch_tokens,omitempty"` // tokens per optimizer step

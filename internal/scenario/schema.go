@@ -17,6 +17,7 @@ var enums = map[string][]string{
 	"workload.precision":                Precisions,
 	"workload.method":                   FineTuneMethods,
 	"workload.sharding":                 Shardings,
+	"workload.kv_cache_precision":       KVPrecisions,
 	"data.classification":               Classifications,
 	"data.movement":                     Movements,
 	"data.location":                     Locations,

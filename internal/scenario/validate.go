@@ -395,6 +395,7 @@ func validateWorkload(c *checker, w *Workload) {
 		validateProfile(c, t)
 	}
 	c.oneOf("workload.sharding", w.Sharding, Shardings, false)
+	c.oneOf("workload.kv_cache_precision", w.KVCachePrecision, KVPrecisions, false)
 	if w.Recompute && (w.Shape == ShapeBatch || w.Shape == ShapeInteractive) {
 		c.add("workload.recompute", "applies to training and fine-tuning only", "false for shape "+w.Shape)
 	}

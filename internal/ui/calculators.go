@@ -324,22 +324,13 @@ func (p *planner) showServeCalculator() {
 	d = p.showCalculator("Serving estimate", f.content("What one serving replica of a catalog model does on a catalog GPU: the decode step is bound by memory bandwidth at small batches and by compute at large ones; the batch is the largest whose step meets the latency and whose KV cache fits."))
 }
 
-// serveRows are the serving estimate's answer.
+// serveRows are the serving estimate's answer (present.ServeRows).
 func serveRows(r estimate.ServeResult) []gridRow {
-	if r.GPUs == 0 {
-		return nil
+	var rows []gridRow
+	for _, c := range estimate.ServeRows(r) {
+		rows = append(rows, gridRow{cells: []string{c[0], c[1], c[2]}, danger: -1})
 	}
-	bound := "compute"
-	if r.MemoryBound {
-		bound = "memory bandwidth"
-	}
-	return []gridRow{
-		{cells: []string{"Replica", present.GPUs(r.GPU.ID, r.GPUs), fmt.Sprintf("%s at %d bit", r.Model.Name, r.Bits)}, danger: -1},
-		{cells: []string{"Batch", present.Count(r.Batch, "sequence"), fmt.Sprintf("the largest whose decode step meets %s ms and whose KV cache fits", present.Figure(r.LatencyMS))}, danger: -1},
-		{cells: []string{"Decode step", present.Figure(r.StepMS) + " ms", "limited by " + bound}, danger: -1},
-		{cells: []string{"Throughput", present.Whole(r.TokensPerSecond) + " tokens/s", present.Whole(r.TokensPerSecondPerGPU) + " per GPU"}, danger: -1},
-		{cells: []string{"Memory per GPU", present.Figure(r.MemoryGBPerGPU) + " GB", fmt.Sprintf("weights, KV cache of %d × %d tokens and overhead, of %s GB", r.Batch, r.Context, present.Whole(r.GPU.MemoryGB))}, danger: -1},
-	}
+	return rows
 }
 
 // showCheckpointCalculator opens the checkpoint estimate.
