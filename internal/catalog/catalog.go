@@ -80,6 +80,10 @@ type Model struct {
 	// (multi-head latent) attention, 0 for a plain or grouped-query cache
 	// (scenario.Model.KVLatentDim).
 	KVLatentDim int `json:"kv_latent_dim,omitempty"`
+	// Experts and ExpertsPerToken: a mixture of experts' routed experts
+	// per MoE layer and how many each token uses (0: a dense model).
+	Experts         int `json:"experts,omitempty"`
+	ExpertsPerToken int `json:"experts_per_token,omitempty"`
 	Entry
 }
 

@@ -421,7 +421,15 @@ func (z *size) layoutStep(hw hardware, l layout) stepParts {
 		if n > hw.perNode {
 			bw = hw.netGBs
 		}
-		p.comm += z.dpExposed(allReduceSeconds(z.gradBytes/float64(l.tp*l.pp), bw, l.dp, z.sharding), p.compute, m)
+		grads := z.gradBytes
+		if ep := z.expertParallel(l); ep > 1 {
+			// Each GPU holds 1/ep of the experts: their gradients are
+			// exchanged only among the dp/ep copies of the same experts.
+			x := z.expertShare()
+			grads *= 1 - x + x/float64(ep)
+			p.comm += m * z.allToAllSeconds(hw, l, ep)
+		}
+		p.comm += z.dpExposed(allReduceSeconds(grads/float64(l.tp*l.pp), bw, l.dp, z.sharding), p.compute, m)
 	}
 	if hw.storageGBs > 0 {
 		p.data = z.dataReadGB / z.steps() / hw.storageGBs
@@ -451,4 +459,41 @@ func (z *size) dpExposed(dpS, compute, m float64) float64 {
 		window = compute
 	}
 	return math.Max(0, dpS-window)
+}
+
+// expertParallel is the expert-parallel degree of a training layout of
+// a mixture of experts: the routed experts spread over the data-parallel
+// copies, as many as divide both (GShard, Lepikhin et al. 2020, §2.2;
+// DeepSeek-V3 trains with 64-way expert parallelism over 8 nodes,
+// DeepSeek-AI 2024, §3.2); 1 for a dense model.
+func (z *size) expertParallel(l layout) int {
+	if z.expertShare() == 0 || l.dp <= 1 {
+		return 1
+	}
+	ep := 1
+	for ep*2 <= l.dp && l.dp%(ep*2) == 0 && z.experts%(ep*2) == 0 {
+		ep *= 2
+	}
+	return ep
+}
+
+// allToAllSeconds is one micro-batch's expert all-to-all on a training
+// layout: in every MoE layer each token's activations go to the GPUs of
+// its k experts and come back (dispatch and combine), in the forward and
+// the backward pass — 4 all-to-alls a layer of the micro-batch's tokens
+// × k × hidden 16-bit values, of which (ep−1)/ep leave the GPU (Lepikhin
+// et al. 2020, §2.2). Over the node's links when the ep GPUs share a node,
+// else over the fabric, with NCCL's per-peer latency. The tokens are the
+// micro-batch's share of this GPU (its tensor-parallel group splits the
+// sequence).
+func (z *size) allToAllSeconds(hw hardware, l layout, ep int) float64 {
+	tokens := float64(z.seqLen*max(z.microBatch, 1)) / float64(max(l.tp, 1))
+	bytes := tokens * float64(z.expertsK) * z.hiddenSize() * 2 * float64(ep-1) / float64(ep)
+	lk := hw.intraLink()
+	lk.busGBs = math.Max(lk.busGBs, hw.intraGBs) // point to point: the link itself
+	if ep*l.tp*l.pp > hw.perNode {
+		lk = hw.netLink()
+	}
+	layers := math.Ceil(float64(z.layers) / float64(max(l.pp, 1)))
+	return 4 * layers * (bytes/(lk.busGBs*1e9) + float64(ep-1)*lk.hopS)
 }

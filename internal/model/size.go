@@ -75,6 +75,7 @@ type size struct {
 	heads               int
 	kvHeads, headDim    int
 	kvLatent            int     // values cached per token and layer by compressed attention (0: 2 × kv_heads × head_dim)
+	experts, expertsK   int     // a mixture of experts' routed experts per layer and those a token uses (0: dense)
 	kvBytes             float64 // bytes per cached value: workload.kv_cache_precision
 	factor              float64 // k in k·P·D
 	flops               float64 // per run
@@ -137,13 +138,15 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim, z.kvLatent = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim, p.KVLatentDim
+		z.experts, z.expertsK = p.Experts, p.ExpertsPerToken
 	}
 	// A preset the scenario changes any figure of (workload.model's
 	// numbers beside the preset) is no longer the preset.
 	changed := m.Preset != "" && (m.ParamsB > 0 && m.ParamsB != z.paramsB || m.ActiveParamsB > 0 && m.ActiveParamsB != z.activeB ||
 		m.Layers > 0 && m.Layers != z.layers || m.HiddenSize > 0 && m.HiddenSize != z.hidden ||
 		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim ||
-		m.Heads > 0 && m.Heads != z.heads || m.KVLatentDim > 0 && m.KVLatentDim != z.kvLatent)
+		m.Heads > 0 && m.Heads != z.heads || m.KVLatentDim > 0 && m.KVLatentDim != z.kvLatent ||
+		m.Experts > 0 && m.Experts != z.experts || m.ExpertsPerToken > 0 && m.ExpertsPerToken != z.expertsK)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
@@ -160,7 +163,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 	for _, f := range []struct {
 		v   int
 		dst *int
-	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.Heads, &z.heads}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}, {m.KVLatentDim, &z.kvLatent}} {
+	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.Heads, &z.heads}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}, {m.KVLatentDim, &z.kvLatent},
+		{m.Experts, &z.experts}, {m.ExpertsPerToken, &z.expertsK}} {
 		if f.v > 0 {
 			*f.dst = f.v
 		}

@@ -127,6 +127,8 @@ var (
 		Why: "published models use 64 to 256 dimensions per head"}
 	kvLatentDim = Range{Min: 1, Max: 1_000_000, Whole: true,
 		Why: "DeepSeek-V3 caches 576 values per token and layer"}
+	experts = Range{Min: 1, Max: 100_000, Whole: true,
+		Why: "published mixtures of experts route among 8 to 256 experts a layer"}
 	gpuCount = Range{Min: 1, Max: 1_000_000, Whole: true, Zero: "the model's choice",
 		Why: "a million GPUs: ten times the largest clusters built"}
 	gpusPerNode = Range{Min: 1, Max: 1024, Whole: true,
@@ -179,6 +181,8 @@ var scenarioBounds = []Bound{
 	{"workload.model.kv_heads", zeroDefault(heads)},
 	{"workload.model.head_dim", zeroDefault(headDim)},
 	{"workload.model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
+	{"workload.model.experts", withZero(experts, "a dense model, or the preset's")},
+	{"workload.model.experts_per_token", withZero(experts, "a dense model, or the preset's")},
 	{"workload.model.gflops_per_item", Range{Min: 0, MinOpen: true, Max: 1e9, Zero: "none (a language model)",
 		Why: "an exaFLOP per item: a second of the fastest supercomputer"}},
 	{"workload.model.gradient_gb", zeroDefault(Range{Min: 0, MinOpen: true, Max: 1e6,
@@ -315,6 +319,8 @@ var catalogBounds = []Bound{
 	{"model.kv_heads", heads},
 	{"model.head_dim", headDim},
 	{"model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
+	{"model.experts", withZero(experts, "a dense model")},
+	{"model.experts_per_token", withZero(experts, "a dense model")},
 	{"cloud.gpus_per_node", gpusPerNode},
 	{"cloud.on_demand", Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}},
 	{"cloud.commit_1y", withZero(Range{Min: 0, MinOpen: true, Max: unitPrice.Max, Why: unitPrice.Why}, "no published price")},

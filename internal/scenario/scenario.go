@@ -203,9 +203,14 @@ type Model struct {
 	// token in place of its keys and values (multi-head latent attention:
 	// DeepSeek-V3's kv_lora_rank 512 + qk_rope_head_dim 64 = 576); 0: a
 	// plain or grouped-query cache of 2 × kv_heads × head_dim.
-	KVLatentDim   int     `json:"kv_latent_dim,omitempty"`
-	GFLOPsPerItem float64 `json:"gflops_per_item,omitempty"` // non-LLM work: forward+backward GFLOPs per sample or step
-	GradientGB    float64 `json:"gradient_gb,omitempty"`     // non-LLM: gradient size exchanged per step, GB
+	KVLatentDim int `json:"kv_latent_dim,omitempty"`
+	// Experts and ExpertsPerToken: a mixture of experts' routed experts
+	// per MoE layer and how many each token uses (0: a dense model, or
+	// the preset's).
+	Experts         int     `json:"experts,omitempty"`
+	ExpertsPerToken int     `json:"experts_per_token,omitempty"`
+	GFLOPsPerItem   float64 `json:"gflops_per_item,omitempty"` // non-LLM work: forward+backward GFLOPs per sample or step
+	GradientGB      float64 `json:"gradient_gb,omitempty"`     // non-LLM: gradient size exchanged per step, GB
 }
 
 // Traffic describes inference demand. Rates are requests per second.
