@@ -108,7 +108,7 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 		stageH, stageGBs = e.staging(r, stageGB, from, to)
 	}
 	hw := offerHardware(offer, g)
-	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH)
+	e.place(r, hw, e.s.Options.Cloud.GPUs, stageH, e.s.Options.Cloud.PricingMode() == scenario.PricingSpot)
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH
 	}

@@ -91,7 +91,7 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	hold := e.holdGPUs(p)
 	hw := hardware{gpu: g, perNode: p.GPUsPerNode, intraGBs: p.IntraNodeGBs, netGBs: p.NetworkGBs,
 		storageGBs: p.StorageGBs, maxGPUs: hold}
-	e.place(r, hw, o.GPUs, stageH+wait)
+	e.place(r, hw, o.GPUs, stageH+wait, false)
 	e.interruptions(r, hw, false)
 	if !z.serving {
 		// The wall-time limit splits the run into jobs, each ending with a

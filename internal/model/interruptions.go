@@ -71,6 +71,41 @@ func (e *evaluator) countsFailures(computeHours float64) bool {
 	return computeHours > failureMinBatchHours
 }
 
+// interruptionParts are a run's interruptions: the rates of spot
+// reclaims and of hardware failures (the job's, per hour), the mean time
+// between them, the mean restart, the checkpoint's write time and
+// Daly's interval, and the overhead — the share of the compute they add.
+type interruptionParts struct {
+	spotRate, failRate, mtbi, restart, delta, tau, ov float64
+}
+
+// interruptionParts works out the interruptions of a run of computeHours
+// on gpus GPUs of hw (on spot capacity when spot); all zero when none
+// count. The deadline search (place) and the run's figures
+// (interruptions) both read it.
+func (e *evaluator) interruptionParts(hw hardware, gpus int, computeHours float64, spot bool) interruptionParts {
+	var p interruptionParts
+	nodes := int(math.Ceil(float64(gpus) / float64(max(hw.perNode, 1))))
+	if spot {
+		if f := e.s.Options.Cloud.SpotInterruptions.Or(DefaultSpotInterruptions); f > 0 {
+			p.spotRate = float64(nodes) * RateFromMonthlyFraction(f)
+		}
+	}
+	if e.countsFailures(computeHours) {
+		p.failRate = float64(gpus) * e.failureRatePerGPUHour()
+	}
+	rate := p.spotRate + p.failRate
+	if rate <= 0 {
+		return p
+	}
+	p.mtbi = 1 / rate
+	p.restart = (p.spotRate*restartHours + p.failRate*failureRestartHours) / rate
+	p.delta = e.checkpointHours(hw)
+	p.tau = DalyInterval(p.delta, p.mtbi)
+	p.ov = CheckpointOverhead(p.delta, p.mtbi, p.tau, p.restart)
+	return p
+}
+
 // interruptions adds the expected cost of interruptions to a run that is
 // not a service, in every direction: hardware failures of any of its GPUs
 // (the job stops when one fails, so its mean time between failures is
@@ -85,31 +120,16 @@ func (e *evaluator) interruptions(r *DirectionResult, hw hardware, spot bool) {
 	if e.z.serving || r.GPUs <= 0 || r.ComputeHours <= 0 {
 		return
 	}
-	nodes := int(math.Ceil(float64(r.GPUs) / float64(max(hw.perNode, 1))))
-	spotRate := 0.0 // the job's, per hour
-	if spot {
-		f := e.s.Options.Cloud.SpotInterruptions.Or(DefaultSpotInterruptions)
-		if !e.s.Options.Cloud.SpotInterruptions.IsSet() && !r.quiet {
-			r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
-				"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", f*100)
-		}
-		if f > 0 {
-			spotRate = float64(nodes) * RateFromMonthlyFraction(f)
-		}
+	if spot && !e.s.Options.Cloud.SpotInterruptions.IsSet() && !r.quiet {
+		r.note(NoteSpotRateAssumed, []string{"options.cloud.spot_interruptions_per_month"},
+			"spot interruptions: %.1f %% of instances a month assumed (AWS Spot Advisor 5–10 %% bucket; no published figure for GPU instances)", DefaultSpotInterruptions*100)
 	}
-	failRate := 0.0
-	if e.countsFailures(r.ComputeHours) {
-		failRate = float64(r.GPUs) * e.failureRatePerGPUHour()
-	}
-	rate := spotRate + failRate
-	if rate <= 0 {
+	ip := e.interruptionParts(hw, r.GPUs, r.ComputeHours, spot)
+	if ip.spotRate+ip.failRate <= 0 {
 		return
 	}
-	mtbi := 1 / rate
-	restart := (spotRate*restartHours + failRate*failureRestartHours) / rate
-	delta := e.checkpointHours(hw)
-	tau := DalyInterval(delta, mtbi)
-	ov := CheckpointOverhead(delta, mtbi, tau, restart)
+	spotRate, failRate, mtbi, restart, delta, tau, ov := ip.spotRate, ip.failRate, ip.mtbi, ip.restart, ip.delta, ip.tau, ip.ov
+	nodes := int(math.Ceil(float64(r.GPUs) / float64(max(hw.perNode, 1))))
 	added := r.ComputeHours * ov
 	r.Drivers[costid.InterruptionHours] = added
 	r.ComputeHours += added

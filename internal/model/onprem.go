@@ -74,7 +74,7 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	}
 	hw := hardware{gpu: g, perNode: node.GPUs, intraGBs: node.IntraNodeGBs, netGBs: node.NetworkGBs,
 		storageGBs: node.StorageGBs, maxGPUs: fixedGPUs}
-	e.place(r, hw, fixedGPUs, stageH)
+	e.place(r, hw, fixedGPUs, stageH, false)
 	e.interruptions(r, hw, false)
 	if r.DataPath != nil {
 		r.DataPath.StagingHours = stageH

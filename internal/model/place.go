@@ -14,7 +14,7 @@ import (
 // count; otherwise the smallest count that fits memory and fills a node, and
 // with a deadline the first doubling that meets it (or the fastest one).
 // overheadH is the time outside compute (staging, queue waits).
-func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH float64) {
+func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH float64, spot bool) {
 	z := e.z
 	g := hw.gpu
 	r.GPU = g.ID
@@ -122,7 +122,15 @@ func (e *evaluator) place(r *DirectionResult, hw hardware, fixed int, overheadH 
 			// hours(m) is at(m)'s time to result, without the rest.
 			best, bestT := n, math.Inf(1)
 			for m := n; ; m = min(m*2, limit) {
+				// The run's time on m GPUs with the checkpoints, lost work
+				// and restarts its interruptions add there: more GPUs fail
+				// more often.
 				t := c.hours(m)
+				if ov := e.interruptionParts(hw, m, t, spot).ov; ov < 1 {
+					t *= 1 + ov
+				} else {
+					t = math.Inf(1)
+				}
 				if t < bestT {
 					best, bestT = m, t
 				}
