@@ -28,9 +28,11 @@ func (e *evaluator) sovereigntyOutside(r *DirectionResult, name, jurisdiction, o
 }
 
 // residencyOK reports whether a provider jurisdiction satisfies data.residency.
+// An offer's jurisdiction inside the residency region meets it: data
+// that must stay in the EU may be processed in a region in France.
 func (e *evaluator) residencyOK(jurisdiction string) bool {
 	res := e.s.Data.Residency
-	return res == "any" || res == "" || res == jurisdiction
+	return res == "any" || res == "" || within(jurisdiction, res)
 }
 
 // euMembers are the 27 member states of the European Union by ISO 3166-1

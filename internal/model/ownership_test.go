@@ -76,3 +76,24 @@ func TestProviderHome(t *testing.T) {
 		}
 	})
 }
+
+// Residency is a region: data that must stay in the EU may be processed
+// in an offer whose jurisdiction is a member state (France), not in one
+// outside it (Switzerland, the United States); a residency of a country
+// takes that country only.
+func TestResidencyRegionTakesItsMembers(t *testing.T) {
+	for _, c := range []struct {
+		residency, jurisdiction string
+		ok                      bool
+	}{
+		{"EU", "FR", true}, {"EU", "EU", true}, {"EU", "DE", true}, {"EU", "CH", false}, {"EU", "US", false},
+		{"FR", "FR", true}, {"FR", "EU", false}, {"FR", "DE", false}, {"any", "US", true}, {"US", "US", true},
+	} {
+		s := base()
+		s.Data.Residency = c.residency
+		e := &evaluator{s: s}
+		if got := e.residencyOK(c.jurisdiction); got != c.ok {
+			t.Errorf("residency %s, jurisdiction %s: %v, want %v", c.residency, c.jurisdiction, got, c.ok)
+		}
+	}
+}
