@@ -163,8 +163,20 @@ func DefaultMFUs(w scenario.Workload, activeB float64) (ampere, hopper float64, 
 	if !training || w.Model.GFLOPsPerItem > 0 {
 		return DefaultMFU, DefaultMFU, false
 	}
-	return defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: 0}, w.Method),
-		defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: hopperTFLOPs}, w.Method), true
+	ampere, hopper = hintMFUs(activeB, w.Method, w.Precision)
+	return ampere, hopper, true
+}
+
+// hintMFUs are the default training MFUs on an A100-class and an
+// H100-class GPU at precision: an FP8 run's on the H100's FP8 peak
+// (fp8MFU; the A100 has no FP8, so its figure stays on BF16).
+func hintMFUs(activeB float64, method, precision string) (ampere, hopper float64) {
+	ampere = defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: 0}, method)
+	hopper = defaultTrainingMFU(activeB, catalog.GPU{BF16TFLOPs: hopperTFLOPs}, method)
+	if precision == "fp8" {
+		hopper = fp8MFU(hopper, catalog.GPU{BF16TFLOPs: hopperTFLOPs, FP8TFLOPs: 2 * hopperTFLOPs})
+	}
+	return ampere, hopper
 }
 
 // mfuWords states the MFU assumed when the scenario gives none.
@@ -179,8 +191,11 @@ func (z *size) mfuWords() string {
 	case "qlora":
 		method = "QLoRA"
 	}
-	ampere := defaultTrainingMFU(z.activeB, catalog.GPU{BF16TFLOPs: 0}, z.method)
-	hopper := defaultTrainingMFU(z.activeB, catalog.GPU{BF16TFLOPs: hopperTFLOPs}, z.method)
-	return fmt.Sprintf("MFU assumed by model size, GPU class and method: %.0f %% on A100-class and %.0f %% on H100-class GPUs for %.3g B parameters (%s), as published GPU-hours and single-node measurements imply (Llama 2 and 3, torchtitan); replace it with the utilisation a trial measures",
-		ampere*100, hopper*100, z.activeB, method)
+	ampere, hopper := hintMFUs(z.activeB, z.method, z.precision)
+	peak := ""
+	if z.precision == "fp8" {
+		peak = fmt.Sprintf(" (FP8 on H100-class GPUs: %.2f× the BF16 speed, measured by torchtitan, stated on the FP8 peak)", fp8Gain)
+	}
+	return fmt.Sprintf("MFU assumed by model size, GPU class and method: %.0f %% on A100-class and %.0f %% on H100-class GPUs%s for %.3g B parameters (%s), as published GPU-hours and single-node measurements imply (Llama 2 and 3, torchtitan); replace it with the utilisation a trial measures",
+		ampere*100, hopper*100, peak, z.activeB, method)
 }

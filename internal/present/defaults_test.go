@@ -227,3 +227,20 @@ func reportNumbers(t *testing.T, r *model.Report) map[string]float64 {
 	walk("", v)
 	return out
 }
+
+// The MFU hint follows the precision: an FP8 run on an H100-class GPU is
+// stated on its FP8 peak, 1.28 × the BF16 speed ÷ 2 of the BF16 figure,
+// while the A100 class (no FP8) keeps its BF16 figure — the figures the
+// model's own note and evaluation use.
+func TestMFUHintFollowsPrecision(t *testing.T) {
+	w := scenario.Workload{Shape: scenario.ShapeTraining, Precision: "bf16", Method: "full"}
+	bf16A, bf16H, _ := model.DefaultMFUs(w, 70)
+	w.Precision = "fp8"
+	fp8A, fp8H, _ := model.DefaultMFUs(w, 70)
+	if fp8A != bf16A || math.Abs(fp8H-bf16H*8532.0/6667/2) > 1e-12 {
+		t.Errorf("FP8 hint %g–%g, BF16 %g–%g", fp8A, fp8H, bf16A, bf16H)
+	}
+	if h := MFUHint(w, 70); h == MFUHint(scenario.Workload{Shape: scenario.ShapeTraining, Precision: "bf16", Method: "full"}, 70) {
+		t.Errorf("the FP8 hint %q is the BF16 one", h)
+	}
+}
