@@ -209,10 +209,26 @@ func refused(e *env, file string, err error) error {
 }
 
 func runCatalogImport(e *env, args []string) error {
-	if len(args) != 1 {
-		return usagef("catalog import: give one CSV file (header %s)", catalog.OverridesHeader)
+	fs := flags(e, "catalog import")
+	asOf := fs.String("as-of", "", "the date of a SkyPilot catalog (YYYY-MM-DD): when its prices were fetched")
+	commit := fs.String("commit", "", "the skypilot-catalog commit the files come from, for the offers' source")
+	cloud := fs.String("cloud", "", "the SkyPilot cloud of a single vms.csv (default: its folder's name)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
 	}
-	file := args[0]
+	if len(pos) != 1 {
+		return usagef("catalog import: give one overrides CSV (header %s), or a SkyPilot vms.csv or folder of them", catalog.OverridesHeader)
+	}
+	file := pos[0]
+	if sky, err := skyPilotPath(file); err != nil {
+		return err
+	} else if sky {
+		return importSkyPilot(e, file, *asOf, *commit, *cloud)
+	}
+	if *asOf != "" || *commit != "" || *cloud != "" {
+		return usagef("catalog import: --as-of, --commit and --cloud are for a SkyPilot catalog; %s is an overrides CSV, whose rows carry their own dates", file)
+	}
 	b, err := readLimited(file, catalog.MaxCSVBytes, "an overrides CSV")
 	if err != nil {
 		return err

@@ -360,7 +360,7 @@ func TestCatalogListAndShow(t *testing.T) {
 		{[]string{"catalog", "list", "chairs"}, `catalog list: "chairs" is not a catalog kind (allowed: gpu, model, cloud, data, node, site, hpc, managed, grid, pue, rate)`},
 		{[]string{"catalog", "show", "cloud/nope"}, `catalog show: no cloud "nope" in the catalog (allowed: aws-p4de-a100, aws-p5-h100`},
 		{[]string{"catalog", "show"}, "catalog show: give KIND/ID"},
-		{[]string{"catalog", "import"}, "catalog import: give one CSV file"},
+		{[]string{"catalog", "import"}, "catalog import: give one overrides CSV"},
 		{[]string{"catalog", "import", "missing.csv"}, "missing.csv: cannot read"},
 		{[]string{"catalog", "export", "extra"}, `catalog export: unexpected argument "extra"`},
 		{[]string{"catalog", "reset", "now"}, "catalog reset takes no arguments"},

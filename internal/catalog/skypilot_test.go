@@ -1,0 +1,156 @@
+package catalog
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func readSky(t *testing.T, cloud string) *SkyPilotImport {
+	t.Helper()
+	f, err := os.Open("testdata/skypilot/" + cloud + "/vms.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	imp, err := ReadSkyPilot(f, def(t), SkyPilotOptions{Cloud: cloud, File: cloud + "/vms.csv", AsOf: "2026-11-30", Source: "SkyPilot catalog " + cloud + "/vms.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return imp
+}
+
+func offerByID(imp *SkyPilotImport, id string) (CloudOffer, bool) {
+	for _, o := range imp.Offers {
+		if o.ID == id {
+			return o, true
+		}
+	}
+	return CloudOffer{}, false
+}
+
+// A SkyPilot vms.csv of AWS, in its own format (a row per availability
+// zone): each GPU instance type and region is one offer priced per
+// GPU-hour — the row's price ÷ its GPUs, spot the lowest of the region's
+// zones — with the catalog GPU, the instance size, the provider's home
+// and the region's country; CPU rows, accelerators the catalog lacks
+// (V100 16 GB, A10G), a spot price that is not a number and a row without
+// a price are listed with their reasons, not imported.
+func TestSkyPilotAWS(t *testing.T) {
+	imp := readSky(t, "aws")
+	if imp.Rows != 11 {
+		t.Errorf("%d rows read, want 11", imp.Rows)
+	}
+	for _, c := range []struct {
+		id, gpu            string
+		n                  int
+		onDemand, spot     float64
+		jurisdiction, home string
+	}{
+		{"sky-aws-p4de-24xlarge-us-east-1", "a100-80gb", 8, 27.44705 / 8, 9.8765 / 8, "US", "US"},
+		{"sky-aws-p5-48xlarge-us-east-1", "h100-sxm", 8, 55.04 / 8, 24.1356 / 8, "US", "US"},
+		{"sky-aws-p5-48xlarge-eu-west-3", "h100-sxm", 8, 67.2 / 8, 0, "FR", "US"},
+		{"sky-aws-p5-4xlarge-us-east-1", "h100-sxm", 1, 6.88, 2.93, "US", "US"},
+	} {
+		o, ok := offerByID(imp, c.id)
+		if !ok {
+			t.Errorf("no offer %s in %v", c.id, ids(imp.Offers))
+			continue
+		}
+		if o.GPU != c.gpu || o.GPUsPerNode != c.n || o.OnDemand != c.onDemand || o.Spot != c.spot || o.Jurisdiction != c.jurisdiction || o.ProviderHome != c.home {
+			t.Errorf("%s: %+v", c.id, o)
+		}
+		if o.AsOf != "2026-11-30" || !strings.Contains(o.Source, "SkyPilot") || o.Provider != "aws" {
+			t.Errorf("%s: as of %q, source %q", c.id, o.AsOf, o.Source)
+		}
+	}
+	if o, _ := offerByID(imp, "sky-aws-p5-48xlarge-us-east-1"); o.NetworkGBsPerGPU != 50 || o.IntraNodeGBs != 900 || !strings.Contains(o.Note, "catalog offer aws-p5-h100") {
+		t.Errorf("links of the p5 not from the catalog's p5: %+v", o)
+	}
+	if o, _ := offerByID(imp, "sky-aws-p4de-24xlarge-us-east-1"); !strings.Contains(o.Note, "lowest on-demand and spot prices of 3 availability zones") {
+		t.Errorf("zones not said: %q", o.Note)
+	}
+	if len(imp.Offers) != 4 {
+		t.Errorf("%d offers: %v", len(imp.Offers), ids(imp.Offers))
+	}
+	if imp.Unknown["V100"] != 1 || imp.Unknown["A10G"] != 1 {
+		t.Errorf("unknown accelerators %v", imp.Unknown)
+	}
+	got := imp.SkippedByReason()
+	for reason, n := range map[string]int{SkipNoGPU: 1, SkipUnknownGPU: 2, SkipBadNumber: 1, SkipNoPrice: 1} {
+		if got[reason] != n {
+			t.Errorf("%s: %d rows, want %d (%v)", reason, got[reason], n, imp.Skipped)
+		}
+	}
+}
+
+// Lambda's file (no zones): a row that repeats an instance and region is
+// a duplicate, a fraction of a GPU and a PCIe card the catalog has no GPU
+// for are not imported, an A100 of 40 GB is not the catalog's 80 GB one,
+// and a region whose country hostplan does not know is imported with no
+// jurisdiction and said so.
+func TestSkyPilotLambda(t *testing.T) {
+	imp := readSky(t, "lambda")
+	if len(imp.Offers) != 2 {
+		t.Fatalf("offers %v", ids(imp.Offers))
+	}
+	o, ok := offerByID(imp, "sky-lambda-gpu-8x-h100-sxm5-europe-central-1")
+	if !ok || o.OnDemand != 23.92/8 || o.Jurisdiction != "DE" || o.GPU != "h100-sxm" || o.Spot != 0 {
+		t.Errorf("Frankfurt H100: %+v", o)
+	}
+	got := imp.SkippedByReason()
+	for reason, n := range map[string]int{SkipNoGPU: 1, SkipDuplicate: 1, SkipFraction: 1, SkipUnknownGPU: 3} {
+		if got[reason] != n {
+			t.Errorf("%s: %d rows, want %d (%v)", reason, got[reason], n, imp.Skipped)
+		}
+	}
+	if imp.Unknown["A100"] != 1 || imp.Unknown["GH200"] != 1 || imp.Unknown["H100 PCIe"] != 1 {
+		t.Errorf("unknown %v", imp.Unknown)
+	}
+}
+
+// The import's override rows add its offers to the catalog exactly: each
+// offer, applied, has the prices of its rows.
+func TestSkyPilotOverridesApply(t *testing.T) {
+	imp := readSky(t, "aws")
+	c, err := def(t).Apply(imp.Overrides())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range imp.Offers {
+		got, ok := c.CloudOffer(want.ID)
+		if !ok {
+			t.Fatalf("%s not in the catalog after the import", want.ID)
+		}
+		if got.OnDemand != want.OnDemand || got.Spot != want.Spot || got.GPU != want.GPU || got.GPUsPerNode != want.GPUsPerNode || got.Jurisdiction != want.Jurisdiction {
+			t.Errorf("%s: %+v, want %+v", want.ID, got, want)
+		}
+	}
+}
+
+func ids(os []CloudOffer) []string {
+	var out []string
+	for _, o := range os {
+		out = append(out, o.ID)
+	}
+	return out
+}
+
+// A file that is not a SkyPilot vms.csv is refused by its header.
+func TestSkyPilotHeader(t *testing.T) {
+	if IsSkyPilotHeader(strings.Split(OverridesHeader, ",")) {
+		t.Error("the overrides header taken for SkyPilot's")
+	}
+	if _, err := ReadSkyPilot(strings.NewReader(OverridesHeader+"\n"), def(t), SkyPilotOptions{File: "x.csv"}); err == nil || !strings.Contains(err.Error(), "not a SkyPilot vms.csv") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func def(t *testing.T) *Catalog {
+	t.Helper()
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
