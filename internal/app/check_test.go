@@ -62,8 +62,8 @@ func TestCheckAgreesWithEvaluate(t *testing.T) {
 		{"unknown preset", "foundation-7b-pretraining", func(s *scenario.Scenario) { s.Workload.Model.Preset = "gpt-9" },
 			`workload.model.preset: "gpt-9" is not in the catalog (allowed: llama-3.1-8b`},
 		{"unknown trial GPU", "foundation-7b-pretraining", func(s *scenario.Scenario) {
-			s.Workload.Trial, s.Workload.TrialGPU = []scenario.TrialPoint{{GPUs: 1, Throughput: 10}}, "b300"
-		}, `workload.trial_gpu: "b300" is not in the catalog`},
+			s.Workload.Trial, s.Workload.TrialGPU = []scenario.TrialPoint{{GPUs: 1, Throughput: 10}}, "b900"
+		}, `workload.trial_gpu: "b900" is not in the catalog`},
 		{"unknown managed offer", "support-assistant-70b", func(s *scenario.Scenario) { s.Options.Managed.Offer = "nope" },
 			`options.managed.offer: "nope" is not in the catalog`},
 		{"unknown node", "foundation-7b-pretraining", func(s *scenario.Scenario) { s.Options.OnPrem.Node = "nope" },

@@ -192,13 +192,13 @@ func TestApplyAddsCompleteEntries(t *testing.T) {
 	}
 
 	// check() problems name the line of the entry's first row.
-	bad := strings.Replace(rows, "h100-sxm", "b300", 1)
+	bad := strings.Replace(rows, "h100-sxm", "b900", 1)
 	_, err = def.Apply(parse(t, OverridesHeader+"\nnode,dgx-h100,price,300000,2026-01-01,quote\n"+bad))
-	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 3: cloud nebius-h100: unknown gpu "b300"` {
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 3: cloud nebius-h100: unknown gpu "b900"` {
 		t.Errorf("unknown gpu: %v", err)
 	}
-	_, err = def.Apply(parse(t, OverridesHeader+"\nmanaged,together-8b,reference_gpu,b300,2026-01-01,typo\n"))
-	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 2: managed together-8b: unknown reference_gpu "b300"` {
+	_, err = def.Apply(parse(t, OverridesHeader+"\nmanaged,together-8b,reference_gpu,b900,2026-01-01,typo\n"))
+	if !errors.As(err, &es) || len(es) != 1 || es[0].Error() != `line 2: managed together-8b: unknown reference_gpu "b900"` {
 		t.Errorf("unknown reference gpu: %v", err)
 	}
 	// A value out of its range (scenario.CatalogBound) names its row's line.

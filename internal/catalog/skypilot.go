@@ -76,6 +76,8 @@ var skyPilotGPUs = map[string]string{
 	"H100": "h100-sxm", "H100-SXM": "h100-sxm", "H100-MEGA": "h100-sxm", "H100-80GB": "h100-sxm",
 	"H200": "h200-sxm", "H200-SXM": "h200-sxm",
 	"L40S": "l40s", "MI300X": "mi300x", "V100-32GB": "v100-32gb",
+	"B200": "b200", "GB200": "gb200", "B300": "b300", "H100-PCIE": "h100-pcie", "L4": "l4",
+	"MI325X": "mi325x", "MI355X": "mi355x", "GAUDI3": "gaudi3", "GAUDI-3": "gaudi3",
 }
 
 // skyPilotHomes is the legal home of each SkyPilot cloud's provider

@@ -85,26 +85,30 @@ func TestSkyPilotAWS(t *testing.T) {
 }
 
 // Lambda's file (no zones): a row that repeats an instance and region is
-// a duplicate, a fraction of a GPU and a PCIe card the catalog has no GPU
-// for are not imported, an A100 of 40 GB is not the catalog's 80 GB one,
-// and a region whose country hostplan does not know is imported with no
-// jurisdiction and said so.
+// a duplicate, a fraction of a GPU is not imported, an A100 of 40 GB is
+// not the catalog's 80 GB one, a PCIe H100 is the catalog's H100 PCIe (not
+// the SXM part), and a region whose country hostplan does not know is
+// imported with no jurisdiction, counted and said so in its note.
 func TestSkyPilotLambda(t *testing.T) {
 	imp := readSky(t, "lambda")
-	if len(imp.Offers) != 2 {
+	if len(imp.Offers) != 3 {
 		t.Fatalf("offers %v", ids(imp.Offers))
 	}
 	o, ok := offerByID(imp, "sky-lambda-gpu-8x-h100-sxm5-europe-central-1")
 	if !ok || o.OnDemand != 23.92/8 || o.Jurisdiction != "DE" || o.GPU != "h100-sxm" || o.Spot != 0 {
 		t.Errorf("Frankfurt H100: %+v", o)
 	}
+	p, ok := offerByID(imp, "sky-lambda-gpu-1x-h100-pcie-asia-south-9")
+	if !ok || p.GPU != "h100-pcie" || p.Jurisdiction != "" || !strings.Contains(p.Note, "jurisdiction of region asia-south-9 is not known") || imp.NoJurisdiction != 1 {
+		t.Errorf("PCIe H100 in an unknown region: %+v (%d without jurisdiction)", p, imp.NoJurisdiction)
+	}
 	got := imp.SkippedByReason()
-	for reason, n := range map[string]int{SkipNoGPU: 1, SkipDuplicate: 1, SkipFraction: 1, SkipUnknownGPU: 3} {
+	for reason, n := range map[string]int{SkipNoGPU: 1, SkipDuplicate: 1, SkipFraction: 1, SkipUnknownGPU: 2} {
 		if got[reason] != n {
 			t.Errorf("%s: %d rows, want %d (%v)", reason, got[reason], n, imp.Skipped)
 		}
 	}
-	if imp.Unknown["A100"] != 1 || imp.Unknown["GH200"] != 1 || imp.Unknown["H100 PCIe"] != 1 {
+	if imp.Unknown["A100"] != 1 || imp.Unknown["GH200"] != 1 || len(imp.Unknown) != 2 {
 		t.Errorf("unknown %v", imp.Unknown)
 	}
 }

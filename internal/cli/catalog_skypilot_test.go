@@ -19,10 +19,11 @@ func TestCatalogImportSkyPilot(t *testing.T) {
 	db := tempDB(t)
 	out := mustRun(t, db, "catalog", "import", "--as-of", "2026-11-30", "--commit", "0f40703", skyTestdata)
 	for _, want := range []string{
-		"imported 6 cloud offers as of 2026-11-30 (aws 4, lambda 2)",
-		"5 rows accelerator not in the catalog",
+		"imported 7 cloud offers as of 2026-11-30 (aws 4, lambda 3)",
+		"4 rows accelerator not in the catalog",
 		"1 row a fraction of a GPU",
-		"Accelerators the catalog has no GPU for: A100 (1 row), A10G (1 row), GH200 (1 row), H100 PCIe (1 row), V100 (1 row)",
+		"Accelerators the catalog has no GPU for: A100 (1 row), A10G (1 row), GH200 (1 row), V100 (1 row)",
+		"1 offer is in a region whose country hostplan does not know",
 		"aws/vms.csv:10: SpotPrice \"abc\" is not a number",
 		"lambda/vms.csv:5: same instance and region as line 4",
 		"against the catalog before the import",

@@ -170,7 +170,7 @@ func TestEstimateBadValues(t *testing.T) {
 	}{
 		{[]string{"train", "--params", "-3", "--tokens", "1T", "--gpu", "h100-sxm", "--gpus", "8", "--mfu", "0.4"}, `--params "-3" is out of range (allowed: a number > 0`},
 		{[]string{"train", "--params", "7B", "--tokens", "NaN", "--gpu", "h100-sxm", "--gpus", "8", "--mfu", "0.4"}, `--tokens "NaN" is not a number (allowed: a number > 0 and ≤ 10,000T, written as ` + num.CountSyntax + ")"},
-		{[]string{"train", "--params", "7B", "--tokens", "1T", "--gpu", "b200", "--gpus", "8", "--mfu", "0.4"}, `--gpu "b200" is not in the catalog (allowed: a100-80gb`},
+		{[]string{"train", "--params", "7B", "--tokens", "1T", "--gpu", "b900", "--gpus", "8", "--mfu", "0.4"}, `--gpu "b900" is not in the catalog (allowed: a100-80gb`},
 		{[]string{"train", "--params", "7B", "--tokens", "1T", "--gpu", "h100-sxm", "--gpus", "0", "--mfu", "0.4"}, "--gpus 0 is out of range (allowed: a whole number from 1 to 1,000,000)"},
 		{[]string{"train", "--params", "7B", "--tokens", "1T", "--gpu", "h100-sxm", "--gpus", "2.5", "--mfu", "0.4"}, "--gpus 2.5 is out of range (allowed: a whole number"},
 		{[]string{"train", "--params", "7B", "--tokens", "1T", "--gpu", "h100-sxm", "--gpus", "8", "--mfu", "1.5"}, "--mfu 1.5 is out of range (allowed: a number ≥ 0.001 and ≤ 1)"},

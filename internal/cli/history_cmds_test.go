@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/model"
+	"hostplan/internal/scenario"
 )
 
 func TestHistoryDiffRestore(t *testing.T) {
@@ -98,7 +100,19 @@ func TestSeededExamplesHaveLineage(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("history: exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, model.Version) || !strings.Contains(out, "2023-05-01") {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := model.Evaluate(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, model.Version) || !strings.Contains(out, r.CatalogAsOf) {
 		t.Errorf("history of a seeded example lacks the model version or catalog date:\n%s", out)
 	}
 }

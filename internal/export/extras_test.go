@@ -376,7 +376,7 @@ func TestOptionsSheet(t *testing.T) {
 		{"Cloud IaaS (not feasible)", "Pricing", [4]string{"On demand", byScenario, "options.cloud.pricing", "as given"}},
 		{"Cloud IaaS (not feasible)", "GPU", [4]string{"h100-sxm", byModel, "options.cloud.offer", "the GPU of the chosen offer"}},
 		{"On-premises (not feasible)", "Financing", [4]string{"Depreciation over the hardware's life", byModel, "options.on_prem.financing", "the default: straight-line"}},
-		{"On-premises (not feasible)", "Server node", [4]string{"dgx-h100: 8×H100 server (DGX H100 class)", byModel, "options.on_prem.node", "the node with the lowest"}},
+		{"On-premises (not feasible)", "Server node", [4]string{"hgx-b200: 8×B200 server (HGX B200 class)", byModel, "options.on_prem.node", "the node whose purchase in whole nodes"}},
 		{"Shared HPC (not feasible)", "Queue wait per job (hours)", [4]string{"catalog estimate (see Notes)", byModel, "options.hpc.queue_wait_hours", "the likely value"}},
 		{"Hybrid", "Burst to", [4]string{"Cloud IaaS", byScenario, "options.hybrid.burst_to", "as given"}},
 		{"Hybrid", "Pricing", [4]string{"On demand", byScenario, "options.cloud.pricing", "as given"}},

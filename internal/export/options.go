@@ -230,7 +230,7 @@ func directionOptions(s *scenario.Scenario, d *model.DirectionResult) []option {
 	case scenario.OnPrem:
 		p := o.OnPrem
 		add(option{label: "Server node", text: offerText, set: p.Node != "", field: "options.on_prem.node",
-			how: offerHow(p.Node, "the node with the lowest purchase price per dense TFLOP/s")})
+			how: offerHow(p.Node, model.NodeChoice)})
 		count := 0
 		countField := "options.on_prem.nodes"
 		if p.Nodes > 0 {

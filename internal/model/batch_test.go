@@ -68,30 +68,41 @@ func TestBatchDecodeIsMemoryBound(t *testing.T) {
 	}
 }
 
-// The node choice weighs memory as well as FLOPs: serving Llama 3.1 70B
-// in FP8 with a 16-bit KV cache within 4 s a request is bound by memory
-// bandwidth and size. The H200 (4,800 GB/s, 141 GB) serves the peak of 40
-// requests/s on 3 replicas of 4 (batch 212, 15.5 requests/s each): 12
-// GPUs; the H100 (3,350 GB/s, 80 GB) on 4 replicas of 4 (batch 126, 13
-// requests/s each): 16. So the H200 node (337,000 $, 42,125 $ a GPU,
-// 505,500 $ for 12) serves it for less than the DGX H100 class node
-// (270,000 $, 33,750 $ a GPU, 540,000 $ for 16), which the lowest price
-// per dense TFLOP/s chose before. Training, bound by FLOPs, keeps that
-// node. (With an FP8 cache, half the bytes, the H100 needs 12 and wins.)
+// The node choice weighs memory as well as FLOPs, and buys whole nodes:
+// serving Llama 3.1 70B in FP8 with a 16-bit KV cache within 4 s a request
+// is bound by memory bandwidth and size. Among the Hopper servers, the
+// H200 (4,800 GB/s, 141 GB) serves a peak of 30 requests/s on 2 replicas
+// of 4 (15.5 requests/s each): one 8-GPU node, 337,000 $; the H100 (3,350
+// GB/s, 80 GB) needs 3 replicas of 4 (13 requests/s each), 12 GPUs: two
+// DGX H100 class nodes, 540,000 $ — though its price per dense TFLOP/s is
+// the lower. With the whole catalog the B200 server (8,000 GB/s, 180 GB,
+// priced as an estimate at the H200 server's 337,000 $) serves it and
+// trains best; not the GB200 NVL72 rack, the lowest price per dense
+// TFLOP/s, whose 72 GPUs neither can use.
 func TestNodeChoiceWeighsMemory(t *testing.T) {
 	s := base()
 	s.Workload = scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8", Model: scenario.Model{Preset: "llama-3.1-70b"},
-		MFU: scenario.Known(0.5), KVCachePrecision: "bf16", Traffic: &scenario.Traffic{PeakRPS: scenario.Known(40), MeanRPS: scenario.Known(15),
+		MFU: scenario.Known(0.5), KVCachePrecision: "bf16", Traffic: &scenario.Traffic{PeakRPS: scenario.Known(30), MeanRPS: scenario.Known(15),
 			TokensIn: scenario.Known(1000), TokensOut: scenario.Known(300), LatencyTargetMS: scenario.Known(4000)}}
 	s.Options.Cloud = scenario.CloudOptions{}
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "hgx-h200" {
-		t.Errorf("serving 70B on-premises chose %s, want hgx-h200", op.Offer)
+	hopper := *cat(t)
+	hopper.Nodes = nil
+	for _, n := range cat(t).Nodes {
+		if n.ID == "dgx-h100" || n.ID == "hgx-h200" {
+			hopper.Nodes = append(hopper.Nodes, n)
+		}
 	}
-	s.Workload.KVCachePrecision = "fp8"
-	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "dgx-h100" {
-		t.Errorf("serving 70B with an FP8 cache on-premises chose %s, want dgx-h100", op.Offer)
+	r, err := Evaluate(s, &hopper)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if op := eval(t, base()).Direction(scenario.OnPrem); op.Offer != "dgx-h100" {
-		t.Errorf("training chose %s, want dgx-h100", op.Offer)
+	if op := r.Direction(scenario.OnPrem); op.Offer != "hgx-h200" {
+		t.Errorf("serving 70B on Hopper servers chose %s, want hgx-h200", op.Offer)
+	}
+	if op := eval(t, s).Direction(scenario.OnPrem); op.Offer != "hgx-b200" {
+		t.Errorf("serving 70B on-premises chose %s, want hgx-b200", op.Offer)
+	}
+	if op := eval(t, base()).Direction(scenario.OnPrem); op.Offer != "hgx-b200" {
+		t.Errorf("training chose %s, want hgx-b200", op.Offer)
 	}
 }

@@ -62,8 +62,8 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 		{Kind: "managed", ID: "together-8b", Field: "reference_gpus", Value: "4", AsOf: "2026-01-01", Source: "an estimate"},
 	}
 	check(4, 312, 2039, 200, "NVIDIA A100 SXM 80GB")
-	s.PriceOverrides[0].Value = "b300"
-	if _, err := Evaluate(s, cat(t)); err == nil || !strings.Contains(err.Error(), `managed together-8b: unknown reference_gpu "b300"`) {
+	s.PriceOverrides[0].Value = "b900"
+	if _, err := Evaluate(s, cat(t)); err == nil || !strings.Contains(err.Error(), `managed together-8b: unknown reference_gpu "b900"`) {
 		t.Errorf("error %v, want one naming the unknown reference_gpu", err)
 	}
 }

@@ -11,6 +11,10 @@ import (
 	"hostplan/internal/scenario"
 )
 
+// NodeChoice says how the model chooses a server node when the scenario
+// names none (onPrem); the workbook and the window quote it.
+const NodeChoice = "the node whose purchase in whole nodes costs least for the work (memory as well as FLOPs; a node larger than the run can use is charged for its idle GPUs)"
+
 func (e *evaluator) onPrem(r *DirectionResult) error {
 	o := e.s.Options.OnPrem
 	site := e.cat.Site
@@ -23,9 +27,12 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 		node = n
 	} else {
 		// The node with the lowest purchase price per GPU × GPU-hours for
-		// the work (gpuHoursPerWork: memory as well as FLOPs); when none
-		// holds it, the lowest price per dense TFLOP/s.
-		best, bestAny := math.Inf(1), math.Inf(1)
+		// the work (gpuHoursPerWork: memory as well as FLOPs), bought in
+		// whole nodes: a service pays for the nodes its replicas fill, and
+		// a run that cannot use a node's GPUs (a rack of 72 for a job of
+		// 8) pays for the idle ones; when none holds it, the lowest price
+		// per dense TFLOP/s.
+		best, bestTie, bestAny := math.Inf(1), math.Inf(1), math.Inf(1)
 		var fallback catalog.Node
 		for _, n := range e.cat.Nodes {
 			g, _ := e.cat.GPU(n.GPU)
@@ -33,8 +40,19 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			if c := perGPU / g.PeakTFLOPs(e.z.precision); c < bestAny {
 				bestAny, fallback = c, n
 			}
-			if work, fits := e.z.gpuHoursPerWork(hardware{gpu: g, perNode: n.GPUs, intraGBs: n.IntraNodeGBs, netGBs: n.NetworkGBs}); fits && perGPU*work < best {
-				best, node = perGPU*work, n
+			work, fits := e.z.gpuHoursPerWork(hardware{gpu: g, perNode: n.GPUs, intraGBs: n.IntraNodeGBs, netGBs: n.NetworkGBs})
+			if !fits {
+				continue
+			}
+			c, tie := perGPU*work, perGPU*work
+			if e.z.serving {
+				c = math.Ceil(work/float64(n.GPUs)) * n.Price // work is the GPUs the peak needs
+			} else if used := max(e.z.minGPUs(g, maxTableGPUs), min(8, n.GPUs)); n.GPUs > used {
+				c *= float64(n.GPUs) / float64(used)
+			}
+			// At the same price, the node with the more capacity for it.
+			if c < best || c == best && tie < bestTie {
+				best, bestTie, node = c, tie, n
 			}
 		}
 		if node.ID == "" {
