@@ -1,8 +1,10 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"hostplan/internal/catalog"
@@ -33,6 +35,12 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		best, bestAny := math.Inf(1), math.Inf(1)
 		var fallback catalog.CloudOffer
 		excluded := false // an offer left out only by its provider's home
+		type fit struct {
+			work float64
+			fits bool
+		}
+		fitOf := map[hardware]fit{} // offers on the same hardware size the work once
+		var ranked []RunnerUp
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
@@ -46,12 +54,35 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 			if c := p / g.PeakTFLOPs(e.z.precision); c < bestAny {
 				bestAny, fallback = c, x
 			}
-			if work, fits := e.z.gpuHoursPerWork(offerHardware(x, g)); fits && p*work < best {
-				best, offer = p*work, x
+			hw := offerHardware(x, g)
+			f, seen := fitOf[hw]
+			if !seen {
+				f.work, f.fits = e.z.gpuHoursPerWork(hw)
+				fitOf[hw] = f
+			}
+			if !f.fits {
+				continue
+			}
+			if p*f.work < best {
+				best, offer = p*f.work, x
+			}
+			if !r.quiet {
+				ranked = append(ranked, RunnerUp{Offer: x.ID, OfferName: x.Name, Region: x.Region, Jurisdiction: x.Jurisdiction,
+					ProviderHome: x.ProviderHome, PricePerGPUHour: p, RelativeCost: p * f.work})
 			}
 		}
 		if offer.ID == "" {
 			offer = fallback
+		} else if !r.quiet {
+			r.RunnersUp = runnersUp(ranked, offer.ID, best)
+			if len(r.RunnersUp) > 0 {
+				var next []string
+				for _, x := range r.RunnersUp {
+					next = append(next, fmt.Sprintf("%s at %s %s a GPU-hour (%+.0f %% for the work)", x.OfferName, num.Fixed(x.PricePerGPUHour, 2), e.s.Currency, 100*(x.RelativeCost-1)))
+				}
+				r.note(NoteOfferChoice, []string{"options.cloud.offer"}, "offer: the cheapest for the work of %d offers (%s prices%s); next: %s",
+					len(ranked), pricingWords(mode), withinResidency(e.s.Data.Residency), strings.Join(next, "; "))
+			}
 		}
 		if offer.ID == "" && excluded {
 			offer = e.cat.Cloud[0]
@@ -342,4 +373,39 @@ func (e *evaluator) dearestDataPrices() (storage, egress catalog.DataPrice) {
 		}
 	}
 	return storage, egress
+}
+
+// RunnerUp is an offer the model's choice passed over, for the report: the
+// next cheapest for the work.
+type RunnerUp struct {
+	Offer           string  `json:"offer"`
+	OfferName       string  `json:"offer_name"`
+	Region          string  `json:"region"`
+	Jurisdiction    string  `json:"jurisdiction"`
+	ProviderHome    string  `json:"provider_home"`
+	PricePerGPUHour float64 `json:"price_per_gpu_hour"`
+	// RelativeCost is the offer's cost for the work over the chosen
+	// one's: 1.18 costs 18 % more.
+	RelativeCost float64 `json:"relative_cost"`
+}
+
+// maxRunnersUp is how many passed-over offers the report names.
+const maxRunnersUp = 2
+
+// runnersUp are the cheapest offers after the chosen one, by their cost
+// for the work relative to the chosen one's (best), each GPU at most once
+// per provider and region (the same offer in another size is not news).
+func runnersUp(ranked []RunnerUp, chosen string, best float64) []RunnerUp {
+	slices.SortStableFunc(ranked, func(a, b RunnerUp) int { return cmp.Compare(a.RelativeCost, b.RelativeCost) })
+	var out []RunnerUp
+	for _, x := range ranked {
+		if x.Offer == chosen || len(out) == maxRunnersUp {
+			continue
+		}
+		if best > 0 {
+			x.RelativeCost /= best
+		}
+		out = append(out, x)
+	}
+	return out
 }

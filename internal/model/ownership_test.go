@@ -1,6 +1,7 @@
 package model
 
 import (
+	"strings"
 	"testing"
 
 	"hostplan/internal/scenario"
@@ -95,5 +96,35 @@ func TestResidencyRegionTakesItsMembers(t *testing.T) {
 		if got := e.residencyOK(c.jurisdiction); got != c.ok {
 			t.Errorf("residency %s, jurisdiction %s: %v, want %v", c.residency, c.jurisdiction, got, c.ok)
 		}
+	}
+}
+
+// With the offer left to the model, the report names the two next
+// cheapest offers for the work, with their prices and cost relative to
+// the chosen one (at least 1), in order, and a note says so; a named offer
+// has none.
+func TestRunnersUp(t *testing.T) {
+	s := base()
+	s.Options.Cloud = scenario.CloudOptions{}
+	c := eval(t, s).Direction(scenario.Cloud)
+	if len(c.RunnersUp) != 2 {
+		t.Fatalf("runners-up %+v", c.RunnersUp)
+	}
+	prev := 1.0
+	for _, x := range c.RunnersUp {
+		if x.Offer == c.Offer || x.RelativeCost < prev || x.PricePerGPUHour <= 0 {
+			t.Errorf("runner-up %+v after %g (chosen %s)", x, prev, c.Offer)
+		}
+		prev = x.RelativeCost
+	}
+	found := false
+	for _, n := range c.Notes {
+		found = found || n.Code == NoteOfferChoice && strings.Contains(n.Text, c.RunnersUp[0].OfferName)
+	}
+	if !found {
+		t.Errorf("no offer_choice note naming %s in %+v", c.RunnersUp[0].OfferName, c.Notes)
+	}
+	if named := eval(t, base()).Direction(scenario.Cloud); named.RunnersUp != nil {
+		t.Errorf("a named offer has runners-up %+v", named.RunnersUp)
 	}
 }

@@ -69,8 +69,13 @@ type DirectionResult struct {
 	Reasons   []Reason `json:"infeasible_reasons"`
 	Offer     string   `json:"offer"` // catalog id of the offer, node, partition or service used
 	OfferName string   `json:"offer_name"`
-	GPU       string   `json:"gpu"`  // catalog GPU id, "" for per-token managed services
-	GPUs      int      `json:"gpus"` // GPUs used per run (or replicas × GPUs for serving)
+	// RunnersUp are the next cheapest cloud offers for the work when the
+	// model chose the offer (at most two; absent when the scenario names
+	// it), with their prices and cost relative to the chosen one (model
+	// 0.8.0).
+	RunnersUp []RunnerUp `json:"runners_up,omitempty"`
+	GPU       string     `json:"gpu"`  // catalog GPU id, "" for per-token managed services
+	GPUs      int        `json:"gpus"` // GPUs used per run (or replicas × GPUs for serving)
 	// PricePerGPUHour is the effective price per GPU-hour: the rate paid for
 	// rented capacity, or owned cost ÷ used hours for on-premises.
 	PricePerGPUHour float64 `json:"price_per_gpu_hour"`
