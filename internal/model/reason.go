@@ -181,7 +181,7 @@ const (
 	NoteSpotOverhead             NoteCode = "spot_overhead"
 	NoteBridgeUnavailable        NoteCode = "bridge_unavailable"
 	NoteServingPlan              NoteCode = "serving_plan"
-	NoteOfferChoice              NoteCode = "offer_choice" // the model chose the cloud offer: the runners-up
+	NoteOfferChoice              NoteCode = "offer_choice"    // the model chose the cloud offer: the runners-up
 	NoteParallelLayout           NoteCode = "parallel_layout" // training split by tensor and pipeline parallelism
 	NoteAutoscaled               NoteCode = "autoscaled"
 	NoteNoTrafficProfile         NoteCode = "no_traffic_profile"
