@@ -158,3 +158,38 @@ func def(t *testing.T) *Catalog {
 	}
 	return c
 }
+
+// catalog list --stale's rows: the price figures (numbers, not names or
+// notes) dated more than twelve months before the catalog's newest price,
+// oldest first; an import of current prices moves the newest price and
+// a figure restated today leaves the list.
+func TestStaleFigures(t *testing.T) {
+	c := def(t)
+	rows, ref := c.Stale()
+	if len(rows) == 0 {
+		t.Fatal("no stale figure in the built-in catalog")
+	}
+	limit := ref.AddDate(0, -StaleMonths, 0).Format("2006-01-02")
+	for i, r := range rows {
+		if r.AsOf >= limit || !isFigure(r.Value) || i > 0 && r.AsOf < rows[i-1].AsOf || r.Kind == "gpu" || r.Kind == "model" {
+			t.Errorf("row %+v (limit %s)", r, limit)
+		}
+	}
+	found := false
+	for _, r := range rows {
+		found = found || r.Kind == "node" && r.ID == "dgx-h100" && r.Field == "price"
+	}
+	if !found {
+		t.Error("the DGX H100 price of 2023 not listed")
+	}
+	n, err := c.Apply(Overrides{Rows: []OverrideRow{{Kind: "node", ID: "dgx-h100", Field: "price", Value: "250000", AsOf: ref.Format("2006-01-02"), Source: "quote"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := n.Stale()
+	for _, r := range again {
+		if r.Kind == "node" && r.ID == "dgx-h100" && r.Field == "price" {
+			t.Errorf("a price restated at the catalog's date still listed: %+v", r)
+		}
+	}
+}

@@ -108,6 +108,18 @@ func catalogKind(cmd, arg string) (catalog.Kind, error) {
 }
 
 func runCatalogList(e *env, args []string) error {
+	fs := flags(e, "catalog list")
+	stale := fs.Bool("stale", false, fmt.Sprintf("list the price figures more than %d months older than the catalog's newest price", catalog.StaleMonths))
+	args, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *stale {
+		if len(args) > 0 {
+			return usagef("catalog list --stale: unexpected argument %q (it reviews every price kind)", args[0])
+		}
+		return listStale(e)
+	}
 	var kind catalog.Kind
 	switch len(args) {
 	case 0:
@@ -384,4 +396,26 @@ func price(x float64) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.3f", x)
+}
+
+// listStale prints every price figure of the catalog in use dated more
+// than catalog.StaleMonths before its newest price, oldest first.
+func listStale(e *env) error {
+	cat, err := e.plan.Catalog()
+	if err != nil {
+		return err
+	}
+	rows, ref := cat.Stale()
+	w, done := e.safeOut()
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "AS OF\tKIND\tID\tFIELD\tVALUE\tSOURCE")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.AsOf, r.Kind, r.ID, r.Field, r.Value, shorten(r.Source, 50))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s more than %d months older than the catalog's newest price (%s); a report names those its cost leans on (stale_price)\n",
+		nouns(len(rows), "figure is", "figures are"), catalog.StaleMonths, ref.Format("2006-01-02"))
+	return done()
 }

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -244,11 +243,14 @@ func TestBridgeRentsAtOnDemandUnderCommitment(t *testing.T) {
 // oldest: with the staff cost restated as of 2026-09-01, the cloud (AWS
 // p5, priced 2026-01-21; AWS storage and egress, 2026-01-01) is dated
 // 2026-01-01 and notes nothing stale, while on-premises, which bought the
-// DGX H100 class node priced in 2023, is dated 2023-05-01 and names every
-// price it used more than twelve months older than the catalog's newest
-// (2026-12-01, a dedicated deployment price read that day): the node, the site's colocation price (CBRE H2 2024,
-// 2025-02-26) and maintenance rate (2024-03-01), each site figure by its
-// own date — not the electricity price and PUE, which the scenario gives.
+// DGX H100 class node priced in 2023, is dated 2023-05-01, and one note
+// names the catalog figures more than twelve months older than the
+// catalog's newest price (2026-12-01, a dedicated deployment price read
+// that day) that carry at least 1 % of its cost, the largest share first:
+// the node's price, the site's maintenance rate and depreciation life
+// (2024-03-01), its colocation price (CBRE H2 2024, 2025-02-26) … — not
+// the electricity price and PUE, which the scenario gives, nor the staff
+// cost, restated.
 func TestPricesDatedByDirection(t *testing.T) {
 	s := onPremBase()
 	s.PriceOverrides = []scenario.PriceOverride{{Kind: "site", ID: "site", Field: "staff_cost_per_fte_year", Value: "129000", AsOf: "2026-09-01", Source: "HR"}}
@@ -266,26 +268,65 @@ func TestPricesDatedByDirection(t *testing.T) {
 	if cl.PricesAsOf != "2026-01-01" || len(stale(cl)) != 0 {
 		t.Errorf("cloud: prices as of %s, stale %q; want 2026-01-01 and none", cl.PricesAsOf, stale(cl))
 	}
-	const tail = ", more than 12 months before the catalog's newest price (2026-12-01); check it against a current quote"
-	want := []string{"dgx-h100: price dated 2023-05-01" + tail, "site colocation price: price dated 2025-02-26" + tail, "site maintenance rate: price dated 2024-03-01" + tail}
-	if op.PricesAsOf != "2023-05-01" || !slices.Equal(stale(op), want) {
-		t.Errorf("on-premises: prices as of %s, stale %q; want 2023-05-01 and %q", op.PricesAsOf, stale(op), want)
+	notes := stale(op)
+	if op.PricesAsOf != "2023-05-01" || len(notes) != 1 {
+		t.Fatalf("on-premises: prices as of %s, stale %q; want 2023-05-01 and one note", op.PricesAsOf, notes)
+	}
+	const head = "catalog figures more than 12 months older than its newest price (2026-12-01) that this cost leans on: price of one node (node/dgx-h100/price) as of 2023-05-01 (60 % of the cost); maintenance a year"
+	if !strings.HasPrefix(notes[0], head) || !strings.Contains(notes[0], "colocation space (site/site/colo_per_kw_month) as of 2025-02-26") {
+		t.Errorf("on-premises stale note %q, want it to begin %q and name the colocation price", notes[0], head)
+	}
+	for _, not := range []string{"staff_cost", "electricity_per_kwh", "site/site/pue"} {
+		if strings.Contains(notes[0], not) {
+			t.Errorf("the note names %s, which the scenario gives: %q", not, notes[0])
+		}
 	}
 	if r.CatalogAsOf != "2023-05-01" {
 		t.Errorf("report as of %s, want the oldest used by any direction, 2023-05-01", r.CatalogAsOf)
 	}
 }
 
-// A scenario whose used prices are all within twelve months of the
-// catalog's newest (2026-12-01) gets no stale_price note: with the node
-// and the site's prices it uses (colocation, maintenance, staff cost)
-// restated as of 2026-09-01, and its own electricity price and PUE,
+// A stale figure that carries less than 1 % of a direction's cost is not
+// named: the cloud's staff cost beside a large run's compute; beside a
+// small run's, where it is nearly all the cost, it is.
+func TestStalePriceNamesWhatMatters(t *testing.T) {
+	staff := func(d *DirectionResult) (share float64, named bool) {
+		for _, in := range d.CostInputs {
+			if strings.Contains(in.Catalog, "staff_cost_per_fte_year") {
+				share = d.costShare(in.Driver)
+			}
+		}
+		for _, n := range d.Notes {
+			named = named || n.Code == NoteStalePrice && strings.Contains(n.Text, "staff_cost")
+		}
+		return share, named
+	}
+	s := base()
+	s.Workload.TokensPerRunB = scenario.Known(100000) // some 670,000 $ of compute a run
+	x, named := staff(eval(t, s).Direction(scenario.Cloud))
+	if !(x > 0 && x < staleMaterialShare) || named {
+		t.Errorf("a staff cost of %.2g %% of the cost: named %v, want a share below 1 %% and not named", 100*x, named)
+	}
+	s.Workload.TokensPerRunB = scenario.Known(10) // a run of some 70 $: the staff is the cost
+	if x, named := staff(eval(t, s).Direction(scenario.Cloud)); x < staleMaterialShare || !named {
+		t.Errorf("a stale staff cost of %.0f %% of the cost: named %v, want it named", 100*x, named)
+	}
+}
+
+// A scenario whose used figures are all within twelve months of the
+// catalog's newest price (2026-12-01) gets no stale_price note: with the
+// node's and the site's figures it uses (price, power and lead time;
+// colocation, maintenance, staff cost, life, infrastructure share, cost
+// of capital, idle draw) restated as of 2026-09-01, and its own
+// electricity price and PUE,
 // on-premises is dated 2026-09-01 and notes nothing stale, nor does any
 // other direction.
 func TestNoStalePriceWhenAllRecent(t *testing.T) {
 	s := onPremBase()
 	for _, o := range [][3]string{{"site", "staff_cost_per_fte_year", "129000"}, {"site", "colo_per_kw_month", "184.06"},
-		{"site", "maintenance_per_year", "0.2"}, {"node", "price", "270000"}} {
+		{"site", "maintenance_per_year", "0.2"}, {"node", "price", "270000"}, {"site", "life_years", "5"},
+		{"site", "infrastructure_share", "0.2"}, {"site", "cost_of_capital", "0.08"}, {"site", "idle_power_fraction", "0.3"},
+		{"node", "power_kw_max", "10.2"}, {"node", "power_kw_typical", "8"}, {"node", "lead_time_weeks", "16"}} {
 		id := "site"
 		if o[0] == "node" {
 			id = "dgx-h100"

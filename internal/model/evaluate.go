@@ -1,9 +1,12 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"hostplan/internal/catalog"
@@ -204,7 +207,7 @@ func (e *evaluator) dated(r *DirectionResult, what string, en catalog.Entry) {
 // twelve months, after which GPU prices have moved by tens of per cent
 // (H100 on-demand rates fell from about 8 to 2–4 $ an hour between 2023
 // and 2025; the catalog's own offers show the spread).
-const stalePriceMonths = 12
+const stalePriceMonths = catalog.StaleMonths
 
 // priceDates sets r's PricesAsOf, the oldest date among the prices it
 // used, and notes each used price dated more than stalePriceMonths before
@@ -225,15 +228,59 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 		return
 	}
 	limit := ref.AddDate(0, -stalePriceMonths, 0)
-	for _, p := range r.prices {
-		d, err := time.Parse(time.DateOnly, p.asOf)
-		if err != nil || !d.Before(limit) || seen[p.what] {
+	// The stale prices this direction's cost leans on: each catalog input
+	// dated before the limit whose driver carries at least
+	// staleMaterialShare of the cost over the horizon (its elasticity: a
+	// 1 % change of it moves the cost by that share of 1 %). A figure the
+	// cost hardly reads is not named: a note on every direction teaches
+	// readers to skip it.
+	type stale struct {
+		what, asOf string
+		share      float64
+	}
+	var found []stale
+	for _, in := range r.CostInputs {
+		d, err := time.Parse(time.DateOnly, in.AsOf)
+		if in.Catalog == "" || err != nil || !d.Before(limit) || seen[in.Catalog] {
 			continue
 		}
-		seen[p.what] = true
-		r.note(NoteStalePrice, []string{"price_overrides"}, "%s: price dated %s, more than %d months before the catalog's newest price (%s); check it against a current quote",
-			p.what, p.asOf, stalePriceMonths, ref.Format(time.DateOnly))
+		seen[in.Catalog] = true
+		if x := r.costShare(in.Driver); x >= staleMaterialShare {
+			found = append(found, stale{fmt.Sprintf("%s (%s)", costid.Label(in.Driver), in.Catalog), in.AsOf, x})
+		}
 	}
+	if len(found) == 0 {
+		return
+	}
+	slices.SortStableFunc(found, func(a, b stale) int { return cmp.Compare(b.share, a.share) })
+	words := make([]string, len(found))
+	for i, f := range found {
+		words[i] = fmt.Sprintf("%s as of %s (%.0f %% of the cost)", f.what, f.asOf, 100*f.share)
+	}
+	r.note(NoteStalePrice, []string{"price_overrides"}, "catalog figures more than %d months older than its newest price (%s) that this cost leans on: %s; check them against current quotes",
+		stalePriceMonths, ref.Format(time.DateOnly), strings.Join(words, "; "))
+}
+
+// staleMaterialShare is the share of a direction's cost a stale price must
+// carry for the stale_price note to name it.
+const staleMaterialShare = 0.01
+
+// costShare is the elasticity of r's cost over the horizon in driver d:
+// how much of a relative change of d reaches the cost (1 for a cost
+// proportional to it, 0 for one it does not enter), by the cost identity.
+func (r *DirectionResult) costShare(d costid.Driver) float64 {
+	if r.Drivers == nil || r.CostModel == costid.NoCostModel || !(r.CostHorizon > 0) || !(r.Drivers[d] != 0) {
+		return 0
+	}
+	v := *r.Drivers
+	v[d] *= 1.01
+	r.CostModel.DeriveParts(&v)
+	costid.DeriveFigures(&v)
+	x := math.Abs(v[costid.CostHorizon]/r.CostHorizon-1) / 0.01
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
 }
 
 // catalogDate is the newest as_of among the catalog's prices (cloud
@@ -241,30 +288,8 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 // the date the catalog in use speaks for.
 func (e *evaluator) catalogDate() (time.Time, bool) {
 	if e.refDate == nil {
-		c := e.cat
-		newest := c.Site.AsOf
-		later := func(en catalog.Entry) {
-			if en.AsOf > newest {
-				newest = en.AsOf
-			}
-		}
-		for i := range c.Cloud {
-			later(c.Cloud[i].Entry)
-		}
-		for i := range c.Data {
-			later(c.Data[i].Entry)
-		}
-		for i := range c.Nodes {
-			later(c.Nodes[i].Entry)
-		}
-		for i := range c.HPC {
-			later(c.HPC[i].Entry)
-		}
-		for i := range c.Managed {
-			later(c.Managed[i].Entry)
-		}
-		d, err := time.Parse(time.DateOnly, newest)
-		e.refDate = &refDate{d, err == nil}
+		d, ok := e.cat.NewestPrice()
+		e.refDate = &refDate{d, ok}
 	}
 	return e.refDate.t, e.refDate.ok
 }
