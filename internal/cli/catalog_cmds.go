@@ -60,7 +60,7 @@ func tableNames() []string {
 }
 
 func runCatalog(e *env, args []string) error {
-	subs := append([]string{"list", "show", "import", "export", "reset"}, tableNames()...)
+	subs := append([]string{"list", "show", "import", "export", "reset", "diff"}, tableNames()...)
 	if len(args) == 0 {
 		return usagef("catalog: give one of %s (hostplan catalog help)", strings.Join(subs, ", "))
 	}
@@ -78,6 +78,8 @@ func runCatalog(e *env, args []string) error {
 		return runCatalogExport(e, args[1:])
 	case "reset":
 		return runCatalogReset(e, args[1:])
+	case "diff":
+		return runCatalogDiff(e, args[1:])
 	}
 	var table func(*catalog.Catalog, io.Writer)
 	if k, ok := catalog.ParseKind(args[0]); ok && k.Plural() == args[0] {
@@ -417,5 +419,51 @@ func listStale(e *env) error {
 	}
 	fmt.Fprintf(w, "%s more than %d months older than the catalog's newest price (%s); a report names those its cost leans on (stale_price)\n",
 		nouns(len(rows), "figure is", "figures are"), catalog.StaleMonths, ref.Format("2006-01-02"))
+	return done()
+}
+
+// runCatalogDiff lists what changed from one catalog to another: each is
+// "default" (the built-in catalog), "current" (the catalog in use: the
+// built-in one with the store's overrides) or a CSV file (an export, or
+// override rows applied to the built-in catalog).
+func runCatalogDiff(e *env, args []string) error {
+	fs := flags(e, "catalog diff")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usagef(`catalog diff: give OLD and NEW, each "default", "current" or a CSV file`)
+	}
+	var cats [2]*catalog.Catalog
+	var names [2]string
+	for i, arg := range pos {
+		if arg == "current" {
+			if cats[i], err = e.plan.Catalog(); err != nil {
+				return err
+			}
+			names[i] = "the catalog in use"
+			continue
+		}
+		if cats[i], names[i], err = catalogFrom(e, "catalog diff:", arg); err != nil {
+			return err
+		}
+	}
+	changes := catalog.Diff(cats[0], cats[1])
+	w, done := e.safeOut()
+	moved, added, removed := 0, 0, 0
+	for _, c := range changes {
+		fmt.Fprintln(w, c)
+		switch c.What {
+		case "added":
+			added++
+		case "removed":
+			removed++
+		default:
+			moved++
+		}
+	}
+	fmt.Fprintf(w, "From %s to %s: %s changed, %s added, %s removed\n", names[0], names[1],
+		nouns(moved, "field", "fields"), nouns(added, "entry", "entries"), nouns(removed, "entry", "entries"))
 	return done()
 }

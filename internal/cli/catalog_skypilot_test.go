@@ -75,3 +75,29 @@ func TestCatalogImportSkyPilotRefusals(t *testing.T) {
 		t.Errorf("offers of the good file kept after the broken one:\n%s", out)
 	}
 }
+
+// hostplan catalog diff: from the built-in catalog to the one in use
+// after an import, every offer added; from an export of it back, every
+// offer removed; a moved price with its relative move.
+func TestCatalogDiff(t *testing.T) {
+	db := tempDB(t)
+	mustRun(t, db, "catalog", "import", "--as-of", "2026-11-30", skyTestdata)
+	out := mustRun(t, db, "catalog", "diff", "default", "current")
+	if !strings.Contains(out, "cloud sky-aws-p5-48xlarge-eu-west-3: added (as of 2026-11-30)") ||
+		!strings.Contains(out, "From the built-in catalog to the catalog in use: 0 fields changed, 7 entries added, 0 entries removed") {
+		t.Errorf("diff:\n%s", out)
+	}
+	export := filepath.Join(t.TempDir(), "now.csv")
+	mustRun(t, db, "catalog", "export", "-o", export)
+	if out := mustRun(t, db, "catalog", "diff", export, "default"); !strings.Contains(out, "0 entries added, 7 entries removed") {
+		t.Errorf("reverse diff:\n%s", out)
+	}
+	moved := filepath.Join(t.TempDir(), "moved.csv")
+	os.WriteFile(moved, []byte("kind,id,field,value,as_of,source\ncloud,lambda-h100,on_demand,2.99,2026-11-30,quote\n"), 0o644)
+	if out := mustRun(t, db, "catalog", "diff", "default", moved); !strings.Contains(out, "cloud lambda-h100 on_demand: 3.99 → 2.99 (-25.1 %), as of ") {
+		t.Errorf("moved price:\n%s", out)
+	}
+	if code, _, errs := run(t, db, "catalog", "diff", "default"); code != ExitUsage || !strings.Contains(errs, "give OLD and NEW") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}

@@ -37,6 +37,13 @@ func parseThreshold(s string) (float64, error) {
 // else an overrides CSV applied to it. It returns the catalog and how to
 // name it.
 func baselineFrom(e *env, from string) (*catalog.Catalog, string, error) {
+	return catalogFrom(e, "reprice: --from", from)
+}
+
+// catalogFrom reads a catalog an argument names: "default" (the built-in
+// catalog) or an overrides CSV (an export of a whole catalog, or some
+// rows) applied to it; what prefixes a refusal ("reprice: --from").
+func catalogFrom(e *env, what, from string) (*catalog.Catalog, string, error) {
 	if from == "default" {
 		cat, err := app.Baseline(catalog.Overrides{})
 		return cat, "the built-in catalog", err
@@ -59,7 +66,7 @@ func baselineFrom(e *env, from string) (*catalog.Catalog, string, error) {
 	for _, x := range es {
 		fmt.Fprintf(e.stderr, "%s: %s\n", from, x)
 	}
-	return nil, "", usagef("reprice: --from %s refused (%s; the header is %s)", from, nouns(len(es), "problem", "problems"), catalog.OverridesHeader)
+	return nil, "", usagef("%s %s refused (%s; the header is %s)", what, from, nouns(len(es), "problem", "problems"), catalog.OverridesHeader)
 }
 
 func runReprice(e *env, args []string) error {
