@@ -64,14 +64,16 @@ func wrapWords(s string, width int) string {
 }
 
 // openForGUI opens the planner: the store, seeded when new, and the catalog
-// in use. On failure it returns the message to show, with nothing open.
+// in use — sharing the store (app.OpenShared), so that hostplan list, show,
+// diff and a save work beside the window. On failure it returns the
+// message to show, with nothing open.
 func openForGUI(db string) (*app.Planner, string) {
 	if db == "" {
 		if _, err := app.New("").Path(); err != nil {
 			return nil, fmt.Sprintf("no config directory for the store: %v (pass --db PATH)", err)
 		}
 	}
-	p, err := app.Open(db)
+	p, err := app.OpenShared(db)
 	if err != nil {
 		return nil, err.Error()
 	}

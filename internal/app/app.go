@@ -19,8 +19,10 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"sync"
+	"time"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/model"
@@ -45,6 +47,18 @@ type Planner struct {
 	st     *store.Store     // the open store, or nil
 	cat    *catalog.Catalog // the catalog in use, once loaded
 	damage error            // why the store last opened is read-only (store.Store.Damaged)
+	// unwritable is set once a read finds the store file not writable
+	// by this user: reads go on, read-only (ReadOnlyFile).
+	unwritable bool
+	// CheckOnRead makes the first read of a store this planner does not
+	// hold look for damage (store.Store.CheckDamage) as a write's open
+	// does: a command reads a few times and says so; a window reads
+	// often and does not.
+	CheckOnRead bool
+	// OnBusy, when set, is told that the store is held by another
+	// hostplan and that Open waits up to wait for it before giving up.
+	OnBusy     func(path string, wait time.Duration)
+	damageRead bool // the damage check has run
 }
 
 // New returns a Planner for the store at path ("" for the default path in
@@ -52,7 +66,8 @@ type Planner struct {
 func New(path string) *Planner { return &Planner{db: path} }
 
 // Open returns a Planner with its store open (created and seeded when new)
-// and its catalog loaded: what the window needs for its whole life. On
+// and its catalog loaded, held until Close: what a command that writes
+// many times needs (the window shares the store instead: OpenShared). On
 // error nothing is left open.
 func Open(path string) (*Planner, error) {
 	p := New(path)
@@ -64,6 +79,52 @@ func Open(path string) (*Planner, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// Open waits busyFirst for another hostplan's lock, then busyWait more
+// after telling OnBusy.
+const (
+	busyFirst = 250 * time.Millisecond
+	busyWait  = 5 * time.Second
+)
+
+// OpenShared returns a Planner whose store exists (created and seeded when
+// new) but is not held: every read opens it read-only for the call and
+// every write for the call, so other hostplans — list, show, diff, a save
+// — work beside it (the window's way). A store the user may read but not
+// write is shared read-only (ReadOnlyFile). On error nothing is open.
+func OpenShared(path string) (*Planner, error) {
+	p := New(path)
+	err := p.Open()
+	if err == nil {
+		damage := p.damage
+		err = p.Close()
+		p.damage = damage
+	} else if errors.Is(err, fs.ErrPermission) {
+		p.mu.Lock()
+		ok, xerr := p.exists()
+		p.mu.Unlock()
+		if xerr != nil || !ok {
+			return nil, err
+		}
+		p.unwritable, err = true, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.Catalog(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ReadOnlyFile reports whether the store file is one this user may read
+// but not write, found by a read of a planner that holds no store: reads
+// work, and every write is refused with the system's error.
+func (p *Planner) ReadOnlyFile() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.unwritable
 }
 
 // Path returns the store file's path: the one given to New, or the default
@@ -105,7 +166,15 @@ func (p *Planner) Open() error {
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(path, nil)
+	// Another hostplan may be writing for a moment (a save, an import):
+	// wait for it, saying so, before giving up.
+	st, err := store.Open(path, &store.Options{Timeout: busyFirst})
+	if errors.Is(err, store.ErrInUse) {
+		if p.OnBusy != nil {
+			p.OnBusy(path, busyWait)
+		}
+		st, err = store.Open(path, &store.Options{Timeout: busyWait})
+	}
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/store"
@@ -150,6 +151,10 @@ func (p *Planner) ResetOverrides() (removed []byte, err error) {
 func (p *Planner) using(f func(st *store.Store) error) error {
 	if st, err := p.store(); err == nil {
 		return f(st)
+	}
+	if p.ReadOnlyFile() {
+		path, _ := p.Path()
+		return fmt.Errorf("%s: the store is read-only for this user, so nothing can be written to it (%w); copy it with hostplan store backup, or pass --db PATH", path, fs.ErrPermission)
 	}
 	if err := p.Open(); err != nil {
 		return err

@@ -13,7 +13,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
 	"strings"
 
 	"hostplan/internal/catalog"
@@ -125,6 +127,43 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 	return out, nil
 }
 
+// read runs f on the open store, or else on the store file opened
+// read-only for the call (beside another hostplan's window or reads, and
+// on a file the user may not write); with no store yet it creates and
+// seeds one first, as the first run of any command does.
+func (p *Planner) read(f func(st *store.Store) error) error {
+	p.mu.Lock()
+	if st := p.st; st != nil {
+		p.mu.Unlock()
+		return f(st)
+	}
+	ok, err := p.exists()
+	p.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return p.using(f)
+	}
+	p.mu.Lock()
+	if !p.unwritable && !writable(p.path) {
+		p.unwritable = true
+	}
+	p.mu.Unlock()
+	return p.reading(f)
+}
+
+// writable reports whether this user may write the file at path (a test
+// stands in for a file of another user, which root could write anyway).
+var writable = func(path string) bool {
+	w, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return !errors.Is(err, fs.ErrPermission)
+	}
+	w.Close()
+	return true
+}
+
 // reading runs f on the open store, or else on the store file opened
 // read-only for the call; with no store file f is not run.
 func (p *Planner) reading(f func(st *store.Store) error) error {
@@ -144,6 +183,19 @@ func (p *Planner) reading(f func(st *store.Store) error) error {
 		return err
 	}
 	defer ro.Close()
+	p.mu.Lock()
+	check := p.CheckOnRead && !p.damageRead
+	p.damageRead = p.damageRead || check
+	p.mu.Unlock()
+	d := ro.Damaged()
+	if check {
+		d = ro.CheckDamage()
+	}
+	if d != nil {
+		p.mu.Lock()
+		p.damage = d // reads go on; Damaged says so
+		p.mu.Unlock()
+	}
 	return f(ro)
 }
 

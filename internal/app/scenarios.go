@@ -35,15 +35,16 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, erro
 	if s == nil {
 		return scenario.Revision{}, errors.New("no scenario to save")
 	}
-	st, err := p.store()
-	if err != nil {
-		return scenario.Revision{}, err
-	}
 	r, err := p.Evaluate(context.Background(), s)
 	if err != nil {
 		return scenario.Revision{}, err
 	}
-	return st.Save(s, l.meta(r))
+	var rev scenario.Revision
+	err = p.using(func(st *store.Store) (err error) {
+		rev, err = st.Save(s, l.meta(r))
+		return err
+	})
+	return rev, err
 }
 
 // Restore makes the content of revision n of scenario id current again as
@@ -53,11 +54,7 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, erro
 // or evaluates comes back as scenario.Errors. When the content equals the
 // current revision's nothing is written and the current one is returned.
 func (p *Planner) Restore(id string, n int, l Lineage) (scenario.Revision, error) {
-	st, err := p.store()
-	if err != nil {
-		return scenario.Revision{}, err
-	}
-	sc, _, err := st.GetRevision(id, n)
+	sc, _, err := p.LoadRevision(id, n)
 	if err != nil {
 		return scenario.Revision{}, err
 	}
@@ -65,102 +62,110 @@ func (p *Planner) Restore(id string, n int, l Lineage) (scenario.Revision, error
 	if err != nil {
 		return scenario.Revision{}, err
 	}
-	return st.Restore(id, n, l.meta(r))
+	var rev scenario.Revision
+	err = p.using(func(st *store.Store) (err error) {
+		rev, err = st.Restore(id, n, l.meta(r))
+		return err
+	})
+	return rev, err
 }
 
 // List returns the stored scenarios that are not deleted, by name.
 func (p *Planner) List() ([]store.Summary, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, err
-	}
-	return st.List()
+	var out []store.Summary
+	err := p.read(func(st *store.Store) (err error) {
+		out, err = st.List()
+		return err
+	})
+	return out, err
 }
 
 // ListDeleted returns the deleted scenarios, which Undelete brings back.
 func (p *Planner) ListDeleted() ([]store.Summary, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, err
-	}
-	return st.ListDeleted()
+	var out []store.Summary
+	err := p.read(func(st *store.Store) (err error) {
+		out, err = st.ListDeleted()
+		return err
+	})
+	return out, err
 }
 
 // Load returns the current revision of scenario id. A scenario that does
 // not exist or is deleted is an error matching store.ErrNotFound.
 func (p *Planner) Load(id string) (*scenario.Scenario, scenario.Revision, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, scenario.Revision{}, err
-	}
-	return st.Get(id)
+	var (
+		s   *scenario.Scenario
+		rev scenario.Revision
+	)
+	err := p.read(func(st *store.Store) (err error) {
+		s, rev, err = st.Get(id)
+		return err
+	})
+	return s, rev, err
 }
 
 // LoadRevision returns revision n of scenario id, read in the current
 // scenario schema.
 func (p *Planner) LoadRevision(id string, n int) (*scenario.Scenario, scenario.Revision, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, scenario.Revision{}, err
-	}
-	return st.GetRevision(id, n)
+	var (
+		s   *scenario.Scenario
+		rev scenario.Revision
+	)
+	err := p.read(func(st *store.Store) (err error) {
+		s, rev, err = st.GetRevision(id, n)
+		return err
+	})
+	return s, rev, err
 }
 
 // Bytes returns the stored JSON of revision n of scenario id (0: the
 // current one) exactly as it was saved.
 func (p *Planner) Bytes(id string, n int) ([]byte, scenario.Revision, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, scenario.Revision{}, err
-	}
-	return st.Bytes(id, n)
+	var (
+		b   []byte
+		rev scenario.Revision
+	)
+	err := p.read(func(st *store.Store) (err error) {
+		b, rev, err = st.Bytes(id, n)
+		return err
+	})
+	return b, rev, err
 }
 
 // History returns every revision of scenario id with its lineage, oldest
 // first.
 func (p *Planner) History(id string) ([]scenario.Revision, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, err
-	}
-	return st.History(id)
+	var out []scenario.Revision
+	err := p.read(func(st *store.Store) (err error) {
+		out, err = st.History(id)
+		return err
+	})
+	return out, err
 }
 
 // Delete marks scenario id deleted; its revisions are kept until Purge.
 func (p *Planner) Delete(id string) error {
-	st, err := p.store()
-	if err != nil {
-		return err
-	}
-	return st.Delete(id)
+	return p.using(func(st *store.Store) error { return st.Delete(id) })
 }
 
 // Undelete brings back a deleted scenario.
 func (p *Planner) Undelete(id string) error {
-	st, err := p.store()
-	if err != nil {
-		return err
-	}
-	return st.Undelete(id)
+	return p.using(func(st *store.Store) error { return st.Undelete(id) })
 }
 
 // Purge removes a deleted scenario and all its revisions for good.
 func (p *Planner) Purge(id string) error {
-	st, err := p.store()
-	if err != nil {
-		return err
-	}
-	return st.Purge(id)
+	return p.using(func(st *store.Store) error { return st.Purge(id) })
 }
 
 // Checklist returns the readiness-checklist state recorded for scenario
 // id; none recorded is the empty state.
 func (p *Planner) Checklist(id string) (brief.ChecklistState, error) {
-	st, err := p.store()
-	if err != nil {
-		return nil, err
-	}
-	b, err := st.GetChecklist(id)
+	var b []byte
+	err := p.read(func(st *store.Store) (err error) {
+		b, err = st.GetChecklist(id)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -175,10 +180,6 @@ func (p *Planner) Checklist(id string) (brief.ChecklistState, error) {
 // replacing the one before. A scenario that does not exist or is deleted
 // is refused.
 func (p *Planner) SaveChecklist(id string, cs brief.ChecklistState) error {
-	st, err := p.store()
-	if err != nil {
-		return err
-	}
 	if cs == nil {
 		cs = brief.ChecklistState{}
 	}
@@ -186,7 +187,7 @@ func (p *Planner) SaveChecklist(id string, cs brief.ChecklistState) error {
 	if err != nil {
 		return err
 	}
-	return st.PutChecklist(id, b)
+	return p.using(func(st *store.Store) error { return st.PutChecklist(id, b) })
 }
 
 // Recommend decides the current revision of stored scenario id on the

@@ -12,11 +12,11 @@ import (
 
 // Setting returns the value of setting key and whether it was ever set.
 func (p *Planner) Setting(key string) (value string, ok bool, err error) {
-	st, err := p.store()
-	if err != nil {
-		return "", false, err
-	}
-	v, err := st.GetSetting(key)
+	var v string
+	err = p.read(func(st *store.Store) (err error) {
+		v, err = st.GetSetting(key)
+		return err
+	})
 	if errors.Is(err, store.ErrNotFound) {
 		return "", false, nil
 	}
@@ -28,9 +28,5 @@ func (p *Planner) Setting(key string) (value string, ok bool, err error) {
 
 // SetSetting sets setting key to value, replacing the one before.
 func (p *Planner) SetSetting(key, value string) error {
-	st, err := p.store()
-	if err != nil {
-		return err
-	}
-	return st.PutSetting(key, value)
+	return p.using(func(st *store.Store) error { return st.PutSetting(key, value) })
 }

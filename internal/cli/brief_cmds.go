@@ -233,9 +233,6 @@ func tooFewFields(file string, few *brief.TooFewFieldsError) error {
 
 // storedChecklist reads a stored scenario's checklist state.
 func (e *env) storedChecklist(id string) (brief.ChecklistState, error) {
-	if err := e.plan.Open(); err != nil {
-		return nil, err
-	}
 	defer e.plan.Close()
 	return e.plan.Checklist(id)
 }

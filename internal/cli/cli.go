@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"hostplan/internal/app"
 	"hostplan/internal/atomicfile"
@@ -120,7 +121,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		printUsage(stdout)
 		return ExitOK
 	}
-	e := &env{stdout: stdout, stderr: stderr, ctx: context.Background(), plan: app.New(db)}
+	plan := app.New(db)
+	plan.CheckOnRead = true
+	plan.OnBusy = func(path string, wait time.Duration) {
+		fmt.Fprintf(stderr, "hostplan: %s is in use by another hostplan; waiting up to %s for it…\n", path, wait)
+	}
+	e := &env{stdout: stdout, stderr: stderr, ctx: context.Background(), plan: plan}
 	for _, c := range commands {
 		if c.name == rest[0] {
 			err := runGuarded(c, e, rest[1:])
@@ -129,6 +135,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			// write has said it already.
 			if d := e.plan.Damaged(); d != nil && !errors.Is(err, store.ErrDamaged) {
 				fmt.Fprintln(stderr, "hostplan: note:", d)
+			}
+			// A store this user may not write was read read-only: say so.
+			if e.plan.ReadOnlyFile() && !errors.Is(err, fs.ErrPermission) {
+				path, _ := e.plan.Path()
+				fmt.Fprintf(stderr, "hostplan: note: %s is read-only for you: read, not written\n", path)
 			}
 			return exitCode(stderr, err)
 		}

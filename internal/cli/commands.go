@@ -95,9 +95,6 @@ func (e *env) resolve(arg string) (*scenario.Scenario, error) {
 	if isFile(arg) {
 		return loadScenario(arg)
 	}
-	if err := e.plan.Open(); err != nil {
-		return nil, err
-	}
 	defer e.plan.Close()
 	s, _, err := e.plan.Load(arg)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {

@@ -32,9 +32,6 @@ func (e *env) exportScenario(arg string, draws int) (*scenario.Scenario, *model.
 		// and the catalog overrides in one opening of the store, and close
 		// it before the Monte Carlo run.
 		err := func() error {
-			if err := e.plan.Open(); err != nil {
-				return err
-			}
 			defer e.plan.Close()
 			var err error
 			if src, err = e.plan.StoredWorkbook(arg); err != nil {

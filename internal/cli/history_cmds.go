@@ -45,9 +45,6 @@ func runHistory(e *env, args []string) error {
 	if len(args) != 1 {
 		return usagef("history: give exactly one scenario id")
 	}
-	if err := e.plan.Open(); err != nil {
-		return err
-	}
 	defer e.plan.Close()
 	revs, err := e.plan.History(args[0])
 	if err != nil {
@@ -74,9 +71,6 @@ func runDiff(e *env, args []string) error {
 			return err
 		}
 		ns[i] = n
-	}
-	if err := e.plan.Open(); err != nil {
-		return err
 	}
 	defer e.plan.Close()
 	var (

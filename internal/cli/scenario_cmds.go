@@ -96,9 +96,6 @@ func runList(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("list takes no arguments")
 	}
-	if err := e.plan.Open(); err != nil {
-		return err
-	}
 	defer e.plan.Close()
 	items, err := e.plan.List()
 	if err != nil {
@@ -126,9 +123,6 @@ func runShow(e *env, args []string) error {
 	fs.Visit(func(f *flag.Flag) { revSet = revSet || f.Name == "rev" })
 	if revSet && *rev < 1 {
 		return usagef("show: --rev %d is not a revision: revisions start at 1 (allowed: a revision number ≥ 1, or no --rev for the current one)", *rev)
-	}
-	if err := e.plan.Open(); err != nil {
-		return err
 	}
 	defer e.plan.Close()
 	var s *scenario.Scenario

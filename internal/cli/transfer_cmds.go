@@ -208,9 +208,6 @@ func runExportScenarios(e *env, args []string) error {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return usagef("export-scenarios: %s is not a directory", dir)
 	}
-	if err := e.plan.Open(); err != nil {
-		return err
-	}
 	defer e.plan.Close()
 	list, err := e.plan.List()
 	if err != nil {

@@ -172,6 +172,21 @@ type Store struct {
 // instead (an error matching ErrDamaged that says what to do), or nil.
 func (s *Store) Damaged() error { return s.damage }
 
+// CheckDamage looks, in a store opened read-only, for the damage Open
+// looks for before a write (a record that does not decode, an overflow
+// page beyond the file) and, when it finds some, marks the store damaged
+// (Damaged) as Open would have. It reads every record: a command checks
+// once, a window that reads often does not.
+func (s *Store) CheckDamage() error {
+	if s.damage != nil {
+		return s.damage
+	}
+	if cause := guarded(func() error { return findDamage(s.db) }); cause != nil {
+		s.damage = &damagedError{path: s.path, cause: cause}
+	}
+	return s.damage
+}
+
 // DefaultPath returns the store's place in the user's configuration
 // directory, creating the hostplan directory (mode 0700) if needed.
 func DefaultPath() (string, error) {
