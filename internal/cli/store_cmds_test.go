@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"hostplan/internal/app"
 	"hostplan/internal/store"
 )
 
@@ -214,4 +215,34 @@ func TestStoreCheckReportsMetaAndStaleTemps(t *testing.T) {
 		t.Errorf("store check of a damaged meta page: exit %d\n%s%s", code, out, errs)
 	}
 	storeRun(t, db, "list") // the store still reads
+}
+
+// A command that writes while another hostplan holds the store for a
+// moment says so and waits for it (up to a few seconds), then writes; a
+// read beside a window (which holds nothing) just reads.
+func TestWriterWaitsForBusyStore(t *testing.T) {
+	db := tempDB(t)
+	storeRun(t, db, "list")
+	holder, err := app.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(700 * time.Millisecond)
+		holder.Close()
+	}()
+	code, _, errs := run(t, db, "delete", "flood-simulation-ensemble")
+	if code != ExitOK || !strings.Contains(errs, "is in use by another hostplan; waiting up to 5s for it") {
+		t.Errorf("delete beside a busy store: exit %d %q", code, errs)
+	}
+	window, err := app.OpenShared(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := window.List(); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := run(t, db, "list"); code != ExitOK || !strings.Contains(out, "support-assistant-70b") {
+		t.Errorf("list beside the window: exit %d %q %q", code, out, errs)
+	}
 }
