@@ -9,21 +9,33 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/app"
 	"hostplan/internal/store"
 )
 
-// A second window on the same store does not hang or vanish silently: it
-// gets the store's "in use" message to show, and the problem window says it.
-func TestSecondWindowExplainsTheLock(t *testing.T) {
+// A second window on the same store opens beside the first (the window
+// shares the store: app.OpenShared); a store another hostplan holds for
+// longer than a writer waits does not hang or vanish silently: the window
+// gets the store's "in use" message to show, and the problem window says
+// it.
+func TestSecondWindowSharesTheStore(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "hostplan.db")
 	p, msg := openForGUI(db)
 	if msg != "" {
 		t.Fatalf("first open: %s", msg)
 	}
 	defer p.Close()
+	if _, msg = openForGUI(db); msg != "" {
+		t.Fatalf("second open beside the first: %q", msg)
+	}
+	holder, err := app.Open(db) // a command that writes for a long while
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
 	_, msg = openForGUI(db)
 	if !strings.Contains(msg, "in use by another hostplan") {
-		t.Fatalf("second open: %q, want the in-use message", msg)
+		t.Fatalf("open beside a held store: %q, want the in-use message", msg)
 	}
 	a := test.NewTempApp(t)
 	w := problemWindow(a, msg)
