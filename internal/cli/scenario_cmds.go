@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"hostplan/internal/app"
 	"hostplan/internal/scenario"
@@ -93,17 +95,73 @@ func notSaved(e *env, f string, files int, err error) error {
 }
 
 func runList(e *env, args []string) error {
-	if len(args) > 0 {
-		return usagef("list takes no arguments")
+	fs := flags(e, "list")
+	format := fs.String("format", "text", "text or json")
+	shape := fs.String("shape", "", "only scenarios of this workload shape ("+strings.Join(scenario.Shapes, ", ")+")")
+	search := fs.String("search", "", "only scenarios whose id or name contains this text (any case)")
+	recommended := fs.String("recommended", "", "only scenarios the model recommends this direction for ("+strings.Join(scenario.Directions, ", ")+"), deciding each on the catalog in use")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("list takes no arguments (filters are flags)")
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("list: --format %q is not known (allowed: text, json)", *format)
+	}
+	if *shape != "" && !slices.Contains(scenario.Shapes, *shape) {
+		return usagef("list: --shape %q is not a workload shape (allowed: %s)", *shape, strings.Join(scenario.Shapes, ", "))
+	}
+	if *recommended != "" && !slices.Contains(scenario.Directions, *recommended) {
+		return usagef("list: --recommended %q is not a direction (allowed: %s)", *recommended, strings.Join(scenario.Directions, ", "))
 	}
 	defer e.plan.Close()
 	items, err := e.plan.List()
 	if err != nil {
 		return err
 	}
+	type listed struct {
+		store.Summary
+		Recommended string `json:"recommended,omitempty"`
+	}
+	var out []listed
+	needle := strings.ToLower(*search)
+	for _, it := range items {
+		if *shape != "" && it.Shape != *shape {
+			continue
+		}
+		if needle != "" && !strings.Contains(strings.ToLower(it.ID), needle) && !strings.Contains(strings.ToLower(it.Name), needle) {
+			continue
+		}
+		l := listed{Summary: it}
+		if *recommended != "" {
+			_, dir, err := e.plan.Recommend(e.ctx, it.ID)
+			if err != nil || dir != *recommended {
+				continue // a scenario that no longer evaluates recommends nothing
+			}
+			l.Recommended = dir
+		}
+		out = append(out, l)
+	}
+	if *format == "json" {
+		type row struct {
+			ID          string    `json:"id"`
+			Name        string    `json:"name"`
+			Shape       string    `json:"shape"`
+			Revisions   int       `json:"revisions"`
+			Updated     time.Time `json:"updated"`
+			Recommended string    `json:"recommended,omitempty"`
+		}
+		rows := make([]row, 0, len(out))
+		for _, l := range out {
+			rows = append(rows, row{l.ID, l.Name, l.Shape, l.Revisions, l.Updated, l.Recommended})
+		}
+		return writeJSON(e, rows)
+	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")
-	for _, it := range items {
+	for _, it := range out {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", cell(it.ID), cell(it.Name), cell(it.Shape), it.Revisions, it.Updated.Local().Format("2006-01-02 15:04"))
 	}
 	return tw.Flush()

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -52,5 +53,33 @@ func TestDeleteUndeletePurge(t *testing.T) {
 	}
 	if out := storeRun(t, db, "store", "check"); out != "ok\n" {
 		t.Errorf("store check after purge: %q", out)
+	}
+}
+
+// list filters by shape, by text in the id or name (any case) and by the
+// direction the model recommends, and writes JSON for scripts.
+func TestListFilters(t *testing.T) {
+	db := tempDB(t)
+	out := mustRun(t, db, "list", "--shape", "training")
+	if !strings.Contains(out, "foundation-7b-pretraining") || strings.Contains(out, "support-assistant-70b") {
+		t.Errorf("--shape training:\n%s", out)
+	}
+	if out := mustRun(t, db, "list", "--search", "NIGHTLY"); !strings.Contains(out, "nightly-document-batch") || strings.Count(out, "\n") != 2 {
+		t.Errorf("--search:\n%s", out)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(mustRun(t, db, "list", "--recommended", "managed", "--format", "json")), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) == 0 {
+		t.Fatal("no scenario recommends the managed service")
+	}
+	for _, r := range rows {
+		if r["recommended"] != "managed" || r["id"] == "" {
+			t.Errorf("row %v", r)
+		}
+	}
+	if code, _, errs := run(t, db, "list", "--shape", "huge"); code != ExitUsage || !strings.Contains(errs, "is not a workload shape (allowed:") {
+		t.Errorf("bad shape: exit %d %q", code, errs)
 	}
 }
