@@ -16,7 +16,9 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
@@ -94,29 +96,72 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 		return nil, err
 	}
 	out := &Repricing{Threshold: threshold, Changed: []present.RepricedScenario{}, Failed: []RepriceFailure{}}
+	// Identical catalogs move nothing: the scenarios are counted, not
+	// evaluated twice each.
+	same := len(catalog.Diff(baseline, now)) == 0
 	err = p.reading(func(st *store.Store) error {
 		items, err := st.List()
 		if err != nil {
 			return err
 		}
-		for _, it := range items {
-			if err := ctx.Err(); err != nil {
-				return err
+		if same {
+			out.Scenarios = len(items)
+			return nil
+		}
+		// Every core evaluates; the answers keep the list's order.
+		type result struct {
+			rs    *present.RepricedScenario
+			fail  *RepriceFailure
+			count bool
+		}
+		results := make([]result, len(items))
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range max(1, runtime.GOMAXPROCS(0)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					it := items[i]
+					s, rev, err := st.Get(it.ID)
+					if err != nil {
+						results[i].fail = &RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()}
+						continue
+					}
+					results[i].count = true
+					rs, fail := reprice(s, baseline, now, threshold)
+					switch {
+					case fail != nil:
+						fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
+						results[i].fail = fail
+					case rs != nil:
+						rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
+						results[i].rs = rs
+					}
+				}
+			}()
+		}
+		var stopped error
+		for i := range items {
+			if stopped = ctx.Err(); stopped != nil {
+				break
 			}
-			s, rev, err := st.Get(it.ID)
-			if err != nil {
-				out.Failed = append(out.Failed, RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()})
-				continue
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		if stopped != nil {
+			return stopped
+		}
+		for _, r := range results {
+			if r.count {
+				out.Scenarios++
 			}
-			out.Scenarios++
-			rs, fail := reprice(s, baseline, now, threshold)
-			switch {
-			case fail != nil:
-				fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
-				out.Failed = append(out.Failed, *fail)
-			case rs != nil:
-				rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
-				out.Changed = append(out.Changed, *rs)
+			if r.fail != nil {
+				out.Failed = append(out.Failed, *r.fail)
+			}
+			if r.rs != nil {
+				out.Changed = append(out.Changed, *r.rs)
 			}
 		}
 		return nil

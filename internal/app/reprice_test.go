@@ -283,8 +283,24 @@ func TestRepriceCancel(t *testing.T) {
 	if rp, err := p.Reprice(ctx, def, DefaultRepriceThreshold); !errors.Is(err, context.Canceled) || rp != nil {
 		t.Errorf("cancelled before: %v, %v", rp, err)
 	}
-	if rp, err := p.Reprice(&stopAfter{context.Background(), 3}, def, DefaultRepriceThreshold); !errors.Is(err, context.Canceled) || rp != nil {
+	// A baseline with a moved price, so that there is work to stop.
+	moved, err := def.Apply(catalog.Overrides{Rows: []catalog.OverrideRow{{Kind: "cloud", ID: "lambda-h100", Field: "on_demand", Value: "9.99", AsOf: "2026-01-01", Source: "test"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp, err := p.Reprice(&stopAfter{context.Background(), 3}, moved, DefaultRepriceThreshold); !errors.Is(err, context.Canceled) || rp != nil {
 		t.Errorf("cancelled midway: %v, %v", rp, err)
+	}
+}
+
+// Identical catalogs answer at once: every scenario counted, none listed.
+func TestRepriceIdenticalCatalogs(t *testing.T) {
+	p := openTemp(t)
+	def, _ := catalog.Default()
+	items, _ := p.List()
+	rp, err := p.Reprice(context.Background(), def, DefaultRepriceThreshold)
+	if err != nil || rp.Scenarios != len(items) || len(rp.Changed) != 0 || len(rp.Failed) != 0 {
+		t.Errorf("identical catalogs: %+v, %v", rp, err)
 	}
 }
 
