@@ -47,6 +47,45 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, erro
 	return rev, err
 }
 
+// Evaluated is a scenario to save with its lineage and the report it was
+// checked with (SaveEvaluated).
+type Evaluated struct {
+	Scenario *scenario.Scenario
+	Lineage  Lineage
+	Report   *model.Report // Evaluate's report of Scenario on the catalog in use
+}
+
+// SaveEvaluated saves many scenarios already evaluated on the catalog in
+// use (each Report is Evaluate's), in transactions of saveBatch: one
+// write to disk for many, where Save writes one each. It returns each
+// one's revision, in order; on an error the batches before it are saved.
+func (p *Planner) SaveEvaluated(items []Evaluated) ([]scenario.Revision, error) {
+	var out []scenario.Revision
+	for start := 0; start < len(items); start += saveBatch {
+		chunk := items[start:min(len(items), start+saveBatch)]
+		batch := make([]store.Batched, len(chunk))
+		for i, it := range chunk {
+			if it.Scenario == nil || it.Report == nil {
+				return out, errors.New("app: SaveEvaluated of a scenario without its report")
+			}
+			batch[i] = store.Batched{Scenario: it.Scenario, Meta: it.Lineage.meta(it.Report)}
+		}
+		var revs []scenario.Revision
+		err := p.using(func(st *store.Store) (err error) {
+			revs, err = st.SaveBatch(batch)
+			return err
+		})
+		if err != nil {
+			return out, err
+		}
+		out = append(out, revs...)
+	}
+	return out, nil
+}
+
+// saveBatch is how many scenarios SaveEvaluated writes in one transaction.
+const saveBatch = 500
+
 // Restore makes the content of revision n of scenario id current again as
 // a new revision whose note is store.RestoredNote(n, l.Note). As with Save
 // the revision must evaluate against the catalog in use, and its lineage

@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"hostplan/internal/app"
 	"hostplan/internal/atomicfile"
+	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
@@ -23,6 +26,7 @@ func init() {
 
 // importFile is one file of an import that passed every check.
 type importFile struct {
+	report  *model.Report // its evaluation on the catalog in use
 	path    string
 	sc      *scenario.Scenario
 	version int  // the schema version the file was written in
@@ -102,32 +106,48 @@ func runImport(e *env, args []string) error {
 			}
 		}
 	}
+	// Read and parse in order (ids must be unique), then evaluate on every
+	// core; problems are reported in the files' order.
+	type candidate struct {
+		f   importFile
+		err error
+	}
+	var cands []candidate
 	for _, p := range paths {
 		b, err := readLimited(p, scenario.MaxFileBytes, "a scenario file")
 		if err != nil {
-			fail(err)
+			cands = append(cands, candidate{err: err})
 			continue
 		}
 		sc, err := parseScenario(p, b)
 		if err != nil {
-			fail(err)
+			cands = append(cands, candidate{err: err})
 			continue
 		}
 		if prev, dup := seen[sc.ID]; dup {
-			fail(fileErrors{file: p, errs: scenario.Errors{{Path: "id", Problem: fmt.Sprintf("%q is also the id of %s", sc.ID, prev), Allowed: "one file per scenario id"}}})
-			continue
-		}
-		if _, err := e.evaluate(sc, p); err != nil {
-			fail(err)
-			continue
-		}
-		canon, err := scenario.Marshal(sc)
-		if err != nil {
-			fail(err)
+			cands = append(cands, candidate{err: fileErrors{file: p, errs: scenario.Errors{{Path: "id", Problem: fmt.Sprintf("%q is also the id of %s", sc.ID, prev), Allowed: "one file per scenario id"}}}})
 			continue
 		}
 		seen[sc.ID] = p
-		good = append(good, importFile{path: p, sc: sc, version: fileVersion(b), exact: bytes.Equal(canon, b)})
+		canon, err := scenario.Marshal(sc)
+		if err != nil {
+			cands = append(cands, candidate{err: err})
+			continue
+		}
+		cands = append(cands, candidate{f: importFile{path: p, sc: sc, version: fileVersion(b), exact: bytes.Equal(canon, b)}})
+	}
+	parallel(len(cands), func(i int) {
+		c := &cands[i]
+		if c.err == nil {
+			c.f.report, c.err = e.evaluate(c.f.sc, c.f.path)
+		}
+	})
+	for _, c := range cands {
+		if c.err != nil {
+			fail(c.err)
+			continue
+		}
+		good = append(good, c.f)
 	}
 
 	if len(good) > 0 {
@@ -141,26 +161,34 @@ func runImport(e *env, args []string) error {
 				deleted[s.ID] = true
 			}
 		}
-		for _, f := range good {
+		current := map[string]int{} // id → its current revision before the import
+		if items, err := e.plan.List(); err == nil {
+			for _, it := range items {
+				current[it.ID] = it.Revisions
+			}
+		}
+		batch := make([]app.Evaluated, len(good))
+		for i, f := range good {
 			lineage := app.Lineage{Author: *author, Note: *note}
 			if lineage.Note == "" {
 				lineage.Note = "imported from " + filepath.Base(f.path)
 			}
-			wasDeleted := deleted[f.sc.ID]
-			_, before, getErr := e.plan.Load(f.sc.ID)
-			rev, err := e.plan.Save(f.sc, lineage)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
+			batch[i] = app.Evaluated{Scenario: f.sc, Lineage: lineage, Report: f.report}
+		}
+		// One write to disk for many files; a file is saved whole or not
+		// at all.
+		revs, saveErr := e.plan.SaveEvaluated(batch)
+		for i, rev := range revs {
+			f := good[i]
 			var what string
-			switch {
-			case getErr == nil && rev.Number == before.Number:
+			switch before, ok := current[f.sc.ID]; {
+			case ok && rev.Number == before:
 				what = fmt.Sprintf("%s unchanged (revision %d)", f.sc.ID, rev.Number)
 			default:
 				what = fmt.Sprintf("saved %s revision %d", f.sc.ID, rev.Number)
 			}
 			var notes []string
-			if wasDeleted {
+			if deleted[f.sc.ID] {
 				notes = append(notes, "it was deleted and is back")
 			}
 			switch {
@@ -173,6 +201,9 @@ func runImport(e *env, args []string) error {
 				what += " (" + strings.Join(notes, "; ") + ")"
 			}
 			fmt.Fprintf(e.stdout, "%s: %s\n", f.path, what)
+		}
+		if saveErr != nil {
+			return fmt.Errorf("%s: %w", good[len(revs)].path, saveErr)
 		}
 	}
 	if failed != nil {
@@ -288,4 +319,24 @@ func runExportScenarios(e *env, args []string) error {
 // (Validate allows only lower-case letters, digits and '-').
 func scenarioIDSafe(id string) bool {
 	return id != "" && !strings.ContainsAny(id, `/\:`) && id != "." && id != ".." && utf8.ValidString(id)
+}
+
+// parallel runs f(0) … f(n−1) on every core.
+func parallel(n int, f func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
