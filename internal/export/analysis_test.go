@@ -310,37 +310,48 @@ func TestComparisonsSheet(t *testing.T) {
 	const sh = sheetComparisons
 	wantCells(t, f, sh, map[string]string{
 		"A4": "Cheaper", "D4": "From month (recalculated from Costs)",
-		"A5": "On-premises", "B5": "Managed service",
-		"A6": "On-premises", "B6": "Cloud IaaS",
-		"A9": "Owned", "A10": "On-premises", "B10": "Cloud IaaS", "D10": "Yes",
-		"A13": "Self-hosted",
-		"A14": "Cloud IaaS", "B14": "Managed service", "D14": "Yes",
-		"A15": "On-premises", "C15": "", "D15": "No",
+		"A5": "Managed service", "B5": "Cloud IaaS", "C5": breakEvenNone,
+		"A9": "On-premises", "B9": "Managed service",
+		"A10": "On-premises", "B10": "Cloud IaaS",
+		"A13": "Owned", "A14": "On-premises", "B14": "Cloud IaaS", "D14": "Yes",
+		"A17": "Self-hosted",
+		"A18": "Cloud IaaS", "B18": "Managed service", "D18": "Yes",
+		"A19": "On-premises", "C19": "", "D19": "No",
 	})
 	if len(r.Comparisons.BreakEvenMonths) != 2 {
 		t.Fatalf("break-even months %v, want two", r.Comparisons.BreakEvenMonths)
 	}
 	// Hand numbers from analysedReport; column D recalculates them from Costs.
 	wantNums(t, f, sh, map[string]float64{
-		"C5": 6000.0 / 1229, "D5": 6000.0 / 1229,
-		"C6": 6000.0 / 758, "D6": 6000.0 / 758,
-		"C10": 0.4, "C14": 12.5,
+		"C9": 6000.0 / 1229, "D9": 6000.0 / 1229,
+		"C10": 6000.0 / 758, "D10": 6000.0 / 758,
+		"C14": 0.4, "C18": 12.5,
 	})
-	if got := numFormat(t, f, sh, "C10"); got != fmtPercent {
+	if got := numFormat(t, f, sh, "C14"); got != fmtPercent {
 		t.Errorf("utilisation format %q, want %q", got, fmtPercent)
+	}
+	if got := numFormat(t, f, sh, "D10"); got != fmtMonths {
+		t.Errorf("break-even month format %q, want %q", got, fmtMonths)
 	}
 	// The formula follows Costs: on-premises one-off 6000 → 7580 moves the
 	// crossing with cloud to 7580 ÷ 758 = 10.
 	if err := f.SetCellFloat(sheetCosts, cell(colOneOff, costRow(2)), 7580, -1, 64); err != nil {
 		t.Fatal(err)
 	}
-	wantNums(t, f, sh, map[string]float64{"D6": 10})
+	wantNums(t, f, sh, map[string]float64{"D10": 10})
+	// Past the horizon (12 months): 7580 → 9854 crosses at month 13.
+	if err := f.SetCellFloat(sheetCosts, cell(colOneOff, costRow(2)), 13*758, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.CalcCellValue(sh, "D10"); got != breakEvenBeyond {
+		t.Errorf("Comparisons!D10 crossing at month 13 of 12 = %q, want %q", got, breakEvenBeyond)
+	}
 	// A monthly spend that is not lower never breaks even.
 	if err := f.SetCellFloat(sheetCosts, cell(colFixed, costRow(2)), 5000, -1, 64); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := f.CalcCellValue(sh, "D6"); got != "never" {
-		t.Errorf("Comparisons!D6 with on-premises dearer each month = %q, want never", got)
+	if got, _ := f.CalcCellValue(sh, "D10"); got != breakEvenNone {
+		t.Errorf("Comparisons!D10 with on-premises dearer each month = %q, want %q", got, breakEvenNone)
 	}
 }
 
@@ -369,9 +380,9 @@ func TestWithoutAnalysis(t *testing.T) {
 	r.Tornado = &model.Tornado{Metric: "cost_horizon", Direction: "cloud", Base: 14040, Bars: []model.Bar{}}
 	g := mustWorkbook(t, testScenario(), r)
 	wantCells(t, g, sheetComparisons, map[string]string{
-		"A5":  "No two directions' cumulative costs cross inside the horizon.",
-		"A9":  "Needs both an on-premises and a cloud direction.",
-		"A13": "Not an interactive-inference scenario, or no per-token service to compare with.",
+		"C5":  breakEvenNone,
+		"A14": "Needs both an on-premises and a cloud direction.",
+		"A18": "Not an interactive-inference scenario, or no per-token service to compare with.",
 	})
 	wantCells(t, g, sheetSensitivity, map[string]string{"A8": "No input is an estimate: nothing to swing."})
 	if n := len(chartsBySheet(t, g)[sheetSensitivity]); n != 0 {

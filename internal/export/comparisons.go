@@ -3,7 +3,6 @@ package export
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/xuri/excelize/v2"
 
@@ -13,19 +12,63 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// breakEvenFormula is the month from which direction a, with the higher
-// one-off cost, is cumulatively cheaper than b, from the named Costs cells:
-// two lines one-off + m × monthly spend (the cost identity's cumulative
-// cost, internal/costid/identity.go) cross at m = (one-off a − one-off b) ÷
-// (monthly spend b − monthly spend a), as in model.Comparisons
-// (internal/model/compare.go). "never" when a's monthly spend is not lower.
+// What a break-even month cell shows when the two directions' cumulative
+// costs do not cross inside the horizon: the engine lists no month then
+// (model.Comparisons, internal/model/compare.go).
+const (
+	breakEvenNone   = "no crossing"
+	breakEvenBeyond = "after the horizon"
+)
+
+// breakEvenFormula is the month from which direction a is cumulatively
+// cheaper than b, from the named Costs cells, as model.Comparisons
+// (internal/model/compare.go) finds it: two lines one-off + m × monthly
+// spend (the cost identity's cumulative cost, internal/costid/identity.go)
+// cross at m = (one-off a − one-off b) ÷ (monthly spend b − monthly spend
+// a) when a has the higher one-off cost and the lower monthly spend; a
+// crossing past the horizon is not one the engine lists.
 func breakEvenFormula(a, b string) string {
 	spend := func(dir string) string {
 		named := costRefs(func(c costColumn) string { return dir + "_" + c.suffix })
 		return "(" + costid.Definition(costid.MonthlySpend).Formula(named) + ")"
 	}
-	return fmt.Sprintf(`IF(%[3]s-%[4]s>0,(%[1]s_one_off_cost-%[2]s_one_off_cost)/(%[3]s-%[4]s),"never")`,
-		a, b, spend(b), spend(a))
+	m := fmt.Sprintf("(%[1]s_one_off_cost-%[2]s_one_off_cost)/(%[3]s-%[4]s)", a, b, spend(b), spend(a))
+	return fmt.Sprintf(`IF(AND(%[1]s_one_off_cost>%[2]s_one_off_cost,%[3]s-%[4]s>0),IF(%[5]s<=%[6]s,%[5]s,"%[7]s"),"%[8]s")`,
+		a, b, spend(b), spend(a), m, nameHorizonMonths, breakEvenBeyond, breakEvenNone)
+}
+
+// breakEvenPairs are the ordered pairs of r's directions, in the order of
+// the rows of the break-even months: every pair, whether or not its costs
+// cross at export, so that a crossing an edit makes shows.
+func breakEvenPairs(r *model.Report) [][2]int {
+	var out [][2]int
+	for i := range r.Directions {
+		for j := range r.Directions {
+			if i != j {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// rowBreakEven is the first row of the break-even months on Comparisons.
+const rowBreakEven = 5
+
+// breakEvenAtExport is what the break-even month of a cheaper than b shows
+// at export: the engine's month (and its index in the report's list), or
+// why it lists none.
+func breakEvenAtExport(r *model.Report, a, b *model.DirectionResult) (result, int) {
+	for i, be := range r.Comparisons.BreakEvenMonths {
+		if be.Cheaper == a.Direction && be.Than == b.Direction {
+			return numResult(be.Month), i
+		}
+	}
+	runs := r.Workload.RunsPerMonth
+	if a.OneOffCost > b.OneOffCost && b.MonthlyFixedCost+runs*b.VariableCostPerRun > a.MonthlyFixedCost+runs*a.VariableCostPerRun {
+		return textResult(breakEvenBeyond), -1
+	}
+	return textResult(breakEvenNone), -1
 }
 
 // writeComparisons writes the break-even points between directions: the
@@ -45,31 +88,35 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 	row := 3
 	b.title(sh, 1, row, "Cumulative cost: from which month one direction is cheaper than another")
 	row++
-	b.headerRow(sh, row, "Cheaper", "Than", "From month (engine)", "From month (recalculated from Costs)")
+	b.headerRow(sh, row, "Cheaper", "Than", "From month (the engine, at export)", "From month (recalculated from Costs)")
 	row++
-	if len(c.BreakEvenMonths) == 0 {
-		b.str(sh, 1, row, "No two directions' cumulative costs cross inside the horizon.")
-		row++
+	if row != rowBreakEven {
+		b.fail(fmt.Errorf("export: the break-even months start on row %d, not %d", row, rowBreakEven))
 	}
-	for i, be := range c.BreakEvenMonths {
-		b.str(sh, 1, row, directionTitle(r, be.Cheaper))
-		b.str(sh, 2, row, directionTitle(r, be.Than))
-		b.num(sh, 3, row, be.Month, b.hours, fmt.Sprintf("comparisons.break_even_months[%d].month", i))
-		if r.Direction(be.Cheaper) != nil && r.Direction(be.Than) != nil {
-			// Live: follows the drivers finance changes.
-			b.formula(sh, 4, row, breakEvenFormula(be.Cheaper, be.Than), b.hours, numResult(be.Month))
-			b.audited(sh, 4, row, directionTitle(r, be.Cheaper)+" cheaper than "+directionTitle(r, be.Than)+" from month", be.Month)
+	for _, p := range breakEvenPairs(r) {
+		da, db := &r.Directions[p[0]], &r.Directions[p[1]]
+		b.str(sh, 1, row, directionTitle(r, da.Direction))
+		b.str(sh, 2, row, directionTitle(r, db.Direction))
+		v, i := breakEvenAtExport(r, da, db)
+		what := directionTitle(r, da.Direction) + " cheaper than " + directionTitle(r, db.Direction) + " from month"
+		if v.kind == 'n' {
+			b.num(sh, 3, row, v.num, b.numFmt(fmtMonths, false), fmt.Sprintf("comparisons.break_even_months[%d].month", i))
+			b.audited(sh, 4, row, what, v.num)
+		} else {
+			b.str(sh, 3, row, v.text)
+			b.auditedText(sh, 4, row, what, v.text)
 		}
+		// Live: follows the drivers finance changes.
+		b.formula(sh, 4, row, breakEvenFormula(da.Direction, db.Direction), b.numFmt(fmtMonths, false), v)
 		row++
 	}
-
 	row++
 	b.title(sh, 1, row, "Owned hardware: utilisation at which an owned GPU-hour costs the rented price")
 	row++
 	b.headerRow(sh, row, "Owned", "Rented", "Utilisation needed", "Breaks even (at or below 100 %)", "Utilisation needed (recalculated from Costs)")
 	row++
 	if u := c.Utilisation; u != nil {
-		utilisationFormula(b, r, u, row)
+		live := utilisationFormula(b, r, u, row)
 		b.str(sh, 1, row, directionTitle(r, u.Owned))
 		b.str(sh, 2, row, directionTitle(r, u.Rented))
 		// Exactly 0 is the model's "no margin"; anything else, NaN
@@ -79,7 +126,14 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 		} else {
 			b.str(sh, 3, row, "never: power alone costs more than renting")
 		}
-		b.str(sh, 4, row, present.YesNo(u.Exists))
+		if !live {
+			b.str(sh, 4, row, present.YesNo(u.Exists))
+		} else {
+			// The verdict follows the recalculated utilisation.
+			b.formula(sh, 4, row, fmt.Sprintf(`IF(AND(ISNUMBER(%[1]s),%[1]s<=1),"%[2]s","%[3]s")`, cell(5, row), present.YesNo(true), present.YesNo(false)),
+				0, textResult(present.YesNo(u.Exists)))
+			b.auditedText(sh, 4, row, "owned hardware breaks even at or below 100 % utilisation", present.YesNo(u.Exists))
+		}
 	} else {
 		b.str(sh, 1, row, "Needs both an on-premises and a cloud direction.")
 	}
@@ -89,7 +143,8 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 	row++
 	b.headerRow(sh, row, "Self-hosted", "Per-token", "Mean requests/s", "Crossing found (0.001–100,000 requests/s)",
 		"Mean requests/s (recalculated from Costs)", "Per-token cost per request/s ("+r.Currency+"/month)",
-		"Self-hosted cost per GPU-month ("+r.Currency+")")
+		"Self-hosted cost per GPU-month ("+r.Currency+")", "Requests/s one replica serves (the engine's plan)",
+		"GPUs per replica (the engine's plan)", "GPUs (the engine's plan)", "Peak requests/s (the scenario's likely)")
 	row++
 	if len(c.Traffic) == 0 {
 		b.str(sh, 1, row, "Not an interactive-inference scenario, or no per-token service to compare with.")
@@ -100,22 +155,39 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 		if tb.Exists {
 			b.num(sh, 3, row, tb.MeanRPS, b.numFmt("#,##0.000", false), fmt.Sprintf("comparisons.traffic_break_even[%d].mean_rps", i))
 		}
-		b.str(sh, 4, row, present.YesNo(tb.Exists))
-		trafficFormula(b, s, r, tb, row, i)
+		if trafficFormula(b, s, r, tb, row, i) {
+			b.formula(sh, 4, row, fmt.Sprintf(`IF(ISNUMBER(%s),"%s","%s")`, cell(5, row), present.YesNo(true), present.YesNo(false)),
+				0, textResult(present.YesNo(tb.Exists)))
+			b.auditedText(sh, 4, row, directionTitle(r, tb.SelfHosted)+" cheaper than "+directionTitle(r, tb.PerToken)+": crossing found", present.YesNo(tb.Exists))
+		} else {
+			b.str(sh, 4, row, present.YesNo(tb.Exists))
+		}
 		row++
 	}
-	b.widths(sh, 30, 30, 20, 36, 22, 22, 22)
+	if len(c.Traffic) > 0 {
+		// The search's grid, named: the engine's (model.Comparisons).
+		row++
+		b.str(sh, 1, row, "The search starts at (requests/s)")
+		b.num(sh, 3, row, trafficSearchFrom, b.numFmt(fmtSeconds, false), "traffic search start")
+		b.figure(nameTrafficFrom, sh, 3, row)
+		row++
+		b.str(sh, 1, row, "Each step of the search multiplies the rate by")
+		b.num(sh, 3, row, trafficSearchFactor, b.numFmt(fmtRatio, false), "traffic search factor")
+		b.figure(nameTrafficFactor, sh, 3, row)
+	}
+	b.widths(sh, 30, 30, 20, 36, 22, 22, 22, 18, 14, 12, 14)
 	b.freeze(sh, 1)
 }
 
 // utilisationFormula writes in row the break-even utilisation recalculated
 // from the Costs cells: the owned cost per month over the GPUs' hours at
 // the margin of the cloud's rate over the power per GPU-hour, as
-// model.Comparisons has it (internal/model/compare.go).
-func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven, row int) {
+// model.Comparisons has it (internal/model/compare.go). It reports whether
+// it wrote the formula.
+func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven, row int) bool {
 	op, cl := r.Direction(u.Owned), r.Direction(u.Rented)
 	if op == nil || cl == nil || op.CostModel == costid.NoCostModel || cl.CostModel == costid.NoCostModel || op.OwnedCost == nil {
-		return
+		return false
 	}
 	rate := inputNamed(cl, costid.GPUHourPrice)
 	power := op.Direction + "_" + costid.VariablePricePerGPUHour.String()
@@ -130,6 +202,7 @@ func utilisationFormula(b *book, r *model.Report, u *model.UtilisationBreakEven,
 		b.auditedText(sheetComparisons, 5, row, "break-even utilisation of owned hardware", "never")
 	}
 	b.formula(sheetComparisons, 5, row, f, b.numFmt(fmtPercent, false), v)
+	return true
 }
 
 // inputNamed is the name of d's input x.
@@ -151,12 +224,14 @@ func inputNamed(d *model.DirectionResult, x costid.Driver) string {
 // the rented replicas follow the load over the day, the fixed part of pg
 // for the peak's replicas and the hours at the variable price for the
 // replicas each stretch of the scaled day needs.
-func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.TrafficBreakEven, row, block int) {
+//
+// It reports whether it wrote the formula.
+func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.TrafficBreakEven, row, block int) bool {
 	const sh = sheetComparisons
 	d, man := r.Direction(tb.SelfHosted), r.Direction(tb.PerToken)
 	t := s.Workload.Traffic
 	if d == nil || man == nil || d.Serving == nil || d.CostModel == costid.NoCostModel || man.CostModel != costid.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
-		return
+		return false
 	}
 	staff := d.Drivers[costid.StaffPerMonth]
 	ts := trafficInputs{
@@ -169,14 +244,30 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	if d.Direction == scenario.Cloud {
 		ts.cost.Day, ts.cost.Margin = model.FollowedDay(s)
 	}
-	pg := ts.cost.FixedPerGPUMonth + 730*ts.cost.PricePerGPUHour
+	pg := ts.cost.FixedPerGPUMonth + costid.HoursPerMonth*ts.cost.PricePerGPUHour
 	name := func(x costid.Driver) string { return d.Direction + "_" + x.String() }
+	// The plan figures the search reads, each in a named cell.
+	plan := func(col int, x float64, id, what string) string {
+		if _, ok := b.names[id]; ok && id != namePeakRPS {
+			b.fail(fmt.Errorf("export: the name %s is taken", id))
+		}
+		b.num(sh, col, row, x, b.numFmt(fmtGeneral, false), what)
+		if _, ok := b.names[id]; !ok {
+			b.figure(id, sh, col, row)
+		}
+		return id
+	}
+	perReplica := plan(8, ts.cost.RequestsPerReplica, d.Direction+"_requests_per_replica", "serving.requests_per_sec")
+	gpusPerReplica := plan(9, ts.cost.GPUsPerReplica, d.Direction+"_"+costid.GPUsPerReplica.String(), "serving.gpus_per_replica")
+	gpus := plan(10, float64(d.GPUs), d.Direction+"_gpus", "gpus")
+	peak := plan(11, ts.peak, namePeakRPS, "workload.traffic.peak_rps")
 	C, PG := cell(6, row), cell(7, row)
 	b.formula(sh, 6, row, man.Direction+"_"+costid.OtherCostPerRun.String()+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
-	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%d+%s*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), d.GPUs, costid.MonthHours, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
+	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%s+%s*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), gpus, costid.MonthHours, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
 	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", pg)
-	cells := trafficCells{staff: name(costid.StaffPerMonth), mean: inputNamed(man, costid.MeanRPS), c: C, pg: PG, price: name(costid.VariablePricePerGPUHour)}
+	cells := trafficCells{staff: name(costid.StaffPerMonth), mean: inputNamed(man, costid.MeanRPS), c: C, pg: PG, price: name(costid.VariablePricePerGPUHour),
+		peak: peak, perReplica: perReplica, gpusPerReplica: gpusPerReplica}
 	result := trafficSearch(b, s, d, ts, cells, block)
 	v := textResult("never")
 	if tb.Exists {
@@ -186,6 +277,7 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 		b.auditedText(sh, 5, row, d.Title+" cheaper than "+directionTitle(r, tb.PerToken)+" from mean requests/s", "never")
 	}
 	b.formula(sh, 5, row, result, b.numFmt("#,##0.000", false), v)
+	return true
 }
 
 // trafficInputs are the figures of the traffic break-even of one
@@ -198,8 +290,30 @@ type trafficInputs struct {
 
 // trafficCells name the cells the traffic search reads: the staff per
 // month, the mean traffic, the per-token cost per request/s, the cost per
-// GPU-month at the peak all day, and the variable price per GPU-hour.
-type trafficCells struct{ staff, mean, c, pg, price string }
+// GPU-month at the peak all day, the variable price per GPU-hour, and the
+// plan figures: the peak rate, the requests/s one replica serves and its
+// GPUs.
+type trafficCells struct {
+	staff, mean, c, pg, price        string
+	peak, perReplica, gpusPerReplica string
+}
+
+// Defined names of the traffic search's figures shared by the directions.
+const (
+	namePeakRPS       = "peak_rps"
+	nameTrafficFrom   = "traffic_search_from"
+	nameTrafficFactor = "traffic_search_factor"
+)
+
+// The engine's search for the traffic break-even (model.Comparisons,
+// internal/model/compare.go): a grid from trafficSearchFrom requests/s,
+// a factor trafficSearchFactor a step up to trafficSearchTo, then
+// trafficHalvings halvings.
+const (
+	trafficSearchFrom   = 1e-3
+	trafficSearchFactor = 1.25
+	trafficSearchTo     = 1e5
+)
 
 // diff is the self-hosted monthly cost less the per-token one at mean
 // traffic x, as the engine computes it.
@@ -218,7 +332,7 @@ const (
 	colTraffic      = 12
 	colTrafficWidth = 6
 	rowTraffic      = 3
-	trafficHalvings = 60 // the engine's bisection steps
+	trafficHalvings = 60 // the engine's bisection steps (see trafficSearchFrom)
 )
 
 // trafficDay writes, from row on in the columns of the traffic search at
@@ -228,37 +342,38 @@ const (
 // hours, plan figures of the engine. It returns the ranges of the shares
 // and the hours and the cell of the scale-up margin, all "" when the
 // replicas do not follow the load.
-func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model.SelfHosting, col, row int, mean string, peak float64) (shares, hours, margin string) {
+func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model.SelfHosting, col, row int, mean, peak string) (shares, hours, margin string) {
 	const sh = sheetComparisons
 	t := s.Workload.Traffic
 	if c.Day == nil || t == nil {
 		return "", "", ""
 	}
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	// The formula of each stretch's share, in model.FollowedDay's order.
+	first, last := row+2, row+1+len(c.Day)
+	hour := func(i int) string { return absCell(col+2, first+i) }
+	// The formula of each stretch's share, in model.FollowedDay's order,
+	// from the stretches' hours and (hourly) the load the scenario gives.
 	share := make([]string, len(c.Day))
+	var given []float64
 	switch {
 	case t.PeakHoursPerDay.IsSet() && len(c.Day) == 2:
-		h := math.Min(t.PeakHoursPerDay.Likely, 24)
-		share[0] = fmt.Sprintf("%s/%s", num(peak), mean)
-		share[1] = "0"
-		if h < 24 {
-			share[1] = fmt.Sprintf("MIN(%s,MAX(0,(24*%s-%s*%s)/%s))/%s", num(peak), mean, num(h), num(peak), num(24-h), mean)
-		}
+		share[0] = fmt.Sprintf("%s/%s", peak, mean)
+		share[1] = fmt.Sprintf("IF(%s>0,MIN(%s,MAX(0,(24*%s-%s*%s)/%s)),0)/%s", hour(1), peak, mean, hour(0), peak, hour(1), mean)
 	case len(t.HourlyLoad) == len(c.Day):
-		sum := 0.0
-		for _, x := range t.HourlyLoad {
-			sum += x
-		}
-		for i, x := range t.HourlyLoad {
-			share[i] = fmt.Sprintf("MIN(%s,%s*24*%s/%s)/%s", num(peak), mean, num(x), num(sum), mean)
+		given = t.HourlyLoad
+		loads := absCell(col+4, first) + ":" + absCell(col+4, last)
+		for i := range t.HourlyLoad {
+			share[i] = fmt.Sprintf("MIN(%s,%s*24*%s/SUM(%s))/%s", peak, mean, absCell(col+4, first+i), loads, mean)
 		}
 	default:
 		b.fail(fmt.Errorf("export: the load over the day of %s has %d stretches the traffic does not give", d.Direction, len(c.Day)))
 		return "", "", ""
 	}
 	b.title(sh, col, row, d.Title+": replicas follow the load over the day")
-	b.headerRow2(sh, col, row+1, "Stretch", "Share of the mean rate", "Hours a day", "Scale-up margin")
+	head := []string{"Stretch", "Share of the mean rate", "Hours a day", "Scale-up margin"}
+	if given != nil {
+		head = append(head, "Load given (workload.traffic.hourly_load)")
+	}
+	b.headerRow2(sh, col, row+1, head...)
 	b.num(sh, col+3, row+2, c.Margin, b.numFmt(fmtPercent, false), "scale-up margin")
 	for i, x := range c.Day {
 		r := row + 2 + i
@@ -266,8 +381,10 @@ func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model
 		b.formula(sh, col+1, r, share[i], b.numFmt("0.000", false), numResult(x.Share))
 		b.audited(sh, col+1, r, fmt.Sprintf("%s: load over the day, stretch %d, share of the mean", d.Title, i+1), x.Share)
 		b.num(sh, col+2, r, x.Hours, b.numFmt("0.##", false), "hours a day")
+		if given != nil {
+			b.num(sh, col+4, r, given[i], b.numFmt(fmtGeneral, false), "workload.traffic.hourly_load")
+		}
 	}
-	last := row + 1 + len(c.Day)
 	return absCell(col+1, row+2) + ":" + absCell(col+1, last), absCell(col+2, row+2) + ":" + absCell(col+2, last), absCell(col+3, row+2)
 }
 
@@ -283,27 +400,26 @@ func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model
 func trafficSearch(b *book, s *scenario.Scenario, d *model.DirectionResult, ts trafficInputs, in trafficCells, block int) string {
 	const sh = sheetComparisons
 	col := colTraffic + block*colTrafficWidth
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	var grid []float64
-	for x := 1e-3; x <= 1e5; x *= 1.25 {
+	for x := trafficSearchFrom; x <= trafficSearchTo; x *= trafficSearchFactor {
 		grid = append(grid, x)
 	}
 	// Below the search (its header, the grid, a blank row, the first step
 	// no dearer, halving 0 and the halvings), after two blank rows.
-	day, dayHours, margin := trafficDay(b, d, s, ts.cost, col, rowTraffic+len(grid)+3+trafficHalvings+3, in.mean, ts.peak)
+	day, dayHours, margin := trafficDay(b, d, s, ts.cost, col, rowTraffic+len(grid)+3+trafficHalvings+3, in.mean, in.peak)
 	diff := func(x string) string {
-		replicas := fmt.Sprintf("MAX(1,CEILING(%s*%s/%s/%s,1))", x, num(ts.peak), in.mean, num(ts.cost.RequestsPerReplica))
+		replicas := fmt.Sprintf("MAX(1,CEILING(%s*%s/%s/%s,1))", x, in.peak, in.mean, in.perReplica)
 		if day == "" {
-			return fmt.Sprintf("%s+%s*%s*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, in.c, x)
+			return fmt.Sprintf("%s+%s*%s*%s-%s*%s", in.staff, replicas, in.gpusPerReplica, in.pg, in.c, x)
 		}
 		// The replicas of each stretch of the scaled day, c, within
 		// [1, the peak's] as arithmetic the array product takes:
 		// c + (c<1) − (c>peak)·(c−peak), c a whole number ≥ 0.
-		c := fmt.Sprintf("CEILING(%s*%s*(1+%s)/%s,1)", day, x, margin, num(ts.cost.RequestsPerReplica))
+		c := fmt.Sprintf("CEILING(%s*%s*(1+%s)/%s,1)", day, x, margin, in.perReplica)
 		hours := fmt.Sprintf("SUMPRODUCT(%s,%s+(%s<1)-(%s>%s)*(%s-%s))", dayHours, c, c, c, replicas, c, replicas)
 		h := costid.MonthHours.String()
-		return fmt.Sprintf("%s+%s*%s*(%s-%s*%s)+%s*%s*%s/24*%s-%s*%s", in.staff, replicas, num(ts.cost.GPUsPerReplica), in.pg, h, in.price,
-			in.price, num(ts.cost.GPUsPerReplica), h, hours, in.c, x)
+		return fmt.Sprintf("%s+%s*%s*(%s-%s*%s)+%s*%s*%s/24*%s-%s*%s", in.staff, replicas, in.gpusPerReplica, in.pg, h, in.price,
+			in.price, in.gpusPerReplica, h, hours, in.c, x)
 	}
 	row := rowTraffic
 	for i, w := range []float64{8, 14, 18, 14, 14} {
@@ -320,9 +436,9 @@ func trafficSearch(b *book, s *scenario.Scenario, d *model.DirectionResult, ts t
 		r := first + n
 		b.num(sh, col, r, float64(n), b.count, "step")
 		if n == 0 {
-			b.num(sh, col+1, r, x, b.numFmt(fmtSeconds, false), "grid")
+			b.formula(sh, col+1, r, nameTrafficFrom, b.numFmt(fmtSeconds, false), numResult(x))
 		} else {
-			b.formula(sh, col+1, r, cell(col+1, r-1)+"*1.25", b.numFmt(fmtSeconds, false), numResult(x))
+			b.formula(sh, col+1, r, cell(col+1, r-1)+"*"+nameTrafficFactor, b.numFmt(fmtSeconds, false), numResult(x))
 			b.audited(sh, col+1, r, fmt.Sprintf("%s: traffic search, grid step %d", d.Title, n), x)
 		}
 		dx := ts.diff(x)

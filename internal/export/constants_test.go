@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
 )
 
@@ -129,4 +130,49 @@ func TestNoRestatedConstants(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoInlinedPlanFigures: the formulas of the break-even points write no
+// figure of the engine's plan as a number — requests/s per replica, GPUs,
+// the peak rate, the search's grid — but read each from a named cell; the
+// only numbers left are 0, 1, 2 (a halving) and 24 (hours a day).
+func TestNoInlinedPlanFigures(t *testing.T) {
+	exs := append(exampleReports(t), daytime(t, mustCatalog(t)))
+	for _, ex := range exs {
+		b := build(ex.s, ex.r, nil)
+		if b.err != nil {
+			t.Fatal(b.err)
+		}
+		n := 0
+		for row, cols := range b.written[sheetComparisons] {
+			for col, w := range cols {
+				if w != "=" {
+					continue
+				}
+				fo, err := b.f.GetCellFormula(sheetComparisons, cell(col, row))
+				if err != nil {
+					t.Fatal(err)
+				}
+				n++
+				for _, m := range numberRE.FindAllStringSubmatch(quotedRE.ReplaceAllString(fo, `""`), -1) {
+					if x, _ := strconv.ParseFloat(m[2], 64); x != 0 && x != 1 && x != 2 && x != 24 {
+						t.Errorf("%s: Comparisons!%s writes %s: %s", ex.name, cell(col, row), m[2], fo)
+						break
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no formulas on Comparisons", ex.name)
+		}
+	}
+}
+
+func mustCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	cat, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }

@@ -123,8 +123,8 @@ func TestLibreOfficeRecalculates(t *testing.T) {
 	// The engine's break-even months (column C) arrive as written; the
 	// tornado's chart series (formulas) are the bars less the base;
 	// simulated and scaling values arrive as written.
-	for i, be := range r.Comparisons.BreakEvenMonths {
-		check(sheetComparisons, 3, 5+i, be.Month)
+	for _, be := range r.Comparisons.BreakEvenMonths {
+		check(sheetComparisons, 3, breakEvenRow(r, be.Cheaper, be.Than), be.Month)
 	}
 	tor := r.Tornado
 	for i, bar := range tor.Bars {

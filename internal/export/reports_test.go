@@ -104,8 +104,8 @@ func costCells(r *model.Report) []costCell {
 		}
 	}
 	if r.Comparisons != nil {
-		for i, be := range r.Comparisons.BreakEvenMonths {
-			out = append(out, costCell{sheetComparisons, 4, 5 + i, be.Month, be.Cheaper + " cheaper than " + be.Than + " from month"})
+		for _, be := range r.Comparisons.BreakEvenMonths {
+			out = append(out, costCell{sheetComparisons, 4, breakEvenRow(r, be.Cheaper, be.Than), be.Month, be.Cheaper + " cheaper than " + be.Than + " from month"})
 		}
 	}
 	return out
@@ -135,4 +135,15 @@ func TestWorkbookRecalculatesExamples(t *testing.T) {
 	if breakEvens == 0 {
 		t.Error("no example has a break-even month: the Comparisons formula is not checked")
 	}
+}
+
+// breakEvenRow is the row on Comparisons of the month from which direction
+// cheaper is cheaper than direction than, or 0.
+func breakEvenRow(r *model.Report, cheaper, than string) int {
+	for i, p := range breakEvenPairs(r) {
+		if r.Directions[p[0]].Direction == cheaper && r.Directions[p[1]].Direction == than {
+			return rowBreakEven + i
+		}
+	}
+	return 0
 }

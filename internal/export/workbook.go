@@ -329,6 +329,7 @@ const (
 	fmtSeconds  = "#,##0.000"
 	fmtRatio    = "0.00"
 	fmtPercent  = "0.0%"
+	fmtMonths   = `#,##0.00" months"`
 	fmtGeneral  = "General"
 )
 
