@@ -229,6 +229,15 @@ func inputNamed(d *model.DirectionResult, x costid.Driver) string {
 func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.TrafficBreakEven, row, block int) bool {
 	const sh = sheetComparisons
 	d, man := r.Direction(tb.SelfHosted), r.Direction(tb.PerToken)
+	if man == nil {
+		return false
+	}
+	// The per-token cost a month: the managed service's own, or, when
+	// the workbook takes the cheaper pricing, the per-token one's.
+	perToken := man.Direction + "_" + costid.OtherCostPerRun.String()
+	if sw := b.pricing; sw != nil && tb.PerToken == scenario.Managed {
+		man, perToken = sw.perToken, namePerTokenMonth
+	}
 	t := s.Workload.Traffic
 	if d == nil || man == nil || d.Serving == nil || d.CostModel == costid.NoCostModel || man.CostModel != costid.ManagedInteractiveCosts || t == nil || d.GPUs == 0 {
 		return false
@@ -262,7 +271,7 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	gpus := plan(10, float64(d.GPUs), d.Direction+"_gpus", "gpus")
 	peak := plan(11, ts.peak, namePeakRPS, "workload.traffic.peak_rps")
 	C, PG := cell(6, row), cell(7, row)
-	b.formula(sh, 6, row, man.Direction+"_"+costid.OtherCostPerRun.String()+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
+	b.formula(sh, 6, row, perToken+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)
 	b.formula(sh, 7, row, fmt.Sprintf("(%s-%s)/%s+%s*%s", name(costid.MonthlyFixedCost), name(costid.StaffPerMonth), gpus, costid.MonthHours, name(costid.VariablePricePerGPUHour)), b.money, numResult(pg))
 	b.audited(sh, 7, row, d.Title+": self-hosted cost per GPU-month", pg)

@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -110,4 +112,67 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestManagedPricingSwitches: with the engine's report of the other
+// pricing (Extras.Pricing), the support example's workbook takes per token
+// or a dedicated deployment, whichever costs less, as the engine does:
+// raising the input price to 20 per million makes the engine switch to a
+// dedicated deployment, and the workbook's managed cost and pricing follow.
+func TestManagedPricingSwitches(t *testing.T) {
+	cat := mustCatalog(t)
+	ex := exampleNamed(t, "support-assistant-70b")
+	other := OtherPricing(ex.s, ex.r)
+	if other == nil {
+		t.Fatal("the support example: no other pricing to weigh")
+	}
+	x := &Extras{Pricing: evaluate(t, other, cat)}
+	b := build(ex.s, ex.r, x)
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	if b.pricing == nil {
+		t.Fatal("no pricing switch with the other pricing's report")
+	}
+	f := b.f
+	i := slices.IndexFunc(ex.r.Directions, func(d model.DirectionResult) bool { return d.Direction == scenario.Managed })
+	horizon := cell(colHorizon, costRow(i))
+	if got, want := calc(t, f, sheetCosts, horizon), ex.r.Directions[i].CostHorizon; !closeTo(got, want, 1e-9) {
+		t.Fatalf("managed cost over the horizon as exported %v, the engine %v", got, want)
+	}
+	// The engine on the same change: the per-token offer kept, the
+	// pricing left to it.
+	in := costInput(t, ex.r, costid.PriceInPerM)
+	changed := scenario.Clone(ex.s)
+	changed.Options.Managed.Offer = ex.r.Directions[i].Offer
+	want := evaluate(t, change(t, changed, in, 20), cat)
+	wm := want.Direction(scenario.Managed)
+	if wm.CostModel != costid.ManagedDedicatedCosts {
+		t.Fatalf("the engine at an input price of 20/M: %s, want a dedicated deployment", wm.CostModel)
+	}
+	if err := f.SetCellFloat(sheetDrivers, cell(colDrvLikely, b.names[in.Name].row), 20, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the engine at 20/M: a dedicated deployment, %.2f over the horizon (per token at export: %.2f)", wm.CostHorizon, ex.r.Directions[i].CostHorizon)
+	if got := calc(t, f, sheetCosts, horizon); !closeTo(got, wm.CostHorizon, 1e-9) {
+		t.Errorf("managed cost over the horizon at 20/M: %v, the engine %v (dedicated)", got, wm.CostHorizon)
+	}
+	for _, a := range b.audit {
+		if a.what == "managed service: pricing taken" {
+			if got, _ := f.CalcCellValue(a.sheet, cell(a.col, a.row)); got != "a dedicated deployment" {
+				t.Errorf("pricing taken at 20/M: %q", got)
+			}
+		}
+	}
+	// Without the other pricing's report the workbook says it does not switch.
+	plain := build(ex.s, ex.r, nil)
+	found := false
+	for _, cols := range plain.written[sheetCosts] {
+		for _, w := range cols {
+			found = found || strings.Contains(w, "does not switch to the other pricing")
+		}
+	}
+	if !found {
+		t.Error("without the other pricing's report Costs does not say the pricing stays")
+	}
 }

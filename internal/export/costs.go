@@ -194,6 +194,10 @@ func writeCosts(b *book, r *model.Report) {
 		for _, c := range costColumns {
 			switch {
 			case c.d == costid.GPUHoursPerRun:
+			case c.d == costid.OtherCostPerRun && b.pricing != nil && d == b.pricing.chosen:
+				// Per token or dedicated, whichever costs less.
+				b.formula(sh, c.col, row, cheaperFormula(), b.costStyle(c.d), numResult(figure(d, c.d)))
+				b.audited(sh, c.col, row, d.Title+": "+c.words, figure(d, c.d))
 			case costid.Defined(c.d) || d.CostModel.Defines(c.d):
 				b.formula(sh, c.col, row, d.CostModel.Formula(c.d, ref), b.costStyle(c.d), numResult(figure(d, c.d)))
 				b.audited(sh, c.col, row, d.Title+": "+c.words, figure(d, c.d))
@@ -308,6 +312,11 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 			b.str(sh, 5, row, costid.CloudFeasible.String())
 			row++
 		}
+		if d.Direction == scenario.Managed && b.pricing == nil && (d.CostModel == costid.ManagedInteractiveCosts || d.CostModel == costid.ManagedDedicatedCosts) {
+			b.str(sh, 1, row, "Priced "+map[bool]string{true: "per token", false: "as a dedicated deployment"}[d.CostModel == costid.ManagedInteractiveCosts]+
+				", as the engine chose at export: this workbook does not switch to the other pricing when the drivers make it cheaper (export with the other pricing's report to have it switch).")
+			row++
+		}
 		for _, x := range detailFigures(d) {
 			name := d.Direction + "_" + x.String()
 			b.str(sh, 1, row, upperFirst(costid.Label(x)))
@@ -324,6 +333,9 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 			row++
 		}
 		row++
+		if sw := b.pricing; sw != nil && d == sw.chosen {
+			row = writePricingSwitch(b, r, sw, i, row)
+		}
 	}
 	return row
 }

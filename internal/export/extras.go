@@ -2,6 +2,7 @@ package export
 
 import (
 	"hostplan/internal/brief"
+	"hostplan/internal/costid"
 	"hostplan/internal/decide"
 	"hostplan/internal/document"
 	"hostplan/internal/model"
@@ -38,6 +39,12 @@ type Extras struct {
 	// the case selector too, as the engine's value for each case. Without
 	// them the plan figures stay at likely in every case.
 	Cases *Cases
+	// Pricing is the engine's report of OtherPricing(s, r): with it the
+	// managed service's cost on Costs is per token or a dedicated
+	// deployment, whichever the drivers make cheaper, as the engine
+	// chooses. Without it the pricing stays the one chosen at export, and
+	// Costs says so.
+	Pricing *model.Report
 }
 
 // Cases are the engine's reports of one scenario at the low and at the
@@ -60,5 +67,34 @@ func CaseScenario(s *scenario.Scenario, end string) *scenario.Scenario {
 			*ref.Ptr = scenario.Known(ref.Ptr.Likely)
 		}
 	}
+	return c
+}
+
+// OtherPricing is a copy of s with the managed service priced the way the
+// engine did not choose in r: per token where it chose a dedicated
+// deployment, a dedicated deployment where it chose per token; nil when
+// the engine had no choice to make (the scenario fixes the pricing, or the
+// managed direction does not serve interactive traffic). The engine's
+// report of it, as Extras.Pricing, lets the workbook take whichever costs
+// less as the drivers change, as the engine does.
+func OtherPricing(s *scenario.Scenario, r *model.Report) *scenario.Scenario {
+	if s.Options.Managed.Pricing != "" {
+		return nil
+	}
+	d := r.Direction(scenario.Managed)
+	if d == nil {
+		return nil
+	}
+	other := ""
+	switch d.CostModel {
+	case costid.ManagedInteractiveCosts:
+		other = scenario.ManagedPricings[1]
+	case costid.ManagedDedicatedCosts:
+		other = scenario.ManagedPricings[0]
+	default:
+		return nil
+	}
+	c := scenario.Clone(s)
+	c.Options.Managed.Pricing = other
 	return c
 }

@@ -143,7 +143,8 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		b.sheet(name)
 	}
 	// Drivers and Costs first: they own the cells the other sheets refer to.
-	writeDrivers(b, s, r, x.Cases)
+	b.pricing = pricingSwitch(r, x)
+	writeDrivers(b, s, withOtherPricing(r, b.pricing), x.Cases)
 	writeCosts(b, r)
 	writeEnergy(b, r)
 	writeInputs(b, s)
@@ -220,6 +221,9 @@ type book struct {
 	audit   []auditCell
 	// checked are the driver rows of Drivers, for the Checks sheet.
 	checked []checkedDriver
+	// pricing is the managed service under both pricings, when the
+	// workbook takes the cheaper (pricing.go); nil otherwise.
+	pricing *managedSwitch
 	// charts are the ranges the charts read, for their caches.
 	charts []string
 	// names are the defined names and the cells they refer to; figures
