@@ -99,17 +99,22 @@ generate:
 # them. Times are on this project's two-core machine with a warm Go build
 # cache (README, "Tests").
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24"
-# The tests that start LibreOffice, Wine or make's release targets: make
-# test-workbook and make release-check run them, make test-race skips them.
-HEAVY := ^Test(LibreOffice.*|WindowsExecutableUnderWine|InstallFromPackage)$$
+# The tests that start LibreOffice, Gnumeric, Wine or make's release
+# targets: make test-workbook, make test and make release-check run them,
+# make test-race skips them.
+HEAVY := ^Test(LibreOffice.*|GnumericFollowsDrivers|WindowsExecutableUnderWine|InstallFromPackage)$$
 
 # The test command: gofmt and go vet, then every test in -short mode (no
-# LibreOffice, Wine or MinGW), the window's under a virtual X server. Minutes.
+# LibreOffice, Wine or MinGW), the window's under a virtual X server; then
+# the workbook's driver sweep recalculated by Gnumeric (about half a
+# minute), which fails rather than skips when ssconvert is missing.
+# Minutes.
 test: deps-test
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet -tags $(TAGS) ./...
 	$(XVFB) $(GO) test -short -count=1 -tags $(TAGS) ./...
+	HOSTPLAN_REQUIRE=ssconvert $(GO) test -count=1 -tags $(TAGS) -run '^TestGnumericFollowsDrivers$$' ./internal/export/
 
 # Every test but the heavy ones, in full (not -short), with the race detector.
 test-race: deps-test

@@ -7,7 +7,8 @@
 #   scripts/deps.sh windows – the above, plus the MinGW-w64 C cross-compiler that
 #                             make windows builds Fyne's cgo parts for Windows with
 #   scripts/deps.sh test    – build, plus Xvfb for the display tests (make test,
-#                             make test-race)
+#                             make test-race) and Gnumeric, whose ssconvert
+#                             recalculates exported workbooks (make test)
 #   scripts/deps.sh workbook – test, plus LibreOffice Calc to recalculate exported
 #                             workbooks (make test-workbook)
 #   scripts/deps.sh release – test and windows, plus Wine to run the Windows
@@ -21,7 +22,8 @@ build=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
 windows=(gcc-mingw-w64-x86-64)
 # wine is the /usr/bin/wine launcher; wine64 the 64-bit Wine it launches
 # (the 32-bit half, wine32, is not needed for a 64-bit executable).
-test=(xvfb xauth)
+# gnumeric: ssconvert --recalc, the quick suite's workbook sweep.
+test=(xvfb xauth gnumeric)
 workbook=(libreoffice-calc-nogui)
 release=(wine wine64 desktop-file-utils)
 
