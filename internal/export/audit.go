@@ -90,6 +90,9 @@ func writeAudit(b *book) {
 	}
 	b.streamed[sh] = true
 	b.pageSetup(sh, b.page) // the stream writer keeps it
+	// Protected before streaming: the stream writes the worksheet's
+	// settings as they are when it starts.
+	b.protectSheet(sh)
 	sw, err := b.f.NewStreamWriter(sh)
 	if err != nil {
 		b.fail(err)

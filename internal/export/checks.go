@@ -3,6 +3,9 @@ package export
 import (
 	"fmt"
 	"math"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/costid"
 	"hostplan/internal/model"
@@ -85,7 +88,8 @@ func writeChecks(b *book, r *model.Report) {
 			check(d.Title+": Summary's "+c.what+" equals Costs'", at, differs(costRef(c.col, i), at))
 		}
 	}
-	// Every driver within its bounds; low ≤ likely ≤ high.
+	// Every driver within its bounds; low ≤ likely ≤ high. The sheet's
+	// data validation refuses an entry that breaks either (validate).
 	for _, d := range b.checked {
 		low, likely, high := sheetDrivers+"!"+absCell(colDrvLow, d.row), sheetDrivers+"!"+absCell(colDrvLikely, d.row), sheetDrivers+"!"+absCell(colDrvHigh, d.row)
 		where := sheetDrivers + "!" + cell(colDrvLow, d.row) + ":" + cell(colDrvHigh, d.row)
@@ -94,9 +98,11 @@ func writeChecks(b *book, r *model.Report) {
 				fmt.Sprintf("IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[2]s)),IF(%[1]s>%[2]s,1,0),0)+IF(AND(ISNUMBER(%[2]s),ISNUMBER(%[3]s)),IF(%[2]s>%[3]s,1,0),0)+IF(AND(ISNUMBER(%[1]s),ISNUMBER(%[3]s)),IF(%[1]s>%[3]s,1,0),0)", low, likely, high))
 		}
 		if !d.bounded {
+			b.validate(d, func(string) string { return "TRUE" }, "a number")
 			continue
 		}
 		bound := b.boundCells(row, d.rng)
+		b.validate(d, bound, d.rng.String())
 		var parts []string
 		for _, c := range []string{low, likely, high} {
 			blank := "0"
@@ -121,7 +127,8 @@ func writeChecks(b *book, r *model.Report) {
 func (b *book) boundCells(row int, rng scenario.Range) func(c string) string {
 	const sh = sheetChecks
 	var conds []string
-	minCell, maxCell := absCell(colChkMin, row), absCell(colChkMax, row)
+	// Named by sheet: the data validation on Drivers reads them too.
+	minCell, maxCell := sh+"!"+absCell(colChkMin, row), sh+"!"+absCell(colChkMax, row)
 	if !math.IsInf(rng.Min, 0) && rng.Min > -math.MaxFloat64 {
 		b.num(sh, colChkMin, row, rng.Min, b.numFmt(fmtGeneral, false), "bound")
 		op := ">="
@@ -159,4 +166,67 @@ func (b *book) boundCells(row int, rng scenario.Range) func(c string) string {
 		}
 		return s
 	}
+}
+
+// validate adds data validation to the Low, Likely and High cells of
+// driver d on Drivers: a number for which within (the condition of the
+// Checks sheet's bound cells, boundCells) holds, and low ≤ likely ≤ high
+// where the three are an estimate's; an entry that is not is refused with
+// a message naming the driver and what it allows. A formula (a converted
+// price) is not typed over, so has none.
+func (b *book) validate(d checkedDriver, within func(c string) string, allowed string) {
+	const sh = sheetDrivers
+	low, likely, high := absCell(colDrvLow, d.row), absCell(colDrvLikely, d.row), absCell(colDrvHigh, d.row)
+	for _, c := range []struct {
+		col   int
+		order string
+		what  string
+	}{
+		{colDrvLow, fmt.Sprintf("OR(NOT(ISNUMBER(%[2]s)),%[1]s<=%[2]s)", low, likely), "low, at most the likely value"},
+		{colDrvLikely, fmt.Sprintf("OR(NOT(ISNUMBER(%[2]s)),%[1]s>=%[2]s),OR(NOT(ISNUMBER(%[3]s)),%[1]s<=%[3]s)", likely, low, high), "likely, from the low to the high value"},
+		{colDrvHigh, fmt.Sprintf("OR(NOT(ISNUMBER(%[2]s)),%[1]s>=%[2]s)", high, likely), "high, at least the likely value"},
+	} {
+		if b.written[sh][d.row][c.col] == "=" {
+			continue
+		}
+		x := absCell(c.col, d.row)
+		conds := []string{"ISNUMBER(" + x + ")", within(x)}
+		msg := d.label + " (" + c.what + "): " + allowed
+		if !d.byCase {
+			conds = append(conds, c.order)
+		}
+		if d.rng.Why != "" {
+			msg += " — " + d.rng.Why
+		}
+		dv := excelize.NewDataValidation(c.col != colDrvLikely)
+		dv.Sqref = cell(c.col, d.row)
+		dv.Type = "custom"
+		formula := "AND(" + strings.Join(conds, ",") + ")"
+		// Escaped for the XML, as excelize's own setters escape theirs.
+		dv.Formula1 = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(formula)
+		dv.SetError(excelize.DataValidationErrorStyleStop, "Not allowed", truncateRunes(msg, maxValidationMessage))
+		b.fail(b.f.AddDataValidation(sh, dv))
+		b.validations = append(b.validations, validation{cellAt{sh, c.col, d.row}, formula, msg})
+	}
+}
+
+// maxValidationMessage is the longest error message of a data validation
+// Excel accepts, in characters.
+const maxValidationMessage = 225
+
+// truncateRunes is s cut to at most n characters, with an ellipsis when cut.
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// validation is the data validation of one input cell: the condition its
+// value must meet and the message a refused entry shows.
+type validation struct {
+	at      cellAt
+	formula string
+	message string
 }

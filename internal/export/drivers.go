@@ -202,7 +202,7 @@ func collectDrivers(s *scenario.Scenario, r *model.Report) (drivers, plan []*dri
 	if _, ok := byName[nameHorizonMonths]; !ok {
 		h := float64(r.HorizonMonths)
 		add(model.CostInput{Driver: costid.HorizonMonths, Name: nameHorizonMonths, Value: h, Low: h, High: h,
-			Field: "dimensions.economics.horizon_months", Set: true}, "")
+			Field: horizonField, Set: true}, "")
 	}
 	// The drivers of the verdicts: a direction over the budget cap, or
 	// needing more staff than the team has, is ruled out.

@@ -335,7 +335,7 @@ func coverage(t *testing.T, name string, b *book) {
 func perturbed(in model.CostInput) float64 {
 	switch in.Driver {
 	case costid.HorizonMonths:
-		return min(in.Value+5, maxHorizonMonths)
+		return min(in.Value+5, float64(maxHorizonMonths))
 	case costid.ExpectedUtilisation, costid.IdlePowerFraction, costid.MaintenancePerYear:
 		return in.Value*0.5 + 0.2
 	case costid.PUE:

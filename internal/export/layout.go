@@ -206,6 +206,27 @@ func (b *book) finish(page pageInfo) {
 		b.fitColumns(sh)
 		b.pageSetup(sh, page)
 	}
+	b.protect()
+}
+
+// protect protects every sheet, without a password: the formula cells
+// and labels are locked, the inputs (inputStyle) are not, so a slip
+// cannot overwrite a formula while any driver can be changed; whoever
+// means to change a formula unprotects the sheet (no password asked).
+// Columns and rows may still be resized, and every cell selected.
+func (b *book) protect() {
+	for _, sh := range b.f.GetSheetList() {
+		if !b.streamed[sh] { // protected before it was streamed
+			b.protectSheet(sh)
+		}
+	}
+}
+
+// protectSheet protects sheet as protect says.
+func (b *book) protectSheet(sh string) {
+	b.fail(b.f.ProtectSheet(sh, &excelize.SheetProtectionOptions{
+		SelectLockedCells: true, SelectUnlockedCells: true, FormatColumns: true, FormatRows: true,
+	}))
 }
 
 // legend explains the cell styles below the last row of sheet.

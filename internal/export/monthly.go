@@ -7,14 +7,27 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/scenario"
 )
 
-// maxHorizonMonths is the longest horizon a scenario may have
-// (dimensions.economics.horizon_months, checked by scenario.Validate): the
-// Monthly sheet has a row for each of its months, empty past the
-// horizon, so that a longer horizon typed on Drivers lengthens the table
-// and the chart.
-const maxHorizonMonths = 120
+// maxHorizonMonths is the longest horizon a scenario may have: the bound
+// of dimensions.economics.horizon_months, which scenario.Validate checks
+// and the Drivers sheet's validation enforces. The Monthly sheet has a row
+// for each of its months, empty past the horizon, so that a longer
+// horizon typed on Drivers lengthens the table and the chart.
+var maxHorizonMonths = horizonBound()
+
+// horizonBound is the largest horizon the scenario's bounds allow.
+func horizonBound() int {
+	r, ok := scenario.BoundOf(horizonField)
+	if !ok || !r.Whole || r.Max < 1 || r.Max > 1200 {
+		panic(fmt.Sprintf("export: %s has no whole bound a Monthly sheet can hold: %+v", horizonField, r))
+	}
+	return int(r.Max)
+}
+
+// horizonField is the scenario field of the planning horizon.
+const horizonField = "dimensions.economics.horizon_months"
 
 // Monthly's hidden chart data starts at this column: month and
 // cumulative costs as the chart reads them, #N/A past the horizon, so that

@@ -77,6 +77,14 @@ func feasibleFormula(s *scenario.Scenario, d *model.DirectionResult, i int) stri
 	return `IF(AND(` + strings.Join(conds, ",") + `),"Yes","No")`
 }
 
+// notKnown is what Summary shows for a figure a driver that is not a
+// valid number (text, or one that divides by zero) keeps from being known.
+const notKnown = "Not known: a driver is not valid (see Checks)"
+
+// guarded is the number in cell ref, or notKnown when it holds none (an
+// error, or text).
+func guarded(ref string) string { return `IF(ISNUMBER(` + ref + `),` + ref + `,"` + notKnown + `")` }
+
 func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.Decision) {
 	const sh = sheetSummary
 	cheapest := "None is feasible"
@@ -122,7 +130,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 	// weighed).
 	b.title(sh, 1, rowCheapest, "Cheapest feasible direction (formula)")
 	ifFeasible := col(colSumIfFeasible)
-	b.formula(sh, 2, rowCheapest, `IF(COUNT(`+ifFeasible+`)=0,"None is feasible",INDEX(`+col(colSumTitle)+`,MATCH(MIN(`+ifFeasible+`),`+ifFeasible+`,0)))`,
+	b.formula(sh, 2, rowCheapest, `IF(COUNT(`+col(colSumHorizon)+`)<`+strconv.Itoa(n)+`,"`+notKnown+`",IF(COUNT(`+ifFeasible+`)=0,"None is feasible",INDEX(`+col(colSumTitle)+`,MATCH(MIN(`+ifFeasible+`),`+ifFeasible+`,0))))`,
 		0, textResult(cheapest))
 	note := `IF(` + cell(2, rowCheapest) + `<>"` + cheapest + `","Changed by the drivers: the engine found ` + cheapest + ` cheapest, and its recommendation weighed that","")`
 	b.formula(sh, 3, rowCheapest, note, b.bold, textResult(""))
@@ -145,6 +153,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		row := summaryTableRow + 1 + i
 		b.str(sh, colSumTitle, row, d.Title)
 		if f := feasibleFormula(s, d, i); f != "" {
+			f = `IF(ISNUMBER(` + cell(colSumHorizon, row) + `),` + f + `,"` + notKnown + `")`
 			b.formula(sh, colSumFeasible, row, f, 0, textResult(present.YesNo(d.Feasible)))
 		} else {
 			b.str(sh, colSumFeasible, row, present.YesNo(d.Feasible))
@@ -158,8 +167,10 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 		}
 		b.num(sh, colSumTime, row, d.TimeToResultHours, b.hours, fmt.Sprintf("directions[%s].time_to_result_hours", d.Direction))
 		// Formulas, not copies: the Summary follows any change made on Costs.
-		b.formula(sh, colSumPerRun, row, costRef(colPerRun, i), b.price, numResult(d.CostPerRun))
-		b.formula(sh, colSumHorizon, row, costRef(colHorizon, i), b.money, numResult(d.CostHorizon))
+		// A driver that is not a number, or a division by zero, shows as a
+		// message here, not as an error that blanks the verdicts below.
+		b.formula(sh, colSumPerRun, row, guarded(costRef(colPerRun, i)), b.price, numResult(d.CostPerRun))
+		b.formula(sh, colSumHorizon, row, guarded(costRef(colHorizon, i)), b.money, numResult(d.CostHorizon))
 		b.audited(sh, colSumPerRun, row, d.Title+": cost per run on Summary", d.CostPerRun)
 		b.audited(sh, colSumHorizon, row, d.Title+": cost over the horizon on Summary", d.CostHorizon)
 		feasible, here := cell(colSumFeasible, row), cell(colSumIfFeasible, row)

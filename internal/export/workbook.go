@@ -219,8 +219,10 @@ type book struct {
 	// (cache.go); audit lists the formula cells the Audit sheet checks.
 	results map[string]map[string]result
 	audit   []auditCell
-	// checked are the driver rows of Drivers, for the Checks sheet.
-	checked []checkedDriver
+	// checked are the driver rows of Drivers, for the Checks sheet;
+	// validations the data validation of their input cells.
+	checked     []checkedDriver
+	validations []validation
 	// pricing is the managed service under both pricings, when the
 	// workbook takes the cheaper (pricing.go); nil otherwise.
 	pricing *managedSwitch
