@@ -298,6 +298,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 	dv := excelize.NewDataValidation(true)
 	dv.Sqref = cell(colDrvUsed, rowDrvCase)
 	b.fail(dv.SetDropList(cases))
+	dv.SetError(excelize.DataValidationErrorStyleStop, "Not allowed", "The case is one of: "+strings.Join(cases, ", ")+".")
 	b.fail(b.f.AddDataValidation(sh, dv))
 	b.str(sh, colDrvLow, rowDrvCase, "low, likely or high: every estimate at that end (a blank Low or High uses Likely)")
 	b.str(sh, 1, rowDrvCase+1, "Column B is what the costs use. Plan figures, below the drivers, are the engine's for this plan: change the scenario and export again to re-plan.")

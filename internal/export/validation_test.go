@@ -237,3 +237,25 @@ func sheetXML(t *testing.T, b []byte) map[string]string {
 	}
 	return out
 }
+
+// TestCaseSelectorRefusesOthers: the case selector offers low, likely and
+// high and refuses anything else with an error alert.
+func TestCaseSelectorRefusesOthers(t *testing.T) {
+	ex := exampleNamed(t, "qlora-legal-70b")
+	f := mustWorkbook(t, ex.s, ex.r)
+	dvs, err := f.GetDataValidations(sheetDrivers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := cell(colDrvUsed, rowDrvCase)
+	for _, dv := range dvs {
+		if dv.Sqref != at {
+			continue
+		}
+		if dv.Type != "list" || !strings.Contains(dv.Formula1, strings.Join(cases, ",")) || !dv.ShowErrorMessage || dv.ErrorStyle == nil || *dv.ErrorStyle != "stop" {
+			t.Errorf("case selector validation %+v: want a list of %v with a stop alert", dv, cases)
+		}
+		return
+	}
+	t.Fatalf("no data validation on the case selector %s", at)
+}
