@@ -182,7 +182,8 @@ func writeCosts(b *book, r *model.Report) {
 		field := func(name string) string { return "directions[" + d.Direction + "]." + name }
 		b.str(sh, colDirection, row, d.Direction)
 		b.str(sh, colTitle, row, d.Title)
-		b.str(sh, colFeasible, row, present.YesNo(d.Feasible))
+		// Summary's verdict, which the drivers move.
+		b.formula(sh, colFeasible, row, sheetSummary+"!"+absCell(colSumFeasible, summaryTableRow+1+i), 0, textResult(present.YesNo(d.Feasible)))
 		if byCase := d.Direction + "_" + costid.GPUHoursPerRun.String() + "_by_case"; b.names[byCase].sheet != "" {
 			// The engine's value at the case chosen (Drivers).
 			b.formula(sh, colGPUHours, row, byCase, b.gpuHours, numResult(d.GPUHoursPerRun))

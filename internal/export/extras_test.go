@@ -139,7 +139,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 	}
 	wantCells(t, f, sheetSummary, map[string]string{
-		"A10": "Recommended (the engine's decision)",
+		"A10": "Recommended (the engine's decision at export; the drivers do not change it)",
 		"B10": fmt.Sprintf("Hybrid (score %.2f of 1; see Decision)", c.d.For("hybrid").Total),
 	})
 

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -384,23 +385,69 @@ func TestLibreOfficeKeepsTextText(t *testing.T) {
 	}
 }
 
-// A direction that is not feasible does not set the scale of the monthly
-// chart: its top is a round number just above the feasible costs.
-func TestCostAxisMax(t *testing.T) {
-	r := &model.Report{Directions: []model.DirectionResult{
-		{Direction: "cloud", Feasible: true, CumulativeByMonth: []float64{100, 200, 1150}},
-		{Direction: "managed", CumulativeByMonth: []float64{5000, 10000, 15000}},
-	}}
-	if top := costAxisMax(r); top == nil || *top != 1500 {
-		t.Errorf("axis top %v, want 1,500 (1,150 and 5 %%, rounded up)", top)
+// The monthly chart scales to the recalculated costs: no fixed axis
+// maximum; its lines stop a little above the highest feasible cost over
+// the horizon, which a formula follows; and each line's legend says
+// whether the direction is feasible as Summary's verdict does after an
+// edit.
+func TestMonthlyChartScales(t *testing.T) {
+	ex := exampleNamed(t, "constrained-snapshot-training")
+	b := build(ex.s, ex.r, nil)
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	r.Directions[1].CumulativeByMonth = []float64{10, 20, 30}
-	if top := costAxisMax(r); top != nil {
-		t.Errorf("axis top %v when the feasible direction is the largest, want the viewer's own", *top)
+	f := b.f
+	for _, c := range chartsBySheet(t, f)[sheetMonthly] {
+		if c.has("max") {
+			t.Errorf("Monthly chart %s has a fixed axis maximum %v", c.name, c.vals["max"])
+		}
 	}
-	r.Directions[0].Feasible = false
-	if top := costAxisMax(r); top != nil {
-		t.Errorf("axis top %v with no feasible direction, want the viewer's own", *top)
+	top := cell(colMonChart, maxHorizonMonths+3)
+	if got, want := calc(t, f, sheetMonthly, top), chartTop(ex.r); !closeTo(got, want, 1e-12) {
+		t.Fatalf("top of the chart %v, want %v", got, want)
+	}
+	// The budget cap at 1, then unlimited: the titles and the top follow
+	// Summary's verdicts.
+	at, ok := b.names[nameBudgetCap]
+	if !ok {
+		t.Fatal("the constrained example has no budget cap driver")
+	}
+	for _, budget := range []float64{1, 1e15} {
+		if err := f.SetCellFloat(sheetDrivers, cell(colDrvLikely, at.row), budget, -1, 64); err != nil {
+			t.Fatal(err)
+		}
+		feasibleTop, allTop, infeasible := -math.MaxFloat64, -math.MaxFloat64, 0
+		for i, d := range ex.r.Directions {
+			got, _ := f.CalcCellValue(sheetMonthly, cell(i+2, 1))
+			feasible, _ := f.CalcCellValue(sheetSummary, cell(colSumFeasible, summaryTableRow+1+i))
+			if strings.Contains(got, d.Title+notFeasibleMark) != (feasible != "Yes") {
+				t.Errorf("budget %v: Monthly title of %s %q while Summary says feasible %q", budget, d.Direction, got, feasible)
+			}
+			allTop = max(allTop, d.CostHorizon)
+			if feasible == "Yes" {
+				feasibleTop = max(feasibleTop, d.CostHorizon)
+			} else {
+				infeasible++
+			}
+		}
+		want := chartHeadroom * feasibleTop
+		if infeasible == len(ex.r.Directions) {
+			want = chartHeadroom * allTop
+		}
+		if budget == 1 && infeasible < 2 {
+			t.Errorf("a budget of 1 rules out %d directions", infeasible)
+		}
+		if got := calc(t, f, sheetMonthly, top); !closeTo(got, want, 1e-12) {
+			t.Errorf("budget %v: top of the chart %v, want %v", budget, got, want)
+		}
+	}
+	// A line above the top stops: its chart data is #N/A.
+	for i, d := range ex.r.Directions {
+		if d.CumulativeByMonth[0] > chartTop(ex.r) {
+			if got, _ := f.CalcCellValue(sheetMonthly, cell(colMonChart+1+i, 2)); got != "#N/A" {
+				t.Errorf("%s above the top of the chart: chart data %q", d.Direction, got)
+			}
+		}
 	}
 }
 

@@ -2,11 +2,13 @@ package export
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/model"
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -40,20 +42,35 @@ const colMonChart = 30
 // break-even month.
 func writeMonthly(b *book, r *model.Report) {
 	const sh = sheetMonthly
-	titles := []string{"Month"}
-	for _, d := range r.Directions {
-		title := d.Title
+	b.headerRow(sh, 1, "Month")
+	// Each direction's title says whether it is feasible as Summary's
+	// verdict does now, after any edit (the chart's legend reads it).
+	titles := make([]string, len(r.Directions))
+	for i, d := range r.Directions {
+		titles[i] = d.Title
 		if !d.Feasible {
-			title += " (not feasible)"
+			titles[i] += notFeasibleMark
 		}
-		titles = append(titles, title+" cumulative ("+r.Currency+")")
+		titles[i] += " cumulative (" + r.Currency + ")"
+		verdict := sheetSummary + "!" + absCell(colSumFeasible, summaryTableRow+1+i)
+		b.formula(sh, i+2, 1, fmt.Sprintf(`"%s"&IF(%s="%s","","%s")&" cumulative (%s)"`, d.Title, verdict, present.YesNo(true), notFeasibleMark, r.Currency),
+			b.header, textResult(titles[i]))
 	}
-	b.headerRow(sh, 1, titles...)
+	b.wrapsText(sh, 1)
 	// The chart's data: a header row for the series names, then the months.
 	b.str(sh, colMonChart, 1, "Month (chart)")
 	for i := range r.Directions {
-		b.formula(sh, colMonChart+1+i, 1, sh+"!"+absCell(i+2, 1), 0, textResult(titles[i+1]))
+		b.formula(sh, colMonChart+1+i, 1, sh+"!"+absCell(i+2, 1), 0, textResult(titles[i]))
 	}
+	// The top of the chart: a little above the highest cost over the
+	// horizon of a direction feasible now (of any, when none is), so that
+	// one far dearer does not flatten the others; its line stops there.
+	top := chartTop(r)
+	ifFeasible := sheetSummary + "!" + absCell(colSumIfFeasible, summaryTableRow+1) + ":" + absCell(colSumIfFeasible, summaryTableRow+max(len(r.Directions), 1))
+	horizons := sheetSummary + "!" + absCell(colSumHorizon, summaryTableRow+1) + ":" + absCell(colSumHorizon, summaryTableRow+max(len(r.Directions), 1))
+	capCell := absCell(colMonChart, maxHorizonMonths+3)
+	b.str(sh, colMonChart, maxHorizonMonths+2, "Top of the chart")
+	b.formula(sh, colMonChart, maxHorizonMonths+3, fmt.Sprintf("%s*IF(COUNT(%s)>0,MAX(%s),MAX(%s))", chartHeadroomText, ifFeasible, ifFeasible, horizons), b.money, numResult(top))
 	for m := 1; m <= maxHorizonMonths; m++ {
 		row := m + 1
 		in := m <= r.HorizonMonths
@@ -76,8 +93,12 @@ func writeMonthly(b *book, r *model.Report) {
 			} else {
 				b.auditedEmpty(sh, i+2, row, what)
 			}
+			if in && d.CumulativeByMonth[m-1] > top {
+				chart = notAvailable()
+			}
 			b.formula(sh, i+2, row, "IF("+within+","+cum+`,"")`, b.money, table)
-			b.formula(sh, colMonChart+1+i, row, "IF("+within+","+cum+",NA())", b.money, chart)
+			here := cell(i+2, row)
+			b.formula(sh, colMonChart+1+i, row, "IF(AND("+within+",ISNUMBER("+here+")),IF("+here+"<="+capCell+","+here+",NA()),NA())", b.money, chart)
 		}
 	}
 	ws := []float64{8}
@@ -112,7 +133,7 @@ func monthlyChart(b *book, r *model.Report) {
 			continue
 		}
 		col := colMonChart + 1 + i
-		fill, line := directionLine(&r.Directions[i])
+		fill, line := directionLine(d.Direction)
 		series = append(series, excelize.ChartSeries{
 			Name:       sh + "!" + absCell(col, 1),
 			Categories: fmt.Sprintf("%s!%s:%s", sh, absCell(colMonChart, 2), absCell(colMonChart, last)),
@@ -144,11 +165,39 @@ func monthlyChart(b *book, r *model.Report) {
 			Font:           font,
 			MajorGridLines: true,
 			NumFmt:         excelize.ChartNumFmt{CustomNumFmt: fmtWhole},
-			Maximum:        costAxisMax(r),
-			Minimum:        new(0.0),
+			// No Maximum: the viewer scales the axis to the recalculated
+			// costs; the chart data stops a line above the top.
+			Minimum: new(0.0),
 		},
 		ShowBlanksAs: "gap",
 	})
+}
+
+// notFeasibleMark follows the title of a direction that is not feasible.
+const notFeasibleMark = " (not feasible)"
+
+// chartHeadroom is how far above the highest feasible cost the monthly
+// chart's lines run; chartHeadroomText is it in a formula.
+const (
+	chartHeadroom     = 1.05
+	chartHeadroomText = "1.05"
+)
+
+// chartTop is the top of the monthly chart at export: chartHeadroom times
+// the highest cost over the horizon of a feasible direction, or of any
+// when none is, as the formula on Monthly computes it.
+func chartTop(r *model.Report) float64 {
+	feasible, all := math.Inf(-1), math.Inf(-1)
+	for _, d := range r.Directions {
+		all = max(all, d.CostHorizon)
+		if d.Feasible {
+			feasible = max(feasible, d.CostHorizon)
+		}
+	}
+	if math.IsInf(feasible, -1) {
+		feasible = all
+	}
+	return chartHeadroom * feasible
 }
 
 func allZero(xs []float64) bool {

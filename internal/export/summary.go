@@ -135,11 +135,11 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 	note := `IF(` + cell(2, rowCheapest) + `<>"` + cheapest + `","Changed by the drivers: the engine found ` + cheapest + ` cheapest, and its recommendation weighed that","")`
 	b.formula(sh, 3, rowCheapest, note, b.bold, textResult(""))
 	if dec != nil {
-		rec := "None is feasible"
+		rec := "None: no direction was feasible at export"
 		if d := dec.For(dec.Recommendation); d != nil {
 			rec = fmt.Sprintf("%s (score %.2f of 1; see Decision)", d.Title, d.Total)
 		}
-		b.title(sh, 1, rowRecommended, "Recommended (the engine's decision)")
+		b.title(sh, 1, rowRecommended, "Recommended (the engine's decision at export; the drivers do not change it)")
 		b.str(sh, 2, rowRecommended, rec)
 	}
 

@@ -26,8 +26,10 @@
 // take for a formula carries the quote prefix; header rows are frozen and
 // printed on every page under a header naming the scenario and its
 // revision; columns are widened until every label and figure shows. Native
-// charts draw each direction in its colour from package chart, those that
-// are not feasible faded and dashed and off the cost scale. Field labels,
+// charts draw each direction in its colour from package chart; the monthly
+// chart's axis scales to the recalculated costs, its legend says which
+// directions are feasible as Summary does after any edit, and a line far
+// above the feasible costs stops at the top. Field labels,
 // units, titles and numbers written as text come from package present,
 // which the window and the command line share. It imports nothing of the
 // GUI or the store.
