@@ -468,14 +468,15 @@ func trafficSearch(b *book, s *scenario.Scenario, d *model.DirectionResult, ts t
 	// before.
 	at := last + 2
 	b.str(sh, col, at, "First step no dearer")
-	kv := notAvailable()
+	const noStep = "none"
+	kv := textResult(noStep)
 	if k > 0 {
 		kv = numResult(float64(k))
 		b.audited(sh, col+1, at, d.Title+": traffic search, first step no dearer", float64(k))
 	} else {
-		b.auditedText(sh, col+1, at, d.Title+": traffic search, first step no dearer", "#N/A")
+		b.auditedText(sh, col+1, at, d.Title+": traffic search, first step no dearer", noStep)
 	}
-	b.formula(sh, col+1, at, fmt.Sprintf("MATCH(1,%s:%s,0)", absCell(col+3, first+1), absCell(col+3, last)), b.count, kv)
+	b.formula(sh, col+1, at, fmt.Sprintf(`IFERROR(MATCH(1,%s:%s,0),"%s")`, absCell(col+3, first+1), absCell(col+3, last), noStep), b.count, kv)
 	step := cell(col+1, at)
 	lo, hi := 0.0, 0.0
 	if k > 0 {

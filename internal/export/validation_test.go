@@ -259,3 +259,28 @@ func TestCaseSelectorRefusesOthers(t *testing.T) {
 	}
 	t.Fatalf("no data validation on the case selector %s", at)
 }
+
+// TestNoErrorShown: no cell a reader sees caches an error value (#N/A,
+// #DIV/0!): only the hidden chart data on Monthly does, where #N/A leaves
+// a gap in a line.
+func TestNoErrorShown(t *testing.T) {
+	errCell := regexp.MustCompile(`<c r="([A-Z]+)([0-9]+)"[^>]*t="e"[^>]*>`)
+	for _, ex := range append(exampleReports(t), daytime(t, mustCatalog(t))) {
+		f := mustWorkbook(t, ex.s, ex.r)
+		var buf bytes.Buffer
+		if err := f.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		for sheet, x := range sheetXML(t, buf.Bytes()) {
+			for _, m := range errCell.FindAllStringSubmatch(x, -1) {
+				col, _ := excelize.ColumnNameToNumber(m[1])
+				if sheet == sheetMonthly && col >= colMonChart {
+					if v, _ := f.GetColVisible(sheet, m[1]); !v {
+						continue
+					}
+				}
+				t.Errorf("%s: %s!%s%s caches an error", ex.name, sheet, m[1], m[2])
+			}
+		}
+	}
+}
