@@ -24,7 +24,7 @@ func init() {
 	register(command{"validate", "FILE…", "check scenario files; every problem as path.to.field: what is wrong (allowed: …)", runValidate})
 	register(command{"schema", "", "print the JSON Schema of the scenario file format", runSchema})
 	register(command{"eval", "FILE|ID [--format json|table]", "evaluate a scenario for the five hosting directions", runEval})
-	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR] [--force]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG; --force replaces existing files", runExport})
+	register(command{"export", "FILE|ID… [-o OUT.xlsx] [--charts DIR] [--author NAME] [--force]", "write a workbook with the inputs, the report and live cost formulas (several scenarios: side by side); --charts: the charts as PNG and SVG; --author: the name the workbook gives as its author (by default none); --force replaces existing files", runExport})
 	register(command{"version", "", "print the version, commit and build date, and the model and schema versions", runVersion})
 }
 
@@ -349,6 +349,7 @@ func runExport(e *env, args []string) error {
 	out := fs.String("o", "", "output .xlsx path")
 	charts := fs.String("charts", "", "also write each chart as PNG and SVG into this directory")
 	force := fs.Bool("force", false, "replace the workbook and chart files if they exist")
+	author := fs.String("author", "", "name this author in the workbook's properties and lineage (by default it names no person)")
 	draws := drawsFlag(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -379,6 +380,7 @@ func runExport(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		x.Author = strings.TrimSpace(*author)
 		entries = append(entries, export.Entry{Scenario: s, Report: r, Decision: x.Decision, Source: x.Source})
 		extras = append(extras, x)
 	}

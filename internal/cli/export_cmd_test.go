@@ -139,13 +139,26 @@ func TestExportLineage(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256(body)
+	// Neither the file's folders nor the login name show: the file's
+	// name, and no author unless one is given.
 	cellsAre(t, fb, "Lineage", map[string]string{
-		"B4": "the file " + f + ", not the store",
+		"B4": "the file " + filepath.Base(f) + ", not the store",
 		"A7": "file",
-		"D7": "exported from the file " + f + ", not from the store: no revisions are recorded",
+		"C7": "—",
+		"D7": "exported from the file " + filepath.Base(f) + ", not from the store: no revisions are recorded",
 		"G7": hex.EncodeToString(sum[:]),
 		"A8": "",
 	})
+	if p, err := fb.GetDocProps(); err != nil || p.Creator != "hostplan" {
+		t.Errorf("document creator %q (%v), want hostplan", p.Creator, err)
+	}
+	aout := filepath.Join(t.TempDir(), "author.xlsx")
+	storeRun(t, db, "export", f, "-o", aout, "--draws", "0", "--author", "Finance team")
+	ab := openXLSX(t, aout)
+	cellsAre(t, ab, "Lineage", map[string]string{"C7": "Finance team"})
+	if p, err := ab.GetDocProps(); err != nil || p.Creator != "Finance team" {
+		t.Errorf("document creator with --author %q (%v), want Finance team", p.Creator, err)
+	}
 	if got, _ := fb.GetCellValue("Lineage", "G7"); got != hist[1].InputHash {
 		t.Errorf("file export's input hash %s, want revision 2's %s", got, hist[1].InputHash)
 	}

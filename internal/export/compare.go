@@ -60,6 +60,7 @@ func Comparison(entries []Entry) (*excelize.File, error) {
 	b.init()
 	b.sheet(sheetCompare)
 	writeCompare(b, entries)
+	b.docProps(fmt.Sprintf("hostplan: %d scenarios side by side", len(entries)), "")
 	b.finish(comparePage(entries))
 	b.fitRows()
 	if b.err != nil {

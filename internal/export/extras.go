@@ -45,6 +45,11 @@ type Extras struct {
 	// chooses. Without it the pricing stays the one chosen at export, and
 	// Costs says so.
 	Pricing *model.Report
+	// Author is who the workbook names as its author, when the user gives
+	// one (hostplan export --author): in its document properties and on
+	// the lineage row of a scenario read from a file. Empty: the workbook
+	// names hostplan as its creator and no person.
+	Author string
 }
 
 // Cases are the engine's reports of one scenario at the low and at the

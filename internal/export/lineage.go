@@ -35,14 +35,18 @@ func excelTime(t time.Time) float64 {
 
 // writeLineage writes the revisions of the stored scenario, oldest first
 // and so the newest last; a file export has one row that says so.
-func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string, rows []scenario.Revision) {
+//
+// A file's row (revision 0) names author as its author — the one the user
+// gave (Extras.Author), or none — not the login its caller filled in; no
+// absolute path is shown (withoutDirs).
+func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source, author string, rows []scenario.Revision) {
 	const sh = sheetLineage
 	b.widths(sh, 16, 20, 18, 48, 10, 14, 34)
 	b.spanText(sh, 1, 1, colLinHash, "Lineage: the revisions of this scenario, oldest first", textStyle{bold: true, size: sizeHead})
 	b.title(sh, 1, 3, "Scenario id")
 	b.str(sh, 2, 3, s.ID)
 	b.title(sh, 1, 4, "Exported from")
-	b.spanText(sh, 4, 2, colLinHash, orDash(source), textStyle{})
+	b.spanText(sh, 4, 2, colLinHash, orDash(withoutDirs(source)), textStyle{})
 	b.title(sh, 1, 5, "Written by")
 	b.spanText(sh, 5, 2, colLinHash, version.Current().String(), textStyle{})
 
@@ -60,8 +64,12 @@ func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source string,
 		if !l.Time.IsZero() {
 			b.numLeft(sh, colLinTime, row, excelTime(l.Time), fmtDateTime, field("time"))
 		}
-		b.spanText(sh, row, colLinAuthor, colLinAuthor, orDash(l.Author), textStyle{})
-		b.spanText(sh, row, colLinNote, colLinNote, orDash(l.Note), textStyle{})
+		who := l.Author
+		if l.Number == 0 {
+			who = author
+		}
+		b.spanText(sh, row, colLinAuthor, colLinAuthor, orDash(who), textStyle{})
+		b.spanText(sh, row, colLinNote, colLinNote, orDash(withoutDirs(l.Note)), textStyle{})
 		b.spanText(sh, row, colLinModel, colLinModel, orDash(l.ModelVersion), textStyle{})
 		b.spanText(sh, row, colLinCatalog, colLinCatalog, orDash(l.CatalogAsOf), textStyle{})
 		b.spanText(sh, row, colLinHash, colLinHash, l.InputHash, textStyle{})

@@ -168,10 +168,11 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		writeChecklist(b, s, x.Checklist)
 	}
 	if x.Lineage != nil {
-		writeLineage(b, s, r, x.Source, x.Lineage)
+		writeLineage(b, s, r, x.Source, x.Author, x.Lineage)
 	}
 	writeChecks(b, r)
 	writeAudit(b)
+	b.docProps("hostplan: "+s.Name, x.Author)
 	b.finish(b.page)
 	b.fitRows()
 	b.setCaching()

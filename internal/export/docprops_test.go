@@ -1,0 +1,84 @@
+package export
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"hostplan/internal/scenario"
+)
+
+// TestDocumentProperties: a workbook names hostplan and the export date in
+// its document properties, not the library's defaults; an author the user
+// gives is its creator.
+func TestDocumentProperties(t *testing.T) {
+	defer func(c func() time.Time) { now = c }(now)
+	now = func() time.Time { return time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC) }
+	ex := exampleNamed(t, "qlora-legal-70b")
+	for _, author := range []string{"", "Finance team"} {
+		f, err := WorkbookWith(ex.s, ex.r, &Extras{Author: author})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := f.GetDocProps()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := author
+		if want == "" {
+			want = "hostplan"
+		}
+		if p.Creator != want || p.LastModifiedBy != want {
+			t.Errorf("author %q: creator %q, last modified by %q, want %q", author, p.Creator, p.LastModifiedBy, want)
+		}
+		if !strings.HasPrefix(p.Created, "2026-03-04T05:06:07") || !strings.Contains(p.Description, "hostplan") || !strings.Contains(p.Description, "2026-03-04") {
+			t.Errorf("created %q, description %q: want the export date and hostplan", p.Created, p.Description)
+		}
+		if !strings.Contains(p.Title, ex.s.Name) {
+			t.Errorf("title %q does not name the scenario", p.Title)
+		}
+		a, err := f.GetAppProps()
+		if err != nil || a.Application != "hostplan" {
+			t.Errorf("application %q (%v), want hostplan", a.Application, err)
+		}
+	}
+	c, err := Comparison([]Entry{{Scenario: ex.s, Report: ex.r}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c.GetDocProps(); p.Creator != "hostplan" || !strings.Contains(p.Description, "2026-03-04") {
+		t.Errorf("comparison: creator %q, description %q", p.Creator, p.Description)
+	}
+}
+
+// TestLineageShowsNoFolders: the lineage of a file names the file, not the
+// folders it lies in (absolute paths, with the login name often among
+// them), and names no author unless one is given.
+func TestLineageShowsNoFolders(t *testing.T) {
+	for in, want := range map[string]string{
+		"the file /home/ana/plans/x.json, not the store":                      "the file x.json, not the store",
+		`the file C:\Users\ana\x.json, not the store`:                         "the file x.json, not the store",
+		"the file ~/x.json":                                                   "the file x.json",
+		"revision 3 (the current one) of scenario s in the store hostplan.db": "revision 3 (the current one) of scenario s in the store hostplan.db",
+		"the file plans/x.json":                                               "the file plans/x.json",
+	} {
+		if got := withoutDirs(in); got != want {
+			t.Errorf("withoutDirs(%q) = %q, want %q", in, got, want)
+		}
+	}
+	ex := exampleNamed(t, "qlora-legal-70b")
+	x := &Extras{Source: "the file /home/ana/plans/q.json, not the store",
+		Lineage: []scenario.Revision{{Scenario: ex.s.ID, RevisionMeta: scenario.RevisionMeta{Author: "ana", Note: "exported from the file /home/ana/plans/q.json"}}}}
+	f, err := WorkbookWith(ex.s, ex.r, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := f.GetRows(sheetLineage)
+	for _, r := range rows {
+		for _, c := range r {
+			if strings.Contains(c, "/home") || c == "ana" {
+				t.Errorf("Lineage shows %q", c)
+			}
+		}
+	}
+}
