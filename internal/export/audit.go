@@ -131,6 +131,24 @@ func writeAudit(b *book) {
 	}
 	row(rowAudHeader, header...)
 	general := b.numFmt(fmtGeneral, false)
+	// Each value in the number format of the cell it audits: a month in
+	// months, a utilisation as a percentage, money in the currency.
+	plain := map[int]int{}
+	formatOf := func(a auditCell) int {
+		id, err := b.f.GetCellStyle(a.sheet, cell(a.col, a.row))
+		b.fail(err)
+		if p, ok := plain[id]; ok {
+			return p
+		}
+		st, err := b.f.GetStyle(id)
+		b.fail(err)
+		p := general
+		if st != nil && st.CustomNumFmt != nil {
+			p = b.numFmt(*st.CustomNumFmt, false)
+		}
+		plain[id] = p
+		return p
+	}
 	for i, a := range b.audit {
 		r := first + i
 		ref := a.sheet + "!" + absCell(a.col, a.row)
@@ -151,11 +169,12 @@ func writeAudit(b *book) {
 			b.cacheResult(sh, cell(colAudLive, r), textResult(""))
 		}
 		b.cacheResult(sh, cell(colAudFlag, r), textResult(""))
+		f := formatOf(a)
 		row(r, a.sheet, cell(a.col, a.row), a.what,
-			excelize.Cell{StyleID: b.money, Value: engine},
-			excelize.Cell{StyleID: b.money, Formula: ref, Value: live},
+			excelize.Cell{StyleID: f, Value: engine},
+			excelize.Cell{StyleID: f, Formula: ref, Value: live},
 			excelize.Cell{StyleID: general, Formula: diff, Value: 0},
-			excelize.Cell{StyleID: b.money, Value: max(math.Abs(a.engine), a.scale)},
+			excelize.Cell{StyleID: f, Value: max(math.Abs(a.engine), a.scale)},
 			excelize.Cell{StyleID: b.count, Formula: flag, Value: ""})
 	}
 	b.fail(sw.Flush())

@@ -256,20 +256,21 @@ func trafficFormula(b *book, s *scenario.Scenario, r *model.Report, tb model.Tra
 	pg := ts.cost.FixedPerGPUMonth + costid.HoursPerMonth*ts.cost.PricePerGPUHour
 	name := func(x costid.Driver) string { return d.Direction + "_" + x.String() }
 	// The plan figures the search reads, each in a named cell.
-	plan := func(col int, x float64, id, what string) string {
+	plan := func(col int, x float64, id, what, unit string) string {
 		if _, ok := b.names[id]; ok && id != namePeakRPS {
 			b.fail(fmt.Errorf("export: the name %s is taken", id))
 		}
-		b.num(sh, col, row, x, b.numFmt(fmtGeneral, false), what)
+		b.num(sh, col, row, x, b.numFmt(unitFormat(unit), false), what)
 		if _, ok := b.names[id]; !ok {
 			b.figure(id, sh, col, row)
 		}
 		return id
 	}
-	perReplica := plan(8, ts.cost.RequestsPerReplica, d.Direction+"_requests_per_replica", "serving.requests_per_sec")
-	gpusPerReplica := plan(9, ts.cost.GPUsPerReplica, d.Direction+"_"+costid.GPUsPerReplica.String(), "serving.gpus_per_replica")
-	gpus := plan(10, float64(d.GPUs), d.Direction+"_gpus", "gpus")
-	peak := plan(11, ts.peak, namePeakRPS, "workload.traffic.peak_rps")
+	rps := costid.Unit(costid.MeanRPS, "")
+	perReplica := plan(8, ts.cost.RequestsPerReplica, d.Direction+"_requests_per_replica", "serving.requests_per_sec", rps)
+	gpusPerReplica := plan(9, ts.cost.GPUsPerReplica, d.Direction+"_"+costid.GPUsPerReplica.String(), "serving.gpus_per_replica", costid.Unit(costid.GPUsPerReplica, ""))
+	gpus := plan(10, float64(d.GPUs), d.Direction+"_gpus", "gpus", costid.Unit(costid.GPUsPerReplica, ""))
+	peak := plan(11, ts.peak, namePeakRPS, "workload.traffic.peak_rps", rps)
 	C, PG := cell(6, row), cell(7, row)
 	b.formula(sh, 6, row, perToken+"/"+inputNamed(man, costid.MeanRPS), b.money, numResult(ts.c))
 	b.audited(sh, 6, row, directionTitle(r, tb.PerToken)+": per-token cost per request/s", ts.c)

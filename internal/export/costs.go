@@ -323,7 +323,7 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 			b.str(sh, 1, row, upperFirst(costid.Label(x)))
 			style := b.costStyle(x)
 			if !costid.IsMoney(x) {
-				style = b.numFmt(fmtGeneral, false)
+				style = b.numFmt(driverFormat(x), false)
 			}
 			b.formula(sh, 3, row, d.CostModel.Formula(x, ref), style, numResult(figure(d, x)))
 			b.audited(sh, 3, row, d.Title+": "+costid.Label(x), figure(d, x))

@@ -1,10 +1,12 @@
 package export
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -80,5 +82,56 @@ func TestLineageShowsNoFolders(t *testing.T) {
 				t.Errorf("Lineage shows %q", c)
 			}
 		}
+	}
+}
+
+// TestUnitFormats: every named figure and driver that is not money shows
+// in its unit's number format — months with "months", fractions as
+// percentages, GPU-hours grouped — not General, and Audit shows each
+// value in the format of the cell it audits.
+func TestUnitFormats(t *testing.T) {
+	months, percent, checked := 0, 0, 0
+	for _, ex := range exampleReports(t) {
+		b := build(ex.s, ex.r, nil)
+		if b.err != nil {
+			t.Fatal(b.err)
+		}
+		f := b.f
+		for name, at := range b.names {
+			d, ok := costid.ByName(name)
+			if !ok {
+				for _, dir := range ex.r.Directions {
+					if x, found := strings.CutPrefix(name, dir.Direction+"_"); found {
+						d, ok = costid.ByName(x)
+					}
+				}
+			}
+			if !ok || costid.IsMoney(d) || unitFormat(costid.Unit(d, "¤")) == fmtGeneral {
+				continue
+			}
+			want := b.resolve(driverFormat(d))
+			if got := numFormat(t, f, at.sheet, cell(at.col, at.row)); got != want {
+				t.Errorf("%s: %s (%s, unit %s) in format %q, want %q", ex.name, name, cell(at.col, at.row), costid.Unit(d, "¤"), got, want)
+			}
+			checked++
+			switch want {
+			case fmtMonths:
+				months++
+			case fmtPercent:
+				percent++
+			}
+		}
+		for _, a := range b.audit {
+			if a.none {
+				continue
+			}
+			if got, want := numFormat(t, f, sheetAudit, cell(colAudLive, rowAudHeader+1+slices.IndexFunc(b.audit, func(x auditCell) bool { return x == a }))), numFormat(t, f, a.sheet, cell(a.col, a.row)); got != want {
+				t.Errorf("%s: Audit of %s!%s in %q, the cell in %q", ex.name, a.sheet, cell(a.col, a.row), got, want)
+				break
+			}
+		}
+	}
+	if months == 0 || percent == 0 || checked < 50 {
+		t.Errorf("%d figures checked, %d in months, %d as percentages: too few to judge", checked, months, percent)
 	}
 }

@@ -312,9 +312,11 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 			label, unit = d.label, strings.ReplaceAll(d.unit, "¤", cur)
 		}
 		b.str(sh, colDrvLabel, row, label)
-		format := fmtGeneral
-		if costid.IsMoney(in.Driver) {
-			format = fmtPrice // 0.083572 shows, not 0.08
+		// In its unit's format; money as a price, so that 0.083572 shows,
+		// not 0.08.
+		format := driverFormat(in.Driver)
+		if d.label != "" {
+			format = unitFormat(d.unit)
 		}
 		input := b.inputStyle(b.numFmt(format, false))
 		switch {
@@ -372,7 +374,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 		for _, d := range plan {
 			in := d.in
 			b.str(sh, colDrvLabel, row, inputLabel(in, false))
-			b.planByCase(row, in.Owner, in.Name, in.Value, inputField(in), cs)
+			b.planByCase(row, in.Owner, in.Name, in.Value, inputField(in), driverFormat(in.Driver), cs)
 			b.figure(in.Name, sh, colDrvUsed, row)
 			b.str(sh, colDrvUnit, row, costid.Unit(in.Driver, cur))
 			b.str(sh, colDrvSource, row, inputSource(in))
@@ -391,7 +393,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 			}
 			name := d.Direction + "_" + costid.GPUHoursPerRun.String() + "_by_case"
 			b.str(sh, colDrvLabel, row, present.DirectionTitle(d.Direction)+": "+costid.Label(costid.GPUHoursPerRun))
-			b.planByCase(row, d.Direction, "", d.GPUHoursPerRun, "directions["+d.Direction+"].gpu_hours_per_run", cs)
+			b.planByCase(row, d.Direction, "", d.GPUHoursPerRun, "directions["+d.Direction+"].gpu_hours_per_run", driverFormat(costid.GPUHoursPerRun), cs)
 			b.figure(name, sh, colDrvUsed, row)
 			b.str(sh, colDrvUnit, row, costid.Unit(costid.GPUHoursPerRun, cur))
 			b.str(sh, colDrvSource, row, "the engine's plan; Costs column D reads it")
@@ -418,7 +420,7 @@ func writeConstants(b *book, row int) int {
 	for _, d := range costid.Constants() {
 		k, _ := costid.Constant(d)
 		b.str(sh, colDrvLabel, row, upperFirst(costid.Label(d)))
-		b.num(sh, colDrvUsed, row, k, b.inputStyle(b.numFmt(fmtGeneral, false)), d.String())
+		b.num(sh, colDrvUsed, row, k, b.inputStyle(b.numFmt(driverFormat(d), false)), d.String())
 		b.name(d.String(), sh, colDrvUsed, row)
 		b.str(sh, colDrvUnit, row, costid.Unit(d, b.currency))
 		b.str(sh, colDrvSource, row, costid.Help(d)+" (every formula follows a change; the plan figures stay the engine's, made with this value)")
@@ -459,14 +461,14 @@ func fieldBound(in model.CostInput) (scenario.Range, bool) {
 // "": its GPU-hours per run), likely at export: with the engine's values
 // at each case beside it, Low, Likely and High, and the value the case
 // selector chooses; else the value alone.
-func (b *book) planByCase(row int, dir, name string, likely float64, field string, cs *Cases) {
+func (b *book) planByCase(row int, dir, name string, likely float64, field, format string, cs *Cases) {
 	const sh = sheetDrivers
 	low, high, ok := caseValues(cs, dir, name, likely)
 	if !ok {
-		b.num(sh, colDrvUsed, row, likely, b.numFmt(fmtGeneral, false), field)
+		b.num(sh, colDrvUsed, row, likely, b.numFmt(format, false), field)
 		return
 	}
-	plain := b.numFmt(fmtGeneral, false)
+	plain := b.numFmt(format, false)
 	b.num(sh, colDrvLow, row, low, plain, field+" (low case)")
 	b.num(sh, colDrvLikely, row, likely, plain, field)
 	b.num(sh, colDrvHigh, row, high, plain, field+" (high case)")

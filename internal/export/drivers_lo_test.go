@@ -257,7 +257,7 @@ func checkEdits(t *testing.T, edits []sweepEdit, drivers int, csvOf func(sweepEd
 				}
 				continue
 			}
-			x, err := strconv.ParseFloat(got, 64)
+			x, err := csvNumber([][]string{{got}}, 1, 1) // a percentage's % read as ÷ 100
 			if err != nil || !closeTo(x, want.engine, relTol) {
 				t.Errorf("%s: %s (%s) = %q, the engine %.10g", e.what, key, want.what, got, want.engine)
 			}

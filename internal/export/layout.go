@@ -30,6 +30,36 @@ const (
 	fmtMoneyWhole = "money whole"
 )
 
+// unitFormats are the number formats of the drivers' units (costid's
+// driver table), so that every figure on Drivers and Costs shows in its
+// unit's format: months with "months", fractions as percentages, GPU-hours
+// and requests grouped. A unit not listed, money aside, is General.
+var unitFormats = map[string]string{
+	"months": fmtMonths, "month": fmtWhole,
+	"fraction": fmtPercent, "fraction/year": fmtPercent,
+	"GPU-hours": fmtGPUHours, "GPU-hours/month": fmtGPUHours, "replica-hours": fmtHours,
+	"hours": fmtHours, "hours/month": fmtHours, "days": "#,##0.0#", "days/month": "#,##0.00##",
+	"weeks": "#,##0.#", "years": "#,##0.##", "seconds": "#,##0.###",
+	"requests": fmtWhole, "requests/s": fmtSeconds, "runs/month": "#,##0.##", "tokens": fmtWhole,
+	"files": fmtWhole, "GPUs": "#,##0.##", "nodes": "#,##0.##", "FTE": "#,##0.0#",
+	"GB": "#,##0.##", "GB/s": "#,##0.0##", "kW": "#,##0.0##", "ratio": fmtRatio,
+}
+
+// unitFormat is the number format of an amount in unit (a driver's unit,
+// "¤" for the currency): a per-unit price's for money, else unitFormats'.
+func unitFormat(unit string) string {
+	if strings.Contains(unit, "¤") {
+		return fmtPrice
+	}
+	if f, ok := unitFormats[unit]; ok {
+		return f
+	}
+	return fmtGeneral
+}
+
+// driverFormat is the number format of driver d's values.
+func driverFormat(d costid.Driver) string { return unitFormat(costid.Unit(d, "¤")) }
+
 // resolve returns the number format of format: a money kind in the
 // workbook's currency, anything else as it is.
 func (b *book) resolve(format string) string {

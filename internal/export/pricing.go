@@ -109,7 +109,7 @@ func writePricingSwitch(b *book, r *model.Report, sw *managedSwitch, i, row int)
 		}
 		style := b.costStyle(x)
 		if !costid.IsMoney(x) {
-			style = b.numFmt(fmtGeneral, false)
+			style = b.numFmt(driverFormat(x), false)
 		}
 		b.formula(sh, 3, row, sw.other.CostModel.Formula(x, ref), style, numResult(figure(sw.other, x)))
 		b.audited(sh, 3, row, sw.other.Title+" ("+sw.other.CostModel.String()+"): "+costid.Label(x), figure(sw.other, x))
