@@ -190,7 +190,7 @@ func writeCosts(b *book, r *model.Report) {
 		} else {
 			b.num(sh, colGPUHours, row, d.GPUHoursPerRun, b.gpuHours, field("gpu_hours_per_run"))
 		}
-		b.str(sh, colPricesAsOf, row, orDash(d.PricesAsOf))
+		b.date(sh, colPricesAsOf, row, orDash(d.PricesAsOf))
 		ref := figureRefs(d, row)
 		for _, c := range costColumns {
 			switch {

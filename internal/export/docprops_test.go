@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xuri/excelize/v2"
+
 	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
@@ -133,5 +135,31 @@ func TestUnitFormats(t *testing.T) {
 	}
 	if months == 0 || percent == 0 || checked < 50 {
 		t.Errorf("%d figures checked, %d in months, %d as percentages: too few to judge", checked, months, percent)
+	}
+}
+
+// TestDatesAreDates: every "as of" date on Drivers is a date cell in the
+// date format, not text.
+func TestDatesAreDates(t *testing.T) {
+	dates := 0
+	for _, ex := range exampleReports(t) {
+		f := mustWorkbook(t, ex.s, ex.r)
+		rows, _ := f.GetRows(sheetDrivers)
+		for i := rowDrvHeader; i < len(rows); i++ {
+			ref := cell(colDrvAsOf, i+1)
+			typ, _ := f.GetCellType(sheetDrivers, ref)
+			v, _ := f.GetCellValue(sheetDrivers, ref)
+			if v == "" {
+				continue
+			}
+			if _, err := time.Parse(time.DateOnly, v); err == nil && (typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString || numFormat(t, f, sheetDrivers, ref) != fmtDate) {
+				t.Errorf("%s: Drivers!%s %q is text, or not in the date format", ex.name, ref, v)
+			} else if err == nil {
+				dates++
+			}
+		}
+	}
+	if dates == 0 {
+		t.Error("no date on Drivers")
 	}
 }

@@ -355,7 +355,7 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 			source += "; Low and High: the engine's value at each case, where it chooses another offer"
 		}
 		b.str(sh, colDrvSource, row, source)
-		b.str(sh, colDrvAsOf, row, in.AsOf)
+		b.date(sh, colDrvAsOf, row, in.AsOf)
 		b.str(sh, colDrvName, row, in.Name)
 		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))
 		row++

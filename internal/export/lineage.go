@@ -27,6 +27,20 @@ const rowLinHeader = 6
 // fmtDateTime is the number format of a revision's time.
 const fmtDateTime = "yyyy-mm-dd hh:mm:ss"
 
+// fmtDate is the number format of a date.
+const fmtDate = "yyyy-mm-dd"
+
+// date writes text, a date as YYYY-MM-DD (a price's as_of), as a real
+// date in the date format; any other text (none, "—") as text.
+func (b *book) date(sheet string, col, row int, text string) {
+	t, err := time.Parse(time.DateOnly, text)
+	if err != nil {
+		b.str(sheet, col, row, text)
+		return
+	}
+	b.numLeft(sheet, col, row, excelTime(t), fmtDate, "date "+text)
+}
+
 // excelTime is t as a spreadsheet date: days since 1899-12-30 (the 1900
 // date system; day 25 569 is 1970-01-01), in UTC, to the second.
 func excelTime(t time.Time) float64 {
@@ -71,7 +85,7 @@ func writeLineage(b *book, s *scenario.Scenario, r *model.Report, source, author
 		b.spanText(sh, row, colLinAuthor, colLinAuthor, orDash(who), textStyle{})
 		b.spanText(sh, row, colLinNote, colLinNote, orDash(withoutDirs(l.Note)), textStyle{})
 		b.spanText(sh, row, colLinModel, colLinModel, orDash(l.ModelVersion), textStyle{})
-		b.spanText(sh, row, colLinCatalog, colLinCatalog, orDash(l.CatalogAsOf), textStyle{})
+		b.date(sh, colLinCatalog, row, orDash(l.CatalogAsOf))
 		b.spanText(sh, row, colLinHash, colLinHash, l.InputHash, textStyle{})
 	}
 	if len(rows) == 0 {
@@ -101,7 +115,7 @@ func writeRates(b *book, r *model.Report, row int) {
 		} else {
 			b.numLeft(sh, 2, at, x.Rate, "0.000000", fmt.Sprintf("exchange_rates[%d].rate", i))
 		}
-		b.str(sh, 3, at, orDash(x.AsOf))
+		b.date(sh, 3, at, orDash(x.AsOf))
 		src := x.Source
 		if x.Given {
 			src = "the scenario's exchange_rates" + map[bool]string{true: ": " + src, false: ""}[src != ""]

@@ -93,22 +93,28 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 	}
 	facts := []struct {
 		label, value string
+		date         bool
 	}{
-		{"Scenario", s.Name},
-		{"Scenario id", s.ID},
-		{"Currency", r.Currency},
-		{"Workload shape", r.Shape},
-		{"Run unit", r.RunUnit},
-		{"Horizon (months)", ""}, // a number, below
-		{"Model version", r.ModelVersion},
-		{"Prices as of (oldest any direction used; each direction's on Costs)", r.CatalogAsOf},
+		{"Scenario", s.Name, false},
+		{"Scenario id", s.ID, false},
+		{"Currency", r.Currency, false},
+		{"Workload shape", r.Shape, false},
+		{"Run unit", r.RunUnit, false},
+		{"Horizon (months)", "", false}, // a number, below
+		{"Model version", r.ModelVersion, false},
+		{"Prices as of (oldest any direction used; each direction's on Costs)", r.CatalogAsOf, true},
 	}
 	for i, fa := range facts {
 		row := i + 1
 		b.str(sh, 1, row, fa.label)
 		b.style(sh, cell(1, row), cell(1, row), b.bold)
-		if fa.label == "Horizon (months)" {
+		switch fa.label {
+		case "Horizon (months)":
 			b.formula(sh, 2, row, nameHorizonMonths, b.count, numResult(float64(r.HorizonMonths)))
+			continue
+		}
+		if fa.date {
+			b.date(sh, 2, row, fa.value)
 			continue
 		}
 		b.str(sh, 2, row, fa.value)
