@@ -59,8 +59,12 @@ const auditTolerance = 1e-9
 // tolerance is auditTolerance in a formula.
 var tolerance = strings.ToUpper(strconv.FormatFloat(auditTolerance, 'g', -1, 64))
 
-// rowAudHeader is the Audit sheet's header row.
-const rowAudHeader = 5
+// rowAudHeader is the Audit sheet's header row; rowAudPrinted the last
+// row printed by default: the counts above the cells.
+const (
+	rowAudHeader  = 5
+	rowAudPrinted = 4
+)
 
 // Columns of the Audit sheet.
 const (
@@ -119,7 +123,8 @@ func writeAudit(b *book) {
 	bold := excelize.Cell{StyleID: b.bold}
 	title := func(text string) excelize.Cell { c := bold; c.Value = text; return c }
 	row(1, title("Drift from the exported state: every formula cell of the cost sheets against the engine's value at export"))
-	row(2, fmt.Sprintf("A difference above %g of the engine's value (or of the amounts it is the difference of) is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved, as expected. Whether the workbook is consistent is the Checks sheet's integrity problems (on Summary).", auditTolerance))
+	row(2, fmt.Sprintf("A difference above %g of the engine's value (or of the amounts it is the difference of) is flagged. At export every difference is 0; after you change a driver, the flagged cells are the ones that moved, as expected. Whether the workbook is consistent is the Checks sheet's integrity problems (on Summary). Only rows 1–%d print (the print area); clear it to print every cell.", auditTolerance, rowAudPrinted))
+	b.printArea(sh, colAudFlag, rowAudPrinted)
 	flags := fmt.Sprintf(`COUNTIF(%s:%s,"differs")`, absCell(colAudFlag, first), absCell(colAudFlag, max(first, last)))
 	row(3, title("Cells drifted"), excelize.Cell{StyleID: b.count, Formula: flags, Value: 0})
 	// The workbook's integrity, for comparison: unlike the drift, 0 after

@@ -176,6 +176,8 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 		b.figure(nameTrafficFactor, sh, 3, row)
 	}
 	b.widths(sh, 30, 30, 20, 36, 22, 22, 22, 18, 14, 12, 14)
+	// Printed: the tables, not the traffic search beside them.
+	b.printArea(sh, colTraffic-1, row)
 	b.freeze(sh, 1)
 }
 

@@ -163,3 +163,45 @@ func TestDatesAreDates(t *testing.T) {
 		t.Error("no date on Drivers")
 	}
 }
+
+// TestPrintAreas: the Audit sheet prints its counts only, Monthly the
+// months of the horizon and its chart (no page of empty rows), and
+// Comparisons its tables without the traffic search beside them.
+func TestPrintAreas(t *testing.T) {
+	ex := exampleNamed(t, "support-assistant-70b")
+	f := mustWorkbook(t, ex.s, ex.r)
+	areas := map[string]string{}
+	for _, dn := range f.GetDefinedName() {
+		if dn.Name == "_xlnm.Print_Area" {
+			areas[dn.Scope] = dn.RefersTo
+		}
+	}
+	want := map[string]string{
+		sheetAudit:       "Audit!$A$1:$H$4",
+		sheetMonthly:     "Monthly!$A$1:" + absCell(len(ex.r.Directions)+3+chartColumns, max(ex.r.HorizonMonths+1, chartRows+2)),
+		sheetComparisons: "Comparisons!$A$1:" + absCell(colTraffic-1, 0+mustLastRow(t, f, sheetComparisons, colTraffic-1)),
+	}
+	for sh, w := range want {
+		if areas[sh] != w {
+			t.Errorf("%s print area %q, want %q", sh, areas[sh], w)
+		}
+	}
+}
+
+// mustLastRow is the last row of sheet with a value in columns 1–cols.
+func mustLastRow(t *testing.T, f *excelize.File, sheet string, cols int) int {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := 0
+	for i, r := range rows {
+		for c := 0; c < min(cols, len(r)); c++ {
+			if r[c] != "" {
+				last = i + 1
+			}
+		}
+	}
+	return last
+}

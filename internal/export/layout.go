@@ -79,8 +79,10 @@ func (b *book) resolve(format string) string {
 	case fmtMoneyWhole:
 		return pre + "#,##0" + unit
 	case fmtPrice:
-		// A condition in the first section: the second takes the rest.
-		return "[<1]" + pre + "0.00####" + unit + ";" + pre + "#,##0" + cents + unit
+		// From 1 up and from −1 down grouped, with the minus written out
+		// (a section with a condition shows no sign of its own); between,
+		// up to six decimals.
+		return "[>=1]" + pre + "#,##0" + cents + unit + ";[<=-1]-" + pre + "#,##0" + cents + unit + ";" + pre + "0.00####" + unit
 	}
 	return format
 }
@@ -578,6 +580,17 @@ func (b *book) pageSetup(sheet string, page pageInfo) {
 	b.fail(b.f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{
 		OddHeader: "&L" + esc(clip(page.scenario, 80)) + "&R" + esc(page.revision),
 		OddFooter: "&L&A&CPage &P of &N&Rhostplan",
+	}))
+}
+
+// printArea prints only columns 1–cols of rows 1–rows of sheet: the rest
+// (the Audit sheet's rows, Monthly's months past the horizon, the traffic
+// search beside the Comparisons tables) is there to be read on screen,
+// not printed. Clearing the print area prints all of it.
+func (b *book) printArea(sheet string, cols, rows int) {
+	b.fail(b.f.SetDefinedName(&excelize.DefinedName{
+		Name: "_xlnm.Print_Area", Scope: sheet,
+		RefersTo: quoteSheet(sheet) + "!" + absCell(1, 1) + ":" + absCell(cols, rows),
 	}))
 }
 

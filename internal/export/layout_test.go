@@ -28,12 +28,12 @@ func TestMoneyFormats(t *testing.T) {
 	r.DeriveCosts()
 	f := mustWorkbook(t, testScenario(), r)
 	for _, c := range []struct{ sheet, cell, want string }{
-		{sheetCosts, cell(colPrice, costRow(2)), `[<1]"€"0.00####;"€"#,##0.00`},
-		{sheetCosts, cell(colPerRun, costRow(0)), `[<1]"€"0.00####;"€"#,##0.00`},
+		{sheetCosts, cell(colPrice, costRow(2)), `[>=1]"€"#,##0.00;[<=-1]-"€"#,##0.00;"€"0.00####`},
+		{sheetCosts, cell(colPerRun, costRow(0)), `[>=1]"€"#,##0.00;[<=-1]-"€"#,##0.00;"€"0.00####`},
 		{sheetCosts, cell(colHorizon, costRow(0)), `"€"#,##0.00`},
 		{sheetCosts, cell(colFixed, costRow(1)), `"€"#,##0.00`},
 		{sheetCosts, cell(colGPUHours, costRow(1)), fmtGPUHours},
-		{sheetSummary, cell(7, summaryTableRow+1), `[<1]"€"0.00####;"€"#,##0.00`},
+		{sheetSummary, cell(7, summaryTableRow+1), `[>=1]"€"#,##0.00;[<=-1]-"€"#,##0.00;"€"0.00####`},
 		{sheetSummary, cell(8, summaryTableRow+1), `"€"#,##0.00`},
 		{sheetMonthly, "B2", `"€"#,##0.00`},
 	} {
@@ -44,8 +44,37 @@ func TestMoneyFormats(t *testing.T) {
 			t.Errorf("%s!%s has format %q, want %q", c.sheet, c.cell, got, c.want)
 		}
 	}
-	if got, _ := f.GetCellValue(sheetCosts, cell(colPrice, costRow(2))); got != "€0.083572" {
-		t.Errorf("a price of 0.083572 shows as %q", got)
+	// How a viewer shows them: TestGnumericShowsMoney.
+}
+
+// TestGnumericShowsMoney: Gnumeric shows a price below 1 with the decimals
+// it needs and amounts from 1 up, or from −1 down, grouped with their sign.
+func TestGnumericShowsMoney(t *testing.T) {
+	ssconvert := testtool.Need(t, "ssconvert", "make test")
+	b := &book{f: excelize.NewFile(), currency: "USD"}
+	b.init()
+	b.sheet("Money")
+	xs := []float64{0.083572, 1234.5, -1234.5, -987654.25}
+	want := []string{"0.083572 USD", "1,234.50 USD", "-1,234.50 USD", "-987,654.25 USD"}
+	for i, x := range xs {
+		b.num("Money", 1, i+1, x, b.price, "money")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "m.xlsx"), filepath.Join(dir, "m.csv")
+	if err := b.f.SaveAs(in); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := exec.Command(ssconvert, "-T", "Gnumeric_stf:stf_assistant", "-O", "format=preserve", in, out).CombinedOutput(); err != nil {
+		t.Fatalf("ssconvert: %v\n%s", err, o)
+	}
+	rows, err := readCSV(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range want {
+		if i >= len(rows) || rows[i][0] != w {
+			t.Errorf("%v shows as %q, want %q", xs[i], rows, w)
+		}
 	}
 }
 
@@ -53,11 +82,11 @@ func TestMoneyFormats(t *testing.T) {
 // currencies their code after the amount.
 func TestMoneyFormatsByCurrency(t *testing.T) {
 	for _, c := range []struct{ currency, money, price, whole string }{
-		{"EUR", `"€"#,##0.00`, `[<1]"€"0.00####;"€"#,##0.00`, `"€"#,##0`},
-		{"GBP", `"£"#,##0.00`, `[<1]"£"0.00####;"£"#,##0.00`, `"£"#,##0`},
-		{"JPY", `"¥"#,##0`, `[<1]"¥"0.00####;"¥"#,##0`, `"¥"#,##0`},
-		{"CHF", `#,##0.00 "CHF"`, `[<1]0.00#### "CHF";#,##0.00 "CHF"`, `#,##0 "CHF"`},
-		{"USD", `#,##0.00 "USD"`, `[<1]0.00#### "USD";#,##0.00 "USD"`, `#,##0 "USD"`},
+		{"EUR", `"€"#,##0.00`, `[>=1]"€"#,##0.00;[<=-1]-"€"#,##0.00;"€"0.00####`, `"€"#,##0`},
+		{"GBP", `"£"#,##0.00`, `[>=1]"£"#,##0.00;[<=-1]-"£"#,##0.00;"£"0.00####`, `"£"#,##0`},
+		{"JPY", `"¥"#,##0`, `[>=1]"¥"#,##0;[<=-1]-"¥"#,##0;"¥"0.00####`, `"¥"#,##0`},
+		{"CHF", `#,##0.00 "CHF"`, `[>=1]#,##0.00 "CHF";[<=-1]-#,##0.00 "CHF";0.00#### "CHF"`, `#,##0 "CHF"`},
+		{"USD", `#,##0.00 "USD"`, `[>=1]#,##0.00 "USD";[<=-1]-#,##0.00 "USD";0.00#### "USD"`, `#,##0 "USD"`},
 	} {
 		b := &book{currency: c.currency}
 		if got := b.resolve(fmtMoney); got != c.money {

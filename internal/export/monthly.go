@@ -113,7 +113,18 @@ func writeMonthly(b *book, r *model.Report) {
 	}
 	b.freeze(sh, 1)
 	monthlyChart(b, r)
+	// Printed: the months of the horizon and the chart beside them, not
+	// the empty rows past the horizon.
+	b.printArea(sh, len(r.Directions)+3+chartColumns, max(r.HorizonMonths+1, chartRows+2))
 }
+
+// The monthly chart's size in pixels, and in the columns (64 pixels) and
+// rows (20 pixels) it covers, its offset included, rounded up.
+const (
+	chartWidth, chartHeight, chartOffset = 720, 420, 10
+	chartColumns                         = (chartWidth + chartOffset + 63) / 64
+	chartRows                            = (chartHeight + 19) / 20
+)
 
 // monthlyChart plots one line per direction that has a cost, month against
 // cumulative cost, from the hidden chart data: an XY chart, whose axis ends
@@ -152,8 +163,8 @@ func monthlyChart(b *book, r *model.Report) {
 		Type:       excelize.Scatter,
 		VaryColors: &noVary,
 		Series:     series,
-		Dimension:  excelize.ChartDimension{Width: 720, Height: 420},
-		Format:     excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: 10},
+		Dimension:  excelize.ChartDimension{Width: chartWidth, Height: chartHeight},
+		Format:     excelize.GraphicOptions{ScaleX: 1, ScaleY: 1, OffsetX: chartOffset},
 		Title:      chartTitle("Cumulative cost by month ("+r.Currency+")", b.family),
 		Legend:     excelize.ChartLegend{Position: "bottom"},
 		XAxis: excelize.ChartAxis{
