@@ -205,3 +205,55 @@ func mustLastRow(t *testing.T, f *excelize.File, sheet string, cols int) int {
 	}
 	return last
 }
+
+// TestSourcesOnce: each source a driver cites is written once, on the
+// Sources sheet; the Drivers sheet refers to it by id, with a link.
+func TestSourcesOnce(t *testing.T) {
+	cited := 0
+	for _, ex := range exampleReports(t) {
+		b := build(ex.s, ex.r, nil)
+		if b.err != nil {
+			t.Fatal(b.err)
+		}
+		texts := map[string]bool{}
+		for _, d := range ex.r.Directions {
+			for _, in := range d.CostInputs {
+				if len(in.Source) >= 40 {
+					texts[in.Source] = true
+				}
+			}
+		}
+		for text := range texts {
+			// Once as a whole on Sources, nowhere else (another source
+			// on Sources may quote it).
+			n := 0
+			var where []string
+			for sheet, rows := range b.written {
+				for row, cols := range rows {
+					for col, w := range cols {
+						if sheet == sheetSources && w == text || sheet != sheetSources && strings.Contains(w, text) {
+							n++
+							where = append(where, sheet+"!"+cell(col, row))
+						}
+					}
+				}
+			}
+			if n != 1 || !strings.HasPrefix(where[0], sheetSources+"!") {
+				t.Errorf("%s: source %.40q… written %d times: %v", ex.name, text, n, where)
+			}
+			cited++
+		}
+		for row, cols := range b.written[sheetDrivers] {
+			w := cols[colDrvSource]
+			if !strings.Contains(w, "(Sources sheet)") {
+				continue
+			}
+			if ok, target, _ := b.f.GetCellHyperLink(sheetDrivers, cell(colDrvSource, row)); !ok || !strings.HasPrefix(target, sheetSources+"!") {
+				t.Errorf("%s: Drivers!%s cites a source without a link to it (%q)", ex.name, cell(colDrvSource, row), target)
+			}
+		}
+	}
+	if cited == 0 {
+		t.Fatal("no example cites a source of 40 characters or more")
+	}
+}

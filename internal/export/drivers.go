@@ -354,7 +354,12 @@ func writeDrivers(b *book, s *scenario.Scenario, r *model.Report, cs *Cases) {
 		if byCases {
 			source += "; Low and High: the engine's value at each case, where it chooses another offer"
 		}
+		// The source itself once, on Sources; here its id.
+		source, at := b.citing(source, in.Source, label)
 		b.str(sh, colDrvSource, row, source)
+		if at > 0 {
+			b.fail(b.f.SetCellHyperLink(sh, cell(colDrvSource, row), sheetSources+"!"+cell(1, at), "Location"))
+		}
 		b.date(sh, colDrvAsOf, row, in.AsOf)
 		b.str(sh, colDrvName, row, in.Name)
 		b.str(sh, colDrvUsers, row, strings.Join(d.users, ", "))

@@ -59,6 +59,6 @@ func ExampleWorkbookWith() {
 	row, _ := f.GetRows("Lineage")
 	fmt.Println(row[6][:4])
 	// Output:
-	// [Summary Drivers Costs Energy Monthly Comparisons Checks Audit Inputs Options Scaling Uncertainty Sensitivity Notes Lineage]
+	// [Summary Drivers Costs Energy Monthly Comparisons Checks Audit Inputs Options Scaling Uncertainty Sensitivity Notes Sources Lineage]
 	// [1 2026-03-01 09:30:00 ana first draft]
 }

@@ -124,7 +124,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 	c := newConstrained(t)
 	f := c.workbook(t)
 	want := []string{"Summary", "Decision", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options",
-		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Lineage"}
+		"Scaling", "Uncertainty", "Sensitivity", "Brief", "Checklist", "Notes", "Sources", "Lineage"}
 	if got := f.GetSheetList(); !reflect.DeepEqual(got, want) {
 		t.Errorf("sheets = %v, want %v", got, want)
 	}
@@ -162,7 +162,7 @@ func TestWorkbookWithSheets(t *testing.T) {
 		}
 		var extra []string
 		for _, sh := range g.GetSheetList() {
-			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes"}, sh) {
+			if !slices.Contains([]string{"Summary", "Drivers", "Costs", "Energy", "Monthly", "Comparisons", "Checks", "Audit", "Inputs", "Options", "Scaling", "Uncertainty", "Sensitivity", "Notes", "Sources"}, sh) {
 				extra = append(extra, sh)
 			}
 		}

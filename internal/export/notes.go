@@ -1,6 +1,10 @@
 package export
 
-import "hostplan/internal/model"
+import (
+	"strings"
+
+	"hostplan/internal/model"
+)
 
 func writeNotes(b *book, r *model.Report) {
 	const sh = sheetNotes
@@ -9,7 +13,18 @@ func writeNotes(b *book, r *model.Report) {
 	add := func(who, kind, text string) {
 		b.str(sh, 1, row, who)
 		b.str(sh, 2, row, kind)
+		link := 0
+		if kind == "Source" {
+			// "<entry> (as of <date>): <source>": the source itself is on
+			// the Sources sheet, once.
+			if _, src, ok := strings.Cut(text, "): "); ok {
+				text, link = b.citing(text, src, who+" (Notes)")
+			}
+		}
 		b.str(sh, 3, row, text)
+		if link > 0 {
+			b.fail(b.f.SetCellHyperLink(sh, cell(3, row), sheetSources+"!"+cell(1, link), "Location"))
+		}
 		b.style(sh, cell(3, row), cell(3, row), b.wrap)
 		b.wrapsText(sh, row)
 		row++

@@ -89,7 +89,7 @@ func sheetOrder(x *Extras) []string {
 	if e.Checklist != nil {
 		order = append(order, sheetChecklist)
 	}
-	order = append(order, sheetNotes)
+	order = append(order, sheetNotes, sheetSources)
 	if e.Lineage != nil {
 		order = append(order, sheetLineage)
 	}
@@ -171,6 +171,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 		writeLineage(b, s, r, x.Source, x.Author, x.Lineage)
 	}
 	writeChecks(b, r)
+	writeSources(b)
 	writeAudit(b)
 	b.docProps("hostplan: "+s.Name, x.Author)
 	b.finish(b.page)
@@ -226,6 +227,9 @@ type book struct {
 	// validations the data validation of their input cells.
 	checked     []checkedDriver
 	validations []validation
+	// sources are the sources the drivers cite, in the order of their
+	// ids (sources.go).
+	sources []cited
 	// pricing is the managed service under both pricings, when the
 	// workbook takes the cheaper (pricing.go); nil otherwise.
 	pricing *managedSwitch
