@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"hostplan/internal/export"
 )
 
 // TestExportCompare exports two examples and a stored scenario into one
@@ -78,7 +81,7 @@ func TestExportRefuses(t *testing.T) {
 		want string
 	}{
 		{[]string{"export", ex[0]}, "-o OUT.xlsx, --charts DIR or both"},
-		{append(append([]string{"export"}, ex[0], ex[1], ex[2], ex[3], ex[4], ex[0]), "-o", out), "give 1 to 5 scenario files"},
+		{append(append([]string{"export"}, tooMany(ex, export.MaxCompared+1)...), "-o", out), fmt.Sprintf("give 1 to %d scenario files", export.MaxCompared)},
 		{[]string{"export", ex[0], "--charts", file}, "is a file, not a directory"},
 		{[]string{"export", ex[0], "no-such-scenario", "-o", out}, "no-such-scenario: no such file"},
 	} {
@@ -90,4 +93,13 @@ func TestExportRefuses(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a refused export left %s behind (%v)", out, err)
 	}
+}
+
+// tooMany is n scenario files, the examples over and over.
+func tooMany(ex []string, n int) []string {
+	var out []string
+	for len(out) < n {
+		out = append(out, ex[len(out)%len(ex)])
+	}
+	return out
 }

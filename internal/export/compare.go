@@ -8,6 +8,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/atomicfile"
+	"hostplan/internal/costid"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -18,8 +19,9 @@ import (
 const sheetCompare = "Compare"
 
 // MaxCompared is how many scenarios a comparison workbook holds side by
-// side: a column each, readable on one landscape page.
-const MaxCompared = 5
+// side: a column each, the labels kept in view and printed on every page
+// (more is a table no one reads).
+const MaxCompared = 30
 
 // Entry is one scenario of a comparison: the scenario, the model's report
 // of it and, when there is one, the decision.
@@ -35,11 +37,13 @@ type Entry struct {
 // Comparison builds a workbook with the Compare sheet: the entries side
 // by side, a column each — the recommendation, the cheapest feasible
 // direction, each direction's cost over the horizon, cost per run and time
-// to result, and the directions ruled out with the reasons. These are the
-// engine's values at each scenario's likely inputs; the workbook of one
-// scenario (Workbook) is the one with live formulas. It takes 1 to
-// MaxCompared entries and fails when a report or decision is not for its
-// scenario, or a number is not finite. The caller closes the file.
+// to result, the directions ruled out with the reasons, and the drivers.
+// The costs and the cheapest are formulas of the drivers (compare_live.go),
+// in the first entry's currency at exchange rates stated as inputs; the
+// decision, the times and the verdicts are the engine's at export. It
+// takes 1 to MaxCompared entries and fails when a report or decision is
+// not for its scenario, or a number is not finite. The caller closes the
+// file.
 func Comparison(entries []Entry) (*excelize.File, error) {
 	if len(entries) == 0 || len(entries) > MaxCompared {
 		return nil, fmt.Errorf("export: a comparison takes 1 to %d scenarios, not %d", MaxCompared, len(entries))
@@ -119,9 +123,13 @@ func writeCompare(b *book, entries []Entry) {
 	const sh = sheetCompare
 	last := colFirstScenario + len(entries) - 1
 	b.spanText(sh, 1, 1, last, "Comparison: "+present.Count(len(entries), "scenario")+" side by side", textStyle{bold: true, size: sizeHead})
-	b.spanText(sh, 2, 1, last, "The engine's values at each scenario's likely inputs; they do not recalculate. "+
-		"Export one scenario (hostplan export ID -o FILE.xlsx) for a workbook whose costs are live formulas. "+
-		"Figures in grey are for directions that are not feasible.", textStyle{})
+	base := entries[0].Report.Currency
+	b.spanText(sh, 2, 1, last, "The costs and the cheapest direction are formulas of the drivers at the bottom (each scenario's runs, horizon and each direction's figures), in "+base+
+		" at the exchange rates below; change them and the comparison follows. The decision, the times and the verdicts are the engine's at export. "+
+		"Each direction's figures are held here as the engine derived them at export: a changed runs per month or horizon does not re-derive a figure that itself depends on it "+
+		"(on-premises' lead-time bridge and utilisation, a commitment spread over the hours used); "+
+		"what drives the figures (prices, staff, hardware) is live in each scenario's own workbook (hostplan export ID -o FILE.xlsx). "+
+		"Figures in grey are for directions that were not feasible at export.", textStyle{})
 	titles := []string{""}
 	for _, e := range entries {
 		titles = append(titles, scenarioTitle(e.Scenario))
@@ -133,42 +141,26 @@ func writeCompare(b *book, entries []Entry) {
 	w.text("Exported from", func(e Entry) string { return orDash(e.Source) })
 	w.text("Workload shape", func(e Entry) string { return present.ShapeTitle(e.Report.Shape) })
 	w.text("Currency", func(e Entry) string { return e.Report.Currency })
-	w.number("Horizon (months)", fmtGeneral, func(e Entry) (float64, bool) { return float64(e.Report.HorizonMonths), true })
-	w.number("Runs per month", fmtGeneral, func(e Entry) (float64, bool) { return e.Report.Workload.RunsPerMonth, true })
+	w.input("Horizon (months)", costid.HorizonMonths, func(e Entry) float64 { return float64(e.Report.HorizonMonths) })
+	w.input("Runs per month", costid.RunsPerMonth, func(e Entry) float64 { return e.Report.Workload.RunsPerMonth })
 	w.text("Prices as of", func(e Entry) string { return e.Report.CatalogAsOf })
 	w.text("Model version", func(e Entry) string { return e.Report.ModelVersion })
 
-	w.section("Decision")
-	w.text("Recommended by the weights", recommendation)
-	w.text("Runner-up", runnerUp)
-	w.text("Robustness of the ranking", func(e Entry) string {
-		if e.Decision == nil {
-			return "—"
-		}
-		return e.Decision.Robustness.Text()
-	})
-	w.text("Cheapest feasible over the horizon", func(e Entry) string {
-		if d := e.Report.Direction(e.Report.Cheapest); d != nil {
-			return d.Title
-		}
-		return "None is feasible"
-	})
-	w.number("Its cost over the horizon", fmtMoney, func(e Entry) (float64, bool) {
-		if d := e.Report.Direction(e.Report.Cheapest); d != nil {
-			return d.CostHorizon, true
-		}
-		return 0, false
-	})
+	w.row = writeCompareRates(b, entries, base, w.row)
 
+	// The costs first, so that the cheapest can read them; the decision
+	// is written above them.
 	dirs := directionsOf(entries)
-	w.section("Cost over the horizon")
-	w.perDirection(dirs, fmtMoney, func(d *model.DirectionResult) float64 { return d.CostHorizon }, "cost_horizon")
-	w.section("Cost per run")
-	w.perDirection(dirs, fmtPrice, func(d *model.DirectionResult) float64 { return d.CostPerRun }, "cost_per_run")
-	w.section("Time to result per run (hours)")
+	w.row += compareDecisionRows // the decision's rows, written below
+	costsAt := w.row
+	w.section("Cost over the horizon (" + base + ")")
+	horizon := w.liveCosts(dirs, costid.CostHorizon, fmtMoney, base)
+	w.section("Cost per run (" + base + ")")
+	w.liveCosts(dirs, costid.CostPerRun, fmtPrice, base)
+	w.section("Time to result per run (hours, the engine's)")
 	w.perDirection(dirs, fmtHours, func(d *model.DirectionResult) float64 { return d.TimeToResultHours }, "time_to_result_hours")
 
-	w.section("Ruled out, and why")
+	w.section("Ruled out at export, and why")
 	for _, id := range dirs {
 		w.text(present.DirectionTitle(id), func(e Entry) string {
 			d := e.Report.Direction(id)
@@ -181,13 +173,95 @@ func writeCompare(b *book, entries []Entry) {
 			return present.Sentence(strings.Join(model.ReasonTexts(d.Reasons), "; "))
 		})
 	}
+	w.writeCompareDrivers(dirs)
+	end := w.row
 
-	widths := []float64{34}
+	w.row = costsAt - compareDecisionRows
+	w.section("Decision (the engine's at export)")
+	w.text("Recommended by the weights", recommendation)
+	w.text("Runner-up", runnerUp)
+	w.text("Robustness of the ranking", func(e Entry) string {
+		if e.Decision == nil {
+			return "—"
+		}
+		return e.Decision.Robustness.Text()
+	})
+	// The cheapest of the directions feasible at export, by the live
+	// costs.
+	cheapestRow := w.row
+	b.spanText(sh, w.row, 1, 1, "Cheapest feasible over the horizon (formula)", textStyle{bold: true})
+	b.spanText(sh, w.row+1, 1, 1, "Its cost over the horizon ("+base+")", textStyle{bold: true})
+	for i, e := range entries {
+		col := colFirstScenario + i
+		title, least := cheapestFormula(e, dirs, horizon[i])
+		want, cost := "None is feasible", textResult("—")
+		if d := e.Report.Direction(e.Report.Cheapest); d != nil {
+			want = d.Title
+			x := d.CostHorizon
+			if _, rate := compareCurrency(b, e, base); rate != "" {
+				r, _, _, _ := compareRate(entries, e.Report.Currency, base)
+				x *= r
+			}
+			cost = numResult(x)
+		}
+		b.formula(sh, col, cheapestRow, title, 0, textResult(want))
+		cur, _ := compareCurrency(b, e, base)
+		if least != "" {
+			b.formula(sh, col, cheapestRow+1, least, b.numIn(fmtMoney, cur, false), cost)
+		} else {
+			b.str(sh, col, cheapestRow+1, "—")
+		}
+	}
+	if w.row+2 > costsAt {
+		b.fail(fmt.Errorf("export: the Compare sheet's decision runs into its costs (row %d of %d)", w.row+2, costsAt))
+	}
+
+	// A column each, wide enough to read, however many: the labels stay
+	// in view (frozen) and print on every page.
+	widths := []float64{44}
 	for range entries {
-		widths = append(widths, max(30, 120/float64(len(entries))))
+		widths = append(widths, 26)
 	}
 	b.widths(sh, widths...)
 	b.freeze(sh, rowCompareHeader)
+	b.freezeColumn(sh, len(entries))
+	_ = end
+}
+
+// compareDecisionRows is the rows of the decision block: a blank row and
+// its title, three rows of the decision, the cheapest and its cost.
+const compareDecisionRows = 7
+
+// freezeColumn keeps column A (the labels) in view beside the frozen
+// header rows, and prints it on every page; a comparison of more than
+// five scenarios prints on as many landscape pages wide as it takes.
+func (b *book) freezeColumn(sheet string, scenarios int) {
+	rows := b.frozen[sheet]
+	top := cell(2, rows+1)
+	b.fail(b.f.SetPanes(sheet, &excelize.Panes{
+		Freeze: true, XSplit: 1, YSplit: rows, TopLeftCell: top, ActivePane: "bottomRight",
+		Selection: []excelize.Selection{{SQRef: top, ActiveCell: top, Pane: "bottomRight"}},
+	}))
+	if b.frozenCols == nil {
+		b.frozenCols = map[string]bool{}
+	}
+	b.frozenCols[sheet] = true
+	if scenarios > 5 {
+		wide, tall := 0, 0
+		b.fail(b.f.SetPageLayout(sheet, &excelize.PageLayoutOptions{FitToWidth: &wide, FitToHeight: &tall}))
+	}
+}
+
+// input writes a row of named inputs x, one per scenario.
+func (w *compareWriter) input(label string, x costid.Driver, of func(Entry) float64) {
+	const sh = sheetCompare
+	w.b.spanText(sh, w.row, 1, 1, label, textStyle{bold: true})
+	for i, e := range w.entries {
+		col := colFirstScenario + i
+		w.b.num(sh, col, w.row, of(e), w.b.numFmt(driverFormat(x), false), fmt.Sprintf("%s: %s", e.Scenario.ID, label))
+		w.b.name(compareName(i, "", x), sh, col, w.row)
+	}
+	w.row++
 }
 
 // scenarioTitle is a scenario's name, or its id when it has none.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/decide"
 )
 
@@ -79,16 +80,16 @@ func TestComparison(t *testing.T) {
 			t.Errorf("%s: recommended %q, want %s", e.Scenario.ID, got, rec.Title)
 		}
 		cheapest := e.Report.Direction(e.Report.Cheapest)
-		if got := at(rowOf(t, rows, "Cheapest feasible over the horizon", 0)); got != cheapest.Title {
+		if got, _ := f.CalcCellValue(sheetCompare, cell(col, rowOf(t, rows, "Cheapest feasible over the horizon (formula)", 0))); got != cheapest.Title {
 			t.Errorf("%s: cheapest %q, want %s", e.Scenario.ID, got, cheapest.Title)
 		}
 		for _, section := range []struct {
 			title string
 			value func(i int) float64
 		}{
-			{"Cost over the horizon", func(j int) float64 { return e.Report.Directions[j].CostHorizon }},
-			{"Cost per run", func(j int) float64 { return e.Report.Directions[j].CostPerRun }},
-			{"Time to result per run (hours)", func(j int) float64 { return e.Report.Directions[j].TimeToResultHours }},
+			{"Cost over the horizon (USD)", func(j int) float64 { return e.Report.Directions[j].CostHorizon }},
+			{"Cost per run (USD)", func(j int) float64 { return e.Report.Directions[j].CostPerRun }},
+			{"Time to result per run (hours, the engine's)", func(j int) float64 { return e.Report.Directions[j].TimeToResultHours }},
 		} {
 			top := rowOf(t, rows, section.title, rowCompareHeader)
 			for j, d := range e.Report.Directions {
@@ -100,8 +101,17 @@ func TestComparison(t *testing.T) {
 					}
 					continue
 				}
-				raw, _ := f.GetCellValue(sheetCompare, ref, excelize.Options{RawCellValue: true})
-				if want := section.value(j); !closeTo(parse(t, raw), want, relTol) {
+				raw, _ := f.CalcCellValue(sheetCompare, ref, excelize.Options{RawCellValue: true})
+				want := section.value(j)
+				if base := entries[0].Report.Currency; e.Report.Currency != base && !strings.HasPrefix(section.title, "Time") {
+					// Money converted into the first scenario's currency.
+					rate, _, _, ok := compareRate(entries, e.Report.Currency, base)
+					if !ok {
+						t.Fatalf("no rate %s → %s", e.Report.Currency, base)
+					}
+					want *= rate
+				}
+				if !closeTo(parse(t, raw), want, relTol) {
 					t.Errorf("%s %s %s = %s, want %g", e.Scenario.ID, section.title, d.Direction, raw, want)
 				}
 				st := styleOf(t, f, sheetCompare, ref)
@@ -109,12 +119,12 @@ func TestComparison(t *testing.T) {
 				if grey == d.Feasible {
 					t.Errorf("%s %s %s: grey %v, feasible %v", e.Scenario.ID, section.title, d.Direction, grey, d.Feasible)
 				}
-				if section.title == "Cost over the horizon" && st.CustomNumFmt != nil && !strings.Contains(*st.CustomNumFmt, currencyMark(e.Report.Currency)) {
-					t.Errorf("%s: cost format %q lacks the currency %s", e.Scenario.ID, *st.CustomNumFmt, e.Report.Currency)
+				if base := entries[0].Report.Currency; section.title == "Cost over the horizon (USD)" && st.CustomNumFmt != nil && !strings.Contains(*st.CustomNumFmt, currencyMark(base)) {
+					t.Errorf("%s: cost format %q lacks the comparison's currency %s", e.Scenario.ID, *st.CustomNumFmt, base)
 				}
 			}
 		}
-		ruled := rowOf(t, rows, "Ruled out, and why", 0)
+		ruled := rowOf(t, rows, "Ruled out at export, and why", 0)
 		for _, d := range e.Report.Directions {
 			got := at(rowOf(t, rows, d.Title, ruled))
 			if d.Feasible != (got == "Feasible") {
@@ -122,8 +132,8 @@ func TestComparison(t *testing.T) {
 			}
 		}
 	}
-	if p, _ := f.GetPanes(sheetCompare); !p.Freeze || p.YSplit != rowCompareHeader {
-		t.Errorf("panes %+v, want the names frozen at row %d", p, rowCompareHeader)
+	if p, _ := f.GetPanes(sheetCompare); !p.Freeze || p.YSplit != rowCompareHeader || p.XSplit != 1 {
+		t.Errorf("panes %+v, want the names frozen at row %d and the labels in column A", p, rowCompareHeader)
 	}
 }
 
@@ -138,12 +148,15 @@ func parse(t *testing.T, s string) float64 {
 
 func TestComparisonErrors(t *testing.T) {
 	entries := compareEntries(t)
-	if _, err := Comparison(nil); err == nil || !strings.Contains(err.Error(), "1 to 5 scenarios, not 0") {
+	if _, err := Comparison(nil); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("1 to %d scenarios, not 0", MaxCompared)) {
 		t.Errorf("no entries: %v", err)
 	}
-	six := append(append(append([]Entry{}, entries...), entries...), entries[0])
-	if _, err := Comparison(six[:6]); err == nil || !strings.Contains(err.Error(), "not 6") {
-		t.Errorf("six entries: %v", err)
+	var many []Entry
+	for len(many) <= MaxCompared {
+		many = append(many, entries...)
+	}
+	if _, err := Comparison(many); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("not %d", len(many))) {
+		t.Errorf("%d entries: %v", len(many), err)
 	}
 	wrong := append([]Entry{}, entries...)
 	wrong[1].Report = entries[0].Report
@@ -170,4 +183,86 @@ func currencyMark(currency string) string {
 		return sym
 	}
 	return currency
+}
+
+// TestComparisonLive: the Compare sheet's costs follow its drivers — a
+// scenario's runs per month, a direction's figure, the exchange rate — as
+// the cost identity has it, money converted into the first scenario's
+// currency at a stated rate; and it takes more than five scenarios, a
+// column each.
+func TestComparisonLive(t *testing.T) {
+	var entries []Entry
+	for _, name := range []string{"qlora-legal-70b", "nightly-document-batch-eur", "support-assistant-70b", "flood-simulation-ensemble", "constrained-snapshot-training", "foundation-7b-pretraining", "nightly-document-batch"} {
+		ex := exampleNamed(t, name)
+		entries = append(entries, Entry{Scenario: ex.s, Report: ex.r})
+	}
+	f, err := Comparison(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, _ := f.GetRows(sheetCompare)
+	eur := entries[1]
+	rate, _, _, ok := compareRate(entries, "EUR", "USD")
+	if !ok {
+		t.Fatal("no EUR → USD rate in the reports")
+	}
+	rateAt := rowOf(t, rows, "1 EUR in USD", 0)
+	if got := calc(t, f, sheetCompare, cell(colFirstScenario, rateAt)); got != rate {
+		t.Errorf("the rate %v, want %v", got, rate)
+	}
+	if text, _ := f.GetCellValue(sheetCompare, cell(colFirstScenario+1, rateAt)); !strings.Contains(text, "as of") {
+		t.Errorf("the rate's date and source %q", text)
+	}
+	top := rowOf(t, rows, "Cost over the horizon (USD)", 0)
+	col := colFirstScenario + 1
+	for _, d := range eur.Report.Directions {
+		if notCosted(&d) {
+			continue
+		}
+		ref := cell(col, rowOf(t, rows, d.Title, top))
+		if got := calc(t, f, sheetCompare, ref); !closeTo(got, d.CostHorizon*rate, 1e-9) {
+			t.Errorf("EUR %s over the horizon in USD %v, want %v × %v", d.Direction, got, d.CostHorizon, rate)
+		}
+	}
+	// The rate at 2: every EUR cost doubles its USD.
+	d := eur.Report.Directions[0]
+	ref := cell(col, rowOf(t, rows, d.Title, top))
+	if err := f.SetCellFloat(sheetCompare, cell(colFirstScenario, rateAt), 2, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	if got := calc(t, f, sheetCompare, ref); !closeTo(got, d.CostHorizon*2, 1e-9) {
+		t.Errorf("at a rate of 2: %v, want %v", got, d.CostHorizon*2)
+	}
+	// The first scenario's runs per month: every direction as the cost
+	// identity derives it from the four figures held at export, and the
+	// cheapest follows.
+	q := entries[0]
+	runsAt := rowOf(t, rows, "Runs per month", 0)
+	runs := q.Report.Workload.RunsPerMonth*3 + 1
+	if err := f.SetCellFloat(sheetCompare, cell(colFirstScenario, runsAt), runs, -1, 64); err != nil {
+		t.Fatal(err)
+	}
+	cheapest, least := "", 0.0
+	for _, d := range q.Report.Directions {
+		if notCosted(&d) {
+			continue
+		}
+		c := d
+		c.CostModel, c.Drivers = costid.NoCostModel, nil
+		c.DeriveCosts(runs, q.Report.HorizonMonths, false)
+		ref := cell(colFirstScenario, rowOf(t, rows, d.Title, top))
+		if got := calc(t, f, sheetCompare, ref); !closeTo(got, c.CostHorizon, 1e-9) {
+			t.Errorf("%s at %v runs a month: %v, the cost identity %v", d.Direction, runs, got, c.CostHorizon)
+		}
+		if d.Feasible && (cheapest == "" || c.CostHorizon < least) {
+			cheapest, least = d.Title, c.CostHorizon
+		}
+	}
+	if got, _ := f.CalcCellValue(sheetCompare, cell(colFirstScenario, rowOf(t, rows, "Cheapest feasible over the horizon (formula)", 0))); got != cheapest {
+		t.Errorf("cheapest at %v runs a month %q, want %q", runs, got, cheapest)
+	}
+	// Seven scenarios: a column each, the labels frozen beside them.
+	if got, _ := f.GetCellValue(sheetCompare, cell(colFirstScenario+6, rowCompareHeader)); got != entries[6].Scenario.Name {
+		t.Errorf("seventh column headed %q", got)
+	}
 }

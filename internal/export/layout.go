@@ -568,10 +568,11 @@ func pageInfoOf(s *scenario.Scenario, x *Extras) pageInfo {
 // and footer.
 func (b *book) pageSetup(sheet string, page pageInfo) {
 	if rows := b.frozen[sheet]; rows > 0 {
-		b.fail(b.f.SetDefinedName(&excelize.DefinedName{
-			Name: "_xlnm.Print_Titles", Scope: sheet,
-			RefersTo: quoteSheet(sheet) + "!$1:$" + strconv.Itoa(rows),
-		}))
+		titles := quoteSheet(sheet) + "!$1:$" + strconv.Itoa(rows)
+		if b.frozenCols[sheet] {
+			titles = quoteSheet(sheet) + "!$A:$A," + titles
+		}
+		b.fail(b.f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", Scope: sheet, RefersTo: titles}))
 	}
 	// &L, &C, &R: the left, centre and right parts; &A the sheet's name,
 	// &P and &N the page and the page count, && an ampersand (ECMA-376

@@ -244,6 +244,7 @@ type book struct {
 	inputs        []cellAt           // cells finance changes (markInput)
 	formulaLike   []cellAt           // text cells that need the quote prefix (noteText)
 	frozen        map[string]int     // header rows kept in view and printed on every page (freeze)
+	frozenCols    map[string]bool    // sheets whose column A is kept in view and printed on every page (freezeColumn)
 	inputStyles   map[int]int        // by inputStyle
 	quotedStyles  map[int]int        // by quoted
 	facts         map[int]styleFacts // by styleInfo
