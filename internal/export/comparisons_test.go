@@ -175,4 +175,19 @@ func TestManagedPricingSwitches(t *testing.T) {
 	if !found {
 		t.Error("without the other pricing's report Costs does not say the pricing stays")
 	}
+	// A pricing the scenario fixes is no choice of the engine's: nothing
+	// to say, nothing to switch.
+	fixed := scenario.Clone(ex.s)
+	fixed.Options.Managed.Pricing = pricingPerToken
+	if OtherPricing(fixed, ex.r) != nil {
+		t.Error("OtherPricing of a scenario that fixes the pricing")
+	}
+	fb := build(fixed, evaluate(t, fixed, cat), nil)
+	for _, cols := range fb.written[sheetCosts] {
+		for _, w := range cols {
+			if strings.Contains(w, "does not switch to the other pricing") {
+				t.Errorf("a scenario that fixes the pricing: %q", w)
+			}
+		}
+	}
 }

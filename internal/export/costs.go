@@ -313,7 +313,7 @@ func writeCostModels(b *book, r *model.Report, row int) int {
 			b.str(sh, 5, row, costid.CloudFeasible.String())
 			row++
 		}
-		if d.Direction == scenario.Managed && b.pricing == nil && (d.CostModel == costid.ManagedInteractiveCosts || d.CostModel == costid.ManagedDedicatedCosts) {
+		if d.Direction == scenario.Managed && b.pricing == nil && b.pricingChosen {
 			b.str(sh, 1, row, "Priced "+map[bool]string{true: "per token", false: "as a dedicated deployment"}[d.CostModel == costid.ManagedInteractiveCosts]+
 				", as the engine chose at export: this workbook does not switch to the other pricing when the drivers make it cheaper (export with the other pricing's report to have it switch).")
 			row++

@@ -146,6 +146,7 @@ func build(s *scenario.Scenario, r *model.Report, x *Extras) *book {
 	}
 	// Drivers and Costs first: they own the cells the other sheets refer to.
 	b.pricing = pricingSwitch(r, x)
+	b.pricingChosen = OtherPricing(s, r) != nil
 	writeDrivers(b, s, withOtherPricing(r, b.pricing), x.Cases)
 	writeCosts(b, r)
 	writeEnergy(b, r)
@@ -233,6 +234,9 @@ type book struct {
 	// pricing is the managed service under both pricings, when the
 	// workbook takes the cheaper (pricing.go); nil otherwise.
 	pricing *managedSwitch
+	// pricingChosen is whether the engine chose the managed service's
+	// pricing (the scenario leaves it open).
+	pricingChosen bool
 	// charts are the ranges the charts read, for their caches.
 	charts []string
 	// names are the defined names and the cells they refer to; figures
