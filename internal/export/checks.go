@@ -88,6 +88,14 @@ func writeChecks(b *book, r *model.Report) {
 			check(d.Title+": Summary's "+c.what+" equals Costs'", at, differs(costRef(c.col, i), at))
 		}
 	}
+	// Summary's ranks by cost: 1 … the number of feasible directions, each
+	// once (their sum and sum of squares are those of 1 … k).
+	if n := len(r.Directions); n > 0 {
+		ranks := sheetSummary + "!" + absCell(colSumRank, summaryTableRow+1) + ":" + absCell(colSumRank, summaryTableRow+n)
+		feasible := sheetSummary + "!" + absCell(colSumIfFeasible, summaryTableRow+1) + ":" + absCell(colSumIfFeasible, summaryTableRow+n)
+		check("Summary's ranks by cost are 1 to the number of feasible directions, each once", ranks,
+			fmt.Sprintf("IF(COUNT(%[1]s)<>COUNT(%[2]s),1,IF(COUNT(%[1]s)=0,0,IF(AND(MIN(%[1]s)=1,MAX(%[1]s)=COUNT(%[1]s),SUM(%[1]s)=COUNT(%[1]s)*(COUNT(%[1]s)+1)/2,SUMSQ(%[1]s)=COUNT(%[1]s)*(COUNT(%[1]s)+1)*(2*COUNT(%[1]s)+1)/6),0,1)))", ranks, feasible))
+	}
 	// Every driver within its bounds; low ≤ likely ≤ high. The sheet's
 	// data validation refuses an entry that breaks either (validate).
 	for _, d := range b.checked {

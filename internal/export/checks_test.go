@@ -1,7 +1,10 @@
 package export
 
 import (
+	"slices"
 	"testing"
+
+	"hostplan/internal/model"
 )
 
 // TestIntegrityAsExported: every example's workbook, recalculated by
@@ -49,6 +52,15 @@ func TestIntegrityAsExported(t *testing.T) {
 			}
 			if got := calc(t, f, sheetChecks, total); got == 0 {
 				t.Errorf("Costs!%s overwritten: no integrity problem", cell(colHorizon, costRow(0)))
+			}
+			// A rank overwritten: ranks are no longer 1 … k.
+			g := mustWorkbook(t, ex.s, ex.r)
+			rank := cell(colSumRank, summaryTableRow+1+slices.IndexFunc(ex.r.Directions, func(d model.DirectionResult) bool { return d.Feasible }))
+			if err := g.SetCellValue(sheetSummary, rank, 7); err != nil {
+				t.Fatal(err)
+			}
+			if got := calc(t, g, sheetChecks, total); got == 0 {
+				t.Errorf("Summary!%s rank overwritten with 7: no integrity problem", rank)
 			}
 		})
 	}
