@@ -3,16 +3,22 @@ package export
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/scenario"
+	"hostplan/internal/testtool"
 )
 
 // validationHolds is what excelize computes for the data validation v of
@@ -281,6 +287,68 @@ func TestNoErrorShown(t *testing.T) {
 				}
 				t.Errorf("%s: %s!%s%s caches an error", ex.name, sheet, m[1], m[2])
 			}
+		}
+	}
+}
+
+// TestLibreOfficeKeepsValidation: LibreOffice reads the data validation
+// of every driver, the case selector's list and the sheet protection: a
+// workbook it saves again still refuses what the export's refused, and
+// its formula cells stay locked.
+func TestLibreOfficeKeepsValidation(t *testing.T) {
+	soffice := testtool.Need(t, "soffice", "make test-workbook")
+	ex := exampleNamed(t, "qlora-legal-70b")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in", "plan.xlsx")
+	if err := os.MkdirAll(filepath.Dir(in), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := build(ex.s, ex.r, nil)
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	if err := b.f.SaveAs(in); err != nil {
+		t.Fatal(err)
+	}
+	home, out := filepath.Join(dir, "home"), filepath.Join(dir, "out")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, soffice, "-env:UserInstallation=file://"+filepath.ToSlash(home),
+		"--headless", "--norestore", "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", out, in)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	if o, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, o)
+	}
+	g, err := excelize.OpenFile(filepath.Join(out, "plan.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	dvs, err := g.GetDataValidations(sheetDrivers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	custom, list := 0, false
+	for _, dv := range dvs {
+		switch dv.Type {
+		case "custom":
+			if dv.ShowErrorMessage && dv.Error != nil && *dv.Error != "" {
+				custom += len(strings.Fields(dv.Sqref))
+			}
+		case "list":
+			list = list || dv.Sqref == cell(colDrvUsed, rowDrvCase)
+		}
+	}
+	if custom < len(b.validations) || !list {
+		t.Errorf("after LibreOffice: %d cells with a custom validation and its alert (the export wrote %d), case list %v", custom, len(b.validations), list)
+	}
+	var buf bytes.Buffer
+	if err := g.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range []string{sheetDrivers, sheetCosts, sheetSummary} {
+		if !strings.Contains(sheetXML(t, buf.Bytes())[sh], "<sheetProtection") {
+			t.Errorf("after LibreOffice, %s is not protected", sh)
 		}
 	}
 }
