@@ -178,7 +178,7 @@ func writeAudit(b *book) {
 		row(r, a.sheet, cell(a.col, a.row), a.what,
 			excelize.Cell{StyleID: f, Value: engine},
 			excelize.Cell{StyleID: f, Formula: ref, Value: live},
-			excelize.Cell{StyleID: general, Formula: diff, Value: 0},
+			excelize.Cell{StyleID: f, Formula: diff, Value: 0},
 			excelize.Cell{StyleID: f, Value: max(math.Abs(a.engine), a.scale)},
 			excelize.Cell{StyleID: b.count, Formula: flag, Value: ""})
 	}

@@ -264,7 +264,7 @@ func checkEdits(t *testing.T, edits []sweepEdit, drivers int, csvOf func(sweepEd
 			checked++
 			if strings.HasSuffix(e.what, "as exported") {
 				// Recalculated unchanged: the Audit shows no difference.
-				d, err := strconv.ParseFloat(row[colAudDiff-1], 64)
+				d, err := csvNumber([][]string{{row[colAudDiff-1]}}, 1, 1) // a percentage's % read as ÷ 100
 				if err != nil || math.Abs(d) > auditTolerance*math.Max(math.Abs(want.engine), want.scale) || row[colAudFlag-1] != "" {
 					t.Errorf("%s: Audit of %s: difference %q, flag %q", e.what, key, row[colAudDiff-1], row[colAudFlag-1])
 				}
