@@ -151,7 +151,7 @@ func writeSummary(b *book, s *scenario.Scenario, r *model.Report, dec *decide.De
 
 	cur := r.Currency
 	b.headerRow(sh, summaryTableRow,
-		"Direction", "Feasible (formula)", "Why not feasible (the engine's reasons at export)", "GPU", "GPUs", "Time to result (h, the engine's)",
+		"Direction", "Feasible (formula of the budget cap and the team's staff; other limits — capacity, deadline, residency — as the engine found them at export)", "Why not feasible (the engine's reasons at export)", "GPU", "GPUs", "Time to result (h, the engine's)",
 		"Cost per run ("+cur+")", "Cost over horizon ("+cur+")", "Cost if feasible ("+cur+")", "Rank by cost")
 	rank := costRanks(r)
 	for i := range r.Directions {

@@ -352,3 +352,19 @@ func TestLibreOfficeKeepsValidation(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarySaysWhichVerdictsFollow: the Feasible column's heading says
+// which limits its formula decides again (the budget cap, the team's
+// staff) and that the others are the engine's at export: a runs per
+// month the capacity cannot take rules a direction out in the engine, not
+// in the workbook.
+func TestSummarySaysWhichVerdictsFollow(t *testing.T) {
+	ex := exampleNamed(t, "qlora-legal-70b")
+	f := mustWorkbook(t, ex.s, ex.r)
+	h, _ := f.GetCellValue(sheetSummary, cell(colSumFeasible, summaryTableRow))
+	for _, w := range []string{"budget cap", "staff", "at export"} {
+		if !strings.Contains(h, w) {
+			t.Errorf("Summary's Feasible heading %q does not say %q", h, w)
+		}
+	}
+}
