@@ -82,15 +82,34 @@ func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path s
 	if err != nil {
 		return err
 	}
-	x, err := Extras(src, r)
+	x, err := p.WorkbookExtras(ctx, src, r)
 	if err != nil {
 		return err
 	}
-	x.Cases = p.CaseReports(ctx, src.Scenario)
 	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// WorkbookExtras is everything a workbook of src, analysed as r, needs
+// beside the report — the brief's pieces (Extras), the engine's reports at
+// each case's end (CaseReports) and the managed service priced the other
+// way (per token or dedicated, export.OtherPricing), so that the workbook
+// takes the cheaper pricing as its drivers change — for the command line
+// and the window alike.
+func (p *Planner) WorkbookExtras(ctx context.Context, src *WorkbookSource, r *model.Report) (*export.Extras, error) {
+	x, err := Extras(src, r)
+	if err != nil {
+		return nil, err
+	}
+	x.Cases = p.CaseReports(ctx, src.Scenario)
+	if other := export.OtherPricing(src.Scenario, r); other != nil {
+		if x.Pricing, err = p.Evaluate(ctx, other); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
 }
 
 // CaseReports are the engine's reports of s with every estimate at its

@@ -159,3 +159,34 @@ func TestExportComparison(t *testing.T) {
 		t.Errorf("a workbook was written after a failure: %v", err)
 	}
 }
+
+// A workbook the window writes switches the managed service between per
+// token and dedicated as its drivers change, as the command line's does:
+// the planner gives both the other pricing's report (WorkbookExtras).
+func TestWindowWorkbookSwitchesManagedPricing(t *testing.T) {
+	p := openTemp(t)
+	s, err := scenario.Load("../../scenarios/support-assistant-70b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "s.xlsx")
+	if err := p.WriteWorkbook(context.Background(), FileWorkbook(s, "s.json"), out, 200); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Costs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		for _, c := range r {
+			if strings.Contains(c, "does not switch to the other pricing") {
+				t.Fatalf("Costs says the pricing does not switch: %q", c)
+			}
+		}
+	}
+}

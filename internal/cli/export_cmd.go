@@ -51,17 +51,9 @@ func (e *env) exportScenario(arg string, draws int) (*scenario.Scenario, *model.
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	x, err := app.Extras(src, r)
+	x, err := e.plan.WorkbookExtras(e.ctx, src, r)
 	if err != nil {
 		return nil, nil, nil, err
-	}
-	x.Cases = e.plan.CaseReports(e.ctx, src.Scenario)
-	// The managed service priced the other way, so that the workbook
-	// takes the cheaper pricing as the drivers change.
-	if other := export.OtherPricing(src.Scenario, r); other != nil {
-		if x.Pricing, err = e.plan.Evaluate(e.ctx, other); err != nil {
-			return nil, nil, nil, err
-		}
 	}
 	return src.Scenario, r, x, nil
 }
