@@ -47,12 +47,15 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, erro
 	return rev, err
 }
 
-// Evaluated is a scenario to save with its lineage and the report it was
-// checked with (SaveEvaluated).
+// Evaluated is a scenario to save with its lineage and what its
+// evaluation on the catalog in use records in the revision (SaveEvaluated):
+// only the catalog date, so that thousands of them do not keep their
+// reports in memory.
 type Evaluated struct {
-	Scenario *scenario.Scenario
-	Lineage  Lineage
-	Report   *model.Report // Evaluate's report of Scenario on the catalog in use
+	Scenario    *scenario.Scenario
+	Lineage     Lineage
+	CatalogAsOf string // Evaluate's Report.CatalogAsOf for Scenario
+	Evaluated   bool   // it was evaluated (a save records no unevaluated scenario)
 }
 
 // SaveEvaluated saves many scenarios already evaluated on the catalog in
@@ -65,10 +68,10 @@ func (p *Planner) SaveEvaluated(items []Evaluated) ([]scenario.Revision, error) 
 		chunk := items[start:min(len(items), start+saveBatch)]
 		batch := make([]store.Batched, len(chunk))
 		for i, it := range chunk {
-			if it.Scenario == nil || it.Report == nil {
-				return out, errors.New("app: SaveEvaluated of a scenario without its report")
+			if it.Scenario == nil || !it.Evaluated {
+				return out, errors.New("app: SaveEvaluated of a scenario not evaluated")
 			}
-			batch[i] = store.Batched{Scenario: it.Scenario, Meta: it.Lineage.meta(it.Report)}
+			batch[i] = store.Batched{Scenario: it.Scenario, Meta: it.Lineage.meta(&model.Report{CatalogAsOf: it.CatalogAsOf})}
 		}
 		var revs []scenario.Revision
 		err := p.using(func(st *store.Store) (err error) {

@@ -26,11 +26,11 @@ func init() {
 
 // importFile is one file of an import that passed every check.
 type importFile struct {
-	report  *model.Report // its evaluation on the catalog in use
-	path    string
-	sc      *scenario.Scenario
-	version int  // the schema version the file was written in
-	exact   bool // the file is byte for byte what the store keeps
+	catalogAsOf string // its evaluation's catalog date on the catalog in use
+	path        string
+	sc          *scenario.Scenario
+	version     int  // the schema version the file was written in
+	exact       bool // the file is byte for byte what the store keeps
 }
 
 // importFiles expands the import arguments: a directory gives its *.json
@@ -139,7 +139,10 @@ func runImport(e *env, args []string) error {
 	parallel(len(cands), func(i int) {
 		c := &cands[i]
 		if c.err == nil {
-			c.f.report, c.err = e.evaluate(c.f.sc, c.f.path)
+			var r *model.Report
+			if r, c.err = e.evaluate(c.f.sc, c.f.path); c.err == nil {
+				c.f.catalogAsOf = r.CatalogAsOf // not the report: thousands would fill memory
+			}
 		}
 	})
 	for _, c := range cands {
@@ -173,7 +176,7 @@ func runImport(e *env, args []string) error {
 			if lineage.Note == "" {
 				lineage.Note = "imported from " + filepath.Base(f.path)
 			}
-			batch[i] = app.Evaluated{Scenario: f.sc, Lineage: lineage, Report: f.report}
+			batch[i] = app.Evaluated{Scenario: f.sc, Lineage: lineage, CatalogAsOf: f.catalogAsOf, Evaluated: true}
 		}
 		// One write to disk for many files; a file is saved whole or not
 		// at all.
