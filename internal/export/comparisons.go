@@ -9,6 +9,7 @@ import (
 	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -141,7 +142,7 @@ func writeComparisons(b *book, s *scenario.Scenario, r *model.Report) {
 
 	b.title(sh, 1, row, "Interactive inference: mean traffic above which self-hosting beats per-token pricing")
 	row++
-	b.headerRow(sh, row, "Self-hosted", "Per-token", "Mean requests/s", "Crossing found (0.001–100,000 requests/s)",
+	b.headerRow(sh, row, "Self-hosted", "Per-token", "Mean requests/s", "Crossing found ("+num.Format(trafficSearchFrom)+"–"+num.Format(trafficSearchTo)+" requests/s)",
 		"Mean requests/s (recalculated from Costs)", "Per-token cost per request/s ("+r.Currency+"/month)",
 		"Self-hosted cost per GPU-month ("+r.Currency+")", "Requests/s one replica serves (the engine's plan)",
 		"GPUs per replica (the engine's plan)", "GPUs (the engine's plan)", "Peak requests/s (the scenario's likely)")
@@ -317,14 +318,12 @@ const (
 	nameTrafficFactor = "traffic_search_factor"
 )
 
-// The engine's search for the traffic break-even (model.Comparisons,
-// internal/model/compare.go): a grid from trafficSearchFrom requests/s,
-// a factor trafficSearchFactor a step up to trafficSearchTo, then
-// trafficHalvings halvings.
+// The engine's search for the traffic break-even (model.Comparisons):
+// its grid and halvings, stated once in the model.
 const (
-	trafficSearchFrom   = 1e-3
-	trafficSearchFactor = 1.25
-	trafficSearchTo     = 1e5
+	trafficSearchFrom   = model.TrafficSearchFrom
+	trafficSearchFactor = model.TrafficSearchFactor
+	trafficSearchTo     = model.TrafficSearchTo
 )
 
 // diff is the self-hosted monthly cost less the per-token one at mean
@@ -344,7 +343,7 @@ const (
 	colTraffic      = 12
 	colTrafficWidth = 6
 	rowTraffic      = 3
-	trafficHalvings = 60 // the engine's bisection steps (see trafficSearchFrom)
+	trafficHalvings = model.TrafficSearchHalvings // the engine's bisection steps
 )
 
 // trafficDay writes, from row on in the columns of the traffic search at

@@ -47,7 +47,7 @@ type TrafficBreakEven struct {
 	// MeanRPS is the mean request rate (peak scaled in proportion) above
 	// which self-hosting is cheaper and below which per-token pricing is.
 	MeanRPS float64 `json:"mean_rps"`
-	Exists  bool    `json:"exists"` // false: no crossing between 0.001 and 100,000 requests/s
+	Exists  bool    `json:"exists"` // false: no crossing between TrafficSearchFrom and TrafficSearchTo requests/s
 }
 
 // perMonth is a direction's spend per month under the cost identities.
@@ -142,13 +142,13 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 		tb := TrafficBreakEven{SelfHosted: d, PerToken: scenario.Managed}
 		// Scan a log grid for the first rate where self-hosting is cheaper,
 		// then bisect between the grid points.
-		lo := 1e-3
+		lo := TrafficSearchFrom
 		if diff(lo) <= 0 {
 			tb.MeanRPS, tb.Exists = lo, true
 		} else {
-			for hi := lo * 1.25; hi <= 1e5; lo, hi = hi, hi*1.25 {
+			for hi := lo * TrafficSearchFactor; hi <= TrafficSearchTo; lo, hi = hi, hi*TrafficSearchFactor {
 				if diff(hi) <= 0 {
-					for k := 0; k < 60; k++ {
+					for k := 0; k < TrafficSearchHalvings; k++ {
 						mid := (lo + hi) / 2
 						if diff(mid) <= 0 {
 							hi = mid
@@ -165,6 +165,18 @@ func (e *evaluator) trafficBreakEven(r *Report) []TrafficBreakEven {
 	}
 	return out
 }
+
+// The search for the traffic break-even: a grid of mean rates from
+// TrafficSearchFrom requests/s, a factor TrafficSearchFactor a step, up to
+// TrafficSearchTo, then TrafficSearchHalvings bisections between the grid
+// points around the first crossing. The workbook's search writes the same
+// grid from these.
+const (
+	TrafficSearchFrom     = 1e-3
+	TrafficSearchFactor   = 1.25
+	TrafficSearchTo       = 1e5
+	TrafficSearchHalvings = 60
+)
 
 // SelfHosting is the monthly cost of a self-hosted service as a function
 // of its mean traffic, for the traffic break-even: the staff, then per GPU
