@@ -16,9 +16,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"runtime"
 	"strings"
-	"sync"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
@@ -115,43 +113,26 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 			count bool
 		}
 		results := make([]result, len(items))
-		next := make(chan int)
-		var wg sync.WaitGroup
-		for range max(1, runtime.GOMAXPROCS(0)) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					it := items[i]
-					s, rev, err := st.Get(it.ID)
-					if err != nil {
-						results[i].fail = &RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()}
-						continue
-					}
-					results[i].count = true
-					rs, fail := reprice(s, baseline, now, threshold)
-					switch {
-					case fail != nil:
-						fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
-						results[i].fail = fail
-					case rs != nil:
-						rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
-						results[i].rs = rs
-					}
-				}
-			}()
-		}
-		var stopped error
-		for i := range items {
-			if stopped = ctx.Err(); stopped != nil {
-				break
+		err = ForEach(ctx, len(items), func(i int) {
+			it := items[i]
+			s, rev, err := st.Get(it.ID)
+			if err != nil {
+				results[i].fail = &RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()}
+				return
 			}
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		if stopped != nil {
-			return stopped
+			results[i].count = true
+			rs, fail := reprice(s, baseline, now, threshold)
+			switch {
+			case fail != nil:
+				fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
+				results[i].fail = fail
+			case rs != nil:
+				rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
+				results[i].rs = rs
+			}
+		})
+		if err != nil {
+			return err
 		}
 		for _, r := range results {
 			if r.count {

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"hostplan/internal/app"
@@ -136,7 +134,7 @@ func runImport(e *env, args []string) error {
 		}
 		cands = append(cands, candidate{f: importFile{path: p, sc: sc, version: fileVersion(b), exact: bytes.Equal(canon, b)}})
 	}
-	parallel(len(cands), func(i int) {
+	err = app.ForEach(e.ctx, len(cands), func(i int) {
 		c := &cands[i]
 		if c.err == nil {
 			var r *model.Report
@@ -145,6 +143,9 @@ func runImport(e *env, args []string) error {
 			}
 		}
 	})
+	if err != nil {
+		return err
+	}
 	for _, c := range cands {
 		if c.err != nil {
 			fail(c.err)
@@ -322,24 +323,4 @@ func runExportScenarios(e *env, args []string) error {
 // (Validate allows only lower-case letters, digits and '-').
 func scenarioIDSafe(id string) bool {
 	return id != "" && !strings.ContainsAny(id, `/\:`) && id != "." && id != ".." && utf8.ValidString(id)
-}
-
-// parallel runs f(0) … f(n−1) on every core.
-func parallel(n int, f func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
