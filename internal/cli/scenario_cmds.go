@@ -121,11 +121,16 @@ func runList(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// One row of the listing, in JSON as it is named here.
 	type listed struct {
-		store.Summary
-		Recommended string `json:"recommended,omitempty"`
+		ID          string    `json:"id"`
+		Name        string    `json:"name"`
+		Shape       string    `json:"shape"`
+		Revisions   int       `json:"revisions"`
+		Updated     time.Time `json:"updated"`
+		Recommended string    `json:"recommended,omitempty"`
 	}
-	var out []listed
+	out := []listed{}
 	needle := strings.ToLower(*search)
 	for _, it := range items {
 		if *shape != "" && it.Shape != *shape {
@@ -134,7 +139,7 @@ func runList(e *env, args []string) error {
 		if needle != "" && !strings.Contains(strings.ToLower(it.ID), needle) && !strings.Contains(strings.ToLower(it.Name), needle) {
 			continue
 		}
-		l := listed{Summary: it}
+		l := listed{ID: it.ID, Name: it.Name, Shape: it.Shape, Revisions: it.Revisions, Updated: it.Updated}
 		if *recommended != "" {
 			_, dir, err := e.plan.Recommend(e.ctx, it.ID)
 			if err != nil || dir != *recommended {
@@ -145,19 +150,7 @@ func runList(e *env, args []string) error {
 		out = append(out, l)
 	}
 	if *format == "json" {
-		type row struct {
-			ID          string    `json:"id"`
-			Name        string    `json:"name"`
-			Shape       string    `json:"shape"`
-			Revisions   int       `json:"revisions"`
-			Updated     time.Time `json:"updated"`
-			Recommended string    `json:"recommended,omitempty"`
-		}
-		rows := make([]row, 0, len(out))
-		for _, l := range out {
-			rows = append(rows, row{l.ID, l.Name, l.Shape, l.Revisions, l.Updated, l.Recommended})
-		}
-		return writeJSON(e, rows)
+		return writeJSON(e, out)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSHAPE\tREVISIONS\tUPDATED")

@@ -328,6 +328,13 @@ func (w *compareWriter) text(label string, of func(Entry) string) {
 	w.row++
 }
 
+// dash marks, right-aligned, a scenario's cell of the current row that
+// has no figure: a direction it lacks or ruled out before it was costed.
+func (w *compareWriter) dash(col int) {
+	w.b.str(sheetCompare, col, w.row, "—")
+	w.b.style(sheetCompare, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
+}
+
 // number writes a row of numbers in format; a scenario for which of says
 // false gets a dash.
 func (w *compareWriter) number(label, format string, of func(Entry) (float64, bool)) {
@@ -356,8 +363,7 @@ func (w *compareWriter) perDirection(dirs []string, format string, of func(*mode
 			col := colFirstScenario + i
 			d := e.Report.Direction(id)
 			if d == nil || notCosted(d) {
-				w.b.str(sh, col, w.row, "—")
-				w.b.style(sh, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
+				w.dash(col)
 				continue
 			}
 			w.b.num(sh, col, w.row, of(d), w.b.numIn(format, e.Report.Currency, !d.Feasible),

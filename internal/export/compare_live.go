@@ -141,8 +141,7 @@ func (w *compareWriter) liveCosts(dirs []string, x costid.Driver, format, base s
 			col := colFirstScenario + i
 			d := e.Report.Direction(id)
 			if d == nil || notCosted(d) {
-				w.b.str(sh, col, w.row, "—")
-				w.b.style(sh, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
+				w.dash(col)
 				continue
 			}
 			cur, rate := compareCurrency(w.b, e, base)
@@ -197,8 +196,7 @@ func (w *compareWriter) writeCompareDrivers(dirs []string) {
 				col := colFirstScenario + i
 				d := e.Report.Direction(id)
 				if d == nil || notCosted(d) {
-					w.b.str(sh, col, w.row, "—")
-					w.b.style(sh, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
+					w.dash(col)
 					continue
 				}
 				format := driverFormat(x)
