@@ -12,6 +12,11 @@ import (
 type Batched struct {
 	Scenario *scenario.Scenario
 	Meta     scenario.RevisionMeta
+	// Result, when not empty, is stored as the saved revision's result on
+	// the catalog and engine Catalog and Engine name (PutResults), in the
+	// same transaction.
+	Result          []byte
+	Catalog, Engine string
 }
 
 // SaveBatch saves many scenarios in one transaction — one write to disk
@@ -36,6 +41,12 @@ func (s *Store) SaveBatch(items []Batched) ([]scenario.Revision, error) {
 				return fmt.Errorf("save scenario %q: %w", it.Scenario.ID, err)
 			}
 			revs[i] = rev
+			if len(it.Result) > 0 {
+				k := ResultKey{Input: rev.InputHash, Catalog: it.Catalog, Engine: it.Engine}
+				if err := putResults(tx, []ResultKey{k}, [][]byte{it.Result}, now); err != nil {
+					return fmt.Errorf("save the result of scenario %q: %w", it.Scenario.ID, err)
+				}
+			}
 		}
 		return nil
 	})

@@ -402,6 +402,14 @@ func checkInvariants(tx *bolt.Tx, add func(format string, a ...any), broken map[
 			return nil
 		})
 	}
+	if b := tx.Bucket(bucketResults); b != nil && broken[string(bucketResults)] == nil {
+		_ = b.ForEach(func(k, v []byte) error {
+			if len(k) <= 64 || len(v) <= resultStamp {
+				add("results bucket: key %x… is not a stored result", k[:min(len(k), 8)])
+			}
+			return nil
+		})
+	}
 	if b := tx.Bucket(bucketCatalog); b != nil && broken[string(bucketCatalog)] == nil {
 		if v := b.Get(keyOverrides); v != nil && !json.Valid(v) {
 			add("catalog overrides: %v", ErrNotJSON)

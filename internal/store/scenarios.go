@@ -23,6 +23,7 @@ type Summary struct {
 	ID, Name, Shape string
 	Revisions       int       // number of the current revision
 	Updated         time.Time // time of the current revision
+	InputHash       string    // the current revision's input hash (hex sha256)
 }
 
 // revisionRecord is one revision in a scenario's revisions bucket. Scenario
@@ -316,7 +317,7 @@ func (s *Store) list(deleted bool) ([]Summary, error) {
 				return fmt.Errorf("scenario %q record: %w", k, err)
 			}
 			if rec.Deleted == deleted {
-				all = append(all, Summary{ID: string(k), Name: rec.Name, Shape: rec.Shape, Revisions: rec.Current, Updated: rec.Updated})
+				all = append(all, Summary{ID: string(k), Name: rec.Name, Shape: rec.Shape, Revisions: rec.Current, Updated: rec.Updated, InputHash: rec.Hash})
 				lower = append(lower, strings.ToLower(rec.Name))
 			}
 			return nil

@@ -39,7 +39,7 @@ import (
 //
 // Open upgrades an older layout in one transaction (see upgrades); a build
 // refuses a store of a newer layout with ErrNewer.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // DefaultTimeout is how long Open waits for another hostplan to release the
 // file before it returns ErrInUse.
@@ -58,6 +58,8 @@ var (
 	bucketChecklists = []byte("checklists") // id → checklist state (JSON, opaque to the store)
 	bucketSettings   = []byte("settings")   // key → value (text)
 	bucketCatalog    = []byte("catalog")    // keyOverrides → catalog overrides (JSON, opaque to the store)
+	// Since layout 3:
+	bucketResults = []byte("results") // ResultKey → stamp ‖ result (opaque to the store; results.go)
 
 	keyOverrides = []byte("overrides")
 
@@ -435,6 +437,7 @@ func boltOpenError(path string, err error) error {
 var layoutBuckets = map[int][][]byte{
 	1: {bucketMeta, bucketScenarios, bucketRevisions},
 	2: {bucketMeta, bucketScenarios, bucketRevisions, bucketChecklists, bucketSettings, bucketCatalog},
+	3: {bucketMeta, bucketScenarios, bucketRevisions, bucketChecklists, bucketSettings, bucketCatalog, bucketResults},
 }
 
 // upgrades[v] upgrades a store of layout v to layout v+1 inside the caller's
@@ -465,6 +468,10 @@ var upgrades = map[int]func(tx *bolt.Tx) error{
 			}
 		}
 		return nil
+	},
+	2: func(tx *bolt.Tx) error { // 2 → 3: the stored results
+		_, err := tx.CreateBucketIfNotExists(bucketResults)
+		return err
 	},
 }
 
