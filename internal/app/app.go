@@ -42,11 +42,12 @@ var ErrClosed = errors.New("app: the store is not open")
 type Planner struct {
 	db string // the store path as given; "" for store.DefaultPath
 
-	mu     sync.Mutex
-	path   string           // the store path once resolved
-	st     *store.Store     // the open store, or nil
-	cat    *catalog.Catalog // the catalog in use, once loaded
-	damage error            // why the store last opened is read-only (store.Store.Damaged)
+	mu      sync.Mutex
+	path    string           // the store path once resolved
+	st      *store.Store     // the open store, or nil
+	cat     *catalog.Catalog // the catalog in use, once loaded
+	catHash string           // CatalogHash of cat, once found
+	damage  error            // why the store last opened is read-only (store.Store.Damaged)
 	// unwritable is set once a read finds the store file not writable
 	// by this user: reads go on, read-only (ReadOnlyFile).
 	unwritable bool

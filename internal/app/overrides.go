@@ -77,7 +77,7 @@ func (p *Planner) ImportOverrides(rows catalog.Overrides) (OverridesImport, erro
 			return err
 		}
 		p.mu.Lock()
-		p.cat = eff
+		p.cat, p.catHash = eff, ""
 		p.mu.Unlock()
 		def, err := catalog.Default()
 		if err != nil {
@@ -139,7 +139,7 @@ func (p *Planner) ResetOverrides() (removed []byte, err error) {
 		}
 		removed = b
 		p.mu.Lock()
-		p.cat = nil // read again when next needed
+		p.cat, p.catHash = nil, "" // read again when next needed
 		p.mu.Unlock()
 		return nil
 	})

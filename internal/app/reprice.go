@@ -17,6 +17,8 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/costid"
@@ -80,6 +82,13 @@ func Baseline(rows catalog.Overrides) (*catalog.Catalog, error) {
 // call (no file: nothing to reprice, and none is created). It stops with
 // ctx's error once ctx ends.
 func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, threshold float64) (*Repricing, error) {
+	return p.RepriceProgress(ctx, baseline, threshold, nil)
+}
+
+// RepriceProgress is Reprice telling progress, when not nil, how many of
+// the scenarios whose outcomes the store does not keep are evaluated, as
+// they are.
+func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog, threshold float64, progress func(done, total int)) (*Repricing, error) {
 	if baseline == nil {
 		return nil, errors.New("reprice: no baseline catalog")
 	}
@@ -89,7 +98,7 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	now, err := p.Catalog()
+	now, nowHash, err := p.catalogHash()
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +106,16 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 	// Identical catalogs move nothing: the scenarios are counted, not
 	// evaluated twice each.
 	same := len(catalog.Diff(baseline, now)) == 0
+	baseHash := nowHash
+	if !same {
+		if baseHash, err = CatalogHash(baseline); err != nil {
+			return nil, err
+		}
+	}
+	var (
+		keys  []store.ResultKey // outcomes found here, to keep
+		found []*Outcome
+	)
 	err = p.reading(func(st *store.Store) error {
 		items, err := st.List()
 		if err != nil {
@@ -106,35 +125,78 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 			out.Scenarios = len(items)
 			return nil
 		}
-		// Every core evaluates; the answers keep the list's order.
+		// The stored outcomes on both catalogs; what is missing is found
+		// on every core, and the answers keep the list's order.
+		type side struct {
+			cat  *catalog.Catalog
+			hash string
+		}
+		sides := [2]side{{baseline, baseHash}, {now, nowHash}}
+		rkeys := make([]store.ResultKey, 2*len(items))
+		for i, it := range items {
+			for j, sd := range sides {
+				rkeys[2*i+j], _ = resultKey(it.InputHash, sd.hash)
+			}
+		}
+		stored, _ := st.GetResults(rkeys) // none when the store cannot give them: they are found again
+		if stored == nil {
+			stored = make([][]byte, len(rkeys))
+		}
+		// Kept are the outcomes on the catalog in use and on the built-in
+		// one; a baseline of the user's file is passing, and its outcomes
+		// would push out those (store.MaxResultsPerRevision).
+		keep := [2]bool{baseHash == builtinHash(), true}
 		type result struct {
 			rs    *present.RepricedScenario
 			fail  *RepriceFailure
 			count bool
+			fresh [2]*Outcome
 		}
 		results := make([]result, len(items))
+		var done, todo atomic.Int64 // scenarios evaluated; of those to evaluate
+		if progress != nil {
+			for i := range items {
+				if stored[2*i] == nil || stored[2*i+1] == nil {
+					todo.Add(1)
+				}
+			}
+		}
 		err = ForEach(ctx, len(items), func(i int) {
 			it := items[i]
-			s, rev, err := st.Get(it.ID)
-			if err != nil {
-				results[i].fail = &RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()}
-				return
+			o := [2]*Outcome{decodeOutcome(stored[2*i]), decodeOutcome(stored[2*i+1])}
+			rev := it.Revisions
+			if o[0] == nil || o[1] == nil {
+				s, r, err := st.Get(it.ID)
+				if err != nil {
+					results[i].fail = &RepriceFailure{ID: it.ID, Name: it.Name, Revision: it.Revisions, Error: err.Error()}
+					return
+				}
+				rev = r.Number
+				for j, sd := range sides {
+					if o[j] == nil {
+						o[j] = outcomeOn(s, sd.cat)
+						results[i].fresh[j] = o[j]
+					}
+				}
+			}
+			if progress != nil && (stored[2*i] == nil || stored[2*i+1] == nil) {
+				progress(int(done.Add(1)), int(todo.Load()))
 			}
 			results[i].count = true
-			rs, fail := reprice(s, baseline, now, threshold)
+			rs, fail := reprice(o[0], o[1], baseline, now, threshold)
 			switch {
 			case fail != nil:
-				fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev.Number
+				fail.ID, fail.Name, fail.Revision = it.ID, it.Name, rev
 				results[i].fail = fail
 			case rs != nil:
-				rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev.Number
+				rs.ID, rs.Name, rs.Revision = it.ID, it.Name, rev
 				results[i].rs = rs
 			}
 		})
 		if err != nil {
 			return err
 		}
-		for _, r := range results {
+		for i, r := range results {
 			if r.count {
 				out.Scenarios++
 			}
@@ -144,14 +206,34 @@ func (p *Planner) Reprice(ctx context.Context, baseline *catalog.Catalog, thresh
 			if r.rs != nil {
 				out.Changed = append(out.Changed, *r.rs)
 			}
+			for j, o := range r.fresh {
+				if o != nil && rkeys[2*i+j].Engine != "" && keep[j] {
+					keys, found = append(keys, rkeys[2*i+j]), append(found, o)
+				}
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	p.keepOutcomes(keys, found)
 	return out, nil
 }
+
+// builtinHash is CatalogHash of the built-in catalog ("" if it does not
+// load), found once.
+var builtinHash = sync.OnceValue(func() string {
+	def, err := catalog.Default()
+	if err != nil {
+		return ""
+	}
+	h, err := CatalogHash(def)
+	if err != nil {
+		return ""
+	}
+	return h
+})
 
 // read runs f on the open store, or else on the store file opened
 // read-only for the call (beside another hostplan's window or reads, and
@@ -247,29 +329,27 @@ func decideOn(s *scenario.Scenario, cat *catalog.Catalog) (decided, error) {
 	return decided{r, dec}, nil
 }
 
-// reprice compares s on the two catalogs: nil, nil when nothing that
-// matters moved.
-func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold float64) (*present.RepricedScenario, *RepriceFailure) {
-	a, err := decideOn(s, before)
-	if err != nil {
-		return nil, &RepriceFailure{Catalog: "baseline", Error: err.Error()}
+// reprice compares a scenario's outcomes on the two catalogs: nil, nil
+// when nothing that matters moved.
+func reprice(a, b *Outcome, before, after *catalog.Catalog, threshold float64) (*present.RepricedScenario, *RepriceFailure) {
+	if a.Problem != "" {
+		return nil, &RepriceFailure{Catalog: "baseline", Error: a.Problem}
 	}
-	b, err := decideOn(s, after)
-	if err != nil {
-		return nil, &RepriceFailure{Catalog: "in use", Error: err.Error()}
+	if b.Problem != "" {
+		return nil, &RepriceFailure{Catalog: "in use", Error: b.Problem}
 	}
-	rs := &present.RepricedScenario{Currency: b.r.Currency, Directions: []present.RepricedDirection{},
-		RecommendationBefore: a.dec.Recommendation, RecommendationAfter: b.dec.Recommendation,
-		CheapestBefore: a.r.Cheapest, CheapestAfter: b.r.Cheapest}
+	rs := &present.RepricedScenario{Currency: b.Currency, Directions: []present.RepricedDirection{},
+		RecommendationBefore: a.Recommendation, RecommendationAfter: b.Recommendation,
+		CheapestBefore: a.Cheapest, CheapestAfter: b.Cheapest}
 	listed := rs.RecommendationChanged() || rs.CheapestChanged()
-	for i := range b.r.Directions {
-		db := &b.r.Directions[i]
-		da := a.r.Direction(db.Direction)
+	for i := range b.Directions {
+		db := &b.Directions[i]
+		da := a.Direction(db.Direction)
 		if da == nil || !da.Feasible && !db.Feasible {
 			continue
 		}
 		d := present.RepricedDirection{Direction: db.Direction, Title: db.Title, FeasibleBefore: da.Feasible, FeasibleAfter: db.Feasible,
-			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da, db, before, after, rs.Currency),
+			CostBefore: da.CostHorizon, CostAfter: db.CostHorizon, Prices: priceMoves(da.Prices, db.Prices, before, after, rs.Currency),
 			GPUBefore: da.GPU, GPUAfter: db.GPU, GPUsBefore: da.GPUs, GPUsAfter: db.GPUs}
 		if da.CostHorizon != 0 {
 			d.Change = (db.CostHorizon - da.CostHorizon) / da.CostHorizon
@@ -294,17 +374,18 @@ func reprice(s *scenario.Scenario, before, after *catalog.Catalog, threshold flo
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // priceMoves lists the catalog prices a direction used, by input, whose
-// value, date or entry differs between its two evaluations.
-func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, currency string) []present.PriceMove {
-	old := map[string]model.CostInput{}
-	for _, in := range a.CostInputs {
+// value, date or entry differs between its two evaluations (a and b: the
+// cost inputs of each).
+func priceMoves(a, b []OutcomePrice, before, after *catalog.Catalog, currency string) []present.PriceMove {
+	old := map[string]OutcomePrice{}
+	for _, in := range a {
 		if in.Catalog != "" {
 			old[in.Name] = in
 		}
 	}
 	moves := []present.PriceMove{}
 	seen := map[string]bool{}
-	add := func(x, y model.CostInput, hasX, hasY bool) {
+	add := func(x, y OutcomePrice, hasX, hasY bool) {
 		in := y
 		if !hasY {
 			in = x
@@ -324,16 +405,16 @@ func priceMoves(a, b *model.DirectionResult, before, after *catalog.Catalog, cur
 			moves = append(moves, m)
 		}
 	}
-	for _, y := range b.CostInputs {
+	for _, y := range b {
 		if y.Catalog == "" {
 			continue
 		}
 		x, ok := old[y.Name]
 		add(x, y, ok, true)
 	}
-	for _, x := range a.CostInputs {
+	for _, x := range a {
 		if x.Catalog != "" {
-			add(x, model.CostInput{}, true, false)
+			add(x, OutcomePrice{}, true, false)
 		}
 	}
 	return moves

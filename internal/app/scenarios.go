@@ -35,33 +35,54 @@ func (p *Planner) Save(s *scenario.Scenario, l Lineage) (scenario.Revision, erro
 	if s == nil {
 		return scenario.Revision{}, errors.New("no scenario to save")
 	}
-	r, err := p.Evaluate(context.Background(), s)
+	ev, err := p.Prepare(context.Background(), s, l)
 	if err != nil {
 		return scenario.Revision{}, err
 	}
-	var rev scenario.Revision
-	err = p.using(func(st *store.Store) (err error) {
-		rev, err = st.Save(s, l.meta(r))
-		return err
-	})
-	return rev, err
+	revs, err := p.SaveEvaluated([]Evaluated{ev})
+	if err != nil {
+		return scenario.Revision{}, err
+	}
+	return revs[0], nil
 }
 
 // Evaluated is a scenario to save with its lineage and what its
-// evaluation on the catalog in use records in the revision (SaveEvaluated):
-// only the catalog date, so that thousands of them do not keep their
-// reports in memory.
+// evaluation on the catalog in use records (SaveEvaluated): the catalog
+// date in the revision and the outcome beside it — not the report, so
+// that thousands of them do not fill memory. Prepare makes one.
 type Evaluated struct {
 	Scenario    *scenario.Scenario
 	Lineage     Lineage
 	CatalogAsOf string // Evaluate's Report.CatalogAsOf for Scenario
 	Evaluated   bool   // it was evaluated (a save records no unevaluated scenario)
+	outcome     []byte // its stored Outcome on the catalog whose hash is catalog
+	catalog     string
+}
+
+// Prepare evaluates and decides s on the catalog in use for a save with
+// lineage l: the problems of an s that does not evaluate come back as
+// scenario.Errors, as Evaluate's.
+func (p *Planner) Prepare(ctx context.Context, s *scenario.Scenario, l Lineage) (Evaluated, error) {
+	r, err := p.Evaluate(ctx, s)
+	if err != nil {
+		return Evaluated{}, err
+	}
+	_, hash, err := p.catalogHash()
+	if err != nil {
+		return Evaluated{}, err
+	}
+	ev := Evaluated{Scenario: s, Lineage: l, CatalogAsOf: r.CatalogAsOf, Evaluated: true}
+	if dec, err := decide.Decide(s, r); err == nil { // without a decision no outcome is kept
+		ev.outcome, ev.catalog = encodeOutcome(outcomeOf(decided{r, dec})), hash
+	}
+	return ev, nil
 }
 
 // SaveEvaluated saves many scenarios already evaluated on the catalog in
-// use (each Report is Evaluate's), in transactions of saveBatch: one
-// write to disk for many, where Save writes one each. It returns each
-// one's revision, in order; on an error the batches before it are saved.
+// use (Prepare), in transactions of saveBatch: one write to disk for
+// many, where Save writes one each, with each one's outcome. It returns
+// each one's revision, in order; on an error the batches before it are
+// saved.
 func (p *Planner) SaveEvaluated(items []Evaluated) ([]scenario.Revision, error) {
 	var out []scenario.Revision
 	for start := 0; start < len(items); start += saveBatch {
@@ -72,6 +93,9 @@ func (p *Planner) SaveEvaluated(items []Evaluated) ([]scenario.Revision, error) 
 				return out, errors.New("app: SaveEvaluated of a scenario not evaluated")
 			}
 			batch[i] = store.Batched{Scenario: it.Scenario, Meta: it.Lineage.meta(&model.Report{CatalogAsOf: it.CatalogAsOf})}
+			if it.outcome != nil {
+				batch[i].Result, batch[i].Catalog, batch[i].Engine = it.outcome, it.catalog, Engine
+			}
 		}
 		var revs []scenario.Revision
 		err := p.using(func(st *store.Store) (err error) {

@@ -41,6 +41,7 @@ type env struct {
 	stdout, stderr io.Writer
 	ctx            context.Context // ends evaluations early (not yet on a signal)
 	plan           *app.Planner    // the store at --db or the default path, and the catalog in use
+	quiet          bool            // no progress on a terminal (a command's --quiet)
 }
 
 // storePath is the store file's path for messages (the planner resolved it

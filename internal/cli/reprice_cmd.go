@@ -17,10 +17,12 @@ import (
 // hostplan reprice: every stored scenario re-evaluated on the catalog in
 // use against a baseline (app.Planner.Reprice), listing those whose
 // recommendation changed or whose cost moved beyond a threshold, with the
-// prices that moved. It only reads the store.
+// prices that moved. It reads the outcomes the store keeps, evaluates what
+// it lacks and keeps those on the catalog in use and the built-in one; it
+// writes no scenario.
 func init() {
-	register(command{"reprice", "[--from default|FILE] [--threshold 5%] [--format text|json]",
-		"re-evaluate every stored scenario on the catalog in use against the built-in catalog (or FILE's prices on it); list those whose recommendation changed or cost moved, naming the prices that moved", runReprice})
+	register(command{"reprice", "[--from default|FILE] [--threshold 5%] [--format text|json] [--quiet]",
+		"compare every stored scenario on the catalog in use with the built-in catalog (or FILE's prices on it), from the outcomes the store keeps and evaluating those it lacks (progress on a terminal unless --quiet); list those whose recommendation changed or cost moved, naming the prices that moved", runReprice})
 }
 
 // parseThreshold reads --threshold: a percentage, with or without "%"
@@ -74,6 +76,7 @@ func runReprice(e *env, args []string) error {
 	from := fs.String("from", "default", `the baseline: "default" (the built-in catalog) or an overrides CSV applied to it`)
 	threshold := fs.String("threshold", "5%", "list a scenario when a direction's cost over the horizon moves by more than this")
 	format := fs.String("format", "text", "text or json")
+	quiet := fs.Bool("quiet", false, "no progress on a terminal")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -95,7 +98,8 @@ func runReprice(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rp, err := e.plan.Reprice(e.ctx, base, th)
+	e.quiet = *quiet
+	rp, err := e.plan.RepriceProgress(e.ctx, base, th, e.progress("repricing"))
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -29,15 +28,19 @@ func lambdaOnDemand(t *testing.T) float64 {
 // hostplan reprice after an import that doubles one cloud price: the
 // scenarios whose cost it moves are listed, with the price named with its
 // old and new value and date, the others not; as text and as JSON; the
-// store file is not written.
+// scenarios are not written (only the outcomes reprice found are kept).
 func TestReprice(t *testing.T) {
 	db := tempDB(t)
 	was := lambdaOnDemand(t)
 	mustRun(t, db, "catalog", "import", writeCSV(t, fmt.Sprintf("cloud,lambda-h100,on_demand,%v,2026-10-01,price list seen in October", 2*was)))
-	before, err := os.ReadFile(db)
-	if err != nil {
-		t.Fatal(err)
+	stored := func() string {
+		var b strings.Builder
+		for _, id := range []string{"foundation-7b-pretraining", "qlora-legal-70b", "nightly-document-batch"} {
+			b.WriteString(mustRun(t, db, "history", id))
+		}
+		return mustRun(t, db, "list") + b.String()
 	}
+	before := stored()
 
 	out := mustRun(t, db, "reprice")
 	lines := strings.Split(out, "\n")
@@ -120,8 +123,8 @@ func TestReprice(t *testing.T) {
 	if out := mustRun(t, db, "reprice", "--from", same, "--threshold", "0"); !strings.HasSuffix(out, "\nNo scenario changed.\n") || !strings.Contains(out, "against "+same+" on the built-in catalog;") {
 		t.Errorf("against the same prices:\n%s", out)
 	}
-	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
-		t.Error("reprice wrote to the store file")
+	if after := stored(); after != before {
+		t.Errorf("reprice changed the scenarios:\n%s\nwas\n%s", after, before)
 	}
 }
 

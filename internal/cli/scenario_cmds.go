@@ -18,7 +18,7 @@ import (
 // list them, show one, and the reversible delete.
 func init() {
 	register(command{"save", "FILE… [--note TEXT] [--author NAME]", "save scenario files to the store as new revisions", runSave})
-	register(command{"list", "", "list the scenarios in the store", runList})
+	register(command{"list", "[--shape SHAPE] [--search TEXT] [--recommended DIRECTION] [--format text|json] [--quiet]", "list the scenarios in the store; --recommended reads the outcomes the store keeps", runList})
 	register(command{"show", "ID [--rev N]", "print a stored scenario (JSON)", runShow})
 	register(command{"delete", "ID", "delete a scenario; it is kept until purged (hostplan undelete)", runDelete})
 	register(command{"undelete", "ID", "bring back a deleted scenario", runUndelete})
@@ -99,7 +99,8 @@ func runList(e *env, args []string) error {
 	format := fs.String("format", "text", "text or json")
 	shape := fs.String("shape", "", "only scenarios of this workload shape ("+strings.Join(scenario.Shapes, ", ")+")")
 	search := fs.String("search", "", "only scenarios whose id or name contains this text (any case)")
-	recommended := fs.String("recommended", "", "only scenarios the model recommends this direction for ("+strings.Join(scenario.Directions, ", ")+"), deciding each on the catalog in use")
+	recommended := fs.String("recommended", "", "only scenarios the model recommends this direction for ("+strings.Join(scenario.Directions, ", ")+"), on the catalog in use (from the outcomes the store keeps; those it lacks are found and kept)")
+	quiet := fs.Bool("quiet", false, "no progress on a terminal")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -116,6 +117,7 @@ func runList(e *env, args []string) error {
 	if *recommended != "" && !slices.Contains(scenario.Directions, *recommended) {
 		return usagef("list: --recommended %q is not a direction (allowed: %s)", *recommended, strings.Join(scenario.Directions, ", "))
 	}
+	e.quiet = *quiet
 	defer e.plan.Close()
 	items, err := e.plan.List()
 	if err != nil {
@@ -132,6 +134,7 @@ func runList(e *env, args []string) error {
 	}
 	out := []listed{}
 	needle := strings.ToLower(*search)
+	var kept []store.Summary
 	for _, it := range items {
 		if *shape != "" && it.Shape != *shape {
 			continue
@@ -139,13 +142,23 @@ func runList(e *env, args []string) error {
 		if needle != "" && !strings.Contains(strings.ToLower(it.ID), needle) && !strings.Contains(strings.ToLower(it.Name), needle) {
 			continue
 		}
+		kept = append(kept, it)
+	}
+	var outcomes []*app.Outcome
+	if *recommended != "" {
+		// Read from the outcomes the store keeps; those it lacks are found
+		// (and kept) now.
+		if outcomes, err = e.plan.Outcomes(e.ctx, kept, e.progress("deciding")); err != nil {
+			return err
+		}
+	}
+	for i, it := range kept {
 		l := listed{ID: it.ID, Name: it.Name, Shape: it.Shape, Revisions: it.Revisions, Updated: it.Updated}
-		if *recommended != "" {
-			_, dir, err := e.plan.Recommend(e.ctx, it.ID)
-			if err != nil || dir != *recommended {
+		if outcomes != nil {
+			if outcomes[i].Recommendation != *recommended {
 				continue // a scenario that no longer evaluates recommends nothing
 			}
-			l.Recommended = dir
+			l.Recommended = outcomes[i].Recommendation
 		}
 		out = append(out, l)
 	}

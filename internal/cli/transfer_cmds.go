@@ -12,7 +12,6 @@ import (
 
 	"hostplan/internal/app"
 	"hostplan/internal/atomicfile"
-	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
@@ -24,11 +23,11 @@ func init() {
 
 // importFile is one file of an import that passed every check.
 type importFile struct {
-	catalogAsOf string // its evaluation's catalog date on the catalog in use
-	path        string
-	sc          *scenario.Scenario
-	version     int  // the schema version the file was written in
-	exact       bool // the file is byte for byte what the store keeps
+	ev      app.Evaluated // its evaluation on the catalog in use, to save
+	path    string
+	sc      *scenario.Scenario
+	version int  // the schema version the file was written in
+	exact   bool // the file is byte for byte what the store keeps
 }
 
 // importFiles expands the import arguments: a directory gives its *.json
@@ -137,9 +136,11 @@ func runImport(e *env, args []string) error {
 	err = app.ForEach(e.ctx, len(cands), func(i int) {
 		c := &cands[i]
 		if c.err == nil {
-			var r *model.Report
-			if r, c.err = e.evaluate(c.f.sc, c.f.path); c.err == nil {
-				c.f.catalogAsOf = r.CatalogAsOf // not the report: thousands would fill memory
+			// The outcome, not the report: thousands would fill memory.
+			if ev, err := e.plan.Prepare(e.ctx, c.f.sc, app.Lineage{}); err != nil {
+				c.err = inFile(c.f.path, err)
+			} else {
+				c.f.ev = ev
 			}
 		}
 	})
@@ -177,7 +178,8 @@ func runImport(e *env, args []string) error {
 			if lineage.Note == "" {
 				lineage.Note = "imported from " + filepath.Base(f.path)
 			}
-			batch[i] = app.Evaluated{Scenario: f.sc, Lineage: lineage, CatalogAsOf: f.catalogAsOf, Evaluated: true}
+			batch[i] = f.ev
+			batch[i].Lineage = lineage
 		}
 		// One write to disk for many files; a file is saved whole or not
 		// at all.

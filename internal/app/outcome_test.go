@@ -1,0 +1,175 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
+	"hostplan/internal/store"
+	"hostplan/scenarios"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/outcomes.json from the engine's answers")
+
+// The outcomes a save keeps are those an evaluation finds; Outcomes reads
+// them, finds (and keeps) those the store lacks, and finds them again
+// when the catalog in use changes.
+func TestOutcomesKeptAndRead(t *testing.T) {
+	p := openTemp(t)
+	s, _, err := p.Load("qlora-legal-70b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ID, s.Name = "saved", "Saved"
+	if _, err := p.Save(s, Lineage{Author: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	items, err := p.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := p.Catalog()
+	fresh := func() []*Outcome {
+		var out []*Outcome
+		for _, it := range items {
+			s, _, err := p.Load(it.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, outcomeOn(s, cat))
+		}
+		return out
+	}
+	want := fresh()
+	// The six seeded examples have none; the saved scenario has its own.
+	for round, evaluations := range []int64{6, 0} {
+		n := outcomesFound.Load()
+		got, err := p.Outcomes(context.Background(), items, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := outcomesFound.Load() - n; d != evaluations {
+			t.Errorf("round %d: %d evaluations, want %d", round, d, evaluations)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("round %d: outcomes differ from fresh evaluations", round)
+		}
+	}
+	// New prices: every outcome is stale and found again, with the new prices.
+	if _, err := p.ImportOverrides(overrideRows(t, "cloud,lambda-h100,on_demand,9.5,2026-11-01,test")); err != nil {
+		t.Fatal(err)
+	}
+	items, _ = p.List()
+	cat, _ = p.Catalog()
+	n := outcomesFound.Load()
+	got, err := p.Outcomes(context.Background(), items, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := outcomesFound.Load() - n; d != int64(len(items)) {
+		t.Errorf("after new prices: %d evaluations, want %d", d, len(items))
+	}
+	if want := fresh(); !reflect.DeepEqual(got, want) {
+		t.Error("after new prices: outcomes differ from fresh evaluations")
+	}
+}
+
+// A stored outcome that does not decode is found again, not believed.
+func TestOutcomeThatDoesNotDecode(t *testing.T) {
+	p := openTemp(t)
+	items, _ := p.List()
+	_, hash, err := p.catalogHash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := resultKey(items[0].InputHash, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := p.store()
+	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"cloud","surprise":1}`)}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.Outcomes(context.Background(), items[:1], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ := p.Load(items[0].ID)
+	cat, _ := p.Catalog()
+	if want := outcomeOn(s, cat); !reflect.DeepEqual(got[0], want) {
+		t.Errorf("got %+v, want %+v", got[0], want)
+	}
+}
+
+// The examples' outcomes are recorded with the engine version that found
+// them. When the engine answers differently, model.Version must change —
+// stored outcomes are keyed by it, and a store would otherwise serve the
+// old answers as the new engine's. Run with -update after changing it.
+func TestOutcomesNeedNewVersion(t *testing.T) {
+	cat, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash, err := CatalogHash(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type recorded struct {
+		Engine   string              `json:"engine"`
+		Catalog  string              `json:"catalog"`
+		Outcomes map[string]*Outcome `json:"outcomes"`
+	}
+	now := recorded{Engine: Engine, Catalog: hash, Outcomes: map[string]*Outcome{}}
+	files, _ := fs.Glob(scenarios.FS, "*.json")
+	for _, f := range files {
+		b, err := scenarios.FS.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := scenario.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now.Outcomes[s.ID] = outcomeOn(s, cat)
+	}
+	if len(now.Outcomes) < 6 {
+		t.Fatalf("%d examples", len(now.Outcomes))
+	}
+	path := filepath.Join("testdata", "outcomes.json")
+	b, _ := json.MarshalIndent(now, "", "  ")
+	if *update {
+		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var was recorded
+	if err := json.Unmarshal(old, &was); err != nil {
+		t.Fatal(err)
+	}
+	if was.Catalog != now.Catalog {
+		t.Fatalf("the built-in catalog changed since %s was recorded: run go test ./internal/app -run TestOutcomesNeedNewVersion -update", path)
+	}
+	same := bytes.Equal(bytes.TrimSpace(old), b)
+	switch {
+	case !same && was.Engine == now.Engine:
+		t.Errorf("the engine answers differently from %s but is still %q: change model.Version (stored outcomes are keyed by it), then run with -update", path, Engine)
+	case !same:
+		t.Errorf("the engine is now %q: run go test ./internal/app -run TestOutcomesNeedNewVersion -update", Engine)
+	}
+	if strings.Contains(string(b), "NaN") {
+		t.Error("an outcome holds NaN")
+	}
+}
