@@ -96,7 +96,7 @@ func TestOutcomeThatDoesNotDecode(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, _ := p.store()
-	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"cloud","surprise":1}`)}); err != nil {
+	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"cloud","directions":{}}`)}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := p.Outcomes(context.Background(), items[:1], nil)
