@@ -13,6 +13,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/export"
 	"hostplan/internal/model"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -198,7 +199,7 @@ func (p *Planner) ExportWorkbook(ctx context.Context, id, path string) error {
 // prefixed with the source's Name, those of writing with path.
 func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, path string, draws int) error {
 	if len(srcs) == 0 || len(srcs) > export.MaxCompared {
-		return fmt.Errorf("a comparison takes 1 to %d scenarios, not %d", export.MaxCompared, len(srcs))
+		return fmt.Errorf("a comparison takes 1 to %s scenarios, not %s", num.Whole(export.MaxCompared), num.Whole(float64(len(srcs))))
 	}
 	entries := make([]export.Entry, 0, len(srcs))
 	for _, src := range srcs {
@@ -228,7 +229,7 @@ func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, p
 // matching store.ErrNotFound, and nothing is written.
 func (p *Planner) ExportComparison(ctx context.Context, ids []string, path string) error {
 	if len(ids) == 0 || len(ids) > export.MaxCompared {
-		return fmt.Errorf("a comparison takes 1 to %d scenarios, not %d", export.MaxCompared, len(ids))
+		return fmt.Errorf("a comparison takes 1 to %s scenarios, not %s", num.Whole(export.MaxCompared), num.Whole(float64(len(ids))))
 	}
 	srcs := make([]*WorkbookSource, len(ids))
 	for i, id := range ids {

@@ -356,7 +356,7 @@ func runExport(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 || len(pos) > export.MaxCompared || *out == "" && *charts == "" {
-		return usagef("export: give 1 to %d scenario files or stored ids, and -o OUT.xlsx, --charts DIR or both", export.MaxCompared)
+		return usagef("export: give 1 to %s scenario files or stored ids, and -o OUT.xlsx, --charts DIR or both", num.Whole(export.MaxCompared))
 	}
 	if *out != "" && !strings.EqualFold(filepath.Ext(*out), ".xlsx") {
 		return usagef("export: -o %s must end in .xlsx", *out)

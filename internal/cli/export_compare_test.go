@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -81,7 +80,7 @@ func TestExportRefuses(t *testing.T) {
 		want string
 	}{
 		{[]string{"export", ex[0]}, "-o OUT.xlsx, --charts DIR or both"},
-		{append(append([]string{"export"}, tooMany(ex, export.MaxCompared+1)...), "-o", out), fmt.Sprintf("give 1 to %d scenario files", export.MaxCompared)},
+		{append(append([]string{"export"}, tooMany(ex, export.MaxCompared+1)...), "-o", out), "give 1 to 16,383 scenario files"},
 		{[]string{"export", ex[0], "--charts", file}, "is a file, not a directory"},
 		{[]string{"export", ex[0], "no-such-scenario", "-o", out}, "no-such-scenario: no such file"},
 	} {

@@ -12,6 +12,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 )
 
@@ -19,9 +20,11 @@ import (
 const sheetCompare = "Compare"
 
 // MaxCompared is how many scenarios a comparison workbook holds side by
-// side: a column each, the labels kept in view and printed on every page
-// (more is a table no one reads).
-const MaxCompared = 30
+// side: a column each, as many as a sheet has columns beside the labels
+// (16,384, the most Excel opens); the labels stay in view and are printed
+// on every page, so a wide comparison still reads. Each scenario is
+// analysed first: some tens of milliseconds each.
+const MaxCompared = excelize.MaxColumns - colFirstScenario + 1
 
 // Entry is one scenario of a comparison: the scenario, the model's report
 // of it and, when there is one, the decision.
@@ -46,7 +49,7 @@ type Entry struct {
 // file.
 func Comparison(entries []Entry) (*excelize.File, error) {
 	if len(entries) == 0 || len(entries) > MaxCompared {
-		return nil, fmt.Errorf("export: a comparison takes 1 to %d scenarios, not %d", MaxCompared, len(entries))
+		return nil, fmt.Errorf("export: a comparison takes 1 to %s scenarios, not %s", num.Whole(MaxCompared), num.Whole(float64(len(entries))))
 	}
 	for i, e := range entries {
 		if e.Scenario == nil || e.Report == nil {

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
 	"hostplan/internal/costid"
 	"hostplan/internal/decide"
+	"hostplan/internal/present/num"
 )
 
 // compareEntries are three examples with their decisions; the second one
@@ -148,14 +150,14 @@ func parse(t *testing.T, s string) float64 {
 
 func TestComparisonErrors(t *testing.T) {
 	entries := compareEntries(t)
-	if _, err := Comparison(nil); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("1 to %d scenarios, not 0", MaxCompared)) {
+	if _, err := Comparison(nil); err == nil || !strings.Contains(err.Error(), "1 to 16,383 scenarios, not 0") {
 		t.Errorf("no entries: %v", err)
 	}
 	var many []Entry
 	for len(many) <= MaxCompared {
 		many = append(many, entries...)
 	}
-	if _, err := Comparison(many); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("not %d", len(many))) {
+	if _, err := Comparison(many); err == nil || !strings.Contains(err.Error(), "not "+num.Whole(float64(len(many)))) {
 		t.Errorf("%d entries: %v", len(many), err)
 	}
 	wrong := append([]Entry{}, entries...)
@@ -264,5 +266,59 @@ func TestComparisonLive(t *testing.T) {
 	// Seven scenarios: a column each, the labels frozen beside them.
 	if got, _ := f.GetCellValue(sheetCompare, cell(colFirstScenario+6, rowCompareHeader)); got != entries[6].Scenario.Name {
 		t.Errorf("seventh column headed %q", got)
+	}
+}
+
+// A comparison of many scenarios with long ids writes — a column each —
+// and its page header stays within the 255 characters a header may hold
+// (it held every id and failed past a few long ones).
+func TestComparisonOfMany(t *testing.T) {
+	base := compareEntries(t)
+	var many []Entry
+	for i := range 40 {
+		e := base[i%len(base)]
+		s, r := *e.Scenario, *e.Report
+		s.ID = fmt.Sprintf("%s-a-rather-long-identifier-r&d-%03d", s.ID, i)
+		d := *e.Decision
+		r.ScenarioID, d.ScenarioID = s.ID, s.ID
+		e.Scenario, e.Report, e.Decision = &s, &r, &d
+		many = append(many, e)
+	}
+	f, err := Comparison(many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	hf, err := f.GetHeaderFooter(sheetCompare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(hf.OddHeader); n > 255 || !strings.Contains(hf.OddHeader, "r&&d") || !strings.HasSuffix(hf.OddHeader, "…") {
+		t.Errorf("header of %d characters: %q", n, hf.OddHeader)
+	}
+	rows, _ := f.GetRows(sheetCompare)
+	if got, _ := f.GetCellValue(sheetCompare, cell(colFirstScenario+39, rowOf(t, rows, "Recommended by the weights", 0))); got == "" {
+		t.Error("the 40th scenario's column is empty")
+	}
+}
+
+func TestHeaderText(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"R&D", 10, "R&&D"},
+		{"abcdef", 6, "abcdef"},
+		{"abcdefg", 6, "abcde…"},
+		{"abcd&fg", 6, "abcd…"}, // the doubled & does not fit whole
+		{"abc&efg", 6, "abc&&…"},
+		{"&&&", 6, "&&&&&&"},
+		{"&&&&", 6, "&&&&…"},
+	} {
+		got := headerText(tc.in, tc.n)
+		if got != tc.want || utf8.RuneCountInString(got) > tc.n {
+			t.Errorf("headerText(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
 	}
 }

@@ -323,9 +323,8 @@ func (b *book) pageSetup(sheet string, page pageInfo) {
 	// &L, &C, &R: the left, centre and right parts; &A the sheet's name,
 	// &P and &N the page and the page count, && an ampersand (ECMA-376
 	// Part 1, 18.3.1.46 headerFooter).
-	esc := func(s string) string { return strings.ReplaceAll(s, "&", "&&") }
 	b.fail(b.f.SetHeaderFooter(sheet, &excelize.HeaderFooterOptions{
-		OddHeader: "&L" + esc(clip(page.scenario, 80)) + "&R" + esc(page.revision),
+		OddHeader: "&L" + headerText(page.scenario, headerPart) + "&R" + headerText(page.revision, headerPart),
 		OddFooter: "&L&A&CPage &P of &N&Rhostplan",
 	}))
 }
@@ -341,13 +340,35 @@ func (b *book) printArea(sheet string, cols, rows int) {
 	}))
 }
 
-// clip shortens s to n characters: a header part has little room.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+// headerPart is the most characters one part of a page header holds once
+// escaped: two parts and their codes stay within the 255 characters a
+// header may have (ECMA-376 Part 1, 18.3.1.39 oddHeader; excelize refuses
+// more).
+const headerPart = 120
+
+// headerText is s as a part of a page header: each & doubled (a lone one
+// starts a code), clipped with an ellipsis to at most n characters
+// without splitting a doubled &.
+func headerText(s string, n int) string {
+	var b strings.Builder
+	count := 0
+	for i, r := range s {
+		w := 1
+		if r == '&' {
+			w = 2
+		}
+		if count+w > n || count+w == n && i+utf8.RuneLen(r) < len(s) {
+			b.WriteRune('…')
+			return b.String()
+		}
+		if r == '&' {
+			b.WriteString("&&")
+		} else {
+			b.WriteRune(r)
+		}
+		count += w
 	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
+	return b.String()
 }
 
 // quoteSheet is a sheet name as a formula names it.
