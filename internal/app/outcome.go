@@ -27,7 +27,7 @@ import (
 // layout. A model whose answers change must change model.Version
 // (TestOutcomesNeedNewVersion fails until it does), and every stored
 // outcome of the old one is then stale.
-const Engine = "model " + model.Version + "; outcome 1"
+const Engine = "model " + model.Version + "; outcome 2"
 
 // Outcome is one scenario's evaluation and decision on one catalog.
 type Outcome struct {
@@ -40,6 +40,9 @@ type Outcome struct {
 	CatalogAsOf    string `json:"catalog_as_of,omitempty"`
 	// Directions holds every direction the model evaluated, in its order.
 	Directions []OutcomeDirection `json:"directions,omitempty"`
+	// Reads is what the evaluation read of the catalog's prices: which
+	// price changes can change this outcome (affected.go).
+	Reads *model.PriceReads `json:"reads,omitempty"`
 }
 
 // OutcomeDirection is one direction of an Outcome.
@@ -80,7 +83,7 @@ func (o *Outcome) Direction(d string) *OutcomeDirection {
 // outcomeOf summarises a decided evaluation.
 func outcomeOf(d decided) *Outcome {
 	o := &Outcome{Recommendation: d.dec.Recommendation, Cheapest: d.r.Cheapest, Currency: d.r.Currency, CatalogAsOf: d.r.CatalogAsOf,
-		Directions: make([]OutcomeDirection, len(d.r.Directions))}
+		Directions: make([]OutcomeDirection, len(d.r.Directions)), Reads: d.r.PriceReads}
 	for i := range d.r.Directions {
 		x := &d.r.Directions[i]
 		od := OutcomeDirection{Direction: x.Direction, Title: x.Title, Feasible: x.Feasible, CostHorizon: x.CostHorizon,
@@ -135,11 +138,12 @@ func (p *Planner) catalogHash() (*catalog.Catalog, string, error) {
 	return cat, p.catHash, nil
 }
 
-// encodeOutcome is the stored form of o.
+// encodeOutcome is the stored form of o; nil (not stored: found again
+// when needed) for one that does not encode.
 func encodeOutcome(o *Outcome) []byte {
 	b, err := json.Marshal(o)
-	if err != nil { // an Outcome holds only finite numbers and strings
-		panic(fmt.Sprintf("app: encode outcome: %v", err))
+	if err != nil {
+		return nil
 	}
 	return b
 }

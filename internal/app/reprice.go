@@ -152,6 +152,15 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 			count bool
 			fresh [2]*Outcome
 		}
+		// The rows that differ: an outcome that read none of them is the
+		// outcome on the other catalog too (affected.go).
+		changes, entries := catalogChanges(baseline, now)
+		derive := func(o *Outcome, other *catalog.Catalog) *Outcome {
+			if o != nil && !entries && o.Problem == "" && unaffected(o, changes, other) {
+				return o
+			}
+			return nil
+		}
 		results := make([]result, len(items))
 		var done, todo atomic.Int64 // scenarios evaluated; of those to evaluate
 		if progress != nil {
@@ -165,6 +174,14 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 			it := items[i]
 			o := [2]*Outcome{decodeOutcome(stored[2*i]), decodeOutcome(stored[2*i+1])}
 			rev := it.Revisions
+			switch {
+			case o[0] == nil && o[1] != nil:
+				o[0] = derive(o[1], baseline)
+				results[i].fresh[0] = o[0]
+			case o[1] == nil && o[0] != nil:
+				o[1] = derive(o[0], now)
+				results[i].fresh[1] = o[1]
+			}
 			if o[0] == nil || o[1] == nil {
 				s, r, err := st.Get(it.ID)
 				if err != nil {

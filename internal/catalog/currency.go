@@ -40,6 +40,9 @@ func IsMoney(kind, field string) bool {
 	return false
 }
 
+// HasMoney reports whether kind has fields that hold money (IsMoney).
+func HasMoney(kind string) bool { return len(moneyFields[kind]) > 0 }
+
 // A GivenRate is an exchange rate a scenario sets itself: Rate units of
 // the scenario's currency per unit of Currency.
 type GivenRate struct {

@@ -27,6 +27,9 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 			return offer, catalog.GPU{}, 0, scenario.Errors{{Path: "options.cloud.pricing", Problem: fmt.Sprintf("%s has no catalog price for %s", mode, x.ID), Allowed: strings.Join(x.Modes(), ", ") + ", or set options.cloud.price_per_gpu_hour"}}
 		}
 		offer = x
+		if e.reads != nil && e.reads.Cloud == nil {
+			e.reads.Cloud = &CloudChoice{Mode: mode, Taken: x.ID, Pinned: true}
+		}
 	} else {
 		// The model's choice: the offer with the lowest GPU-hours × price for
 		// one run, within the data residency (gpuHoursPerWork: memory as
@@ -41,9 +44,16 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		}
 		fitOf := map[hardware]fit{} // offers on the same hardware size the work once
 		var ranked []RunnerUp
+		var choice *CloudChoice // what the choice read, recorded on the first
+		if e.reads != nil && e.reads.Cloud == nil {
+			choice = &CloudChoice{Mode: mode, Work: map[string]float64{}}
+		}
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
+			if choice != nil && !ok && e.residencyOK(x.Jurisdiction) && e.homeOK(x.ProviderHome) {
+				choice.Unpriced = append(choice.Unpriced, x.ID)
+			}
 			if !ok || !e.residencyOK(x.Jurisdiction) {
 				continue
 			}
@@ -60,6 +70,12 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 				f.work, f.fits = e.z.gpuHoursPerWork(hw)
 				fitOf[hw] = f
 			}
+			if choice != nil {
+				choice.Work[x.ID] = -1
+				if f.fits {
+					choice.Work[x.ID] = f.work
+				}
+			}
 			if !f.fits {
 				continue
 			}
@@ -70,6 +86,14 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 				ranked = append(ranked, RunnerUp{Offer: x.ID, OfferName: x.Name, Region: x.Region, Jurisdiction: x.Jurisdiction,
 					ProviderHome: x.ProviderHome, PricePerGPUHour: p, RelativeCost: p * f.work})
 			}
+		}
+		if choice != nil {
+			choice.Taken, choice.Fallback = offer.ID, offer.ID == ""
+			if !choice.Fallback {
+				choice.Best = best
+			}
+			delete(choice.Work, offer.ID)
+			e.reads.Cloud = choice
 		}
 		if offer.ID == "" {
 			offer = fallback
@@ -199,7 +223,9 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 
 	dp, ok := e.cat.DataPrice(offer.Provider)
 	sp, ep := dp, dp // the entries the storage and egress prices come from
+	e.weigh(catalog.KindData, offer.Provider)
 	if !ok {
+		e.weighAll(catalog.KindData)
 		// A provider without published data prices in the catalog is not
 		// free: the dearest storage and egress prices the catalog has
 		// stand in (an estimate the note labels), so an unknown price can

@@ -49,6 +49,7 @@ func (e *evaluator) dedicatedFor(only string) (best dedicated, ok bool) {
 		if o.Kind != "dedicated" || (only != "" && o.ID != only) || (only == "" && (!e.residencyOK(o.Jurisdiction) || !e.homeOK(o.ProviderHome))) {
 			continue
 		}
+		e.weigh(catalog.KindManaged, o.ID)
 		g, found := e.cat.GPU(o.ReferenceGPU)
 		if !found {
 			continue

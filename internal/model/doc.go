@@ -43,6 +43,7 @@
 //	cost.go           DeriveCosts: a direction's cost figures from its drivers (package costid)
 //	costinputs.go     each cost input with where it came from, for the workbook
 //	currency.go       prices converted into the scenario's currency
+//	weighed.go        which catalog prices an evaluation read (reprice skips what a move cannot change)
 //	energy.go         energy and emissions per run and over the horizon
 //	compare.go        break-even points between directions
 //	montecarlo.go     Analyze: the Monte Carlo spread of cost and time

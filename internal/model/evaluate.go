@@ -32,11 +32,33 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 // catalog): it does not validate again. An invalid scenario gives an
 // error or a report without meaning.
 func EvaluateValid(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
-	cat, err := scenarioCatalog(s, cat)
+	eff, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
 	}
-	return evaluate(s, cat, nil, nil)
+	r, err := evaluate(s, eff, nil, nil)
+	if err == nil {
+		readsOn(r, s, cat, eff)
+	}
+	return r, err
+}
+
+// readsOn finishes r's PriceReads: the cloud choice's prices in the
+// catalog's currency. A scenario that sets a cloud price of its own
+// makes every cloud price matter (the choice compared its price, not the
+// catalog's).
+func readsOn(r *Report, s *scenario.Scenario, orig, eff *catalog.Catalog) {
+	if r.PriceReads == nil {
+		return
+	}
+	if c := r.PriceReads.Cloud; c != nil {
+		for _, o := range s.PriceOverrides {
+			if catalog.Kind(o.Kind) == catalog.KindCloud {
+				c.Fallback = true
+			}
+		}
+	}
+	finishReads(r.PriceReads, s, orig, eff)
 }
 
 // evaluate computes the report of s. With pins it is quiet: a Monte Carlo
@@ -61,6 +83,10 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	} else {
 		e.staffCost = map[string]float64{}
 		estimates = nonNil(scenario.Estimates(s))
+		e.reads = &PriceReads{}
+		// Every direction reads the site's figures (on-premises, hybrid,
+		// the bridge), and a scenario in another currency the rates.
+		e.weigh(catalog.KindSite, catalog.SiteID)
 	}
 	*r = Report{
 		ScenarioID:          s.ID,
@@ -137,6 +163,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	if !quiet {
 		r.ExchangeRates = e.exchangeRates()
 		r.trial = e.trial
+		r.PriceReads = e.reads
 	}
 	if e.currencyWarn != nil {
 		r.Warnings = append(r.Warnings, *e.currencyWarn)
@@ -176,10 +203,11 @@ type evaluator struct {
 	// is on order.
 	cloudRun      float64
 	cloudFeasible bool
-	pin           *pins     // nil for a full report
-	quiet         bool      // a pinned plan's evaluation: numbers and verdicts only
-	trial         *trialFit // the trial's fit, once made (see fit)
-	refDate       *refDate  // the catalog's date (catalogDate), once found
+	pin           *pins       // nil for a full report
+	quiet         bool        // a pinned plan's evaluation: numbers and verdicts only
+	trial         *trialFit   // the trial's fit, once made (see fit)
+	refDate       *refDate    // the catalog's date (catalogDate), once found
+	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
 }
 
 // use records a price entry: its as_of counts towards the report's

@@ -18,6 +18,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 		if !ok {
 			return p, scenario.Errors{{Path: "options.hpc.partition", Problem: fmt.Sprintf("%q is not in the catalog", o.Partition), Allowed: strings.Join(e.cat.IDs(catalog.KindHPC), ", ")}}
 		}
+		e.weigh(catalog.KindHPC, p.ID)
 		return p, nil
 	}
 	// The cheapest partition in the right jurisdiction and currency whose
@@ -29,6 +30,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 		if !e.residencyOK(p.Jurisdiction) || p.Currency != e.s.Currency || e.z.minGPUs(g, e.holdGPUs(p)) == 0 {
 			continue
 		}
+		e.weigh(catalog.KindHPC, p.ID)
 		rate, open := e.partitionRate(p)
 		// A partition closed to the scenario's access is no choice, nor is
 		// an allocation-only partition (no price) for a scenario that
@@ -43,6 +45,7 @@ func (e *evaluator) hpcPartition() (catalog.Partition, error) {
 	if best.ID == "" {
 		best = e.cat.HPC[0]
 	}
+	e.weigh(catalog.KindHPC, best.ID)
 	return best, nil
 }
 

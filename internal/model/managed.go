@@ -25,6 +25,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		if !ok {
 			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs(catalog.KindManaged), ", ")}}
 		}
+		e.weigh(catalog.KindManaged, o.ID)
 		if o.Kind == "dedicated" {
 			only = id
 		} else {
@@ -37,6 +38,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			if o.Kind != kind || o.MaxParamsB < z.paramsB {
 				continue
 			}
+			e.weigh(catalog.KindManaged, o.ID)
 			if !e.homeOK(o.ProviderHome) {
 				homeExcluded = true
 				continue

@@ -238,6 +238,7 @@ func AnalyzeValid(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalo
 	}
 	// The scenario's own rates and prices, and the conversion into its
 	// currency, applied once for the report and the draws.
+	orig := cat
 	cat, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
@@ -246,6 +247,7 @@ func AnalyzeValid(ctx context.Context, s *scenario.Scenario, cat *catalog.Catalo
 	if err != nil {
 		return nil, err
 	}
+	readsOn(r, s, orig, cat)
 	if draws <= 0 {
 		draws = DefaultDraws
 	}

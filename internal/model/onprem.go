@@ -25,7 +25,9 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 			return scenario.Errors{{Path: "options.on_prem.node", Problem: fmt.Sprintf("%q is not in the catalog", o.Node), Allowed: strings.Join(e.cat.IDs(catalog.KindNode), ", ")}}
 		}
 		node = n
+		e.weigh(catalog.KindNode, n.ID)
 	} else {
+		e.weighAll(catalog.KindNode) // the choice, and its fallback, read every node's price
 		// The node with the lowest purchase price per GPU × GPU-hours for
 		// the work (gpuHoursPerWork: memory as well as FLOPs), bought in
 		// whole nodes: a service pays for the nodes its replicas fill, and

@@ -38,6 +38,9 @@ type Report struct {
 	Tornado     *Tornado     `json:"tornado,omitempty"`
 
 	trial *trialFit // the trial's fit, when one was made: the draws' pin
+	// PriceReads is what the evaluation read of the catalog's prices
+	// (weighed.go); nil in a quiet evaluation.
+	PriceReads *PriceReads `json:"-"`
 }
 
 // WorkloadSummary is the size of the work, independent of where it runs.
