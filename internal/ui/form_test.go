@@ -597,3 +597,24 @@ func TestFormShowsDefaultMFU(t *testing.T) {
 		t.Errorf("placeholders %q, want %q", holders, want)
 	}
 }
+
+// The description, a wrapping multi-line field, keeps exactly what was
+// typed into it, at every window width tried (some put a space typed at
+// a wrap point, fyne-io/fyne#2698), in the field and in the scenario the
+// report and a save use.
+func TestDescriptionKeepsTypedText(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+	f := openForm(t, p, 0)
+	e := field(t, f, "description").entries()[0]
+	text := strings.Repeat(wrapText+" ", 3)
+	for width := float32(1000); width <= 1300; width += 23 {
+		w.Resize(fyne.NewSize(width, 800))
+		retype(e, "")
+		p.window.Canvas().Focus(e)
+		test.Type(e, text)
+		if e.Text != text || p.view.live.work.Description != text {
+			t.Fatalf("window %v wide: typed\n%q\nthe field shows\n%q\nthe scenario holds\n%q", width, text, e.Text, p.view.live.work.Description)
+		}
+	}
+	settled(t, p)
+}
