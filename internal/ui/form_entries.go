@@ -101,6 +101,12 @@ func newKeySelectEntry(options []string) *keySelectEntry {
 	e.Wrapping = fyne.TextWrapOff // no scroller, as newKeyEntry
 	e.Scroll = container.ScrollNone
 	e.SetOptions(options)
+	// Fyne's drop-down button, with a tip.
+	if b, ok := e.ActionItem.(*widget.Button); ok {
+		t := newTipButton("", b.Icon, "Choose from the list (or type)", b.OnTapped)
+		t.Importance = b.Importance
+		e.ActionItem = t
+	}
 	return e
 }
 

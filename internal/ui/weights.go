@@ -36,10 +36,10 @@ type weightsPanel struct {
 	given    [5]*widget.Label
 	norm     [5]*widget.Label
 	switches [5]*widget.Label // where the winner changes, under the slider
-	reset    *widget.Button
+	reset    *tipButton
 	note     *widget.Label
-	toggle   *widget.Button // the heading, which opens and closes the sliders
-	summary  *widget.Label  // the shares of the five, beside the heading
+	toggle   *tipButton    // the heading, which opens and closes the sliders
+	summary  *widget.Label // the shares of the five, beside the heading
 	detail   *fyne.Container
 	open     bool
 
@@ -84,12 +84,12 @@ func newWeightsPanel() *weightsPanel {
 		grid.Add(container.NewStack(p.sliders[i], p.marks[i]))
 		grid.Add(p.switches[i])
 	}
-	p.reset = widget.NewButtonWithIcon("Reset weights", theme.ContentUndoIcon(), func() { p.setWeights(p.saved, true) })
+	p.reset = newTipButton("Reset weights", theme.ContentUndoIcon(), "Back to the saved weights", func() { p.setWeights(p.saved, true) })
 	p.reset.Importance = widget.LowImportance
 	p.note = widget.NewLabel("")
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
-	p.toggle = widget.NewButtonWithIcon("Weights", theme.MenuExpandIcon(), func() {
+	p.toggle = newTipButton("Weights", theme.MenuExpandIcon(), "Show or hide the weights' sliders", func() {
 		p.setOpen(!p.open)
 		if p.onOpen != nil {
 			p.onOpen(p.open)

@@ -135,7 +135,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got := v.current.s.Dimensions.Weights(); got != b.scenarios["ft-7b"].Dimensions.Weights() {
 		t.Errorf("weights after reset %v", got)
 	}
-	if v.live.dirty() || v.live.mark.Visible() || w.Title() != windowTitle {
+	if v.live.dirty() || v.live.mark.Visible() || strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("after reset: dirty %v, marked %v, title %q", v.live.dirty(), v.live.mark.Visible(), w.Title())
 	}
 }
@@ -188,7 +188,7 @@ func TestSliderEditSaved(t *testing.T) {
 	if got := stored.Dimensions.Weights(); got != v.current.s.Dimensions.Weights() || got[3] != moved {
 		t.Errorf("stored weights %v, on screen %v", got, v.current.s.Dimensions.Weights())
 	}
-	if v.live.mark.Visible() || w.Title() != windowTitle || !wp.reset.Disabled() {
+	if v.live.mark.Visible() || strings.Contains(w.Title(), "unsaved") || !wp.reset.Disabled() {
 		t.Errorf("after the save: marked %v, title %q, reset enabled %v", v.live.mark.Visible(), w.Title(), !wp.reset.Disabled())
 	}
 
