@@ -40,7 +40,16 @@ func runGUI(db string) int {
 		fmt.Fprintln(os.Stderr, "hostplan: note:", d)
 		dialog.ShowInformation("The store is damaged", wrapWords(d.Error(), 70), w)
 	}
-	w.ShowAndRun()
+	// Shown once the driver runs, so that the screen can be measured:
+	// a size the last session kept from a larger screen is fitted to
+	// this one.
+	a.Lifecycle().SetOnStarted(func() {
+		w.Show()
+		if area, ok := screenArea(w); ok {
+			ui.PlaceOnScreen(w, area)
+		}
+	})
+	a.Run()
 	return 0
 }
 

@@ -34,7 +34,7 @@ type briefView struct {
 	pending []widget.RichTextSegment
 	shown   bool // the Brief tab is the selected one
 
-	save    *widget.Button
+	save    *tipButton
 	note    *widget.Label // what the file is, or why there is no brief
 	missing *widget.Label // the missing fields, one a line
 	text    *widget.RichText
@@ -44,7 +44,7 @@ type briefView struct {
 
 func newBriefView() *briefView {
 	v := &briefView{}
-	v.save = widget.NewButtonWithIcon("Save brief…", theme.DocumentSaveIcon(), func() {
+	v.save = newTipButton("Save brief…", theme.DocumentSaveIcon(), "Save the brief as a Markdown file", func() {
 		if v.onSave != nil {
 			v.onSave()
 		}

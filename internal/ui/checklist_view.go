@@ -33,7 +33,7 @@ type checklistView struct {
 	note    *widget.Label // read-only or read-error note
 	summary *widget.Label
 	status  *widget.Label // "Saved." or why the save failed
-	save    *widget.Button
+	save    *tipButton
 	list    *fyne.Container
 	scroll  *container.Scroll
 	content fyne.CanvasObject
@@ -87,14 +87,13 @@ func newChecklistView(b Backend) *checklistView {
 	v.summary.TextStyle.Bold = true
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.status = widget.NewLabel("")
-	v.status.Wrapping = fyne.TextWrapWord
-	v.save = widget.NewButtonWithIcon("Save checklist", theme.DocumentSaveIcon(), v.saveChanges)
+	v.save = newTipButton("Save checklist", theme.DocumentSaveIcon(), "Store the checklist's state with the scenario", v.saveChanges)
 	v.save.Disable()
 	v.list = container.NewVBox()
 	v.scroll = container.NewVScroll(v.list)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, v.save, v.summary),
-		v.note, v.status, widget.NewSeparator())
+		v.note, newStatusLine(v.status, 2, nil), widget.NewSeparator())
 	v.content = container.NewBorder(top, nil, nil, nil, v.scroll)
 	return v
 }
@@ -115,7 +114,6 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 	}
 	v.entries = brief.Checklist(shape, v.loaded)
 	v.status.SetText("")
-	v.status.Hide()
 
 	v.editable = false
 	v.note.Importance = widget.MediumImportance
@@ -239,7 +237,7 @@ func (v *checklistView) state() (brief.ChecklistState, error) {
 func (v *checklistView) changed() {
 	v.summary.SetText(v.summaryText())
 	if v.dirty() {
-		v.status.Hide()
+		v.status.SetText("")
 	}
 	v.setSave()
 	if v.onChange != nil {
@@ -332,7 +330,6 @@ func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
 func (v *checklistView) showStatus(text string, imp widget.Importance) {
 	v.status.Importance = imp
 	v.status.SetText(text)
-	v.status.Show()
 }
 
 // safeSaveChecklist is SaveChecklist with a panic turned into an error.

@@ -42,7 +42,7 @@ type compareView struct {
 	hint *widget.Label // how to use it, or why a tick was refused
 	// export writes the comparison workbook and charts the charts of the
 	// compared scenarios (export_actions.go); the planner shows them.
-	export, charts *widget.Button
+	export, charts *tipButton
 	grid           *fyne.Container
 	scroll         *container.Scroll
 	content        fyne.CanvasObject
@@ -63,8 +63,8 @@ func newCompareView(b Backend) *compareView {
 	heading.SizeName = theme.SizeNameSubHeadingText
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
-	v.export = widget.NewButtonWithIcon("Export workbook…", theme.DocumentSaveIcon(), nil)
-	v.charts = widget.NewButtonWithIcon("Save charts…", theme.FileImageIcon(), nil)
+	v.export = newTipButton("Export workbook…", theme.DocumentSaveIcon(), "One workbook of the compared scenarios, a column each (Ctrl+E)", nil)
+	v.charts = newTipButton("Save charts…", theme.FileImageIcon(), "The compared scenarios' charts as PNG and SVG files", nil)
 	v.export.Hide()
 	v.charts.Hide()
 	// The row headings, then one column per scenario ticked, sharing the

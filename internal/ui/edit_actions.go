@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"hostplan/internal/present"
+
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/scenario"
@@ -18,15 +20,7 @@ func (p *planner) wireEditing() {
 	e := p.view.live
 	e.exists = p.scenarios.has
 	e.onSaved = p.savedFromForm
-	e.onUnsaved = func(unsaved bool) {
-		title := windowTitle
-		if unsaved {
-			title += " • unsaved"
-		}
-		if p.window.Title() != title {
-			p.window.SetTitle(title)
-		}
-	}
+	e.onUnsaved = func(bool) { p.updateTitle() }
 	p.view.checklist.onChange = e.changedState
 	p.scenarios.onNew = p.chooseNew
 	p.window.SetCloseIntercept(p.requestClose)
@@ -94,4 +88,46 @@ func (v *scenarioView) startNew(s *scenario.Scenario) {
 	v.current, v.shown = nil, ""
 	v.showMessage("Evaluating the new scenario…", widget.MediumImportance)
 	v.live.beginNew(s)
+}
+
+// updateTitle titles the window with what it shows — the scenario on show
+// (as its form names it while edited) or the comparison — and whether it
+// has unsaved edits: "Contract review • unsaved — hostplan".
+func (p *planner) updateTitle() {
+	p.window.SetTitle(windowTitleFor(p.shownName(), p.view.live.unsaved()))
+}
+
+// shownName is the name of what the window shows, "" for nothing.
+func (p *planner) shownName() string {
+	v := p.view
+	switch {
+	case p.scenarios.comparing:
+		if n := len(p.compare.ticked); n > 0 {
+			return "Comparing " + present.Count(n, "scenario")
+		}
+		return ""
+	case v.live.work != nil:
+		s := v.live.work
+		switch {
+		case s.Name != "":
+			return s.Name
+		case s.ID != "":
+			return s.ID
+		}
+		return "New scenario"
+	case v.current != nil:
+		return reportTitle(v.current.s, v.current.r)
+	}
+	return ""
+}
+
+// windowTitleFor is the window's title for what it shows.
+func windowTitleFor(name string, unsaved bool) string {
+	if unsaved {
+		name += " • unsaved"
+	}
+	if name == "" {
+		return windowTitle
+	}
+	return name + " — " + windowTitle
 }

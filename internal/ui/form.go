@@ -364,6 +364,7 @@ func optionalPath(path string) bool {
 	t := reflect.TypeOf(scenario.Scenario{})
 	parts := strings.Split(path, ".")
 	for i, name := range parts {
+		name, _, _ = strings.Cut(name, "[") // a list's row: trials[0]
 		sf, ok := structField(t, name)
 		if !ok {
 			return false

@@ -218,8 +218,10 @@ func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
 	return e
 }
 
-// newNumberControl edits an int, a uint64 or a float64; empty is 0, which
-// the scenario file leaves out ("not given").
+// newNumberControl edits an int, a uint64 or a float64; empty is 0. An
+// optional field's 0 is left out of the scenario file and shows as empty
+// ("not given"); a field the file always has (a weight, the horizon)
+// shows its 0 as 0.
 func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
 	var e *keyEntry
 	e = f.entry(ff, func() {
@@ -230,8 +232,19 @@ func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit f
 		f.clearLocal(ff.path)
 		f.changed(ff, false)
 	})
-	e.SetPlaceHolder("not given")
-	ff.load = func() { e.SetText(numberText(dst)) }
+	optional := optionalPath(ff.path)
+	if optional {
+		e.SetPlaceHolder("not given")
+	} else {
+		e.SetPlaceHolder("required")
+	}
+	ff.load = func() {
+		text := numberText(dst)
+		if text == "" && !optional {
+			text = "0"
+		}
+		e.SetText(text)
+	}
 	return container.NewBorder(nil, nil, nil, unit, e)
 }
 

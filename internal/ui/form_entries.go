@@ -21,6 +21,9 @@ import (
 type keyEntry struct {
 	widget.Entry
 	rows int // the rows a multi-line entry shows (fitRows)
+	// lost is the cursor's place when Fyne's rows could not hold it
+	// (wrapCursor).
+	lost lostCursor
 }
 
 // newKeyEntry is a one-line entry without a scroller of its own: an
@@ -51,12 +54,25 @@ func newKeyTextArea() *keyEntry {
 	return e
 }
 
+// TypedRune implements fyne.Focusable.
+func (e *keyEntry) TypedRune(r rune) {
+	e.edit(editInsert, func() { e.Entry.TypedRune(r) })
+}
+
 // TypedKey implements fyne.Focusable: the window's keys go to the window
 // (window_keys.go).
 func (e *keyEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !windowKey(e, ev) {
-		e.Entry.TypedKey(ev)
+	if windowKey(e, ev) {
+		return
 	}
+	kind := editInsert // Enter, and any key that changes no text
+	switch ev.Name {
+	case fyne.KeyBackspace:
+		kind = editBackspace
+	case fyne.KeyDelete:
+		kind = editDelete
+	}
+	e.edit(kind, func() { e.Entry.TypedKey(ev) })
 }
 
 // TypedShortcut implements fyne.Shortcutable.
@@ -64,7 +80,13 @@ func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
 	if forwardShortcut(e, s) {
 		return
 	}
-	e.Entry.TypedShortcut(s)
+	switch s.(type) {
+	case *fyne.ShortcutPaste, *fyne.ShortcutCut:
+		e.edit(editInsert, func() { e.Entry.TypedShortcut(s) })
+	default:
+		e.restoreCursor()
+		e.Entry.TypedShortcut(s)
+	}
 }
 
 // keySelectEntry is a widget.SelectEntry that passes the window's
@@ -79,6 +101,12 @@ func newKeySelectEntry(options []string) *keySelectEntry {
 	e.Wrapping = fyne.TextWrapOff // no scroller, as newKeyEntry
 	e.Scroll = container.ScrollNone
 	e.SetOptions(options)
+	// Fyne's drop-down button, with a tip.
+	if b, ok := e.ActionItem.(*widget.Button); ok {
+		t := newTipButton("", b.Icon, "Choose from the list (or type)", b.OnTapped)
+		t.Importance = b.Importance
+		e.ActionItem = t
+	}
 	return e
 }
 

@@ -45,7 +45,7 @@ func (f *scenarioForm) newListControl(ff *formField, dst reflect.Value) fyne.Can
 	if add == "" {
 		add = "Add"
 	}
-	button := widget.NewButtonWithIcon(add, theme.ContentAddIcon(), c.add)
+	button := newTipButton(add, theme.ContentAddIcon(), "Add a row at the end", c.add)
 	button.Importance = widget.LowImportance
 	ff.load = c.rebuild
 	return container.NewVBox(c.table, c.empty, container.NewHBox(button))
@@ -73,7 +73,7 @@ func (c *listControl) rebuild() {
 	}
 	for i := range n {
 		i := i
-		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { c.remove(i) })
+		remove := newTipButton("", theme.DeleteIcon(), "Remove this row", func() { c.remove(i) })
 		remove.Importance = widget.LowImportance
 		cells = append(cells, remove)
 		row := c.dst.Index(i)

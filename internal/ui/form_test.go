@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/app"
 	"hostplan/internal/brief"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
@@ -111,7 +112,7 @@ func TestNewScenarioFromTemplate(t *testing.T) {
 	if it, ok := p.scenarios.item(id); !ok || it.Revisions != 1 {
 		t.Errorf("the list shows %+v, %v", it, ok)
 	}
-	if v.live.mark.Visible() || w.Title() != windowTitle {
+	if v.live.mark.Visible() || strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("still marked unsaved after saving (title %q)", w.Title())
 	}
 	if ff := field(t, f, "id"); !ff.entries()[0].Disabled() {
@@ -195,7 +196,7 @@ func TestUnsavedPromptForFormEdits(t *testing.T) {
 	f := openForm(t, p, 0)
 	retype(field(t, f, "purpose.owner").entries()[0], "Claims platform team")
 	settled(t, p)
-	if !p.view.live.mark.Visible() || w.Title() != windowTitle+" • unsaved" {
+	if !p.view.live.mark.Visible() || w.Title() != "Fine-tune 7B on claims notes • unsaved — hostplan" {
 		t.Fatalf("unsaved edits not marked: title %q", w.Title())
 	}
 
@@ -224,7 +225,7 @@ func TestUnsavedPromptForFormEdits(t *testing.T) {
 	p.scenarios.list.Select(1)
 	test.Tap(p.prompt().discard)
 	waitShown(t, p, "chat")
-	if len(b.saved()) != 0 || w.Title() != windowTitle {
+	if len(b.saved()) != 0 || strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("discarding saved %d revisions; title %q", len(b.saved()), w.Title())
 	}
 	p.scenarios.list.Select(0)
@@ -281,7 +282,7 @@ func TestUnsavedPromptForChecklistEdits(t *testing.T) {
 	if len(saves) != 1 || saves[0].id != "ft-7b" || saves[0].st[v.entries[0].ID].Status != brief.StatusDone {
 		t.Errorf("checklist saves %+v", saves)
 	}
-	if w.Title() != windowTitle {
+	if strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("title %q after saving", w.Title())
 	}
 }
@@ -431,7 +432,7 @@ func TestAdvancedJSONEditsTheFormsInputs(t *testing.T) {
 	if len(saves) != 1 || saves[0].s.Purpose.Owner != "Claims platform team" || saves[0].note != "owner from the form" {
 		t.Errorf("saves %+v", saves)
 	}
-	if p.view.live.dirty() || w.Title() != windowTitle {
+	if p.view.live.dirty() || strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("still unsaved after the JSON editor saved (title %q)", w.Title())
 	}
 }
@@ -595,5 +596,77 @@ func TestFormShowsDefaultMFU(t *testing.T) {
 	want := present.MFUHint(s.Workload, 7)
 	if !strings.Contains(want, "–") || !slices.Contains(holders, want) {
 		t.Errorf("placeholders %q, want %q", holders, want)
+	}
+}
+
+// The description, a wrapping multi-line field, keeps exactly what was
+// typed into it, at every window width tried (some put a space typed at
+// a wrap point, fyne-io/fyne#2698), in the field and in the scenario the
+// report and a save use.
+func TestDescriptionKeepsTypedText(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+	f := openForm(t, p, 0)
+	e := field(t, f, "description").entries()[0]
+	text := strings.Repeat(wrapText+" ", 3)
+	for width := float32(1000); width <= 1300; width += 23 {
+		w.Resize(fyne.NewSize(width, 800))
+		retype(e, "")
+		p.window.Canvas().Focus(e)
+		test.Type(e, text)
+		if e.Text != text || p.view.live.work.Description != text {
+			t.Fatalf("window %v wide: typed\n%q\nthe field shows\n%q\nthe scenario holds\n%q", width, text, e.Text, p.view.live.work.Description)
+		}
+	}
+	settled(t, p)
+}
+
+// Discarding edits, and restoring an old revision from the history, show
+// the scenario's saved inputs where the form was scrolled to, not at its
+// top.
+func TestDiscardAndRestoreKeepFormScroll(t *testing.T) {
+	pl := openPlanner(t)
+	const id = "constrained-snapshot-training"
+	s, _, _ := pl.Load(id)
+	changed := scenario.Clone(s)
+	changed.Dimensions.Economics.HorizonMonths += 12
+	if _, err := pl.Save(changed, app.Lineage{Author: "ana", Note: "longer horizon"}); err != nil {
+		t.Fatal(err)
+	}
+	w, p := openWindow(t, NewBackend(pl))
+	w.Resize(fyne.NewSize(1280, 800))
+	p.scenarios.selectID(id)
+	waitShown(t, p, id)
+	settled(t, p)
+	e := p.view.live
+	test.Tap(e.toggle)
+	f := e.form
+	e.scroll.ScrollToOffset(fyne.NewPos(0, 1200))
+	at := e.scroll.Offset
+	if at.Y < 1000 {
+		t.Fatalf("the form scrolls only to %v", at)
+	}
+	retype(field(t, f, "dimensions.economics.horizon_months").entries()[0], "48")
+	settled(t, p)
+	test.Tap(e.discard)
+	settled(t, p)
+	if e.dirty() {
+		t.Fatal("still unsaved after Discard")
+	}
+	if got := e.scroll.Offset; got != at {
+		t.Errorf("after Discard the form is scrolled to %v, want %v", got, at)
+	}
+
+	menuAction(t, w, "Scenario", "History…")()
+	settle(t, p)
+	test.Tap(overlayButton(w, "Restore revision"))
+	settle(t, p)
+	waitUntil(t, func() bool {
+		it, _ := p.scenarios.item(id)
+		return it.Revisions == 3 && e.form != nil && e.item.Revisions == 3
+	},
+		func() string { return "the restored revision is not shown in the form" })
+	settled(t, p)
+	if got := e.scroll.Offset; got != at {
+		t.Errorf("after Restore the form is scrolled to %v, want %v", got, at)
 	}
 }

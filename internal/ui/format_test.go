@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"hostplan/internal/scenario"
@@ -19,5 +20,33 @@ func TestWords(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+// The header dates the prices by the directions that count: the oldest
+// price a feasible direction used, not a ruled-out direction's older one;
+// with none feasible, the oldest any direction used; with no direction's
+// date, the report's.
+func TestHeaderPricesFromDirectionsThatCount(t *testing.T) {
+	r := newFakeBackend().reports["ft-7b"]
+	r.Directions[2].PricesAsOf = "2025-11-30" // on premises, feasible
+	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-11-30 (the oldest a feasible direction used)") {
+		t.Errorf("facts %q", got)
+	}
+	r.Directions[3].PricesAsOf = "2023-05-01" // shared HPC, ruled out
+	if got := reportFacts(r); strings.Contains(got, "2023-05-01") {
+		t.Errorf("a ruled-out direction dates the header: %q", got)
+	}
+	for i := range r.Directions {
+		r.Directions[i].Feasible = false
+	}
+	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2023-05-01 (the oldest any direction used)") {
+		t.Errorf("nothing feasible: facts %q", got)
+	}
+	for i := range r.Directions {
+		r.Directions[i].PricesAsOf = ""
+	}
+	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-06-01 (oldest in the catalog used)") {
+		t.Errorf("no direction's date: facts %q", got)
 	}
 }

@@ -455,3 +455,40 @@ func directionLabel(d string) string { return present.DirectionTitle(d) }
 
 // recommendOption is the recommendation filter's entry for direction d.
 func recommendOption(d string) string { return recPrefix + present.DirectionTitle(d) }
+
+// A status message — what the last action did, with Undo; whether the
+// report is up to date — takes room kept for it: the list's rows and the
+// form do not move when one shows or goes, so a click aimed at a row
+// lands on it.
+func TestStatusDoesNotMoveLayout(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+	w.Resize(fyne.NewSize(1280, 800))
+	openForm(t, p, 0)
+	settled(t, p)
+	e := p.view.live
+	place := func(o fyne.CanvasObject) [2]fyne.Position {
+		s := o.Size()
+		return [2]fyne.Position{fyne.CurrentApp().Driver().AbsolutePositionForObject(o), {X: s.Width, Y: s.Height}}
+	}
+	list, form := place(p.scenarios.list), place(e.scroll)
+	for _, msg := range []string{
+		"Deleted “Fine-tune 7B on claims notes”. It is kept in the store until purged; Undo brings it back now.",
+		"",
+	} {
+		if msg == "" {
+			p.scenarios.notify("")
+		} else {
+			p.scenarios.notifyUndo(msg, func() {})
+		}
+		e.setStatus(msg+" "+msg, widget.DangerImportance)
+		w.Content().Refresh()
+		p.scenarios.content.Refresh()
+		e.panel.Refresh()
+		if got := place(p.scenarios.list); got != list {
+			t.Errorf("with the message %q the list moved from %v to %v", msg, list, got)
+		}
+		if got := place(e.scroll); got != form {
+			t.Errorf("with the status %q the form moved from %v to %v", msg, form, got)
+		}
+	}
+}

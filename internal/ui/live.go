@@ -60,16 +60,17 @@ type liveEditor struct {
 	// the planner, which titles the window).
 	onUnsaved func(unsaved bool)
 
-	toggle   *widget.Button // the header's "Edit inputs"
+	toggle   *tipButton // the header's "Edit inputs"
 	heading  *widget.Label
 	mark     *widget.Label // "• unsaved" in the header
 	status   *widget.Label
 	problems *widget.Label // problems that belong to no field
-	save     *widget.Button
-	discard  *widget.Button
-	json     *widget.Button
+	save     *tipButton
+	discard  *tipButton
+	json     *tipButton
 	holder   *fyne.Container // the form, inside scroll
 	scroll   *container.Scroll
+	kept     keptScroll // where the last form was scrolled to
 	panel    fyne.CanvasObject
 	split    *container.Split
 	area     *fyne.Container // the pane: the report alone, or the form beside it
@@ -81,7 +82,7 @@ const formShare = 0.42
 
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
-	e.toggle = widget.NewButtonWithIcon("Edit inputs", theme.DocumentCreateIcon(), func() { e.setOpen(!e.open) })
+	e.toggle = newTipButton("Edit inputs", theme.DocumentCreateIcon(), "Show or hide the form beside the report", func() { e.setOpen(!e.open) })
 	e.mark = widget.NewLabel("• unsaved")
 	e.mark.Importance = widget.WarningImportance
 	e.mark.TextStyle.Bold = true
@@ -92,19 +93,17 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e.heading.SizeName = theme.SizeNameSubHeadingText
 	e.heading.Truncation = fyne.TextTruncateEllipsis
 	e.status = widget.NewLabel("")
-	e.status.Wrapping = fyne.TextWrapWord
-	e.status.SizeName = theme.SizeNameCaptionText
 	e.problems = problemLabel()
-	e.save = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), e.askNote)
+	e.save = newTipButton("Save…", theme.DocumentSaveIcon(), "Save the edits as a new revision, with a note (Ctrl+S)", e.askNote)
 	e.save.Importance = widget.HighImportance
-	e.discard = widget.NewButtonWithIcon("Discard", theme.ContentUndoIcon(), e.discardChanges)
-	e.json = widget.NewButtonWithIcon("Advanced: JSON…", theme.SettingsIcon(), func() {
+	e.discard = newTipButton("Discard", theme.ContentUndoIcon(), "Throw the unsaved edits away: the saved revision comes back", e.discardChanges)
+	e.json = newTipButton("Advanced: JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
 		if v.onEdit != nil {
 			v.onEdit()
 		}
 	})
 	e.json.Importance = widget.LowImportance
-	closeButton := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { e.setOpen(false) })
+	closeButton := newTipButton("", theme.CancelIcon(), "Hide the inputs (the edits stay)", func() { e.setOpen(false) })
 	closeButton.Importance = widget.LowImportance
 
 	e.holder = container.NewStack()
@@ -112,7 +111,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	buttons := container.NewHBox(e.save, e.discard, e.json)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, closeButton, e.heading),
-		buttons, e.status, e.problems, widget.NewSeparator())
+		buttons, newStatusLine(e.status, 2, nil), e.problems, widget.NewSeparator())
 	e.panel = container.NewBorder(top, nil, nil, nil, e.scroll)
 	e.setButtons()
 	return e
@@ -154,13 +153,24 @@ func (e *liveEditor) setOpen(open bool) {
 	e.area.Refresh()
 }
 
-// buildForm makes the form over the working copy.
+// buildForm makes the form over the working copy. Built again for the
+// same stored scenario (after Discard, a save or a restore), it shows
+// where the form was scrolled to; for another, its top.
 func (e *liveEditor) buildForm() {
+	e.keepScroll()
 	e.form = newScenarioForm(e.work, e.base != nil, e.catalogIDs(), e.changed, e.flush)
 	e.form.wheel = func() fyne.Scrollable { return e.scroll }
 	e.holder.Objects = []fyne.CanvasObject{e.form.content}
 	e.holder.Refresh()
-	e.scroll.ScrollToTop()
+	if k := e.kept; k.id != "" && k.id == e.item.ID {
+		// Lay the new form out now, so that the offset is not cut to
+		// the height of the empty one.
+		c := e.scroll.Content
+		c.Resize(fyne.NewSize(max(c.Size().Width, e.scroll.Size().Width), c.MinSize().Height))
+		e.scroll.ScrollToOffset(k.offset)
+	} else {
+		e.scroll.ScrollToTop()
+	}
 	e.setHeading()
 	// The defaults the shown report assumed, until an edit evaluates anew.
 	if cur := e.v.current; cur != nil && cur.r != nil && cur.item.ID == e.item.ID {
@@ -195,9 +205,24 @@ func (e *liveEditor) setHeading() {
 	}
 }
 
+// keptScroll is where the form of a stored scenario was scrolled to.
+type keptScroll struct {
+	id     string // the scenario's id; "" for none
+	offset fyne.Position
+}
+
+// keepScroll notes where the form on show is scrolled to, for the next
+// form of the same scenario.
+func (e *liveEditor) keepScroll() {
+	if e.form != nil {
+		e.kept = keptScroll{id: e.item.ID, offset: e.scroll.Offset}
+	}
+}
+
 // stop cancels the evaluation of an edit and forgets the working copy:
 // the view is about to show another scenario.
 func (e *liveEditor) stop() {
+	e.keepScroll()
 	e.gen++
 	if e.cancel != nil {
 		e.cancel()
@@ -453,10 +478,11 @@ func (e *liveEditor) showOutcome(errs scenario.Errors) {
 	}
 }
 
+// setStatus says whether the report is up to date with the inputs, in a
+// line of its own room (statusLine).
 func (e *liveEditor) setStatus(text string, imp widget.Importance) {
 	e.status.Importance = imp
 	e.status.SetText(text)
-	showIf(e.status, text != "")
 }
 
 // liveReport shows the evaluation of an edit in place of the one on

@@ -206,10 +206,7 @@ func (e *liveEditor) discardChanges() {
 	e.running = false
 	e.work = scenario.Clone(e.base)
 	if e.form != nil {
-		offset := e.scroll.Offset
-		e.buildForm()
-		e.scroll.Offset = offset
-		e.scroll.Refresh()
+		e.buildForm() // where it was scrolled to
 	}
 	setProblemText(e.problems, nil)
 	if ev := e.v.cache.get(e.item.ID, e.item.Revisions); ev != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 	"path/filepath"
 	"strings"
@@ -230,5 +231,96 @@ func TestReviewSheetsStackWhenNarrow(t *testing.T) {
 	}
 	if got := l.MinSize(objs); got != fyne.NewSize(500, 940) {
 		t.Errorf("stacked, the sheets ask for %v", got)
+	}
+}
+
+// A light theme chosen in an earlier session draws the window light from
+// its first frame, even where the system's variant is dark: no widget
+// keeps a colour of the dark variant (the filters and the disabled
+// buttons did, built before the theme was installed).
+func TestLightThemeFromStart(t *testing.T) {
+	pl := openPlanner(t, "qlora-legal-70b")
+	if err := pl.SetSetting(settingTheme, "light"); err != nil {
+		t.Fatal(err)
+	}
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(theme.DefaultTheme()) // variant 2: dark colours, as a dark desktop
+	w := NewWindow(a, NewBackend(pl))
+	defer w.Close()
+	p := w.Content().(*planner)
+	defer settle(t, p)
+	w.Resize(fyne.NewSize(1280, 800))
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+
+	dark := map[color.NRGBA]fyne.ThemeColorName{}
+	light := map[color.NRGBA]bool{}
+	names := []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameButton, theme.ColorNameDisabledButton,
+		theme.ColorNameInputBackground, theme.ColorNameForeground, theme.ColorNameDisabled, theme.ColorNameHeaderBackground,
+		theme.ColorNameMenuBackground, theme.ColorNameOverlayBackground, theme.ColorNameSeparator, theme.ColorNameInputBorder}
+	for _, n := range names {
+		light[nrgba(theme.DefaultTheme().Color(n, theme.VariantLight))] = true
+	}
+	for _, n := range names {
+		if c := nrgba(theme.DefaultTheme().Color(n, theme.VariantDark)); !light[c] {
+			dark[c] = n
+		}
+	}
+	var walk func(o fyne.CanvasObject, path string)
+	walk = func(o fyne.CanvasObject, path string) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		path += fmt.Sprintf("/%T", o)
+		var c color.Color
+		switch x := o.(type) {
+		case *canvas.Rectangle:
+			c = x.FillColor
+		case *canvas.Text:
+			c = x.Color
+		case *fyne.Container:
+			for _, k := range x.Objects {
+				walk(k, path)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(x).Objects() {
+				walk(k, path)
+			}
+		}
+		if c != nil {
+			if n, ok := dark[nrgba(c)]; ok {
+				t.Errorf("%s is drawn in the dark variant's %s", path, n)
+			}
+		}
+	}
+	walk(w.Content(), "")
+}
+
+func nrgba(c color.Color) color.NRGBA { return color.NRGBAModel.Convert(c).(color.NRGBA) }
+
+// A window the last session left larger than the screen it now opens on
+// (a 1920 × 1080 session, then a 1280 × 800 screen) is fitted to the
+// screen; one that fits keeps its size.
+func TestWindowFitsTheScreen(t *testing.T) {
+	pl := openPlanner(t, "qlora-legal-70b")
+	for key, v := range map[string]string{settingWidth: "1900", settingHeight: "1060"} {
+		if err := pl.SetSetting(key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := test.NewTempApp(t)
+	w := NewWindow(a, NewBackend(pl))
+	defer w.Close()
+	if got := w.Canvas().Size(); got != fyne.NewSize(1900, 1060) {
+		t.Fatalf("opened at %v, want the remembered 1900 × 1060", got)
+	}
+	PlaceOnScreen(w, fyne.NewSize(1280, 760))
+	if got := w.Canvas().Size(); got.Width > 1280 || got.Height > 760 || got.Width < 1100 || got.Height < 650 {
+		t.Errorf("on a 1280 × 760 screen the window is %v", got)
+	}
+	w.Resize(fyne.NewSize(1000, 700))
+	PlaceOnScreen(w, fyne.NewSize(1280, 760))
+	if got := w.Canvas().Size(); got != fyne.NewSize(1000, 700) {
+		t.Errorf("a window that fits was changed to %v", got)
 	}
 }

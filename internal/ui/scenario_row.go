@@ -68,6 +68,9 @@ func (r *scenarioRow) Refresh() {
 
 // Tapped chooses the row, and gives the list the keyboard.
 func (r *scenarioRow) Tapped(*fyne.PointEvent) {
+	if l := tipLayerOf(r); l != nil {
+		l.leave(r)
+	}
 	r.list.tapped(r.index)
 }
 
@@ -76,9 +79,18 @@ func (r *scenarioRow) TappedSecondary(e *fyne.PointEvent) {
 	r.list.rowMenu(r.index, e.AbsolutePosition)
 }
 
-// MouseIn writes the row's whole name in the status line.
-func (r *scenarioRow) MouseIn(*desktop.MouseEvent) {
+// MouseIn writes the row's whole name in the status line, and as a tip
+// when the row cuts it short ("…#0044" and "…#0080" look alike).
+func (r *scenarioRow) MouseIn(ev *desktop.MouseEvent) {
 	r.list.hovered(r.index)
+	if l := tipLayerOf(r); l != nil {
+		l.hover(r, func() string {
+			if isCut(r.name) {
+				return r.name.Text
+			}
+			return ""
+		}, pointerAt(ev))
+	}
 }
 
 // MouseMoved implements desktop.Hoverable.
@@ -88,6 +100,9 @@ func (r *scenarioRow) MouseMoved(*desktop.MouseEvent) {}
 func (r *scenarioRow) MouseOut() {
 	if r.list.hover == r.index {
 		r.list.hovered(-1)
+	}
+	if l := tipLayerOf(r); l != nil {
+		l.leave(r)
 	}
 }
 

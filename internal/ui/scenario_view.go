@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -27,7 +28,7 @@ type scenarioView struct {
 	dialogs *dialogs    // the window's open dialogs, which Escape closes
 
 	onEdit, onDuplicate func() // the header's actions, set by the planner
-	edit, duplicate     *widget.Button
+	edit, duplicate     *tipButton
 
 	gen int // counts choices, so a late result for an earlier one is dropped
 	// cancel ends the evaluation of the choice in progress, when a later
@@ -38,7 +39,7 @@ type scenarioView struct {
 	message *widget.Label     // placeholder, progress or error text
 	body    fyne.CanvasObject // header and tabs, shown with a report
 
-	title        *widget.Label
+	title        *tipLabel
 	facts        *widget.Label
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
@@ -72,10 +73,9 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.message = widget.NewLabel(chooseMessage)
 	v.message.Wrapping = fyne.TextWrapWord
 
-	v.title = widget.NewLabel("")
+	v.title = newTipLabel("")
 	v.title.TextStyle.Bold = true
 	v.title.SizeName = theme.SizeNameSubHeadingText
-	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.facts = widget.NewLabel("")
 	v.facts.Wrapping = fyne.TextWrapWord
 	v.cheapest = widget.NewLabel("")
@@ -105,12 +105,12 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
 	)
 
-	v.edit = widget.NewButtonWithIcon("JSON…", theme.SettingsIcon(), func() {
+	v.edit = newTipButton("JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
 		if v.onEdit != nil {
 			v.onEdit()
 		}
 	})
-	v.duplicate = widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), func() {
+	v.duplicate = newTipButton("Duplicate", theme.ContentCopyIcon(), "A copy of this scenario under a new id, to change without touching this one", func() {
 		if v.onDuplicate != nil {
 			v.onDuplicate()
 		}
@@ -326,14 +326,37 @@ func reportFacts(r *model.Report) string {
 	if r.HorizonMonths > 0 {
 		facts = append(facts, "horizon "+present.Count(r.HorizonMonths, "month"))
 	}
-	asOf := r.CatalogAsOf
-	if asOf == "" {
-		asOf = "unknown"
-	}
-	// The oldest price any direction used; each direction's own is in the
-	// table.
-	facts = append(facts, "Prices as of "+asOf+" (oldest used)")
+	facts = append(facts, headerPricesAsOf(r))
 	return strings.Join(facts, "  ·  ")
+}
+
+// headerPricesAsOf dates the prices the report's answer rests on: the
+// oldest price a feasible direction used — a ruled-out direction's old
+// price dates nothing the report recommends —, the oldest any direction
+// used when none is feasible, or the report's own date when no direction
+// has one. Each direction's own date is under the table (pricesAsOf).
+func headerPricesAsOf(r *model.Report) string {
+	oldest := func(feasible bool) string {
+		var d string
+		for _, x := range r.Directions {
+			if (x.Feasible || !feasible) && x.PricesAsOf != "" && (d == "" || x.PricesAsOf < d) {
+				d = x.PricesAsOf
+			}
+		}
+		return d
+	}
+	if d := oldest(true); d != "" {
+		return "Prices as of " + d + " (the oldest a feasible direction used)"
+	}
+	if !slices.ContainsFunc(r.Directions, func(x model.DirectionResult) bool { return x.Feasible }) {
+		if d := oldest(false); d != "" {
+			return "Prices as of " + d + " (the oldest any direction used)"
+		}
+	}
+	if r.CatalogAsOf == "" {
+		return "Prices as of an unknown date"
+	}
+	return "Prices as of " + r.CatalogAsOf + " (oldest in the catalog used)"
 }
 
 // titleOf is a direction result's title, falling back to the direction's

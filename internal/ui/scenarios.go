@@ -35,7 +35,7 @@ type scenarioList struct {
 	onCompare func(on bool) // the Compare button
 	onReload  func([]Item)  // after every reload, with every stored item
 	quiet     bool          // a selection that only marks a row
-	compare   *widget.Button
+	compare   *tipButton
 
 	// The actions of a row's menu, set by the planner; nil leaves the
 	// action out.
@@ -57,7 +57,7 @@ type scenarioList struct {
 	order     *keySelect
 	message   *widget.Label // shown instead of the list when it is empty or unreadable
 	notice    *widget.Label // what the last action did
-	undo      *widget.Button
+	undo      *tipButton
 	undoFunc  func()
 	status    *widget.Label // how many rows are shown, or the hovered row's name
 	content   fyne.CanvasObject
@@ -137,27 +137,24 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 
 	heading := widget.NewLabel("Scenarios")
 	heading.TextStyle.Bold = true
-	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), s.reload)
+	reload := newTipButton("", theme.ViewRefreshIcon(), "Read the list again from the store (another hostplan may have saved)", s.reload)
 	reload.Importance = widget.LowImportance
 
-	importButton := widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), func() {
+	importButton := newTipButton("Import…", theme.FolderOpenIcon(), "Import a scenario file (Ctrl+O)", func() {
 		if s.onImport != nil {
 			s.onImport()
 		}
 	})
 	importButton.Importance = widget.LowImportance
-	newButton := widget.NewButtonWithIcon("New…", theme.ContentAddIcon(), func() {
+	newButton := newTipButton("New…", theme.ContentAddIcon(), "A new scenario from a template (Ctrl+N)", func() {
 		if s.onNew != nil {
 			s.onNew()
 		}
 	})
 	newButton.Importance = widget.LowImportance
 	s.notice = widget.NewLabel("")
-	s.notice.Wrapping = fyne.TextWrapWord
-	s.notice.SizeName = theme.SizeNameCaptionText
 	s.notice.Importance = widget.SuccessImportance
-	s.notice.Hide()
-	s.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() {
+	s.undo = newTipButton("Undo", theme.ContentUndoIcon(), "Undo what the message says", func() {
 		if f := s.undoFunc; f != nil {
 			s.undoFunc = nil
 			s.undo.Hide()
@@ -166,7 +163,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.undo.Hide()
 
-	s.compare = widget.NewButtonWithIcon("Compare", theme.ViewRestoreIcon(), func() {
+	s.compare = newTipButton("Compare", theme.ViewRestoreIcon(), "Tick two or three scenarios to see them side by side", func() {
 		if s.onCompare != nil {
 			s.onCompare(!s.comparing)
 		}
@@ -239,9 +236,11 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		actions,
 		s.search,
 		filters,
-		container.NewBorder(nil, nil, nil, s.undo, s.notice),
 	)
-	s.content = container.NewBorder(top, s.status, nil, nil,
+	// What the last action did, with Undo, under the list in room of its
+	// own: a message never moves the rows under the pointer.
+	bottom := container.New(&tightVBox{}, newStatusLine(s.notice, 2, s.undo), s.status)
+	s.content = container.NewBorder(top, bottom, nil, nil,
 		container.NewStack(s.list, container.NewVBox(s.message)))
 	return s
 }
@@ -284,8 +283,6 @@ func (s *scenarioList) notify(text string) {
 	s.undoFunc = nil
 	s.undo.Hide()
 	s.notice.SetText(text)
-	s.notice.Show()
-	s.content.Refresh() // the pane's top grows: lay it out again
 }
 
 // notifyUndo shows what the last action did with an Undo button that
@@ -294,7 +291,6 @@ func (s *scenarioList) notifyUndo(text string, undo func()) {
 	s.notify(text)
 	s.undoFunc = undo
 	s.undo.Show()
-	s.content.Refresh()
 }
 
 // item returns the stored scenario with id, shown or not.

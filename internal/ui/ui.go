@@ -36,20 +36,49 @@ const windowTitle = "hostplan"
 // listShare is the part of the window's width the scenario list takes.
 const listShare = 0.24
 
-// NewWindow creates the main window, titled "hostplan", sized for a laptop
-// screen and filled by Create.
+// NewWindow creates the main window, titled "hostplan", at the size the
+// last session left it (or one for a laptop's screen), centred on the
+// screen and filled by Create. Once it is shown, PlaceOnScreen fits it to
+// the screen it opened on.
 func NewWindow(a fyne.App, b Backend) fyne.Window {
 	w := a.NewWindow(windowTitle)
 	w.Resize(rememberedSize(b, fyne.NewSize(1200, 800)))
+	w.CenterOnScreen()
 	Create(a, w, b)
 	return w
+}
+
+// screenMargin is the room PlaceOnScreen leaves around a window it
+// shrinks, for the window manager's frame and a panel.
+const screenMargin = 48
+
+// PlaceOnScreen fits the shown window w to the screen it opened on, whose
+// usable area (without the desktop's panels) is screen, in the window's
+// units: a window the last session left larger than this screen — kept
+// from a larger one, say — is made to fit with a margin and centred again.
+// A window that fits is left where it is.
+func PlaceOnScreen(w fyne.Window, screen fyne.Size) {
+	if screen.Width <= 0 || screen.Height <= 0 {
+		return
+	}
+	size := w.Canvas().Size()
+	if size.Width <= screen.Width && size.Height <= screen.Height {
+		return
+	}
+	fit := fyne.NewSize(min(size.Width, max(screen.Width-screenMargin, screen.Width*0.9)),
+		min(size.Height, max(screen.Height-screenMargin, screen.Height*0.9)))
+	w.Resize(fit)
+	w.CenterOnScreen()
 }
 
 // Create fills w with the planner: scenarios from b on the left; choosing one
 // loads and evaluates it and shows the result on the right.
 func Create(a fyne.App, w fyne.Window, b Backend) {
+	// The theme first: a widget drawn before it would keep the colours of
+	// the system's variant, not the one chosen.
+	settings := newViewSettings(a, b)
 	p := newPlanner(w, b)
-	p.setUpViewing(a) // viewing.go
+	p.setUpViewing(settings) // viewing.go
 	w.SetContent(p)
 }
 
@@ -72,7 +101,9 @@ type planner struct {
 	settings                *viewSettings
 	review                  *reviewView // nil outside review mode
 	reviewLayer             *fyne.Container
-	themeButton, zoomButton *widget.Button
+	themeButton, zoomButton *tipButton
+
+	tipLayer *tipLayer // the tips over everything (tooltip.go)
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -89,6 +120,7 @@ func (p *planner) setComparing(on bool) {
 		p.scenarios.setComparing(false)
 		// Mark again the scenario the pane still shows.
 		p.scenarios.markID(p.view.shownID())
+		p.updateTitle()
 		return
 	}
 	if id := p.view.shownID(); id != "" && !p.compare.isTicked(id) && len(p.compare.ticked) < maxCompared {
@@ -99,6 +131,7 @@ func (p *planner) setComparing(on bool) {
 	p.view.content.Hide()
 	p.compare.content.Show()
 	p.scenarios.setComparing(true)
+	p.updateTitle()
 	p.compare.refresh() // last: it starts evaluations
 }
 
@@ -106,6 +139,7 @@ func (p *planner) setComparing(on bool) {
 func (p *planner) tick(it Item) {
 	p.compare.toggle(it)
 	p.scenarios.list.Refresh()
+	p.updateTitle()
 	p.compare.refresh() // last: it starts evaluations
 }
 
@@ -125,6 +159,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.split.Offset = listShare
 	p.reviewLayer = container.NewStack()
 	p.reviewLayer.Hide()
+	p.tipLayer = newTipLayer()
 	p.ExtendBaseWidget(p)
 	p.wireTools()
 	p.wireEditing()
@@ -134,5 +169,8 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 
 // CreateRenderer implements fyne.Widget.
 func (p *planner) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer))
+	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer, p.tipLayer.layer))
 }
+
+// tips implements tipHost.
+func (p *planner) tips() *tipLayer { return p.tipLayer }

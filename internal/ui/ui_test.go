@@ -345,7 +345,7 @@ func TestSelectShowsReport(t *testing.T) {
 	if got, want := v.title.Text, "Fine-tune 7B on claims notes"; got != want {
 		t.Errorf("title = %q, want %q", got, want)
 	}
-	for _, want := range []string{"Fine-tuning", "one run = one fine-tuning run", "horizon 24 months", "Prices as of 2025-06-01 (oldest used)"} {
+	for _, want := range []string{"Fine-tuning", "one run = one fine-tuning run", "horizon 24 months", "Prices as of 2025-06-01 (the oldest a feasible direction used)"} {
 		if !strings.Contains(v.facts.Text, want) {
 			t.Errorf("facts %q lack %q", v.facts.Text, want)
 		}
@@ -723,4 +723,32 @@ func labelTexts(o fyne.CanvasObject) string {
 	}
 	walk(o)
 	return b.String()
+}
+
+// The window's title names what it shows: the scenario (as its form names
+// it while edited, marked while unsaved), the comparison, or nothing.
+func TestTitleNamesScenario(t *testing.T) {
+	w, p := openWindow(t, newFakeBackend())
+	if got := w.Title(); got != "hostplan" {
+		t.Errorf("title before a choice %q", got)
+	}
+	f := openForm(t, p, 0)
+	if got, want := w.Title(), "Fine-tune 7B on claims notes — hostplan"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	retype(field(t, f, "name").entries()[0], "Claims notes, 7B")
+	if got, want := w.Title(), "Claims notes, 7B • unsaved — hostplan"; got != want {
+		t.Errorf("title after renaming in the form %q, want %q", got, want)
+	}
+	settled(t, p)
+	test.Tap(p.view.live.discard)
+	settled(t, p)
+	test.Tap(p.scenarios.compare)
+	if got, want := w.Title(), "Comparing 1 scenario — hostplan"; got != want {
+		t.Errorf("title while comparing %q, want %q", got, want)
+	}
+	test.Tap(p.scenarios.compare)
+	if got, want := w.Title(), "Fine-tune 7B on claims notes — hostplan"; got != want {
+		t.Errorf("title after comparing %q, want %q", got, want)
+	}
 }

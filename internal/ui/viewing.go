@@ -42,8 +42,8 @@ func rememberedSize(b Backend, def fyne.Size) fyne.Size {
 // setUpViewing installs the theme with the remembered zoom and variant,
 // the view bar under the list, the keys, the window size kept at close,
 // and shows the scenario shown last.
-func (p *planner) setUpViewing(a fyne.App) {
-	p.settings = newViewSettings(a, p.backend)
+func (p *planner) setUpViewing(settings *viewSettings) {
+	p.settings = settings
 	if v, ok := p.settings.setting(settingSplit); ok {
 		if f, err := strconv.ParseFloat(v, 64); err == nil && f >= minListShare && f <= maxListShare {
 			p.split.Offset = f
@@ -95,15 +95,15 @@ func (p *planner) showChosen(it Item) {
 
 // viewBar is the row under the list: Review, light or dark, and zoom.
 func (p *planner) viewBar() fyne.CanvasObject {
-	review := widget.NewButtonWithIcon("Review", theme.ViewFullScreenIcon(), p.toggleReview)
+	review := newTipButton("Review", theme.ViewFullScreenIcon(), "Review mode: full screen, large text, for a projector (F11; Esc leaves)", p.toggleReview)
 	review.Importance = widget.LowImportance
-	p.themeButton = widget.NewButtonWithIcon("", theme.ColorPaletteIcon(), p.toggleTheme)
+	p.themeButton = newTipButton("", theme.ColorPaletteIcon(), "Light or dark", p.toggleTheme)
 	p.themeButton.Importance = widget.LowImportance
-	out := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), p.zoomOut)
+	out := newTipButton("", theme.ZoomOutIcon(), "Smaller (Ctrl −)", p.zoomOut)
 	out.Importance = widget.LowImportance
-	in := widget.NewButtonWithIcon("", theme.ZoomInIcon(), p.zoomIn)
+	in := newTipButton("", theme.ZoomInIcon(), "Larger (Ctrl +)", p.zoomIn)
 	in.Importance = widget.LowImportance
-	p.zoomButton = widget.NewButton(p.settings.zoomText(), p.zoomReset)
+	p.zoomButton = newTipButton(p.settings.zoomText(), nil, "Back to 100 % (Ctrl 0)", p.zoomReset)
 	p.zoomButton.Importance = widget.LowImportance
 	return container.NewHBox(review, p.themeButton, out, p.zoomButton, in)
 }

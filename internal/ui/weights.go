@@ -36,14 +36,15 @@ type weightsPanel struct {
 	given    [5]*widget.Label
 	norm     [5]*widget.Label
 	switches [5]*widget.Label // where the winner changes, under the slider
-	reset    *widget.Button
+	reset    *tipButton
 	note     *widget.Label
-	toggle   *widget.Button // the heading, which opens and closes the sliders
-	summary  *widget.Label  // the shares of the five, beside the heading
+	toggle   *tipButton    // the heading, which opens and closes the sliders
+	summary  *widget.Label // the shares of the five, beside the heading
 	detail   *fyne.Container
 	open     bool
 
 	saved   [5]float64 // the weights of the scenario as loaded
+	current [5]float64 // the weights as they now are
 	setting bool       // the sliders are being set, not moved
 	content fyne.CanvasObject
 }
@@ -67,7 +68,7 @@ func newWeightsPanel() *weightsPanel {
 		p.norm[i] = widget.NewLabel("")
 		p.norm[i].Alignment = fyne.TextAlignTrailing
 		p.sliders[i] = newWeightSlider()
-		p.sliders[i].OnChanged = func(float64) { p.moved() }
+		p.sliders[i].OnChanged = func(x float64) { p.moved(i, x) }
 		p.sliders[i].OnChangeEnded = func(float64) {
 			if !p.setting && p.onSettled != nil {
 				p.onSettled()
@@ -83,12 +84,12 @@ func newWeightsPanel() *weightsPanel {
 		grid.Add(container.NewStack(p.sliders[i], p.marks[i]))
 		grid.Add(p.switches[i])
 	}
-	p.reset = widget.NewButtonWithIcon("Reset weights", theme.ContentUndoIcon(), func() { p.setWeights(p.saved, true) })
+	p.reset = newTipButton("Reset weights", theme.ContentUndoIcon(), "Back to the saved weights", func() { p.setWeights(p.saved, true) })
 	p.reset.Importance = widget.LowImportance
 	p.note = widget.NewLabel("")
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
-	p.toggle = widget.NewButtonWithIcon("Weights", theme.MenuExpandIcon(), func() {
+	p.toggle = newTipButton("Weights", theme.MenuExpandIcon(), "Show or hide the weights' sliders", func() {
 		p.setOpen(!p.open)
 		if p.onOpen != nil {
 			p.onOpen(p.open)
@@ -133,13 +134,13 @@ func (p *weightsPanel) setSummary() {
 // set shows the weights of s as loaded (saved) and as they now are
 // (current), sized so every slider reaches well past the largest weight.
 func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
-	p.saved = saved
+	p.saved, p.current = saved, current
 	top := sliderTop(saved, current)
 	p.setting = true
 	for i, s := range p.sliders {
 		s.Max = top
-		s.Step = top / 200
-		s.SetValue(current[i])
+		s.Step = top / sliderSteps
+		s.show(current[i])
 	}
 	p.setting = false
 	p.update(current, d)
@@ -148,9 +149,10 @@ func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
 // setWeights moves the sliders to w and reports w itself (not the
 // sliders' values, which a slider may round) as the change.
 func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
+	p.current = w
 	p.setting = true
 	for i, s := range p.sliders {
-		s.SetValue(w[i])
+		s.show(w[i])
 	}
 	p.setting = false
 	if notify && p.onChange != nil {
@@ -168,26 +170,21 @@ func (p *weightsPanel) rebase(saved, current [5]float64, d *decide.Decision) {
 	p.update(current, d)
 }
 
-// weights are the sliders' values.
-func (p *weightsPanel) weights() [5]float64 {
-	var w [5]float64
-	for i, s := range p.sliders {
-		w[i] = s.Value
-	}
-	return w
-}
-
-// moved is the sliders' callback.
-func (p *weightsPanel) moved() {
+// moved is the callback of slider i, moved to x: that weight alone
+// changes. (The others keep their values, not their sliders' — a slider
+// rounds a weight finer than its step.)
+func (p *weightsPanel) moved(i int, x float64) {
 	if p.setting || p.onChange == nil {
 		return
 	}
-	p.onChange(p.weights())
+	p.current[i] = x
+	p.onChange(p.current)
 }
 
 // update shows the given and normalised weights w and where decision d
 // changes (nil: no decision).
 func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
+	p.current = w
 	sum := 0.0
 	for _, x := range w {
 		sum += x
@@ -292,17 +289,44 @@ type weightSlider struct {
 	widget.Slider
 }
 
+// sliderSteps is how many steps a weight slider has from 0 to its end:
+// a drag or a tap sets a weight to three digits, and a weight of a step
+// or more from the slider's value moves when tapped there.
+const sliderSteps = 1000
+
+// keySteps is how many presses of an arrow key move a slider from one
+// end to the other.
+const keySteps = 100
+
 func newWeightSlider() *weightSlider {
 	s := &weightSlider{}
-	s.Max, s.Step = 1, 0.005
+	s.Max, s.Step = 1, 1.0/sliderSteps
 	s.Orientation = widget.Horizontal
 	s.ExtendBaseWidget(s)
 	return s
 }
 
-// TypedKey implements fyne.Focusable.
+// show puts the slider at weight x as it is, not rounded to a step, so
+// that a weight finer than the step (0.005 on a slider of steps of 0.01)
+// is neither changed nor reported as changed, and moving the slider
+// anywhere else moves it.
+func (s *weightSlider) show(x float64) {
+	s.Value = min(max(x, s.Min), s.Max)
+	s.Refresh()
+}
+
+// TypedKey implements fyne.Focusable: the arrow keys move the weight a
+// hundredth of the slider.
 func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
-	if !windowKey(s, e) {
+	if windowKey(s, e) {
+		return
+	}
+	switch e.Name {
+	case fyne.KeyLeft:
+		s.SetValue(s.Value - s.Max/keySteps)
+	case fyne.KeyRight:
+		s.SetValue(s.Value + s.Max/keySteps)
+	default:
 		s.Slider.TypedKey(e)
 	}
 }
