@@ -183,7 +183,7 @@ func checkInvariants(t *testing.T, s *scenario.Scenario, r *model.Report, d *Dec
 		if tr.Hours > trialMaxHours {
 			t.Errorf("trial of %v h", tr.Hours)
 		}
-		if run := r.Direction(d.Recommendation).GPUHoursPerRun; tr.GPUHours > math.Max(trialMinGPUH, trialMaxShare*run)+1e-9 && !strings.Contains(tr.Basis, "exceeds") {
+		if run := runGPUHours(r.Direction(d.Recommendation)); tr.GPUHours > math.Max(trialMinGPUH, trialMaxShare*run)+1e-9 && !strings.Contains(tr.Basis, "exceeds") {
 			t.Errorf("trial of %v GPU-hours against a run of %v without saying so", tr.GPUHours, run)
 		}
 		if len(tr.Evidence) < 5 || !strings.Contains(strings.Join(tr.Evidence, "\n"), "quarantined") {

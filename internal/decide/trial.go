@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -79,12 +80,26 @@ func firstTrial(s *scenario.Scenario, r *model.Report, d *model.DirectionResult)
 			t.Basis += "; queue waits come on top"
 		}
 	}
-	if d.GPUHoursPerRun > 0 && t.GPUHours > 0 {
-		t.ShareOfRun = t.GPUHours / d.GPUHoursPerRun
+	if run := runGPUHours(d); run > 0 && t.GPUHours > 0 {
+		t.ShareOfRun = t.GPUHours / run
 	}
 	sampleData(t, s, d)
 	t.Evidence = evidence(t, s, d)
 	return t
+}
+
+// runGPUHours is the GPU-hours of one run of d, against which a trial is
+// weighed: the report's, or for a dedicated deployment (priced by the
+// replica-hour, with no GPU-hours of its own) a month of its replicas.
+func runGPUHours(d *model.DirectionResult) float64 {
+	sv := d.Serving
+	if d.GPUHoursPerRun > 0 || sv == nil {
+		return d.GPUHoursPerRun
+	}
+	if sv.ReplicaHoursPerDay > 0 {
+		return sv.ReplicaHoursPerDay * float64(sv.GPUsPerReplica) * costid.HoursPerMonth / 24
+	}
+	return float64(d.GPUs) * costid.HoursPerMonth
 }
 
 // stepTrial measures throughput at up to three GPU counts from the

@@ -365,8 +365,9 @@ func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model
 	// from the stretches' hours and (hourly) the load the scenario gives.
 	share := make([]string, len(c.Day))
 	var given []float64
+	assumed := model.AssumedDay(t) && len(c.Day) == 2
 	switch {
-	case t.PeakHoursPerDay.IsSet() && len(c.Day) == 2:
+	case (t.PeakHoursPerDay.IsSet() || assumed) && len(c.Day) == 2:
 		share[0] = fmt.Sprintf("%s/%s", peak, mean)
 		share[1] = fmt.Sprintf("IF(%s>0,MIN(%s,MAX(0,(24*%s-%s*%s)/%s)),0)/%s", hour(1), peak, mean, hour(0), peak, hour(1), mean)
 	case len(t.HourlyLoad) == len(c.Day):
@@ -381,16 +382,33 @@ func trafficDay(b *book, d *model.DirectionResult, s *scenario.Scenario, c model
 	}
 	b.title(sh, col, row, d.Title+": replicas follow the load over the day")
 	head := []string{"Stretch", "Share of the mean rate", "Hours a day", "Scale-up margin"}
-	if given != nil {
+	switch {
+	case given != nil:
 		head = append(head, "Load given (workload.traffic.hourly_load)")
+	case assumed:
+		head = append(head, "Peak hours a day, assumed (no day given)")
 	}
 	b.headerRow2(sh, col, row+1, head...)
 	b.num(sh, col+3, row+2, c.Margin, b.numFmt(fmtPercent, false), "scale-up margin")
+	// The assumed day (model.AssumedPeakHours): at the peak for at most
+	// model.DefaultPeakHours, fewer when the mean is below what a quiet rest
+	// of the day allows; the rest of the day carries the rest of the mean.
+	dayHours := make([]string, len(c.Day))
+	if assumed {
+		b.num(sh, col+4, row+2, model.DefaultPeakHours, b.numFmt("0.##", false), "assumed peak hours a day")
+		dayHours[0] = fmt.Sprintf("MIN(%s,24*%s/%s)", absCell(col+4, row+2), mean, peak)
+		dayHours[1] = fmt.Sprintf("24-%s", hour(0))
+	}
 	for i, x := range c.Day {
 		r := row + 2 + i
 		b.num(sh, col, r, float64(i+1), b.count, "stretch")
 		b.formula(sh, col+1, r, share[i], b.numFmt("0.000", false), numResult(x.Share))
 		b.audited(sh, col+1, r, fmt.Sprintf("%s: load over the day, stretch %d, share of the mean", d.Title, i+1), x.Share)
+		if dayHours[i] != "" {
+			b.formula(sh, col+2, r, dayHours[i], b.numFmt("0.##", false), numResult(x.Hours))
+			b.audited(sh, col+2, r, fmt.Sprintf("%s: load over the day, stretch %d, hours (assumed)", d.Title, i+1), x.Hours)
+			continue
+		}
 		b.num(sh, col+2, r, x.Hours, b.numFmt("0.##", false), "hours a day")
 		if given != nil {
 			b.num(sh, col+4, r, given[i], b.numFmt(fmtGeneral, false), "workload.traffic.hourly_load")

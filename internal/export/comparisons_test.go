@@ -153,27 +153,39 @@ func TestManagedPricingSwitches(t *testing.T) {
 	if got, want := calc(t, f, sheetCosts, horizon), ex.r.Directions[i].CostHorizon; !closeTo(got, want, 1e-9) {
 		t.Fatalf("managed cost over the horizon as exported %v, the engine %v", got, want)
 	}
-	// The engine on the same change: the per-token offer kept, the
-	// pricing left to it.
-	in := costInput(t, ex.r, costid.PriceInPerM)
-	changed := scenario.Clone(ex.s)
-	changed.Options.Managed.Offer = ex.r.Directions[i].Offer
-	want := evaluate(t, change(t, changed, in, 20), cat)
-	wm := want.Direction(scenario.Managed)
-	if wm.CostModel != costid.ManagedDedicatedCosts {
-		t.Fatalf("the engine at an input price of 20/M: %s, want a dedicated deployment", wm.CostModel)
+	// The engine on the same change: the pricing taken made dear (the
+	// input price per token to 20/M, or a dedicated GPU-hour ×5), the
+	// offers kept, the pricing left to it.
+	taken := ex.r.Directions[i]
+	driver, factor, otherModel, otherWords := costid.PriceInPerM, 0.0, costid.ManagedDedicatedCosts, "a dedicated deployment"
+	if taken.CostModel == costid.ManagedDedicatedCosts {
+		driver, factor, otherModel, otherWords = costid.GPUHourPrice, 5, costid.ManagedInteractiveCosts, "per token"
 	}
-	if err := f.SetCellFloat(sheetDrivers, cell(colDrvLikely, b.names[in.Name].row), 20, -1, 64); err != nil {
+	in := costInput(t, ex.r, driver)
+	dear := 20.0
+	if factor > 0 {
+		dear = in.Value * factor
+	}
+	changed := scenario.Clone(ex.s)
+	if factor == 0 { // a named dedicated offer would be a dedicated deployment whatever it costs
+		changed.Options.Managed.Offer = taken.Offer
+	}
+	want := evaluate(t, change(t, changed, in, dear), cat)
+	wm := want.Direction(scenario.Managed)
+	if wm.CostModel != otherModel {
+		t.Fatalf("the engine at %s = %v: %s, want %s", in.Name, dear, wm.CostModel, otherWords)
+	}
+	if err := f.SetCellFloat(sheetDrivers, cell(colDrvLikely, b.names[in.Name].row), dear, -1, 64); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("the engine at 20/M: a dedicated deployment, %.2f over the horizon (per token at export: %.2f)", wm.CostHorizon, ex.r.Directions[i].CostHorizon)
+	t.Logf("the engine at %s = %v: %s, %.2f over the horizon (%s at export: %.2f)", in.Name, dear, otherWords, wm.CostHorizon, taken.CostModel, taken.CostHorizon)
 	if got := calc(t, f, sheetCosts, horizon); !closeTo(got, wm.CostHorizon, 1e-9) {
-		t.Errorf("managed cost over the horizon at 20/M: %v, the engine %v (dedicated)", got, wm.CostHorizon)
+		t.Errorf("managed cost over the horizon at %s = %v: %v, the engine %v (%s)", in.Name, dear, got, wm.CostHorizon, otherWords)
 	}
 	for _, a := range b.audit {
 		if a.what == "managed service: pricing taken" {
-			if got, _ := f.CalcCellValue(a.sheet, cell(a.col, a.row)); got != "a dedicated deployment" {
-				t.Errorf("pricing taken at 20/M: %q", got)
+			if got, _ := f.CalcCellValue(a.sheet, cell(a.col, a.row)); got != otherWords {
+				t.Errorf("pricing taken at %s = %v: %q, want %q", in.Name, dear, got, otherWords)
 			}
 		}
 	}

@@ -147,7 +147,17 @@ func issueEdits(t *testing.T, dir string) []sweepEdit {
 		}
 		return nil
 	}
-	if w := add(support, pricing(support.s, support.r), pricing, "the engine switches to a dedicated deployment", costid.PriceInPerM, scenario.Managed, 20, true); w.Direction(scenario.Managed).CostModel != costid.ManagedDedicatedCosts {
+	// At a mean of 1 request/s the support example's managed service is
+	// priced per token; an input price of 20/M makes the engine take a
+	// dedicated deployment. (At its mean of 3, whose day model 0.9.0
+	// assumes, it is a dedicated deployment already.)
+	flat := example{name: support.name + " at a mean of 1 request/s", s: scenario.Clone(support.s)}
+	flat.s.Workload.Traffic.MeanRPS = scenario.Known(1)
+	flat.r = evaluate(t, flat.s, cat)
+	if m := flat.r.Direction(scenario.Managed); m.CostModel != costid.ManagedInteractiveCosts {
+		t.Fatalf("support at a mean of 1 request/s: managed %s, want per token", m.CostModel)
+	}
+	if w := add(flat, pricing(flat.s, flat.r), pricing, "the engine switches to a dedicated deployment", costid.PriceInPerM, scenario.Managed, 20, true); w.Direction(scenario.Managed).CostModel != costid.ManagedDedicatedCosts {
 		t.Errorf("support at an input price of 20/M: the engine prices managed %s, the issue says dedicated", w.Direction(scenario.Managed).CostModel)
 	}
 	// A cloud price low enough that owning no longer breaks even.

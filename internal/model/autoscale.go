@@ -35,20 +35,43 @@ func (e *evaluator) day(buf *[24]load) []load {
 	return dayLoads(e.s.Workload.Traffic, e.z.peakRPS, e.z.meanRPS, buf)
 }
 
+// DefaultPeakHours is how many hours a day a service is assumed to run at
+// its peak when the scenario gives its peak and mean rates but neither
+// the peak hours nor the load by hour: a working day, the rest of the day
+// at the rate that keeps the mean. An assumption, stated in the report.
+const DefaultPeakHours = 8.0
+
+// AssumedDay reports whether the load over the day of t is the model's
+// assumption (DefaultPeakHours): a mean below the peak and no day given.
+func AssumedDay(t *scenario.Traffic) bool {
+	return t != nil && !t.PeakHoursPerDay.IsSet() && len(t.HourlyLoad) != 24 && assumesDay(t.PeakRPS.Or(0), t.MeanRPS.Or(0))
+}
+
+func assumesDay(peak, mean float64) bool { return mean > 0 && mean < peak }
+
+// AssumedPeakHours is the hours at the peak of the assumed day: at most
+// DefaultPeakHours, fewer when even a quiet rest of the day (no load)
+// would put the mean above the one given.
+func AssumedPeakHours(peak, mean float64) float64 {
+	return math.Min(DefaultPeakHours, 24*mean/peak)
+}
+
 // dayLoads is day for the traffic t with its peak and mean rates.
 func dayLoads(t *scenario.Traffic, peak, mean float64, buf *[24]load) []load {
 	if t == nil {
 		return nil
 	}
-	switch {
-	case t.PeakHoursPerDay.IsSet():
-		h := math.Min(t.PeakHoursPerDay.Likely, 24)
+	twoLevels := func(h float64) []load {
 		base := 0.0
 		if h < 24 {
 			base = math.Min(peak, math.Max(0, (24*mean-h*peak)/(24-h)))
 		}
 		buf[0], buf[1] = load{peak, h}, load{base, 24 - h}
 		return buf[:2]
+	}
+	switch {
+	case t.PeakHoursPerDay.IsSet():
+		return twoLevels(math.Min(t.PeakHoursPerDay.Likely, 24))
 	case len(t.HourlyLoad) == 24:
 		sum := 0.0
 		for _, x := range t.HourlyLoad {
@@ -61,6 +84,8 @@ func dayLoads(t *scenario.Traffic, peak, mean float64, buf *[24]load) []load {
 			buf[i] = load{math.Min(peak, mean*24*x/sum), 1}
 		}
 		return buf[:24]
+	case assumesDay(peak, mean):
+		return twoLevels(AssumedPeakHours(peak, mean))
 	}
 	return nil
 }
@@ -103,6 +128,11 @@ func (e *evaluator) autoscale(r *DirectionResult) {
 		return
 	}
 	sv.ReplicasLow, sv.ReplicaHoursPerDay = low, hours
+	if t := e.s.Workload.Traffic; AssumedDay(t) {
+		r.note(NoteAssumedDay, []string{"workload.traffic.peak_hours_per_day", "workload.traffic.hourly_load", "workload.traffic.mean_rps"},
+			"no load over the day given: assumed at the peak (%s requests/s) %s h a day and %s requests/s the rest, which keeps the mean of %s; give the peak hours a day or the load by hour to set the day",
+			num.Format(d[0].rps), num.Format(d[0].hours), num.Format(d[1].rps), num.Format(e.z.meanRPS))
+	}
 	r.note(NoteAutoscaled, []string{"workload.traffic.peak_hours_per_day", "workload.traffic.hourly_load", "workload.traffic.scale_up_margin"},
 		"replicas follow the load over the day: %d to %d, keeping %.0f %% above the load; %.1f replica-hours a day instead of %d at the peak all day",
 		low, sv.ReplicasPeak, 100*margin, hours, 24*sv.ReplicasPeak)

@@ -28,14 +28,16 @@ func replicas(rps, perReplica float64, peak int) float64 {
 	return math.Min(float64(peak), math.Max(1, math.Ceil(rps*1.25/perReplica)))
 }
 
-// Costed at the peak all day, the service pays for every replica 730 h a
-// month. With the peak six hours a day, the other 18 carry the rest of
-// the mean — (24 × 15 − 6 × 40) ÷ 18 = 6.67 requests/s — and rented
-// replicas follow the load: about half the GPU-hours. Owned hardware and
-// a commitment stay sized for the peak.
+// Costed at the peak all day (a mean that is the peak), the service pays
+// for every replica 730 h a month. With the peak six hours a day, the
+// other 18 carry the rest of the mean — (24 × 15 − 6 × 40) ÷ 18 = 6.67
+// requests/s — and rented replicas follow the load: about half the
+// GPU-hours. Owned hardware and a commitment stay sized for the peak.
 func TestAutoscaledServing(t *testing.T) {
 	s := diurnal()
+	s.Workload.Traffic.MeanRPS = scenario.Known(40)
 	flat := eval(t, s)
+	s.Workload.Traffic.MeanRPS = scenario.Known(15)
 	c := flat.Direction(scenario.Cloud)
 	sv := c.Serving
 	if sv == nil || sv.ReplicasPeak < 2 {
@@ -158,5 +160,45 @@ func TestBatchScalesToZero(t *testing.T) {
 	two := eval(t, s).Direction(scenario.Cloud)
 	if one.MonthlyFixedCost != two.MonthlyFixedCost || !near(two.Drivers[costid.MonthlySpend]-one.Drivers[costid.MonthlySpend], 10*one.VariableCostPerRun, 1e-9) || one.Drivers[costid.CommittedGPUs] != 0 {
 		t.Errorf("batch: fixed %g → %g, spend %g → %g; want the fixed cost unchanged and 10 more runs' variable cost", one.MonthlyFixedCost, two.MonthlyFixedCost, one.Drivers[costid.MonthlySpend], two.Drivers[costid.MonthlySpend])
+	}
+}
+
+// Given its peak (40 requests/s) and mean (15) but no day, a service is
+// assumed at the peak DefaultPeakHours a day and at (24 × 15 − 8 × 40) ÷ 16
+// = 2.5 requests/s the rest, which keeps the mean; the report says so. A
+// mean below a third of the peak shortens the peak hours (24 × mean ÷
+// peak), the rest of the day quiet. Cost and time never come from a day
+// that contradicts the mean.
+func TestAssumedDay(t *testing.T) {
+	s := diurnal()
+	c := eval(t, s).Direction(scenario.Cloud)
+	sv := c.Serving
+	day := DefaultPeakHours*replicas(40, sv.RequestsPerSec, sv.ReplicasPeak) + (24-DefaultPeakHours)*replicas(2.5, sv.RequestsPerSec, sv.ReplicasPeak)
+	if !near(sv.ReplicaHoursPerDay, day, 1e-12) || !near(c.GPUHoursPerRun, day*float64(sv.GPUsPerReplica)*730/24, 1e-12) {
+		t.Errorf("assumed day: %g replica-hours a day, %g GPU-hours; want %g", sv.ReplicaHoursPerDay, c.GPUHoursPerRun, day)
+	}
+	if !noteSays(c, NoteAssumedDay, "8 h a day and 2.5 requests/s the rest, which keeps the mean of 15") {
+		t.Errorf("notes %v lack the assumed day", c.Notes)
+	}
+	if AssumedPeakHours(40, 15) != DefaultPeakHours || AssumedPeakHours(40, 5) != 3 {
+		t.Errorf("assumed peak hours %g, %g; want 8 and 3", AssumedPeakHours(40, 15), AssumedPeakHours(40, 5))
+	}
+	// Each day keeps the mean it was given.
+	var buf [24]load
+	for _, mean := range []float64{1, 5, 13.3, 15, 39.9} {
+		d := dayLoads(s.Workload.Traffic, 40, mean, &buf)
+		sum, hours := 0.0, 0.0
+		for _, x := range d {
+			sum += x.rps * x.hours
+			hours += x.hours
+		}
+		if len(d) != 2 || !near(hours, 24, 1e-12) || !near(sum/24, mean, 1e-12) {
+			t.Errorf("mean %g: day %v averages %g over %g h", mean, d, sum/24, hours)
+		}
+	}
+	// A mean that is the peak, or none, is a flat day: nothing assumed.
+	s.Workload.Traffic.MeanRPS = scenario.Known(40)
+	if AssumedDay(s.Workload.Traffic) || noteSays(eval(t, s).Direction(scenario.Cloud), NoteAssumedDay, "") {
+		t.Error("a flat day assumed")
 	}
 }

@@ -64,6 +64,11 @@ func costScenarios(t *testing.T) []*scenario.Scenario {
 		s.Options.Cloud.Pricing = "mixed_1y"
 		s.Options.Hybrid.BurstTo = scenario.Cloud
 	})
+	// The managed service per token, which the assumed day makes dearer
+	// than a dedicated deployment for the support example.
+	variant("support-assistant-70b", func(s *scenario.Scenario) {
+		s.Options.Managed.Pricing = "per_token"
+	})
 	return out
 }
 

@@ -16,12 +16,13 @@ func noteSays(d *DirectionResult, code NoteCode, part string) bool {
 // By hand: the diurnal 70 B service (peak 40, mean 15 requests/s) on a
 // dedicated Hugging Face Inference Endpoint of A100s at $2.50 per GPU-hour
 // (huggingface.co/docs/inference-endpoints/support/pricing, aws nvidia-a100
-// x1). Without a load over the day every replica runs all day: replicas ×
+// x1). At the peak all day every replica runs all day: replicas ×
 // GPUs a replica × 730 h × 2.50 a month. With the peak six hours a day
 // the replicas follow the load, each stretch ⌈rps × 1.25 ÷ per replica⌉,
 // at least one.
 func TestDedicatedByHand(t *testing.T) {
 	s := diurnal()
+	s.Workload.Traffic.MeanRPS = scenario.Known(40) // the peak all day
 	s.Options.Managed.Offer = "hf-dedicated-a100"
 	m := eval(t, s).Direction(scenario.Managed)
 	sv := m.Serving
@@ -39,6 +40,7 @@ func TestDedicatedByHand(t *testing.T) {
 		t.Errorf("notes %v lack the managed_pricing note", m.Notes)
 	}
 
+	s.Workload.Traffic.MeanRPS = scenario.Known(15)
 	s.Workload.Traffic.PeakHoursPerDay = scenario.Known(6)
 	m = eval(t, s).Direction(scenario.Managed)
 	sv = m.Serving

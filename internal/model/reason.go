@@ -185,6 +185,7 @@ const (
 	NoteParallelLayout           NoteCode = "parallel_layout" // training split by tensor and pipeline parallelism
 	NoteAutoscaled               NoteCode = "autoscaled"
 	NoteNoTrafficProfile         NoteCode = "no_traffic_profile"
+	NoteAssumedDay               NoteCode = "assumed_day" // peak and mean given, no day: DefaultPeakHours assumed
 	NoteMixedPricing             NoteCode = "mixed_pricing"
 	NoteScalingFromTrial         NoteCode = "scaling_from_trial"
 	NoteTrialNotFitted           NoteCode = "trial_not_fitted"
@@ -236,6 +237,7 @@ var noteKinds = []coded[NoteCode, NoteKind]{
 	{NoteParallelLayout, NotePlan},
 	{NoteAutoscaled, NotePlan},
 	{NoteNoTrafficProfile, NoteAssumption},
+	{NoteAssumedDay, NoteAssumption},
 	{NoteMixedPricing, NotePlan},
 	{NoteScalingFromTrial, NotePlan},
 	{NoteTrialNotFitted, NoteCaveat},
