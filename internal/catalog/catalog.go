@@ -266,6 +266,10 @@ type ManagedOffer struct {
 	// estimated on, at the scenario's MFU: providers publish no times.
 	ReferenceGPU  string `json:"reference_gpu"` // a GPU id of the catalog
 	ReferenceGPUs int    `json:"reference_gpus"`
+	// Model is the catalog model the offer serves, when it is priced for
+	// one model (a provider's price for DeepSeek-V3, say); "" for a price
+	// by size class, which serves any model of up to MaxParamsB.
+	Model string `json:"model,omitempty"`
 	Entry
 }
 
@@ -447,6 +451,9 @@ func (c *Catalog) problems() []problem {
 		}
 		if m.Kind == "dedicated" && !(m.GPUHourPrice > 0) {
 			bad("managed", m.ID, "managed %s: a dedicated offer needs gpu_hour_price > 0", m.ID)
+		}
+		if _, ok := c.Model(m.Model); m.Model != "" && !ok {
+			bad("managed", m.ID, "managed %s: unknown model %q", m.ID, m.Model)
 		}
 		if _, ok := c.GPU(m.ReferenceGPU); !ok {
 			bad("managed", m.ID, "managed %s: unknown reference_gpu %q", m.ID, m.ReferenceGPU)

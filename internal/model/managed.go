@@ -26,6 +26,10 @@ func (e *evaluator) managed(r *DirectionResult) error {
 			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%q is not in the catalog", id), Allowed: strings.Join(e.cat.IDs(catalog.KindManaged), ", ")}}
 		}
 		e.weigh(catalog.KindManaged, o.ID)
+		if o.Model != "" && o.Model != z.preset {
+			return scenario.Errors{{Path: "options.managed.offer", Problem: fmt.Sprintf("%s is priced for %s only, not for this scenario's model", o.Name, o.Model),
+				Allowed: "an offer priced for the scenario's preset, or by size class"}}
+		}
 		if o.Kind == "dedicated" {
 			only = id
 		} else {
@@ -35,7 +39,7 @@ func (e *evaluator) managed(r *DirectionResult) error {
 		// The cheapest offer of the right kind whose size class holds the model.
 		best := math.Inf(1)
 		for _, o := range e.cat.Managed {
-			if o.Kind != kind || o.MaxParamsB < z.paramsB {
+			if o.Kind != kind || o.MaxParamsB < z.paramsB || o.Model != "" && o.Model != z.preset {
 				continue
 			}
 			e.weigh(catalog.KindManaged, o.ID)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -100,5 +101,36 @@ func TestManagedBatchUsesTokenSplit(t *testing.T) {
 	m = eval(t, s).Direction(scenario.Managed)
 	if !near(m.OtherCostPerRun, 300, 1e-12) || !has(m.Notes, NoteTokenSplitAssumed) {
 		t.Errorf("no split: %.4f $ with notes %v; want 300 $ (the mean price) and a %s note", m.OtherCostPerRun, NoteTexts(m.Notes), NoteTokenSplitAssumed)
+	}
+}
+
+// An offer priced for one model serves that model only: a DeepSeek-V3
+// service takes the cheapest per-token price for DeepSeek-V3 (Bedrock's,
+// 0.58 in and 1.68 out a million tokens), a Llama 3.1 70B service never
+// takes it, a preset whose figures the scenario changes is no longer the
+// model it was priced for, and naming it for another model is refused on
+// the field.
+func TestManagedOfferForOneModel(t *testing.T) {
+	s := diurnal()
+	s.Options = scenario.Options{}
+	s.Workload.Model = scenario.Model{Preset: "deepseek-v3"}
+	m := eval(t, s).Direction(scenario.Managed)
+	if m.Offer != "bedrock-deepseek-v3" {
+		t.Errorf("DeepSeek-V3: managed offer %q, want bedrock-deepseek-v3", m.Offer)
+	}
+	s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
+	if m := eval(t, s).Direction(scenario.Managed); m.Offer == "bedrock-deepseek-v3" || m.Offer == "together-deepseek-v3" {
+		t.Errorf("Llama 3.1 70B took %s, an offer priced for DeepSeek-V3", m.Offer)
+	}
+	s.Workload.Model = scenario.Model{Preset: "deepseek-v3", Layers: 60}
+	if m := eval(t, s).Direction(scenario.Managed); m.Offer == "bedrock-deepseek-v3" || m.Offer == "together-deepseek-v3" {
+		t.Errorf("a changed DeepSeek-V3 took %s, an offer priced for the preset", m.Offer)
+	}
+	s.Workload.Model = scenario.Model{Preset: "llama-3.1-70b"}
+	s.Options.Managed.Offer = "bedrock-deepseek-v3"
+	_, err := Evaluate(s, cat(t))
+	var es scenario.Errors
+	if !errors.As(err, &es) || es[0].Path != "options.managed.offer" || !strings.Contains(es[0].Problem, "priced for deepseek-v3 only") {
+		t.Errorf("naming DeepSeek-V3's offer for Llama 3.1 70B: %v", err)
 	}
 }

@@ -70,6 +70,7 @@ func bytesPerParam(precision string) float64 {
 // size is the work of one run, independent of where it runs.
 type size struct {
 	name                string
+	preset              string  // the catalog model the work runs, "" when none or the scenario changes its figures
 	paramsB, activeB    float64 // total and per-token (mixture of experts) parameters, billions
 	layers, hidden      int
 	heads               int
@@ -168,6 +169,9 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		if f.v > 0 {
 			*f.dst = f.v
 		}
+	}
+	if !changed {
+		z.preset = m.Preset
 	}
 	if changed {
 		// The report names the model as derived from the preset.
