@@ -49,8 +49,17 @@ type GPU struct {
 	// inside a node achieve, well below the link's bidirectional figure.
 	// 0 when none is published (the model then takes half the link).
 	AllReduceBusGBs float64 `json:"allreduce_bus_gbs,omitempty"`
+	// Stack is how work is programmed for the accelerator: "" for the GPUs
+	// PyTorch and its CUDA or ROCm kernels run on, StackXLA for Google's
+	// TPUs (JAX, or PyTorch through XLA). A cloud offer of an XLA
+	// accelerator is a platform change, taken only when a scenario names
+	// it.
+	Stack string `json:"stack,omitempty"`
 	Entry
 }
+
+// StackXLA is the Stack of accelerators programmed through XLA (TPUs).
+const StackXLA = "xla"
 
 // PeakTFLOPs returns the dense peak for a working precision: FP8 and 8/4-bit
 // integer formats use the FP8 path where the GPU has one, everything else
@@ -400,6 +409,9 @@ func (c *Catalog) problems() []problem {
 	for _, g := range c.GPUs {
 		unique("gpu", g.ID)
 		date("gpu", g.ID, g.Entry)
+		if g.Stack != "" && g.Stack != StackXLA {
+			bad("gpu", g.ID, "gpu %s: stack %q is not known (allowed: empty for CUDA or ROCm GPUs, %s)", g.ID, g.Stack, StackXLA)
+		}
 	}
 	gpu := func(kind, id, gpuID string) {
 		if _, ok := c.GPU(gpuID); !ok {

@@ -51,6 +51,9 @@ func (e *evaluator) cloudOffer(r *DirectionResult) (catalog.CloudOffer, catalog.
 		for _, x := range e.cat.Cloud {
 			p, ok := x.Price(mode)
 			g, _ := e.cat.GPU(x.GPU)
+			if g.Stack != "" {
+				continue // a TPU is a platform change: taken only when the scenario names its offer
+			}
 			if choice != nil && !ok && e.residencyOK(x.Jurisdiction) && e.homeOK(x.ProviderHome) {
 				choice.Unpriced = append(choice.Unpriced, x.ID)
 			}
