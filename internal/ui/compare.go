@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 )
@@ -142,18 +143,37 @@ func (v *compareView) refresh() {
 	}
 }
 
-// compareRows are the row headings, in order.
-var compareRows = []string{
-	"Scenario",
-	"Recommended",
-	"Cost over the horizon",
-	"Time to result",
-	"Cheapest feasible",
-	"Robustness",
-	"Runner-up",
-	"Ruled out",
-	"First trial",
+// sideRow is one row of scenarios side by side, in Compare and in Review:
+// its heading and the cell of an evaluated scenario. A compact cell (in
+// review mode, at a projector's text size) leaves out the captions the
+// row can do without.
+type sideRow struct {
+	heading string
+	cell    func(ev *evaluation, compact bool) fyne.CanvasObject
+	review  bool // a row of review mode too
 }
+
+// sideRows are the rows, in order.
+var sideRows = []sideRow{
+	{"Scenario", scenarioCell, true},
+	{"Recommended", recommendedCell, true},
+	{"Cost over the horizon", costCell, true},
+	{"Time to result", timeCell, true},
+	{"Cheapest feasible", cheapestCell, true},
+	{"Robustness", robustnessCell, false},
+	{"Runner-up", runnerUpCell, true},
+	{"Ruled out", ruledOutCell, true},
+	{"First trial", trialCell, true},
+}
+
+// compareRows are the row headings, in order.
+var compareRows = func() []string {
+	out := make([]string, len(sideRows))
+	for i, r := range sideRows {
+		out[i] = r.heading
+	}
+	return out
+}()
 
 // redraw rebuilds the columns from the cache.
 func (v *compareView) redraw() {
@@ -230,78 +250,147 @@ func (v *compareView) column(it Item) []fyne.CanvasObject {
 	return cells
 }
 
-// compareCells are the cells of an evaluated scenario.
+// compareCells are the cells of an evaluated scenario, one per row of
+// sideRows.
 func compareCells(ev *evaluation) []fyne.CanvasObject {
-	r, d := ev.r, ev.dec
-	cells := make([]fyne.CanvasObject, len(compareRows))
-	name := wrappedLabel(reportTitle(ev.s, r))
-	name.TextStyle.Bold = true
-	cells[0] = stack(name, caption(reportFacts(r)))
-
-	rec := ""
-	if d != nil {
-		rec = d.Recommendation
+	cells := make([]fyne.CanvasObject, len(sideRows))
+	for i, row := range sideRows {
+		cells[i] = row.cell(ev, false)
 	}
-	win := r.Direction(rec)
+	return cells
+}
+
+// winner is ev's decision and the report's result of the direction it
+// recommends (nil for none).
+func (ev *evaluation) winner() (*decide.Decision, *model.DirectionResult) {
+	d := ev.dec
+	if ev.decErr != nil {
+		d = nil
+	}
+	if d == nil {
+		return nil, nil
+	}
+	return d, ev.r.Direction(d.Recommendation)
+}
+
+// scenarioCell is the scenario's name over its facts (not when compact).
+func scenarioCell(ev *evaluation, compact bool) fyne.CanvasObject {
+	name := wrappedLabel(reportTitle(ev.s, ev.r))
+	name.TextStyle.Bold = true
+	if compact {
+		return name
+	}
+	return stack(name, caption(reportFacts(ev.r)))
+}
+
+// recommendedCell is the recommended direction with its score, or why
+// there is none; compact, with the robustness badge beside it.
+func recommendedCell(ev *evaluation, compact bool) fyne.CanvasObject {
+	d, win := ev.winner()
 	switch {
-	case ev.decErr != nil || d == nil:
+	case ev.decErr != nil || ev.dec == nil:
 		l := wrappedLabel("No recommendation: " + strings.TrimPrefix(fmt.Sprint(ev.decErr), "decide: "))
 		l.Importance = widget.DangerImportance
-		cells[1] = l
+		return l
 	case win == nil:
 		l := wrappedLabel("None: no direction is feasible")
 		l.Importance = widget.DangerImportance
-		cells[1] = l
-	default:
-		l := widget.NewLabel(titleOf(*win))
-		l.TextStyle.Bold = true
-		l.SizeName = theme.SizeNameSubHeadingText
-		l.Truncation = fyne.TextTruncateEllipsis
-		cells[1] = stack(l, caption(fmt.Sprintf("score %.2f of 1", d.For(rec).Total)))
+		return l
 	}
-
-	cells[2] = wrappedLabel(noValue)
-	cells[3] = wrappedLabel(noValue)
-	if win != nil {
-		cells[2] = stack(strongLabel(present.Money(win.CostHorizon, r.Currency)),
-			caption(costSpread(r, rec)))
-		cells[3] = stack(strongLabel(present.Hours(win.TimeToResultHours)+" h per run"),
-			caption(timeSpread(r, rec)))
-	}
-
-	cheapest := r.Direction(r.Cheapest)
-	if cheapest == nil {
-		cells[4] = wrappedLabel("None is feasible")
-	} else {
-		text := fmt.Sprintf("%s, %s", titleOf(*cheapest), present.Money(cheapest.CostHorizon, r.Currency))
-		if cheapest.Direction == rec {
-			text += " (the recommended one)"
-		}
-		cells[4] = stack(wrappedLabel(text), caption(cheapestOdds(r)))
-	}
-
-	cells[5] = wrappedLabel(noValue)
-	cells[6] = wrappedLabel(noValue)
-	cells[8] = wrappedLabel(noValue)
-	if d != nil && win != nil {
+	l := widget.NewLabel(titleOf(*win))
+	l.TextStyle.Bold = true
+	l.SizeName = theme.SizeNameSubHeadingText
+	l.Truncation = fyne.TextTruncateEllipsis
+	if compact {
 		b := newBadge()
 		b.set(d.Robustness)
-		_, text := robustnessParts(d)
-		// Inset like a label's text, so the badge lines up with the words.
-		inner, pad := theme.InnerPadding(), theme.Padding()
-		badgeRow := container.New(layout.NewCustomPaddedLayout(inner, pad, inner, 0), container.NewHBox(b))
-		cells[5] = stack(badgeRow, caption(text))
-		if d.RunnerUp != nil {
-			cells[6] = wrappedLabel(fmt.Sprintf("%s, %.3f behind", directionName(d, d.RunnerUp.Direction), d.RunnerUp.Gap))
-		} else {
-			cells[6] = wrappedLabel("None: the only feasible direction")
-		}
-		if d.FirstTrial != nil {
-			cells[8] = wrappedLabel(trialText(d.FirstTrial, r))
+		// The badge kept off the next column by a label's inset.
+		inset := container.New(layout.NewCustomPaddedLayout(0, 0, 0, theme.InnerPadding()), container.NewCenter(b))
+		return container.NewBorder(nil, nil, nil, inset, l)
+	}
+	return stack(l, caption(fmt.Sprintf("score %.2f of 1", d.For(d.Recommendation).Total)))
+}
+
+// costCell is the recommended direction's cost over the horizon and its
+// P10–P90.
+func costCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	d, win := ev.winner()
+	if win == nil {
+		return wrappedLabel(noValue)
+	}
+	return stack(strongLabel(present.Money(win.CostHorizon, ev.r.Currency)), caption(costSpread(ev.r, d.Recommendation)))
+}
+
+// timeCell is the recommended direction's time to result and its P10–P90.
+func timeCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	d, win := ev.winner()
+	if win == nil {
+		return wrappedLabel(noValue)
+	}
+	return stack(strongLabel(present.Hours(win.TimeToResultHours)+" h per run"), caption(timeSpread(ev.r, d.Recommendation)))
+}
+
+// cheapestCell is the cheapest feasible direction and its cost, with how
+// often it stays cheapest (not when compact).
+func cheapestCell(ev *evaluation, compact bool) fyne.CanvasObject {
+	r := ev.r
+	cheapest := r.Direction(r.Cheapest)
+	if cheapest == nil {
+		return wrappedLabel("None is feasible")
+	}
+	d, _ := ev.winner()
+	text := fmt.Sprintf("%s, %s", titleOf(*cheapest), present.Money(cheapest.CostHorizon, r.Currency))
+	if d != nil && cheapest.Direction == d.Recommendation {
+		text += " (the recommended one)"
+		if compact {
+			text = "The recommended one"
 		}
 	}
-	cells[7] = wrappedLabel(ruledOutText(r))
-	return cells
+	if compact {
+		return wrappedLabel(text)
+	}
+	return stack(wrappedLabel(text), caption(cheapestOdds(r)))
+}
+
+// robustnessCell is the robustness badge over what it means.
+func robustnessCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	d, win := ev.winner()
+	if win == nil {
+		return wrappedLabel(noValue)
+	}
+	b := newBadge()
+	b.set(d.Robustness)
+	_, text := robustnessParts(d)
+	// Inset like a label's text, so the badge lines up with the words.
+	inner, pad := theme.InnerPadding(), theme.Padding()
+	badgeRow := container.New(layout.NewCustomPaddedLayout(inner, pad, inner, 0), container.NewHBox(b))
+	return stack(badgeRow, caption(text))
+}
+
+// runnerUpCell is the direction ranked second and how far behind.
+func runnerUpCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	d, win := ev.winner()
+	switch {
+	case win == nil:
+		return wrappedLabel(noValue)
+	case d.RunnerUp == nil:
+		return wrappedLabel("None: the only feasible direction")
+	}
+	return wrappedLabel(fmt.Sprintf("%s, %.3f behind", directionName(d, d.RunnerUp.Direction), d.RunnerUp.Gap))
+}
+
+// ruledOutCell names the infeasible directions.
+func ruledOutCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	return wrappedLabel(ruledOutText(ev.r))
+}
+
+// trialCell is the first trial to ask for.
+func trialCell(ev *evaluation, _ bool) fyne.CanvasObject {
+	d, win := ev.winner()
+	if win == nil || d.FirstTrial == nil {
+		return wrappedLabel(noValue)
+	}
+	return wrappedLabel(trialText(d.FirstTrial, ev.r))
 }
 
 // costSpread is the P10–P90 of a direction's cost over the horizon.

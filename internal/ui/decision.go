@@ -44,7 +44,7 @@ func newDecisionPanel() *decisionPanel {
 	p.badge = newBadge()
 	p.body = widget.NewRichText()
 	p.body.Wrapping = fyne.TextWrapWord
-	p.questions = container.New(newFillGridLayout(len(questionColumns), len(questionColumns)-1, 240))
+	p.questions = container.New(newStackingGridLayout(len(questionColumns), len(questionColumns)-1, 240))
 	p.failure = widget.NewLabel("")
 	p.failure.Wrapping = fyne.TextWrapWord
 	p.failure.Importance = widget.DangerImportance

@@ -171,12 +171,14 @@ func (g *grid) cell(i, col int) string {
 
 // drawnCells are the report table's rows as its labels show them.
 func (t *reportTable) drawnCells() [][numColumns]string {
-	cells, _ := t.box.Layout.(*gridLayout).split(t.box.Objects)
 	var rows [][numColumns]string
-	for i := numColumns; i+numColumns <= len(cells); i += numColumns {
+	for _, r := range t.rows {
+		if !r.shown {
+			continue
+		}
 		var row [numColumns]string
-		for col, o := range cells[i : i+numColumns] {
-			row[col] = o.(*widget.Label).Text
+		for col, l := range r.cells {
+			row[col] = l.Text
 		}
 		rows = append(rows, row)
 	}

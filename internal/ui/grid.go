@@ -77,10 +77,16 @@ func (g *grid) alignOf(col int) fyne.TextAlign {
 // cell at those widths. After the cells come the rules, the objects of
 // type *widget.Separator at the end: the first is drawn under the first
 // row, the next under the second, and so on.
+//
+// A stacking table (newStackingGridLayout) puts its sharing columns under
+// each row, the full width, when the width leaves them less than minFill:
+// a long question then wraps in the pane instead of running past its
+// edge.
 type gridLayout struct {
 	cols     int
 	fillFrom int
 	minFill  float32
+	stack    bool    // the sharing columns may go under the rows
 	width    float32 // the width last laid out at; 0 before the first layout
 }
 
@@ -94,6 +100,12 @@ func newNaturalGridLayout(cols int) *gridLayout {
 // on share the width the others leave, each at least minFill wide.
 func newFillGridLayout(cols, fillFrom int, minFill float32) *gridLayout {
 	return &gridLayout{cols: cols, fillFrom: fillFrom, minFill: minFill}
+}
+
+// newStackingGridLayout is newFillGridLayout whose sharing columns go
+// under each row when the width leaves them less than minFill.
+func newStackingGridLayout(cols, fillFrom int, minFill float32) *gridLayout {
+	return &gridLayout{cols: cols, fillFrom: fillFrom, minFill: minFill, stack: true}
 }
 
 // split returns the cells and the rules.
@@ -113,34 +125,51 @@ func (g *gridLayout) filling() int {
 	return g.cols - min(max(g.fillFrom, 0), g.cols)
 }
 
-// measure returns the column widths and row heights for total width.
-func (g *gridLayout) measure(cells []fyne.CanvasObject, width float32) (widths, heights []float32) {
+// measure returns the column widths and row heights for total width, and
+// whether the sharing columns go under the rows (stacked), each at the
+// full width; a stacked row's height is then its line's, and under holds
+// the heights of its sharing cells, one after another.
+func (g *gridLayout) measure(cells []fyne.CanvasObject, width float32) (widths, heights, under []float32, stacked bool) {
 	widths = make([]float32, g.cols)
 	for i, o := range cells {
 		if c := i % g.cols; c < g.fillFrom {
 			widths[c] = max(widths[c], o.MinSize().Width)
 		}
 	}
-	if n := g.filling(); n > 0 {
+	n := g.filling()
+	if n > 0 {
 		fixed := float32(0)
 		for _, w := range widths {
 			fixed += w
 		}
 		share := max(g.minFill, (width-fixed)/float32(n))
+		stacked = g.stack && width > 0 && (width-fixed)/float32(n) < g.minFill
+		if stacked {
+			share = width
+		}
 		for c := g.cols - n; c < g.cols; c++ {
 			widths[c] = share
 		}
 	}
-	heights = make([]float32, (len(cells)+g.cols-1)/g.cols)
+	rows := (len(cells) + g.cols - 1) / g.cols
+	heights = make([]float32, rows)
+	if stacked {
+		under = make([]float32, len(cells))
+	}
 	for i, o := range cells {
-		if c := i % g.cols; c >= g.fillFrom {
+		c := i % g.cols
+		if c >= g.fillFrom {
 			// A wrapping label's height depends on its width: set the
 			// width first, then ask.
 			o.Resize(fyne.NewSize(widths[c], o.Size().Height))
+			if stacked {
+				under[i] = o.MinSize().Height
+				continue
+			}
 		}
 		heights[i/g.cols] = max(heights[i/g.cols], o.MinSize().Height)
 	}
-	return widths, heights
+	return widths, heights, under, stacked
 }
 
 func (g *gridLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
@@ -148,18 +177,25 @@ func (g *gridLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 		return fyne.Size{}
 	}
 	cells, _ := g.split(objects)
-	// As narrow as the sharing columns may get, and as tall as the rows
-	// are at the width last laid out at: a width taken from the last
-	// layout would keep the pane from ever shrinking.
-	widths, heights := g.measure(cells, g.width)
+	// As narrow as the sharing columns may get (a stacking table: the
+	// other columns), and as tall as the rows are at the width last laid
+	// out at: a width taken from the last layout would keep the pane from
+	// ever shrinking.
+	widths, heights, under, _ := g.measure(cells, g.width)
 	for c := g.cols - g.filling(); c < g.cols; c++ {
 		widths[c] = g.minFill
+		if g.stack {
+			widths[c] = 0
+		}
 	}
 	var s fyne.Size
 	for _, w := range widths {
 		s.Width += w
 	}
 	for _, h := range heights {
+		s.Height += h
+	}
+	for _, h := range under {
 		s.Height += h
 	}
 	return s
@@ -171,10 +207,15 @@ func (g *gridLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	cells, rules := g.split(objects)
-	widths, heights := g.measure(cells, size.Width)
+	widths, heights, under, stacked := g.measure(cells, size.Width)
 	total := float32(0)
-	for _, w := range widths {
-		total += w
+	for c, w := range widths {
+		if !stacked || c < g.fillFrom {
+			total += w
+		}
+	}
+	if stacked {
+		total = max(total, size.Width)
 	}
 	thick := theme.SeparatorThicknessSize()
 	y := float32(0)
@@ -185,11 +226,21 @@ func (g *gridLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 			if i >= len(cells) {
 				break
 			}
+			if stacked && c >= g.fillFrom {
+				continue
+			}
 			cells[i].Move(fyne.NewPos(x, y))
 			cells[i].Resize(fyne.NewSize(w, h))
 			x += w
 		}
 		y += h
+		for c := g.fillFrom; stacked && c < g.cols; c++ {
+			if i := r*g.cols + c; i < len(cells) {
+				cells[i].Move(fyne.NewPos(0, y))
+				cells[i].Resize(fyne.NewSize(size.Width, under[i]))
+				y += under[i]
+			}
+		}
 		if r < len(rules) {
 			rules[r].Move(fyne.NewPos(0, y-thick/2))
 			rules[r].Resize(fyne.NewSize(total, thick))

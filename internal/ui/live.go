@@ -77,8 +77,12 @@ type liveEditor struct {
 	report   fyne.CanvasObject
 }
 
-// formShare is the part of the pane the form takes beside the report.
-const formShare = 0.42
+// formShare is the part of the pane the form takes beside the report, up
+// to maxFormWidth.
+const (
+	formShare    = 0.42
+	maxFormWidth = 560
+)
 
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
@@ -144,6 +148,11 @@ func (e *liveEditor) setOpen(open bool) {
 	if open {
 		e.split = container.NewHSplit(e.panel, e.report)
 		e.split.Offset = formShare
+		if w := e.area.Size().Width; w > 0 {
+			// On a wide screen the form needs no more than maxFormWidth;
+			// the report takes the rest.
+			e.split.Offset = min(formShare, float64(maxFormWidth/w))
+		}
 		e.area.Objects = []fyne.CanvasObject{e.split}
 		e.toggle.SetText("Hide inputs")
 	} else {

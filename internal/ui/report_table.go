@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
@@ -38,68 +39,306 @@ var reportColumns = [numColumns]string{
 	colWhyNot:      "Why not",
 }
 
-// minWhyNotWidth is the narrowest the "Why not" column gets; it takes the
-// table's remaining width and wraps its text.
+// minWhyNotWidth is the narrowest the "Why not" column gets in the
+// table; a pane too narrow for the other columns and this one shows each
+// direction as a card instead (reportLayout).
 const minWhyNotWidth = 220
 
 // reportTable is the table of the Report tab: one row per hosting
 // direction. It does not scroll by itself: the tab scrolls as one page,
 // the decision above it, so the mouse wheel works wherever it points.
+// Where the pane is too narrow for its columns (the form open beside it,
+// a small screen), each direction shows as a card — its name, a line of
+// its figures and why not — the full width of the pane, so nothing is
+// cut at the right edge. Its labels are made once and refilled: a label
+// whose text is the same is not measured again.
 type reportTable struct {
-	box     *fyne.Container // header cells, row cells, then the rules between rows
+	heads   [numColumns]*widget.Label
+	rows    []*reportTableRow
+	layout  *reportLayout
+	box     *fyne.Container // heads, then each row's objects
 	dates   *widget.Label   // under the table: the date of each direction's prices
 	content fyne.CanvasObject
+}
+
+// reportTableRow is the labels of one direction: its cells for the
+// table, and its heading and figures for a card (the card shows the
+// table's "Why not" cell under them).
+type reportTableRow struct {
+	cells                 [numColumns]*widget.Label
+	cardHead, cardFigures *widget.Label
+	rule                  *widget.Separator
+	shown                 bool
 }
 
 // reportRow is one direction's cells and how to style them: the
 // recommended direction in bold, "No" in the error colour.
 type reportRow struct {
 	cells       [numColumns]string
+	card        [2]string // the card's heading and line of figures
 	feasible    bool
 	highlighted bool
 }
 
 func newReportTable() *reportTable {
-	t := &reportTable{}
-	t.box = container.New(newFillGridLayout(numColumns, colWhyNot, minWhyNotWidth))
-	t.dates = widget.NewLabel("")
-	t.dates.Wrapping = fyne.TextWrapWord
-	t.content = container.NewVBox(t.box, t.dates)
-	t.set(&model.Report{}, "")
-	return t
-}
-
-// set shows report r, the row of direction highlight in bold.
-func (t *reportTable) set(r *model.Report, highlight string) {
-	rows := reportRows(r, highlight)
-	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(numColumns+1))
+	t := &reportTable{layout: &reportLayout{}}
+	t.layout.table = t
+	var objects []fyne.CanvasObject
 	for col, h := range reportColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
 		l.Alignment = columnAlignment(col)
+		t.heads[col] = l
 		objects = append(objects, l)
 	}
-	for _, row := range rows {
-		for col, text := range row.cells {
-			l := widget.NewLabel(text)
-			l.Alignment = columnAlignment(col)
-			l.TextStyle.Bold = row.highlighted
-			if col == colFeasible && !row.feasible {
-				l.Importance = widget.DangerImportance
-			}
-			if col == colWhyNot {
-				l.Wrapping = fyne.TextWrapWord
-			}
-			objects = append(objects, l)
+	t.box = container.New(t.layout, objects...)
+	t.dates = widget.NewLabel("")
+	t.dates.Wrapping = fyne.TextWrapWord
+	t.content = container.New(&tightVBox{}, t.box, t.dates)
+	t.set(&model.Report{}, "")
+	return t
+}
+
+// newRow adds the labels of one more direction.
+func (t *reportTable) newRow() *reportTableRow {
+	row := &reportTableRow{rule: widget.NewSeparator()}
+	for col := range row.cells {
+		l := widget.NewLabel("")
+		l.Alignment = columnAlignment(col)
+		if col == colWhyNot || col == colDirection || col == colGPUs {
+			l.Wrapping = fyne.TextWrapWord
 		}
+		row.cells[col] = l
+		t.box.Objects = append(t.box.Objects, l)
 	}
-	for range rows { // under the headings and between the rows
-		objects = append(objects, widget.NewSeparator())
+	row.cardHead = widget.NewLabel("")
+	row.cardHead.Wrapping = fyne.TextWrapWord
+	row.cardFigures = widget.NewLabel("")
+	row.cardFigures.Wrapping = fyne.TextWrapWord
+	row.cardHead.Hide()
+	row.cardFigures.Hide()
+	t.box.Objects = append(t.box.Objects, row.cardHead, row.cardFigures, row.rule)
+	t.rows = append(t.rows, row)
+	return row
+}
+
+// set shows report r, the row of direction highlight in bold. Only the
+// labels whose text or style changed are refreshed.
+func (t *reportTable) set(r *model.Report, highlight string) {
+	rows := reportRows(r, highlight)
+	for len(t.rows) < len(rows) {
+		t.newRow()
 	}
-	t.box.Objects = objects
+	for i, row := range t.rows {
+		row.shown = i < len(rows)
+		if !row.shown {
+			for _, l := range row.cells {
+				setLabel(l, "", false, widget.MediumImportance)
+			}
+			setLabel(row.cardHead, "", false, widget.MediumImportance)
+			setLabel(row.cardFigures, "", false, widget.MediumImportance)
+			continue
+		}
+		data := rows[i]
+		for col, text := range data.cells {
+			imp := widget.MediumImportance
+			if col == colFeasible && !data.feasible {
+				imp = widget.DangerImportance
+			}
+			setLabel(row.cells[col], text, data.highlighted, imp)
+		}
+		headImp := widget.MediumImportance
+		if !data.feasible {
+			headImp = widget.DangerImportance
+		}
+		setLabel(row.cardHead, data.card[0], true, headImp)
+		setLabel(row.cardFigures, data.card[1], data.highlighted, widget.MediumImportance)
+	}
 	t.box.Refresh()
 	t.dates.SetText(pricesAsOf(r))
 	t.dates.Hidden = t.dates.Text == ""
+}
+
+// setLabel gives l text, bold or not and importance imp, refreshing it
+// only when one of them changes.
+func setLabel(l *widget.Label, text string, bold bool, imp widget.Importance) {
+	if l.Text == text && l.TextStyle.Bold == bold && l.Importance == imp {
+		return
+	}
+	l.TextStyle.Bold = bold
+	l.Importance = imp
+	if l.Text == text {
+		l.Refresh()
+		return
+	}
+	l.SetText(text)
+}
+
+// reportLayout lays the report table out as a table when the width takes
+// every column at its natural width and "Why not" at minWhyNotWidth or
+// more, and as cards, one under another, otherwise.
+type reportLayout struct {
+	table *reportTable
+	width float32 // the width last laid out at; 0 before the first layout
+	cards bool    // the mode last laid out
+}
+
+// columnWidths are the widths of the columns before "Why not" at width:
+// each as wide as its widest heading or cell on one line, except that the
+// direction's and GPU's columns, whose text wraps, narrow down to their
+// longest word when "Why not" would otherwise get less than
+// minWhyNotWidth. fits reports whether the table fits width.
+func (l *reportLayout) columnWidths(width float32) (w [numColumns]float32, fits bool) {
+	var least [numColumns]float32
+	for col, h := range l.table.heads {
+		if col == colWhyNot {
+			continue
+		}
+		cells := []*widget.Label{h}
+		for _, row := range l.table.rows {
+			if row.shown {
+				cells = append(cells, row.cells[col])
+			}
+		}
+		for _, c := range cells {
+			w[col] = max(w[col], labelWidth(c, false))
+			least[col] = max(least[col], labelWidth(c, col == colDirection || col == colGPUs))
+		}
+	}
+	total, totalLeast := float32(0), float32(0)
+	for col := range w {
+		total += w[col]
+		totalLeast += least[col]
+	}
+	short := total + minWhyNotWidth - width
+	if short > 0 && total > totalLeast {
+		// Narrow the wrapping columns in proportion to what they can give.
+		f := min(1, short/(total-totalLeast))
+		for col := range w {
+			w[col] -= (w[col] - least[col]) * f
+		}
+	}
+	return w, totalLeast+minWhyNotWidth <= width
+}
+
+// labelWidth is the width label l takes with each line of its text
+// unbroken, or, with words, with its longest word alone on a line.
+func labelWidth(l *widget.Label, words bool) float32 {
+	th := l.Theme()
+	size := th.Size(theme.SizeNameText)
+	if l.SizeName != "" {
+		size = th.Size(l.SizeName)
+	}
+	w := float32(0)
+	for _, line := range strings.Split(l.Text, "\n") {
+		parts := []string{line}
+		if words {
+			parts = strings.Fields(line)
+		}
+		for _, p := range parts {
+			w = max(w, fyne.MeasureText(p, size, l.TextStyle).Width)
+		}
+	}
+	return w + 2*th.Size(theme.SizeNameInnerPadding)
+}
+
+// minCardWidth is the narrowest the cards get.
+const minCardWidth = 200
+
+func (l *reportLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	if l.width <= 0 {
+		return fyne.NewSize(minCardWidth, 0)
+	}
+	return fyne.NewSize(minCardWidth, l.place(l.width, false))
+}
+
+func (l *reportLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	l.place(size.Width, true)
+}
+
+// place lays the table or the cards out at width, or only measures them
+// when move is false, and returns their height.
+func (l *reportLayout) place(width float32, move bool) float32 {
+	t := l.table
+	widths, fits := l.columnWidths(width)
+	cards := !fits
+	if move && cards != l.cards {
+		l.cards = cards
+	}
+	if move {
+		for _, h := range t.heads {
+			showIf(h, !cards)
+		}
+		for _, row := range t.rows {
+			for col, c := range row.cells {
+				showIf(c, row.shown && (!cards || col == colWhyNot))
+			}
+			showIf(row.cardHead, row.shown && cards)
+			showIf(row.cardFigures, row.shown && cards)
+			showIf(row.rule, row.shown)
+		}
+	}
+	thick := theme.SeparatorThicknessSize()
+	put := func(o fyne.CanvasObject, x, y, w, h float32) {
+		if move {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(w, h))
+		}
+	}
+	// heightAt is a wrapping label's height at width w.
+	heightAt := func(o *widget.Label, w float32) float32 {
+		if o.Text == "" {
+			return 0
+		}
+		o.Resize(fyne.NewSize(w, o.Size().Height))
+		return o.MinSize().Height
+	}
+	y := float32(0)
+	if cards {
+		for _, row := range t.rows {
+			if !row.shown {
+				continue
+			}
+			for _, o := range []*widget.Label{row.cardHead, row.cardFigures, row.cells[colWhyNot]} {
+				h := heightAt(o, width)
+				put(o, 0, y, width, h)
+				y += h
+			}
+			put(row.rule, 0, y-thick/2, width, thick)
+		}
+		return y
+	}
+	fixed := float32(0)
+	for _, w := range widths {
+		fixed += w
+	}
+	widths[colWhyNot] = width - fixed
+	rowAt := func(cells [numColumns]*widget.Label) {
+		h := float32(0)
+		for col, c := range cells {
+			if col == colWhyNot || c.Wrapping != fyne.TextWrapOff {
+				h = max(h, heightAt(c, widths[col]))
+			} else {
+				h = max(h, c.MinSize().Height)
+			}
+		}
+		x := float32(0)
+		for col, c := range cells {
+			put(c, x, y, widths[col], h)
+			x += widths[col]
+		}
+		y += h
+	}
+	rowAt(t.heads)
+	for _, row := range t.rows {
+		if !row.shown {
+			continue
+		}
+		put(row.rule, 0, y-thick/2, width, thick)
+		rowAt(row.cells)
+	}
+	return y
 }
 
 // pricesAsOf is the line under the table that dates each direction's
@@ -152,9 +391,37 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colEnergy] = energyText(d.Energy)
 		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
+		row.card = cardTexts(r, d, row)
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// cardTexts are a direction's heading and line of figures as a card
+// shows them (reportLayout): what the table's headings say, said in the
+// line.
+func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]string {
+	head := row.cells[colDirection]
+	switch {
+	case !d.Feasible:
+		head += " — ruled out"
+	case row.highlighted:
+		head += " — recommended"
+	default:
+		head += " — feasible"
+	}
+	parts := []string{row.cells[colGPUs]}
+	if d.Feasible {
+		if t := row.cells[colTime]; t != noValue {
+			parts = append(parts, t+" h to result")
+		}
+		parts = append(parts, row.cells[colCostPerRun]+" a run",
+			row.cells[colCostHorizon]+" over "+present.Count(r.HorizonMonths, "month"))
+		if e := row.cells[colEnergy]; e != noValue {
+			parts = append(parts, e+" MWh · t CO2e")
+		}
+	}
+	return [2]string{head, strings.Join(parts, " · ")}
 }
 
 // orDash returns noValue when missing, else text.

@@ -26,35 +26,67 @@ import (
 
 // reviewView is review mode's content.
 type reviewView struct {
-	sheets  []*reviewSheet
+	sheets  []*reviewSheet  // one scenario's sheet; nil for several
+	grid    *fyne.Container // several scenarios side by side; nil for one
 	leave   *widget.Button
+	scroll  *container.Scroll
 	content fyne.CanvasObject // the sheets under the review theme
 }
 
-// newReviewView lays out one sheet per evaluation (at most maxCompared)
-// under theme th; leave is the Leave button's action.
+// newReviewView lays out one scenario's sheet, or two or three scenarios
+// side by side (at most maxCompared), under theme th; leave is the Leave
+// button's action.
 func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 	v := &reviewView{}
 	v.leave = widget.NewButtonWithIcon("Leave review (Esc)", theme.CancelIcon(), leave)
 	v.leave.Importance = widget.LowImportance
 	var body fyne.CanvasObject
-	if len(evs) == 0 {
+	switch len(evs) {
+	case 0:
 		l := wrappedLabel("Choose a scenario in the list, or tick up to three in Compare, then press F11 or Review again.")
 		body = container.NewVBox(l)
-	} else {
-		evs = evs[:min(len(evs), maxCompared)]
-		objs := make([]fyne.CanvasObject, len(evs))
-		for i, ev := range evs {
-			s := newReviewSheet(ev, len(evs) == 1)
-			v.sheets = append(v.sheets, s)
-			objs[i] = s.content
-		}
-		body = container.New(&sideBySide{gap: 4 * theme.Padding()}, objs...)
+	case 1:
+		s := newReviewSheet(evs[0])
+		v.sheets = append(v.sheets, s)
+		body = s.content
+	default:
+		v.grid = reviewGrid(evs[:min(len(evs), maxCompared)])
+		body = v.grid
 	}
 	bar := container.NewBorder(nil, nil, nil, v.leave)
-	inner := container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
+	v.scroll = container.NewVScroll(container.NewPadded(body))
+	inner := container.NewBorder(bar, nil, nil, nil, v.scroll)
 	v.content = container.NewThemeOverride(inner, th)
 	return v
+}
+
+// minReviewColumn is the narrowest a scenario's column gets in review
+// mode.
+const minReviewColumn = 280
+
+// reviewGrid shows scenarios side by side at a projector's text size, a
+// column each, review mode's rows of sideRows across them — the same
+// cells as Compare's, without the captions they can do without — so that
+// three fit a 1280 × 800 screen and two a 1024 × 768 one.
+func reviewGrid(evs []*evaluation) *fyne.Container {
+	var objects []fyne.CanvasObject
+	rows := 0
+	for _, row := range sideRows {
+		if !row.review {
+			continue
+		}
+		h := widget.NewLabel(row.heading)
+		h.TextStyle.Bold = true
+		objects = append(objects, h)
+		for _, ev := range evs {
+			objects = append(objects, row.cell(ev, true))
+		}
+		rows++
+	}
+	for range rows - 1 {
+		objects = append(objects, widget.NewSeparator())
+	}
+	return container.New(newFillGridLayout(len(evs)+1, 1, minReviewColumn), objects...)
 }
 
 // reviewSheet is one scenario in review mode.
@@ -68,7 +100,7 @@ type reviewSheet struct {
 	content  fyne.CanvasObject
 }
 
-func newReviewSheet(ev *evaluation, alone bool) *reviewSheet {
+func newReviewSheet(ev *evaluation) *reviewSheet {
 	r, d := ev.r, ev.dec
 	if ev.decErr != nil {
 		d = nil
@@ -127,10 +159,7 @@ func newReviewSheet(ev *evaluation, alone bool) *reviewSheet {
 		sectionHeading("Cumulative cost over the horizon"), s.chart,
 		sectionHeading("Leadership questions"), questions)
 	top := container.New(&tightVBox{}, s.title, s.facts, widget.NewSeparator())
-	cols := &reviewColumns{wide: 1300}
-	if !alone {
-		cols.wide = math.MaxFloat32 // side by side, each sheet is one column
-	}
+	cols := &reviewColumns{wide: 1100}
 	s.content = container.NewBorder(top, nil, nil, nil, container.New(cols, left, right))
 	return s
 }
@@ -381,69 +410,6 @@ func containsString(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// sideBySide lays its objects out as equal columns separated by gap when
-// they fit the width side by side, and else one under the other, the
-// width each, as tall as it needs (a 1280-wide screen has no room for
-// three scenarios across at review mode's text size).
-type sideBySide struct {
-	gap   float32
-	width float32 // the width last laid out at; 0 before the first layout
-}
-
-// across reports whether the objects fit side by side in width.
-func (s *sideBySide) across(objects []fyne.CanvasObject, width float32) bool {
-	need := s.gap * float32(len(objects)-1)
-	for _, o := range objects {
-		need += o.MinSize().Width
-	}
-	return width > 0 && need <= width
-}
-
-func (s *sideBySide) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var out fyne.Size
-	across := s.across(objects, s.width)
-	for i, o := range objects {
-		m := o.MinSize()
-		if across {
-			out.Width += m.Width
-			out.Height = max(out.Height, m.Height)
-			if i > 0 {
-				out.Width += s.gap
-			}
-			continue
-		}
-		out.Width = max(out.Width, m.Width)
-		out.Height += m.Height
-		if i > 0 {
-			out.Height += s.gap
-		}
-	}
-	return out
-}
-
-func (s *sideBySide) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	s.width = size.Width
-	n := float32(len(objects))
-	if n == 0 {
-		return
-	}
-	if s.across(objects, size.Width) {
-		w := (size.Width - s.gap*(n-1)) / n
-		for i, o := range objects {
-			o.Move(fyne.NewPos(float32(i)*(w+s.gap), 0))
-			o.Resize(fyne.NewSize(w, size.Height))
-		}
-		return
-	}
-	y := float32(0)
-	for _, o := range objects {
-		o.Resize(fyne.NewSize(size.Width, o.Size().Height)) // width first: wrapped text
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
-		y += o.Size().Height + s.gap
-	}
 }
 
 // reviewColumns puts its two objects side by side, halves of the width,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,25 +102,67 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	settle(t, p)
 	test.Tap(p.view.edit) // not shown while comparing: nothing happens
 	p.toggleReview()
-	if p.review == nil || len(p.review.sheets) != 3 {
-		t.Fatalf("review of three compared scenarios shows %d", len(p.review.sheets))
+	if p.review == nil || p.review.grid == nil {
+		t.Fatal("review of three compared scenarios shows no columns")
 	}
 	settle(t, p)
+	checkReviewColumns(t, p, 3)
+	p.toggleReview()
+}
+
+// checkReviewColumns checks that review mode shows n scenarios side by
+// side, each name right of the one before, at a projector's text size,
+// all of it on the screen without scrolling.
+func checkReviewColumns(t *testing.T, p *planner, n int) {
+	t.Helper()
+	g := p.review.grid
+	if g == nil {
+		t.Fatalf("review shows %d sheets, no columns", len(p.review.sheets))
+	}
+	cols := g.Layout.(*gridLayout).cols
+	if cols != n+1 {
+		t.Fatalf("review shows %d columns, want %d scenarios and the headings", cols, n)
+	}
 	var lastX float32 = -1
-	for i, s := range p.review.sheets {
-		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.title)
+	for i := 1; i <= n; i++ {
+		name := g.Objects[i]
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(name)
 		if pos.X <= lastX {
-			t.Errorf("sheet %d starts at %v, not right of the one before (%v)", i, pos.X, lastX)
+			t.Errorf("scenario %d starts at %v, not right of the one before (%v)", i, pos.X, lastX)
 		}
 		lastX = pos.X
-		if got := textSize(t, s.cheapest); got < 20 {
-			t.Errorf("sheet %d body text %v, want at least 20", i, got)
+		if got := textSize(t, name.(*widget.Label)); got < 20 {
+			t.Errorf("scenario %d's name in %v-unit text, want at least 20", i, got)
 		}
 	}
-	if mw := p.review.content.MinSize().Width; mw > 1920 {
-		t.Errorf("three sheets need %v units across, more than the screen's 1920", mw)
+	scroll := p.review.scroll
+	if need, have := scroll.Content.MinSize(), scroll.Size(); need.Height > have.Height || need.Width > have.Width {
+		t.Errorf("review needs %v, the screen shows %v: leadership would scroll", need, have)
 	}
-	p.toggleReview()
+}
+
+// Review mode fits three compared scenarios side by side on a 1280 × 800
+// screen, and two on a 1024 × 768 one, at a projector's text size.
+func TestReviewFitsTheScreen(t *testing.T) {
+	w, p := openWindow(t, newRealBackend(t, "support-assistant-70b", "qlora-legal-70b", "nightly-document-batch", "constrained-snapshot-training"))
+	for _, tc := range []struct {
+		size fyne.Size
+		n    int
+	}{{fyne.NewSize(1280, 800), 3}, {fyne.NewSize(1024, 768), 2}, {fyne.NewSize(1920, 1080), 3}} {
+		w.Resize(tc.size)
+		p.setComparing(true)
+		for _, it := range slices.Clone(p.compare.ticked) {
+			p.tick(it)
+		}
+		for _, it := range p.scenarios.items[:tc.n] {
+			p.tick(it)
+		}
+		settle(t, p)
+		p.toggleReview()
+		settle(t, p)
+		t.Run(fmt.Sprint(tc.size), func(t *testing.T) { checkReviewColumns(t, p, tc.n) })
+		p.toggleReview()
+	}
 }
 
 // Zoom (Ctrl + and Ctrl −) and the light or dark choice change the
@@ -203,34 +246,6 @@ func TestZoomAndThemePersist(t *testing.T) {
 	typeShortcut(w, fyne.Key0)
 	if got := p.settings.zoom(); got != 1 {
 		t.Errorf("zoom after Ctrl 0 = %v, want 1", got)
-	}
-}
-
-// Review mode's sheets sit side by side when they fit the width, and one
-// under the other, each the full width, when they do not.
-func TestReviewSheetsStackWhenNarrow(t *testing.T) {
-	objs := make([]fyne.CanvasObject, 3)
-	for i := range objs {
-		r := canvas.NewRectangle(color.Black)
-		r.SetMinSize(fyne.NewSize(500, 300))
-		objs[i] = r
-	}
-	l := &sideBySide{gap: 20}
-	if got := l.MinSize(objs); got.Width != 500 {
-		t.Errorf("before any layout the sheets ask for %v across, want one's 500", got.Width)
-	}
-	l.Layout(objs, fyne.NewSize(1600, 900))
-	if objs[1].Position().X <= objs[0].Position().X || objs[2].Position().Y != 0 || l.MinSize(objs).Width != 1540 {
-		t.Errorf("1600 wide: positions %v %v %v, min %v", objs[0].Position(), objs[1].Position(), objs[2].Position(), l.MinSize(objs))
-	}
-	l.Layout(objs, fyne.NewSize(1240, 700))
-	for i, o := range objs {
-		if o.Position().X != 0 || o.Size().Width != 1240 || o.Position().Y != float32(i)*320 {
-			t.Errorf("1240 wide: sheet %d at %v size %v", i, o.Position(), o.Size())
-		}
-	}
-	if got := l.MinSize(objs); got != fyne.NewSize(500, 940) {
-		t.Errorf("stacked, the sheets ask for %v", got)
 	}
 }
 

@@ -49,15 +49,25 @@ type weightsPanel struct {
 	content fyne.CanvasObject
 }
 
+// The slider's and the switches' columns share the width the others
+// leave, each at least minWeightColumn wide.
+const (
+	weightFill      = 3
+	minWeightColumn = 120
+)
+
 // weightColumns are the headings of the weights table.
 var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Winner changes at ▲"}
 
 func newWeightsPanel() *weightsPanel {
 	p := &weightsPanel{}
-	grid := container.New(newFillGridLayout(len(weightColumns), 3, 160))
-	for _, h := range weightColumns {
+	grid := container.New(newFillGridLayout(len(weightColumns), weightFill, minWeightColumn))
+	for col, h := range weightColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
+		if col >= weightFill { // wraps in its share of the width, not over the next
+			l.Wrapping = fyne.TextWrapWord
+		}
 		grid.Add(l)
 	}
 	for i, name := range scenario.DimensionNames {

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/app"
 	"hostplan/internal/decide"
@@ -28,10 +27,9 @@ func tapWeight(p *weightsPanel, i int, v float64) {
 
 // boldRow is the index of the report table's row in bold, -1 for none.
 func boldRow(t *reportTable) int {
-	cells, _ := t.box.Layout.(*gridLayout).split(t.box.Objects)
-	for i := numColumns; i < len(cells); i += numColumns {
-		if cells[i].(*widget.Label).TextStyle.Bold {
-			return i/numColumns - 1
+	for i, r := range t.rows {
+		if r.shown && r.cells[colDirection].TextStyle.Bold {
+			return i
 		}
 	}
 	return -1
@@ -312,8 +310,7 @@ func TestReportTableAboveTheFold(t *testing.T) {
 	if row < 0 {
 		t.Fatal("no row in bold")
 	}
-	cells, _ := v.report.box.Layout.(*gridLayout).split(v.report.box.Objects)
-	cell := cells[(row+1)*numColumns]
+	cell := v.report.rows[row].cells[colDirection]
 	bottom := v.report.content.Position().Y + cell.Position().Y + cell.Size().Height
 	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
 		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
