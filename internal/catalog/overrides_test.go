@@ -149,7 +149,9 @@ func TestApplySetsFieldsAndProvenance(t *testing.T) {
 	if p, _ := eff.Partition("caltech-hpc"); p.QueueWaitHours != [3]float64{1, 6, 24} || !p.Overridden {
 		t.Errorf("caltech-hpc queue wait = %v", p.QueueWaitHours)
 	}
-	if eff.Site.PUE != 1.3 || eff.Site.AsOf != "2026-02-01" || !eff.Site.Overridden {
+	// The site takes its newest figure's date: the electricity price's
+	// (2026-04-27), newer than the PUE row's.
+	if eff.Site.PUE != 1.3 || eff.Site.AsOf != "2026-04-27" || eff.Site.FigureAsOf("pue") != "2026-02-01" || !eff.Site.Overridden {
 		t.Errorf("site = %+v", eff.Site)
 	}
 	// Untouched entries keep their provenance and are not marked.
@@ -536,14 +538,14 @@ func TestRowsOfOneKind(t *testing.T) {
 }
 
 // The site's figures keep their own dates: the embedded site is dated by
-// its newest figures (the PUE of the Uptime 2025 survey, 2025-07-01) and
-// lists the older ones (the EIA electricity price, 2024-03-01). A row
+// its newest figure (the 2025 electricity price, 2026-04-27) and lists the
+// older ones (the PUE of the Uptime 2025 survey, 2025-07-01). A row
 // dates only the figure it sets; the entry takes the newest date; the
 // export writes each figure's own date, so it applies back unchanged.
 func TestSiteFigureDates(t *testing.T) {
 	def := mustDefault(t)
-	if def.Site.AsOf != "2025-07-01" || def.Site.FigureAsOf("pue") != "2025-07-01" ||
-		def.Site.FigureAsOf("electricity_per_kwh") != "2024-03-01" || def.Site.FigureAsOf("colo_per_kw_month") != "2025-02-26" {
+	if def.Site.AsOf != "2026-04-27" || def.Site.FigureAsOf("pue") != "2025-07-01" ||
+		def.Site.FigureAsOf("electricity_per_kwh") != "2026-04-27" || def.Site.FigureAsOf("colo_per_kw_month") != "2025-02-26" {
 		t.Fatalf("embedded site dated %s, figures %v", def.Site.AsOf, def.Site.FiguresAsOf)
 	}
 	c, err := def.Apply(Overrides{Rows: []OverrideRow{{Kind: "site", ID: SiteID, Field: "electricity_per_kwh", Value: "0.09", AsOf: "2026-10-01", Source: "utility bill"}}})
@@ -554,7 +556,7 @@ func TestSiteFigureDates(t *testing.T) {
 		c.Site.FigureAsOf("pue") != "2025-07-01" || c.Site.FigureAsOf("maintenance_per_year") != "2024-03-01" {
 		t.Errorf("after an electricity row: site %s, figures %v", c.Site.AsOf, c.Site.FiguresAsOf)
 	}
-	if def.Site.FigureAsOf("electricity_per_kwh") != "2024-03-01" {
+	if def.Site.FigureAsOf("electricity_per_kwh") != "2026-04-27" {
 		t.Errorf("Apply changed the catalog it was given: %v", def.Site.FiguresAsOf)
 	}
 	var out bytes.Buffer
