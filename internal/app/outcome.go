@@ -162,18 +162,29 @@ func decodeOutcome(b []byte) *Outcome {
 	return &o
 }
 
-// keepOutcomes stores outcomes found by a command that only reads: into
+// decodeHead reads only what a stored outcome says of its failure and its
+// reads of the catalog's prices (nil when it does not decode): enough to
+// tell whether a change of prices can touch it, at a fraction of reading
+// it whole.
+func decodeHead(b []byte) *Outcome {
+	var h struct {
+		Problem string            `json:"problem"`
+		Reads   *model.PriceReads `json:"reads"`
+	}
+	if len(b) == 0 || json.Unmarshal(b, &h) != nil {
+		return nil
+	}
+	return &Outcome{Problem: h.Problem, Reads: h.Reads}
+}
+
+// keepOutcomes stores outcomes (encoded) found by a command that only reads: into
 // the open store, or else into the file opened for a moment — not at all
 // when another hostplan holds it, it is read-only for this user, damaged
 // or of an older layout (the outcomes are found again next time). It
 // returns whether they were kept.
-func (p *Planner) keepOutcomes(keys []store.ResultKey, outs []*Outcome) bool {
+func (p *Planner) keepOutcomes(keys []store.ResultKey, data [][]byte) bool {
 	if len(keys) == 0 {
 		return true
-	}
-	data := make([][]byte, len(outs))
-	for i, o := range outs {
-		data[i] = encodeOutcome(o)
 	}
 	p.mu.Lock()
 	st, path, unwritable := p.st, p.path, p.unwritable
@@ -231,7 +242,7 @@ func (p *Planner) Outcomes(ctx context.Context, items []store.Summary, progress 
 	}
 	var (
 		keep  []store.ResultKey
-		found []*Outcome
+		found [][]byte
 	)
 	err = p.reading(func(st *store.Store) error {
 		raw, _ := st.GetResults(keys) // none when the store cannot give them: they are found again
@@ -259,7 +270,7 @@ func (p *Planner) Outcomes(ctx context.Context, items []store.Summary, progress 
 		})
 		for _, i := range missing {
 			if out[i] != nil && !unread[i] && keys[i].Engine != "" {
-				keep, found = append(keep, keys[i]), append(found, out[i])
+				keep, found = append(keep, keys[i]), append(found, encodeOutcome(out[i]))
 			}
 		}
 		return err

@@ -10,6 +10,7 @@ package app
 // values and dates. It only reads the store.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -114,7 +115,7 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 	}
 	var (
 		keys  []store.ResultKey // outcomes found here, to keep
-		found []*Outcome
+		found [][]byte
 	)
 	err = p.reading(func(st *store.Store) error {
 		items, err := st.List()
@@ -150,14 +151,19 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 			rs    *present.RepricedScenario
 			fail  *RepriceFailure
 			count bool
-			fresh [2]*Outcome
+			fresh [2][]byte // outcomes found here, as the store keeps them
 		}
 		// The rows that differ: an outcome that read none of them is the
 		// outcome on the other catalog too (affected.go).
 		changes, entries := catalogChanges(baseline, now)
-		derive := func(o *Outcome, other *catalog.Catalog) *Outcome {
-			if o != nil && !entries && o.Problem == "" && unaffected(o, changes, other) {
-				return o
+		// derive is the outcome on other of a stored outcome (raw) found on
+		// the other catalog, when no change can touch it; nil otherwise.
+		derive := func(raw []byte, other *catalog.Catalog) []byte {
+			if raw == nil || entries {
+				return nil
+			}
+			if h := decodeHead(raw); h != nil && h.Problem == "" && unaffected(h, changes, other) {
+				return raw
 			}
 			return nil
 		}
@@ -172,16 +178,28 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 		}
 		err = ForEach(ctx, len(items), func(i int) {
 			it := items[i]
-			o := [2]*Outcome{decodeOutcome(stored[2*i]), decodeOutcome(stored[2*i+1])}
-			rev := it.Revisions
+			raw := [2][]byte{stored[2*i], stored[2*i+1]}
 			switch {
-			case o[0] == nil && o[1] != nil:
-				o[0] = derive(o[1], baseline)
-				results[i].fresh[0] = o[0]
-			case o[1] == nil && o[0] != nil:
-				o[1] = derive(o[0], now)
-				results[i].fresh[1] = o[1]
+			case raw[0] == nil && raw[1] != nil:
+				raw[0] = derive(raw[1], baseline)
+				results[i].fresh[0] = raw[0]
+			case raw[1] == nil && raw[0] != nil:
+				raw[1] = derive(raw[0], now)
+				results[i].fresh[1] = raw[1]
 			}
+			if progress != nil && (stored[2*i] == nil || stored[2*i+1] == nil) {
+				progress(int(done.Add(1)), int(todo.Load()))
+			}
+			if raw[0] != nil && bytes.Equal(raw[0], raw[1]) {
+				// The same outcome on both catalogs moved nothing — unless
+				// it is a failure, which is listed.
+				if h := decodeHead(raw[0]); h != nil && h.Problem == "" {
+					results[i].count = true
+					return
+				}
+			}
+			o := [2]*Outcome{decodeOutcome(raw[0]), decodeOutcome(raw[1])}
+			rev := it.Revisions
 			if o[0] == nil || o[1] == nil {
 				s, r, err := st.Get(it.ID)
 				if err != nil {
@@ -192,12 +210,9 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 				for j, sd := range sides {
 					if o[j] == nil {
 						o[j] = outcomeOn(s, sd.cat)
-						results[i].fresh[j] = o[j]
+						results[i].fresh[j] = encodeOutcome(o[j])
 					}
 				}
-			}
-			if progress != nil && (stored[2*i] == nil || stored[2*i+1] == nil) {
-				progress(int(done.Add(1)), int(todo.Load()))
 			}
 			results[i].count = true
 			rs, fail := reprice(o[0], o[1], baseline, now, threshold)
@@ -224,7 +239,7 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 				out.Changed = append(out.Changed, *r.rs)
 			}
 			for j, o := range r.fresh {
-				if o != nil && rkeys[2*i+j].Engine != "" && keep[j] {
+				if len(o) > 0 && rkeys[2*i+j].Engine != "" && keep[j] {
 					keys, found = append(keys, rkeys[2*i+j]), append(found, o)
 				}
 			}
