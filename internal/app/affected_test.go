@@ -16,19 +16,7 @@ import (
 // prices, another currency, a named cloud offer.
 func readsScenarios(t *testing.T) []*scenario.Scenario {
 	t.Helper()
-	var out []*scenario.Scenario
-	files, _ := fs.Glob(scenarios.FS, "*.json")
-	for _, f := range files {
-		b, err := scenarios.FS.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := scenario.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
+	out := examples(t)
 	variant := func(i int, edit func(s *scenario.Scenario)) {
 		b, _ := scenario.Marshal(out[i])
 		s, err := scenario.Parse(b)
@@ -120,4 +108,23 @@ func TestPriceReadsComplete(t *testing.T) {
 	if kept < moved {
 		t.Errorf("only %d of %d moved prices leave an outcome: the reads are no help to reprice", kept, kept+moved)
 	}
+}
+
+// examples parses the example scenarios embedded in the binary.
+func examples(t *testing.T) []*scenario.Scenario {
+	t.Helper()
+	var out []*scenario.Scenario
+	files, _ := fs.Glob(scenarios.FS, "*.json")
+	for _, f := range files {
+		b, err := scenarios.FS.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := scenario.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
 }

@@ -5,16 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"hostplan/internal/catalog"
-	"hostplan/internal/scenario"
 	"hostplan/internal/store"
-	"hostplan/scenarios"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/outcomes.json from the engine's answers")
@@ -142,16 +139,7 @@ func TestOutcomesNeedNewVersion(t *testing.T) {
 		Outcomes map[string]*Outcome `json:"outcomes"`
 	}
 	now := recorded{Engine: Engine, Catalog: hash, Outcomes: map[string]*Outcome{}}
-	files, _ := fs.Glob(scenarios.FS, "*.json")
-	for _, f := range files {
-		b, err := scenarios.FS.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := scenario.Parse(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, s := range examples(t) {
 		now.Outcomes[s.ID] = outcomeOn(s, cat)
 	}
 	if len(now.Outcomes) < 6 {
