@@ -294,8 +294,10 @@ func TestReportsCachedPerRevision(t *testing.T) {
 	_, p := openWindow(t, b)
 	p.scenarios.list.Select(0)
 	waitShown(t, p, "ft-7b")
+	settled(t, p) // the report, then its spread
 	p.scenarios.list.Select(1)
 	waitShown(t, p, "chat")
+	settled(t, p)
 	n := b.evaluations()
 
 	p.scenarios.list.Select(0)

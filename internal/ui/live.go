@@ -232,6 +232,7 @@ func (e *liveEditor) keepScroll() {
 // the view is about to show another scenario.
 func (e *liveEditor) stop() {
 	e.keepScroll()
+	e.v.stopSpread()
 	e.gen++
 	if e.cancel != nil {
 		e.cancel()
@@ -382,6 +383,7 @@ func (e *liveEditor) setButtons() {
 func (e *liveEditor) schedule(delay time.Duration) {
 	e.gen++
 	gen := e.gen
+	e.v.stopSpread()
 	if e.cancel != nil {
 		e.cancel()
 		e.cancel = nil
@@ -423,8 +425,13 @@ func (e *liveEditor) schedule(delay time.Duration) {
 		if errs := scenario.Validate(snap); errs != nil {
 			return func() { e.outcome(gen, nil, errs) }
 		}
-		ev, err := evaluateScenario(ctx, b, item, snap)
-		return func() { e.outcome(gen, ev, err) }
+		ev, err := evaluateScenario(ctx, b, item, snap, false)
+		return func() {
+			e.outcome(gen, ev, err)
+			if ev != nil && err == nil && gen == e.gen && e.v.current == ev {
+				e.v.addSpread(ev, false) // the edit's report first, its spread after
+			}
+		}
 	})
 }
 
