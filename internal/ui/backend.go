@@ -104,7 +104,7 @@ func (b appBackend) Analyze(ctx context.Context, s *scenario.Scenario) (r *model
 // panic comes back as an error.
 func (b appBackend) Save(s *scenario.Scenario, note string) (n int, err error) {
 	defer recovered(&err)
-	rev, err := b.p.Save(s, app.Lineage{Author: app.DefaultAuthor(), Note: note})
+	rev, err := b.p.Save(s, app.Lineage{Author: b.author(), Note: note})
 	if err != nil {
 		return 0, err
 	}

@@ -68,6 +68,9 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 		file = append(file, menuItem("Export workbook…", fyne.KeyE, p.exportShown))
 	}
 	file = append(file, menuItem("Save brief…", "", p.saveBrief), menuItem("Save charts…", "", p.saveCharts))
+	if _, ok := p.backend.(Preferences); ok {
+		file = append(file, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Preferences…", p.showPreferences))
+	}
 
 	scen := []*fyne.MenuItem{
 		menuItem("Find", fyne.KeyF, s.focusSearch),
