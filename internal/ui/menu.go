@@ -89,7 +89,13 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	}
 	scen = append(scen, fyne.NewMenuItemSeparator(), menuItem("Compare…", "", func() { p.setComparing(!s.comparing) }))
 
-	menus := []*fyne.Menu{fyne.NewMenu("File", file...), fyne.NewMenu("Scenario", scen...)}
+	redo := fyne.NewMenuItem("Redo", func() { p.undo(false) })
+	redo.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	undo := fyne.NewMenuItem("Undo", func() { p.undo(true) })
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	edit := fyne.NewMenu("Edit", undo, redo)
+
+	menus := []*fyne.Menu{fyne.NewMenu("File", file...), edit, fyne.NewMenu("Scenario", scen...)}
 	if tools := p.toolsMenu(); len(tools) > 0 {
 		menus = append(menus, fyne.NewMenu("Tools", tools...))
 	}
