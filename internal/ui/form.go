@@ -25,10 +25,10 @@ import (
 // evaluated at once (a choice, a tick) or when the typing pauses.
 type scenarioForm struct {
 	s        *scenario.Scenario
-	stored   bool                             // s has been saved: its id is fixed
-	catalog  func(kind catalog.Kind) []string // the catalog's ids of a kind; nil without a catalog
+	stored   bool                              // s has been saved: its id is fixed
+	catalog  func(kind catalog.Kind) []string  // the catalog's ids of a kind; nil without a catalog
 	onChange func(path string, immediate bool) // after each change, of the field at path
-	onFlush  func()                           // Enter in a field: evaluate now
+	onFlush  func()                            // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
 	// wheel over its multi-line entries (wheelPass); nil when none.
 	wheel func() fyne.Scrollable

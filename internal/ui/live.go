@@ -78,10 +78,10 @@ type liveEditor struct {
 	// scenario is shown.
 	drafts       *draftKeeper
 	pendingDraft *pendingDraft
-	panel    fyne.CanvasObject
-	split    *container.Split
-	area     *fyne.Container // the pane: the report alone, or the form beside it
-	report   fyne.CanvasObject
+	panel        fyne.CanvasObject
+	split        *container.Split
+	area         *fyne.Container // the pane: the report alone, or the form beside it
+	report       fyne.CanvasObject
 }
 
 // formShare is the part of the pane the form takes beside the report, up
