@@ -99,7 +99,11 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	if tools := p.toolsMenu(); len(tools) > 0 {
 		menus = append(menus, fyne.NewMenu("Tools", tools...))
 	}
-	menus = append(menus, fyne.NewMenu("Help", fyne.NewMenuItem("About", p.showAbout)))
+	menus = append(menus, fyne.NewMenu("Help",
+		fyne.NewMenuItem("Guide", p.showGuide),
+		fyne.NewMenuItem("Keyboard shortcuts", p.showShortcuts),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("About", p.showAbout)))
 	return fyne.NewMainMenu(menus...)
 }
 
