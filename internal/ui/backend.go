@@ -17,9 +17,14 @@ import (
 type Backend interface {
 	List() ([]Item, error) // scenarios in the store
 	Load(id string) (*scenario.Scenario, error)
-	// Evaluate runs the model on s; it stops early with ctx's error when
-	// ctx ends (the window cancels an evaluation a later choice replaced).
+	// Evaluate runs the model on s: the report without the Monte Carlo
+	// spread, in a millisecond or so; it stops early with ctx's error
+	// when ctx ends (the window cancels an evaluation a later choice
+	// replaced).
 	Evaluate(ctx context.Context, s *scenario.Scenario) (*model.Report, error)
+	// Analyze is Evaluate with the Monte Carlo spread and the tornado
+	// (tens of milliseconds): the same figures, and their uncertainty.
+	Analyze(ctx context.Context, s *scenario.Scenario) (*model.Report, error)
 	// Save stores s as a new revision with note and returns its number.
 	// An invalid s is refused with its problems (scenario.Errors) and
 	// nothing is written; saving what the current revision already holds
@@ -50,9 +55,9 @@ type ChecklistWriter interface {
 
 // NewBackend is the window's Backend over p, whose store must be open:
 // the stored scenarios and their checklists, saves with the lineage of the
-// user running the window, and evaluation with the Monte Carlo spread and
-// tornado (model.DefaultDraws draws, some tens of milliseconds; the window
-// calls it off the UI goroutine).
+// user running the window, and evaluation without and with the Monte
+// Carlo spread and tornado (model.DefaultDraws draws, some tens of
+// milliseconds; the window calls both off the UI goroutine).
 func NewBackend(p *app.Planner) Backend { return appBackend{p} }
 
 // appBackend adapts app.Planner to Backend.
@@ -81,9 +86,16 @@ func (b appBackend) Load(id string) (*scenario.Scenario, error) {
 	return s, err
 }
 
-// Evaluate runs app.Planner.Analyze; a panic in it comes back as an
+// Evaluate runs app.Planner.Evaluate; a panic in it comes back as an
 // error, so that the window shows it and stays open.
 func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (r *model.Report, err error) {
+	defer recovered(&err)
+	return b.p.Evaluate(ctx, s)
+}
+
+// Analyze runs app.Planner.Analyze with model.DefaultDraws draws; a panic
+// comes back as an error.
+func (b appBackend) Analyze(ctx context.Context, s *scenario.Scenario) (r *model.Report, err error) {
 	defer recovered(&err)
 	return b.p.Analyze(ctx, s, model.DefaultDraws)
 }
@@ -92,7 +104,7 @@ func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (r *mode
 // panic comes back as an error.
 func (b appBackend) Save(s *scenario.Scenario, note string) (n int, err error) {
 	defer recovered(&err)
-	rev, err := b.p.Save(s, app.Lineage{Author: app.DefaultAuthor(), Note: note})
+	rev, err := b.p.Save(s, app.Lineage{Author: b.author(), Note: note})
 	if err != nil {
 		return 0, err
 	}

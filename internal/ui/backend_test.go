@@ -24,12 +24,22 @@ func TestBackendListLoadEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := b.Evaluate(context.Background(), s)
+	quick, err := b.Evaluate(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if quick.Cheapest != scenario.Hybrid || quick.Uncertainty != nil || quick.Tornado != nil {
+		t.Errorf("Evaluate: cheapest %q, uncertainty %v, tornado %v; want hybrid without a spread", quick.Cheapest, quick.Uncertainty != nil, quick.Tornado != nil)
+	}
+	r, err := b.Analyze(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Cheapest != scenario.Hybrid || r.Uncertainty == nil || r.Uncertainty.Draws != 10000 || r.Tornado == nil {
-		t.Errorf("cheapest %q, uncertainty %v, tornado %v", r.Cheapest, r.Uncertainty != nil, r.Tornado != nil)
+		t.Errorf("Analyze: cheapest %q, uncertainty %v, tornado %v", r.Cheapest, r.Uncertainty != nil, r.Tornado != nil)
+	}
+	if quick.Directions[0].CostHorizon != r.Directions[0].CostHorizon {
+		t.Errorf("Evaluate and Analyze cost %v and %v", quick.Directions[0].CostHorizon, r.Directions[0].CostHorizon)
 	}
 }
 

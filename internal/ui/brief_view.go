@@ -122,7 +122,7 @@ func (v *briefView) set(id string, res briefResult) {
 		if res.checklistErr != nil {
 			note = fmt.Sprintf("The stored checklist could not be read (%v), so every item shows as open. ", res.checklistErr) + note
 		}
-		v.note.SetText(note)
+		setText(v.note, note)
 		v.pending = briefSegments(res.doc)
 	}
 	if v.markdown == nil {
@@ -153,10 +153,10 @@ func (v *briefView) render() {
 	if v.pending == nil {
 		return
 	}
-	v.text.Segments = v.pending
+	segs := v.pending
 	v.pending = nil
-	v.text.Refresh()
-	v.scroll.Refresh()
+	setSegments(v.text, segs) // the same brief is not laid out again
+	refit(v.scroll)
 }
 
 // missingFieldsText lists missing brief fields, one a line, with the

@@ -132,7 +132,7 @@ func (v *compareView) refresh() {
 		inBackground(func() func() {
 			v.work.Lock()
 			defer v.work.Unlock()
-			ev, err := evaluateItem(context.Background(), b, it)
+			ev, err := evaluateItem(context.Background(), b, it, true)
 			return func() {
 				e.ev, e.err, e.done = ev, err, true
 				if v.cache[it.ID] == e && v.isTicked(it.ID) {

@@ -26,7 +26,9 @@ type decisionPanel struct {
 	badge     *badge        // FRAGILE or ROBUST
 	body      *widget.RichText
 	questions *fyne.Container // direction, bottleneck and first question, one row each
-	failure   *widget.Label   // why there is no decision
+	qLabels   []*widget.Label // its cells, kept across sets
+	qRules    []*widget.Separator
+	failure   *widget.Label // why there is no decision
 	// head is the headline with its badge: the one headline of the
 	// window, which the header shows above every tab.
 	head    fyne.CanvasObject
@@ -62,10 +64,10 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 		if err == nil {
 			err = fmt.Errorf("no decision was made")
 		}
-		p.headline.SetText("No recommendation")
-		p.scores.SetText("")
+		setText(p.headline, "No recommendation")
+		setText(p.scores, "")
 		p.badge.Hide()
-		p.failure.SetText("Could not rank the directions: " + strings.TrimPrefix(err.Error(), "decide: "))
+		setText(p.failure, "Could not rank the directions: "+strings.TrimPrefix(err.Error(), "decide: "))
 		p.failure.Show()
 		p.body.Segments = nil
 		p.body.Hide()
@@ -73,17 +75,16 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 		return
 	}
 	p.failure.Hide()
-	p.headline.SetText(headlineText(d))
-	p.scores.SetText(scoreText(d))
+	setText(p.headline, headlineText(d))
+	setText(p.scores, scoreText(d))
 	if d.Recommendation == "" {
 		p.badge.Hide()
 	} else {
 		p.badge.set(d.Robustness)
 		p.badge.Show()
 	}
-	p.body.Segments = decisionSegments(r, d)
+	setSegments(p.body, decisionSegments(r, d))
 	p.body.Show()
-	p.body.Refresh()
 	p.setQuestions(questionRows(d))
 	p.questions.Show()
 }
@@ -91,32 +92,43 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 // questionColumns are the headings of the questions table.
 var questionColumns = []string{"Direction", "Likely bottleneck", "First infrastructure question"}
 
-// setQuestions fills the questions table, the recommended direction in bold.
+// setQuestions fills the questions table, the recommended direction in
+// bold; its labels are kept, and one that stays the same is not measured
+// again.
 func (p *decisionPanel) setQuestions(rows []questionRow) {
-	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*(len(questionColumns)+1))
-	for _, h := range questionColumns {
-		l := widget.NewLabel(h)
-		l.TextStyle.Bold = true
-		objects = append(objects, l)
+	cols := len(questionColumns)
+	n := (len(rows) + 1) * cols
+	for len(p.qLabels) < n {
+		l := widget.NewLabel("")
+		if len(p.qLabels)%cols == cols-1 {
+			l.Wrapping = fyne.TextWrapWord
+		}
+		p.qLabels = append(p.qLabels, l)
 	}
-	for _, q := range rows {
-		for i, text := range []string{q.direction, q.bottleneck, q.question} {
-			l := widget.NewLabel(text)
-			l.TextStyle.Bold = q.recommended
-			if i == 1 && q.ruledOut {
-				l.Importance = widget.DangerImportance
+	for len(p.qRules) < len(rows) {
+		p.qRules = append(p.qRules, widget.NewSeparator())
+	}
+	for col, h := range questionColumns {
+		setLabel(p.qLabels[col], h, true, widget.MediumImportance)
+	}
+	for r, q := range rows {
+		for col, text := range []string{q.direction, q.bottleneck, q.question} {
+			imp := widget.MediumImportance
+			if col == 1 && q.ruledOut {
+				imp = widget.DangerImportance
 			}
-			if i == 2 {
-				l.Wrapping = fyne.TextWrapWord
-			}
-			objects = append(objects, l)
+			setLabel(p.qLabels[(r+1)*cols+col], text, q.recommended, imp)
 		}
 	}
-	for range rows {
-		objects = append(objects, widget.NewSeparator())
+	objects := make([]fyne.CanvasObject, 0, n+len(rows))
+	for _, l := range p.qLabels[:n] {
+		objects = append(objects, l)
+	}
+	for _, r := range p.qRules[:len(rows)] {
+		objects = append(objects, r)
 	}
 	p.questions.Objects = objects
-	p.questions.Refresh()
+	relayout(p.questions)
 }
 
 // decisionSegments is the panel's text: why the winner wins, the

@@ -199,6 +199,7 @@ func TestWindowRealDecision(t *testing.T) {
 	if got, want := p.view.decision.headline.Text, "Recommended: Hybrid"; got != want {
 		t.Errorf("headline = %q, want %q", got, want)
 	}
+	settle(t, p) // the spread lands after the report
 	if p.view.current.r.Uncertainty == nil || p.view.uncertainty.empty.Visible() {
 		t.Error("the real report has no Monte Carlo spread on the Uncertainty tab")
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"hostplan/internal/chart"
 	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // Exports of what the window shows: the comparison workbook of the
@@ -74,6 +76,40 @@ func (p *planner) saveCharts() {
 		p.scenarios.notify("Choose a scenario in the list first, or tick the ones to compare.")
 		return
 	}
+	p.withSpread(evs, func(evs []*evaluation) { p.saveChartsOf(evs, what) })
+}
+
+// withSpread calls then with evs, each with its Monte Carlo spread (the
+// tornado chart needs it): one whose spread has not landed yet is
+// analysed first, off the UI goroutine.
+func (p *planner) withSpread(evs []*evaluation, then func([]*evaluation)) {
+	var todo []int
+	for i, ev := range evs {
+		if !ev.spread {
+			todo = append(todo, i)
+		}
+	}
+	if len(todo) == 0 {
+		then(evs)
+		return
+	}
+	out := slices.Clone(evs)
+	b := p.backend
+	inBackground(func() func() {
+		for _, i := range todo {
+			ev := *out[i]
+			if r, err := safeAnalyze(context.Background(), b, scenario.Clone(ev.s)); err == nil && r != nil {
+				ev.r, ev.spread = r, true
+			}
+			out[i] = &ev
+		}
+		return func() { then(out) }
+	})
+}
+
+// saveChartsOf asks where to write the charts of evs (what names them)
+// and writes them.
+func (p *planner) saveChartsOf(evs []*evaluation, what string) {
 	var sets []chartSet
 	seen := map[string]int{}
 	n := 0

@@ -114,6 +114,7 @@ func TestSaveChartsFromWindow(t *testing.T) {
 	p.scenarios.selectID(ids[0])
 	waitShown(t, p, ids[0])
 	menuAction(t, w, "File", "Save charts…")()
+	settle(t, p) // the tornado's spread, if it had not landed
 	if e := overlayOf[*escEntry](w); e == nil || filepath.Base(e.Text) != ids[0]+"-charts" {
 		t.Fatalf("the dialog proposes %v", e)
 	}

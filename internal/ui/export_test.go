@@ -27,6 +27,7 @@ var uiLoop struct {
 }
 
 func init() {
+	draftPause = 0 // a draft is written at once, as background work the tests wait for
 	inBackground = func(work func() func()) {
 		uiLoop.Lock()
 		uiLoop.inFlight++

@@ -25,10 +25,10 @@ import (
 // evaluated at once (a choice, a tick) or when the typing pauses.
 type scenarioForm struct {
 	s        *scenario.Scenario
-	stored   bool                             // s has been saved: its id is fixed
-	catalog  func(kind catalog.Kind) []string // the catalog's ids of a kind; nil without a catalog
-	onChange func(immediate bool)             // after each change
-	onFlush  func()                           // Enter in a field: evaluate now
+	stored   bool                              // s has been saved: its id is fixed
+	catalog  func(kind catalog.Kind) []string  // the catalog's ids of a kind; nil without a catalog
+	onChange func(path string, immediate bool) // after each change, of the field at path
+	onFlush  func()                            // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
 	// wheel over its multi-line entries (wheelPass); nil when none.
 	wheel func() fyne.Scrollable
@@ -114,7 +114,7 @@ var formBreaks = map[string][2]string{
 
 // newScenarioForm builds the form over s. stored says whether s has been
 // saved before (its id can then no longer change).
-func newScenarioForm(s *scenario.Scenario, stored bool, ids func(catalog.Kind) []string, onChange func(bool), onFlush func()) *scenarioForm {
+func newScenarioForm(s *scenario.Scenario, stored bool, ids func(catalog.Kind) []string, onChange func(string, bool), onFlush func()) *scenarioForm {
 	f := &scenarioForm{
 		s: s, stored: stored, catalog: ids, onChange: onChange, onFlush: onFlush,
 		byPath: map[string]*formField{}, groups: map[string]*formGroup{},
@@ -469,7 +469,7 @@ func (f *scenarioForm) changed(ff *formField, immediate bool) {
 		f.relayout()
 	}
 	if f.onChange != nil {
-		f.onChange(immediate)
+		f.onChange(ff.path, immediate)
 	}
 }
 

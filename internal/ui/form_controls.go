@@ -209,6 +209,7 @@ func (c *valueControl) typed() {
 // evaluates at once on Enter.
 func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
 	e := newKeyEntry()
+	e.form = true
 	e.OnChanged = func(string) {
 		if !f.loading {
 			typed()
@@ -417,6 +418,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 	}
 	if len(suggestions) > 0 {
 		e := newKeySelectEntry(suggestions)
+		e.form = true
 		e.SetPlaceHolder("not given")
 		e.OnChanged = changed
 		e.OnSubmitted = func(string) { f.flush() }
@@ -426,6 +428,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 	}
 	if multiline {
 		e := newKeyMultiLineEntry()
+		e.form = true
 		e.OnChanged = func(text string) {
 			fitRows(e)
 			changed(text)
@@ -443,6 +446,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 		}))
 	}
 	e := newKeyEntry()
+	e.form = true
 	e.OnSubmitted = func(string) { f.flush() }
 	e.OnChanged = changed
 	ff.load = func() { e.SetText(dst.String()) }

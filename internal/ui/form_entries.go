@@ -24,7 +24,13 @@ type keyEntry struct {
 	// lost is the cursor's place when Fyne's rows could not hold it
 	// (wrapCursor).
 	lost lostCursor
+	// form marks an entry of the scenario form, whose Ctrl+Z undoes the
+	// form's last edit (undo.go) rather than the entry's own.
+	form bool
 }
+
+// inForm reports whether the entry is one of the scenario form's.
+func (e *keyEntry) inForm() bool { return e.form }
 
 // newKeyEntry is a one-line entry without a scroller of its own: an
 // entry that scrolls takes the mouse wheel for itself, and a form full of
@@ -93,7 +99,11 @@ func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
 // shortcuts on, as keyEntry does.
 type keySelectEntry struct {
 	widget.SelectEntry
+	form bool // one of the scenario form's (keyEntry.form)
 }
+
+// inForm reports whether the entry is one of the scenario form's.
+func (e *keySelectEntry) inForm() bool { return e.form }
 
 func newKeySelectEntry(options []string) *keySelectEntry {
 	e := &keySelectEntry{}

@@ -131,9 +131,11 @@ func (c *listControl) cell(path string, dst reflect.Value) fyne.CanvasObject {
 	var entry *widget.Entry
 	if opts := present.FactsOf(norm).Suggestions; len(opts) > 0 && dst.Kind() == reflect.String {
 		se := newKeySelectEntry(opts)
+		se.form = true
 		e, entry = se, &se.Entry
 	} else {
 		ke := newKeyEntry()
+		ke.form = true
 		e, entry = ke, &ke.Entry
 	}
 	if dst.Kind() == reflect.String {

@@ -21,7 +21,7 @@ func (f *scenarioForm) setLocal(path, problem string) {
 	f.local[path] = problem
 	f.showProblems()
 	if f.onChange != nil {
-		f.onChange(false)
+		f.onChange("", false)
 	}
 }
 

@@ -294,8 +294,10 @@ func TestReportsCachedPerRevision(t *testing.T) {
 	_, p := openWindow(t, b)
 	p.scenarios.list.Select(0)
 	waitShown(t, p, "ft-7b")
+	settled(t, p) // the report, then its spread
 	p.scenarios.list.Select(1)
 	waitShown(t, p, "chat")
+	settled(t, p)
 	n := b.evaluations()
 
 	p.scenarios.list.Select(0)
@@ -376,7 +378,7 @@ func TestFormCoversEveryField(t *testing.T) {
 	s.Data.Lifecycle = []scenario.LifecycleStage{{Stage: "collect", Status: "open"}}
 	s.PriceOverrides = []scenario.PriceOverride{{Kind: "gpu"}}
 	test.NewTempApp(t)
-	f := newScenarioForm(s, true, nil, func(bool) {}, func() {})
+	f := newScenarioForm(s, true, nil, func(string, bool) {}, func() {})
 	for _, in := range present.Inputs(s) {
 		if in.Path == "schema_version" {
 			continue // written by hostplan, not the user
@@ -576,7 +578,7 @@ func TestFormShowsDefaultMFU(t *testing.T) {
 	test.NewTempApp(t)
 	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
 	s.Workload.MFU = scenario.Value{}
-	f := newScenarioForm(s, true, nil, func(bool) {}, func() {})
+	f := newScenarioForm(s, true, nil, func(string, bool) {}, func() {})
 	r := &model.Report{Workload: model.WorkloadSummary{ActiveParamsB: 7}}
 	f.showDefaults(s, r)
 	known := f.field("workload.mfu").box.Objects[0]

@@ -13,6 +13,8 @@ import (
 type grid struct {
 	headings []string
 	align    []fyne.TextAlign
+	labels   []*widget.Label // the headings' and rows' cells, kept across sets
+	rule     *widget.Separator
 	box      *fyne.Container
 }
 
@@ -25,39 +27,46 @@ type gridRow struct {
 }
 
 func newGrid(headings []string, align []fyne.TextAlign) *grid {
-	g := &grid{headings: headings, align: align}
+	g := &grid{headings: headings, align: align, rule: widget.NewSeparator()}
 	g.box = container.New(newNaturalGridLayout(len(headings)))
 	g.set(nil)
 	return g
 }
 
-// set replaces the rows.
+// set replaces the rows. The labels are kept: one whose text and style
+// stay the same is not measured again.
 func (g *grid) set(rows []gridRow) {
-	objects := make([]fyne.CanvasObject, 0, (len(rows)+1)*len(g.headings)+1)
-	for col, h := range g.headings {
-		l := widget.NewLabel(h)
-		l.TextStyle.Bold = true
-		l.Alignment = g.alignOf(col)
-		objects = append(objects, l)
+	cols := len(g.headings)
+	n := (len(rows) + 1) * cols
+	for len(g.labels) < n {
+		g.labels = append(g.labels, widget.NewLabel(""))
 	}
-	for _, row := range rows {
+	for col, h := range g.headings {
+		l := g.labels[col]
+		l.Alignment = g.alignOf(col)
+		setLabel(l, h, true, widget.MediumImportance)
+	}
+	for r, row := range rows {
 		for col := range g.headings {
 			text := ""
 			if col < len(row.cells) {
 				text = row.cells[col]
 			}
-			l := widget.NewLabel(text)
-			l.TextStyle.Bold = row.bold
-			l.Alignment = g.alignOf(col)
+			imp := widget.MediumImportance
 			if col == row.danger {
-				l.Importance = widget.DangerImportance
+				imp = widget.DangerImportance
 			}
-			objects = append(objects, l)
+			l := g.labels[(r+1)*cols+col]
+			l.Alignment = g.alignOf(col)
+			setLabel(l, text, row.bold, imp)
 		}
 	}
-	objects = append(objects, widget.NewSeparator()) // the rule under the headings
-	g.box.Objects = objects
-	g.box.Refresh()
+	objects := make([]fyne.CanvasObject, 0, n+1)
+	for _, l := range g.labels[:n] {
+		objects = append(objects, l)
+	}
+	g.box.Objects = append(objects, g.rule) // the rule under the headings
+	relayout(g.box)
 }
 
 func (g *grid) alignOf(col int) fyne.TextAlign {

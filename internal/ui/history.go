@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -156,9 +159,9 @@ func (h *historyDialog) choose(i int) {
 	if from.Number == to.Number {
 		return
 	}
-	k, id := h.keep, h.item.ID
+	k, b, id := h.keep, h.p.backend, h.item.ID
 	inBackground(func() func() {
-		rows, err := revisionChanges(k, id, from.Number, to.Number)
+		c, err := compareRevisions(k, b, id, from.Number, to.Number)
 		return func() {
 			if gen != h.gen {
 				return
@@ -167,17 +170,33 @@ func (h *historyDialog) choose(i int) {
 				h.setRows(nil, "Could not compare the revisions: "+err.Error())
 				return
 			}
-			if len(rows) == 0 {
-				h.setRows(nil, "No field differs.")
+			h.setRows([]diffRow{{label: "", before: fmt.Sprintf("Revision %d", from.Number), after: fmt.Sprintf("Revision %d", to.Number)}}, "")
+			h.addSection("Outcome", c.outcomeNote)
+			h.addRows(c.outcome)
+			h.addSection("Changed fields", "")
+			if len(c.fields) == 0 {
+				h.addRows([]diffRow{{label: "No field differs.", before: "", after: ""}})
 			} else {
-				h.setRows([]diffRow{{label: "Field", before: fmt.Sprintf("Revision %d", from.Number), after: fmt.Sprintf("Revision %d", to.Number)}}, "")
-				h.addRows(rows)
+				h.addRows(c.fields)
 			}
+			h.diff.Objects = append(h.diff.Objects, widget.NewSeparator()) // the rule under the heading row
+			h.diff.Refresh()
 			if i > 0 {
 				h.restore.Enable()
 			}
 		}
 	})
+}
+
+// addSection adds a heading row under the rows so far, with a note in
+// its value columns ("" for none).
+func (h *historyDialog) addSection(title, note string) {
+	t := widget.NewLabel(title)
+	t.TextStyle.Bold = true
+	t.SizeName = theme.SizeNameSubHeadingText
+	n := caption(note)
+	h.diff.Objects = append(h.diff.Objects, t, n, widget.NewLabel(""))
+	h.diff.Refresh()
 }
 
 // setRows replaces the comparison: a heading row (or none), or a message.
@@ -201,7 +220,8 @@ func (h *historyDialog) setRows(head []diffRow, message string) {
 	h.scroll.ScrollToTop()
 }
 
-// addRows adds the changed fields under the heading row.
+// addRows adds rows under the rows so far; a row whose two values
+// differ, in the outcome, is in bold.
 func (h *historyDialog) addRows(rows []diffRow) {
 	for _, r := range rows {
 		for c, text := range []string{r.label, r.before, r.after} {
@@ -209,10 +229,10 @@ func (h *historyDialog) addRows(rows []diffRow) {
 			if c > 0 { // the values share the width the labels leave
 				l.Wrapping = fyne.TextWrapWord
 			}
+			l.TextStyle.Bold = r.strong
 			h.diff.Objects = append(h.diff.Objects, l)
 		}
 	}
-	h.diff.Objects = append(h.diff.Objects, widget.NewSeparator())
 	h.diff.Refresh()
 }
 
@@ -249,27 +269,109 @@ func (h *historyDialog) restoreChosen() {
 	})
 }
 
-// diffRow is one changed field: its label with its unit, and its value
-// in each revision.
+// diffRow is one row of a comparison of two revisions: a changed field's
+// label with its unit, or a figure of the outcome, and its value in each
+// revision; strong marks an outcome that changed.
 type diffRow struct {
 	label, before, after string
+	strong               bool
 }
 
-// revisionChanges loads two revisions and lists the fields that differ.
-func revisionChanges(k Keeper, id string, from, to int) (rows []diffRow, err error) {
-	var a, b *scenario.Scenario
+// revisionComparison is what differs between two revisions: their
+// outcome and the fields changed.
+type revisionComparison struct {
+	outcome     []diffRow
+	outcomeNote string // how the outcome was found, or why it could not be
+	fields      []diffRow
+}
+
+// compareRevisions loads two revisions, lists the fields that differ and
+// evaluates and decides each with the catalog in use (without the Monte
+// Carlo spread, a millisecond or so each) for its outcome.
+func compareRevisions(k Keeper, b Backend, id string, from, to int) (c revisionComparison, err error) {
+	var x, y *scenario.Scenario
 	err = safeCall(func() (err error) {
-		if a, err = k.LoadRevision(id, from); err != nil {
+		if x, err = k.LoadRevision(id, from); err != nil {
 			return err
 		}
-		b, err = k.LoadRevision(id, to)
+		y, err = k.LoadRevision(id, to)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return c, err
 	}
-	err = safeCall(func() (err error) { rows, err = changedFields(a, b); return err })
-	return rows, err
+	if err = safeCall(func() (err error) { c.fields, err = changedFields(x, y); return err }); err != nil {
+		return c, err
+	}
+	ex, errX := evaluateScenario(context.Background(), b, Item{ID: id}, x, false)
+	ey, errY := evaluateScenario(context.Background(), b, Item{ID: id}, y, false)
+	if errX != nil || errY != nil {
+		c.outcomeNote = "Could not evaluate both revisions: " + errors.Join(errX, errY).Error()
+		return c, nil
+	}
+	c.outcome = outcomeRows(ex, ey)
+	c.outcomeNote = "each revision evaluated with the catalog in use"
+	return c, nil
+}
+
+// outcomeRows compare what two evaluations came to: the recommendation,
+// the cheapest feasible direction, then each direction's verdict and cost
+// over the horizon.
+func outcomeRows(a, b *evaluation) []diffRow {
+	row := func(label, x, y string) diffRow { return diffRow{label: label, before: x, after: y, strong: x != y} }
+	rows := []diffRow{
+		row("Recommended", recommendedText(a), recommendedText(b)),
+		row("Cheapest feasible", cheapestShort(a.r), cheapestShort(b.r)),
+	}
+	for _, d := range b.r.Directions {
+		rows = append(rows, row(titleOf(d), verdictText(a, d.Direction), verdictText(b, d.Direction)))
+	}
+	return rows
+}
+
+// recommendedText is the direction ev's decision recommends, or why none.
+func recommendedText(ev *evaluation) string {
+	switch {
+	case ev.decErr != nil || ev.dec == nil:
+		return "none: the directions could not be ranked"
+	case ev.dec.Recommendation == "":
+		return "none: nothing is feasible"
+	}
+	return directionName(ev.dec, ev.dec.Recommendation)
+}
+
+// cheapestShort is the cheapest feasible direction and its cost over the
+// horizon.
+func cheapestShort(r *model.Report) string {
+	c := r.Direction(r.Cheapest)
+	if c == nil {
+		return "none is feasible"
+	}
+	return titleOf(*c) + ", " + present.Money(c.CostHorizon, r.Currency)
+}
+
+// verdictText is a direction's verdict in ev: its cost over the horizon
+// when feasible, the kinds of constraint that rule it out when not.
+func verdictText(ev *evaluation, direction string) string {
+	d := ev.r.Direction(direction)
+	if d == nil {
+		return present.NoValue
+	}
+	if d.Feasible {
+		return "feasible, " + present.Money(d.CostHorizon, ev.r.Currency) + " over " + present.Count(ev.r.HorizonMonths, "month")
+	}
+	var kinds []string
+	if ev.dec != nil {
+		if dd := ev.dec.For(direction); dd != nil {
+			for _, k := range dd.Kinds() {
+				kinds = append(kinds, string(k))
+			}
+		}
+	}
+	if len(kinds) == 0 {
+		return "ruled out"
+	}
+	return "ruled out (" + strings.Join(kinds, ", ") + ")"
 }
 
 // changedFields lists what differs between a and b: the changes

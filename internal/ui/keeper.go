@@ -88,7 +88,7 @@ func (b appBackend) LoadRevision(id string, n int) (*scenario.Scenario, error) {
 }
 
 func (b appBackend) Restore(id string, n int, note string) (int, error) {
-	rev, err := b.p.Restore(id, n, app.Lineage{Author: app.DefaultAuthor(), Note: note})
+	rev, err := b.p.Restore(id, n, app.Lineage{Author: b.author(), Note: note})
 	if err != nil {
 		return 0, err
 	}
@@ -97,10 +97,6 @@ func (b appBackend) Restore(id string, n int, note string) (int, error) {
 
 func (b appBackend) Recommend(ctx context.Context, id string) (int, string, error) {
 	return b.p.Recommend(ctx, id)
-}
-
-func (b appBackend) ExportWorkbook(ctx context.Context, id, path string) error {
-	return b.p.ExportWorkbook(ctx, id, path)
 }
 
 func (b appBackend) ExportComparison(ctx context.Context, ids []string, path string) error {

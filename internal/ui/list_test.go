@@ -492,3 +492,46 @@ func TestStatusDoesNotMoveLayout(t *testing.T) {
 		}
 	}
 }
+
+// The history shows what each revision came to beside what it changed:
+// the recommendation, the cheapest feasible direction, and each
+// direction's verdict and cost over the horizon, in the chosen revision
+// and in the current one, as the model gives them for each.
+func TestHistoryShowsOutcome(t *testing.T) {
+	pl := openPlanner(t)
+	const id = "qlora-legal-70b"
+	s, _, _ := pl.Load(id)
+	changed := scenario.Clone(s)
+	changed.Dimensions.Economics.HorizonMonths *= 3
+	if _, err := pl.Save(changed, app.Lineage{Author: "ana", Note: "three times the horizon"}); err != nil {
+		t.Fatal(err)
+	}
+	w, p := openWindow(t, NewBackend(pl))
+	p.scenarios.selectID(id)
+	waitShown(t, p, id)
+	menuAction(t, w, "Scenario", "History…")()
+	settle(t, p)
+	text := overlayLabels(w)
+
+	want := []string{"Outcome", "Recommended", "Cheapest feasible", "Changed fields", "Horizon (months)"}
+	for _, sc := range []*scenario.Scenario{s, changed} {
+		r, err := pl.Evaluate(context.Background(), sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range r.Directions {
+			want = append(want, titleOf(d))
+			if d.Feasible {
+				want = append(want, present.Money(d.CostHorizon, r.Currency))
+			}
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("the history does not show %q:\n%s", w, text)
+		}
+	}
+	if strings.Index(text, "Outcome") > strings.Index(text, "Changed fields") {
+		t.Error("the outcome comes after the changed fields")
+	}
+}

@@ -71,10 +71,17 @@ type liveEditor struct {
 	holder   *fyne.Container // the form, inside scroll
 	scroll   *container.Scroll
 	kept     keptScroll // where the last form was scrolled to
-	panel    fyne.CanvasObject
-	split    *container.Split
-	area     *fyne.Container // the pane: the report alone, or the form beside it
-	report   fyne.CanvasObject
+	// history is the undo and redo of the edits (undo.go).
+	history editHistory
+	// drafts keeps unsaved inputs on disk (drafts.go); nil without a
+	// store's settings. pendingDraft is a draft to bring back once its
+	// scenario is shown.
+	drafts       *draftKeeper
+	pendingDraft *pendingDraft
+	panel        fyne.CanvasObject
+	split        *container.Split
+	area         *fyne.Container // the pane: the report alone, or the form beside it
+	report       fyne.CanvasObject
 }
 
 // formShare is the part of the pane the form takes beside the report, up
@@ -86,6 +93,9 @@ const (
 
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
+	if prefs, ok := b.(Preferences); ok {
+		e.drafts = &draftKeeper{prefs: prefs}
+	}
 	e.toggle = newTipButton("Edit inputs", theme.DocumentCreateIcon(), "Show or hide the form beside the report", func() { e.setOpen(!e.open) })
 	e.mark = widget.NewLabel("• unsaved")
 	e.mark.Importance = widget.WarningImportance
@@ -167,11 +177,25 @@ func (e *liveEditor) setOpen(open bool) {
 // where the form was scrolled to; for another, its top.
 func (e *liveEditor) buildForm() {
 	e.keepScroll()
+	e.makeForm()
+}
+
+// buildFormInPlace builds the form again over the working copy, shown
+// where it was scrolled (an undo).
+func (e *liveEditor) buildFormInPlace() {
+	e.keepScroll()
+	e.kept.inPlace = true
+	e.makeForm()
+	e.kept.inPlace = false
+}
+
+// makeForm makes the form, scrolled as kept says.
+func (e *liveEditor) makeForm() {
 	e.form = newScenarioForm(e.work, e.base != nil, e.catalogIDs(), e.changed, e.flush)
 	e.form.wheel = func() fyne.Scrollable { return e.scroll }
 	e.holder.Objects = []fyne.CanvasObject{e.form.content}
 	e.holder.Refresh()
-	if k := e.kept; k.id != "" && k.id == e.item.ID {
+	if k := e.kept; k.id == e.item.ID && (k.id != "" || k.inPlace) {
 		// Lay the new form out now, so that the offset is not cut to
 		// the height of the empty one.
 		c := e.scroll.Content
@@ -216,8 +240,9 @@ func (e *liveEditor) setHeading() {
 
 // keptScroll is where the form of a stored scenario was scrolled to.
 type keptScroll struct {
-	id     string // the scenario's id; "" for none
-	offset fyne.Position
+	id      string // the scenario's id; "" for none (a new scenario)
+	offset  fyne.Position
+	inPlace bool // the form is built again for the same inputs, new or stored
 }
 
 // keepScroll notes where the form on show is scrolled to, for the next
@@ -232,6 +257,7 @@ func (e *liveEditor) keepScroll() {
 // the view is about to show another scenario.
 func (e *liveEditor) stop() {
 	e.keepScroll()
+	e.v.stopSpread()
 	e.gen++
 	if e.cancel != nil {
 		e.cancel()
@@ -253,12 +279,17 @@ func (e *liveEditor) begin(ev *evaluation) {
 	e.stop()
 	e.item, e.base, e.stored = ev.item, ev.s, canonical(ev.s)
 	e.work = scenario.Clone(ev.s)
+	e.history.reset(e.work)
 	if e.open {
 		e.buildForm()
 	}
 	e.setHeading()
 	e.setStatus("", widget.MediumImportance)
 	e.changedState()
+	if pd := e.pendingDraft; pd != nil && pd.d.ID == ev.item.ID {
+		e.pendingDraft = nil
+		e.applyDraft(pd.s, pd.d)
+	}
 }
 
 // beginNew edits a new scenario, not stored yet, with the form open, and
@@ -266,6 +297,7 @@ func (e *liveEditor) begin(ev *evaluation) {
 func (e *liveEditor) beginNew(s *scenario.Scenario) {
 	e.stop()
 	e.work = s
+	e.history.reset(s)
 	e.item = Item{Name: s.Name, Shape: s.Workload.Shape}
 	e.form = nil
 	e.setOpen(true)
@@ -273,8 +305,9 @@ func (e *liveEditor) beginNew(s *scenario.Scenario) {
 	e.schedule(0)
 }
 
-// changed is called by the form after each edit.
-func (e *liveEditor) changed(immediate bool) {
+// changed is called by the form after each edit, of the field at path.
+func (e *liveEditor) changed(path string, immediate bool) {
+	e.history.record(e.work, path)
 	e.changedState()
 	delay := typingPause
 	if immediate {
@@ -295,7 +328,7 @@ func (e *liveEditor) edit(change func(s *scenario.Scenario)) bool {
 	if e.form != nil {
 		e.form.load()
 	}
-	e.changed(true)
+	e.changed("", true)
 	return true
 }
 
@@ -309,7 +342,14 @@ func (e *liveEditor) reweigh(w [5]float64) {
 	if e.work == nil {
 		return
 	}
+	path := ""
+	for i, x := range e.work.Dimensions.Weights() {
+		if x != w[i] {
+			path = weightPaths[i] // the one moved: a step of the history
+		}
+	}
 	e.work.Dimensions.SetWeights(w)
+	e.history.record(e.work, path)
 	if e.form != nil {
 		e.form.loadPaths(weightPaths...)
 	}
@@ -354,6 +394,7 @@ func (e *liveEditor) unsaved() bool {
 
 // changedState shows whether there are unsaved edits.
 func (e *liveEditor) changedState() {
+	e.keepDraft()
 	u := e.unsaved()
 	showIf(e.mark, u)
 	e.setButtons()
@@ -382,6 +423,7 @@ func (e *liveEditor) setButtons() {
 func (e *liveEditor) schedule(delay time.Duration) {
 	e.gen++
 	gen := e.gen
+	e.v.stopSpread()
 	if e.cancel != nil {
 		e.cancel()
 		e.cancel = nil
@@ -423,8 +465,13 @@ func (e *liveEditor) schedule(delay time.Duration) {
 		if errs := scenario.Validate(snap); errs != nil {
 			return func() { e.outcome(gen, nil, errs) }
 		}
-		ev, err := evaluateScenario(ctx, b, item, snap)
-		return func() { e.outcome(gen, ev, err) }
+		ev, err := evaluateScenario(ctx, b, item, snap, false)
+		return func() {
+			e.outcome(gen, ev, err)
+			if ev != nil && err == nil && gen == e.gen && e.v.current == ev {
+				e.v.addSpread(ev, false) // the edit's report first, its spread after
+			}
+		}
 	})
 }
 

@@ -52,7 +52,7 @@ func (v *scenarioView) showDecision() {
 	// The line keeps the text colour, which reads well in both themes;
 	// the icon carries the colour.
 	v.cheapest.Importance = imp
-	v.cheapest.SetText(cheapestText(r, d))
+	setText(v.cheapest, cheapestText(r, d))
 	v.decision.set(r, ev.dec, ev.decErr)
 	v.weights.update(ev.s.Dimensions.Weights(), d)
 
@@ -63,7 +63,7 @@ func (v *scenarioView) showDecision() {
 		v.scaling.setHighlight(rec)
 		v.uncertainty.setHighlight(rec)
 	}
-	v.reportScroll.Content.Refresh()
+	refit(v.reportScroll)
 }
 
 // reweigh is the weights panel's callback: the scenario's weights become
@@ -79,7 +79,7 @@ func (v *scenarioView) reweigh(w [5]float64) {
 	}
 	if !ev.own { // shared with the cache or the backend: edit a copy
 		cp := *ev
-		cp.s, cp.own = scenario.Clone(ev.s), true
+		cp.s, cp.own, cp.from = scenario.Clone(ev.s), true, ev
 		ev = &cp
 		v.current = ev
 	}

@@ -205,6 +205,7 @@ func (e *liveEditor) discardChanges() {
 	}
 	e.running = false
 	e.work = scenario.Clone(e.base)
+	e.history.record(e.work, "") // Ctrl+Z brings the edits back
 	if e.form != nil {
 		e.buildForm() // where it was scrolled to
 	}

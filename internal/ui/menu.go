@@ -68,6 +68,9 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 		file = append(file, menuItem("Export workbook…", fyne.KeyE, p.exportShown))
 	}
 	file = append(file, menuItem("Save brief…", "", p.saveBrief), menuItem("Save charts…", "", p.saveCharts))
+	if _, ok := p.backend.(Preferences); ok {
+		file = append(file, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Preferences…", p.showPreferences))
+	}
 
 	scen := []*fyne.MenuItem{
 		menuItem("Find", fyne.KeyF, s.focusSearch),
@@ -86,11 +89,21 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	}
 	scen = append(scen, fyne.NewMenuItemSeparator(), menuItem("Compare…", "", func() { p.setComparing(!s.comparing) }))
 
-	menus := []*fyne.Menu{fyne.NewMenu("File", file...), fyne.NewMenu("Scenario", scen...)}
+	redo := fyne.NewMenuItem("Redo", func() { p.undo(false) })
+	redo.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	undo := fyne.NewMenuItem("Undo", func() { p.undo(true) })
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	edit := fyne.NewMenu("Edit", undo, redo)
+
+	menus := []*fyne.Menu{fyne.NewMenu("File", file...), edit, fyne.NewMenu("Scenario", scen...)}
 	if tools := p.toolsMenu(); len(tools) > 0 {
 		menus = append(menus, fyne.NewMenu("Tools", tools...))
 	}
-	menus = append(menus, fyne.NewMenu("Help", fyne.NewMenuItem("About", p.showAbout)))
+	menus = append(menus, fyne.NewMenu("Help",
+		fyne.NewMenuItem("Guide", p.showGuide),
+		fyne.NewMenuItem("Keyboard shortcuts", p.showShortcuts),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("About", p.showAbout)))
 	return fyne.NewMainMenu(menus...)
 }
 

@@ -154,8 +154,8 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 		setLabel(row.cardHead, data.card[0], true, headImp)
 		setLabel(row.cardFigures, data.card[1], data.highlighted, widget.MediumImportance)
 	}
-	t.box.Refresh()
-	t.dates.SetText(pricesAsOf(r))
+	relayout(t.box)
+	setText(t.dates, pricesAsOf(r))
 	t.dates.Hidden = t.dates.Text == ""
 }
 

@@ -194,8 +194,7 @@ func hasCurve(ds []model.DirectionResult, direction string) bool {
 // relayout places the parts again after some were shown, hidden or
 // refilled: neither a container nor a scroll notices that by itself.
 func (v *scalingView) relayout() {
-	v.page.Refresh()
-	v.scroll.Refresh()
+	refit(v.scroll)
 }
 
 // fitSelector makes the selector wide enough for its longest option, which

@@ -56,6 +56,7 @@ type scenarioView struct {
 	checklist    *checklistView
 	inputs       *inputsView
 	notes        *widget.RichText
+	notesTab     *container.Scroll
 	tabs         *container.AppTabs
 	content      fyne.CanvasObject
 
@@ -64,6 +65,8 @@ type scenarioView struct {
 	// shown (report_cache.go).
 	live  *liveEditor
 	cache *reportCache
+	// spreadCancel stops the Monte Carlo spread being drawn (addSpread).
+	spreadCancel context.CancelFunc
 }
 
 func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
@@ -95,6 +98,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.inputs = newInputsView()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
+	v.notesTab = container.NewVScroll(v.notes)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItem("Report", v.reportPage()),
 		container.NewTabItem("Scaling", v.scaling.content),
@@ -102,7 +106,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Checklist", v.checklist.content),
 		container.NewTabItem("Inputs", v.inputs.content),
-		container.NewTabItem("Notes", container.NewVScroll(v.notes)),
+		container.NewTabItem("Notes", v.notesTab),
 	)
 
 	v.edit = newTipButton("JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
@@ -139,7 +143,7 @@ func (v *scenarioView) reportPage() fyne.CanvasObject {
 	page := container.New(layout, v.weights.content, v.decision.content,
 		sectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
 	v.reportScroll = container.NewScroll(page)
-	v.weights.onOpen = func(bool) { page.Refresh() }
+	v.weights.onOpen = func(bool) { refit(v.reportScroll) }
 	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
 }
 
@@ -163,10 +167,66 @@ func (v *scenarioView) show(it Item) {
 
 	b := v.backend
 	inBackground(func() func() {
-		ev, err := evaluateItem(ctx, b, it)
+		ev, err := evaluateItem(ctx, b, it, false)
 		cancel() // done: release the context
-		return func() { v.apply(gen, ev, err) }
+		return func() {
+			v.apply(gen, ev, err)
+			if err == nil && gen == v.gen {
+				v.addSpread(ev, true)
+			}
+		}
 	})
+}
+
+// addSpread draws the Monte Carlo spread of ev, the evaluation just shown
+// without it, off the UI goroutine, and shows it when it lands: the
+// Uncertainty tab is filled, and with keep, ev — a stored revision's
+// evaluation, now whole — is kept in the cache. It lands on the
+// evaluation on show if that is still ev or a copy of it (the weights
+// moved meanwhile); a later choice or edit cancels it.
+func (v *scenarioView) addSpread(ev *evaluation, keep bool) {
+	v.stopSpread()
+	ctx, cancel := context.WithCancel(context.Background())
+	v.spreadCancel = cancel
+	b, s := v.backend, ev.s
+	if ev.own {
+		s = scenario.Clone(s) // the form edits it meanwhile
+	}
+	inBackground(func() func() {
+		defer cancel()
+		r, err := safeAnalyze(ctx, b, s)
+		return func() {
+			cur := v.current
+			if err != nil || r == nil || cur == nil || cur.origin() != ev.origin() {
+				return
+			}
+			ev.r, ev.spread = r, true
+			cur.r, cur.spread = r, true
+			if keep {
+				v.cache.put(ev)
+			}
+			rec := cur.recommendation()
+			v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(cur.s, r, rec) })
+		}
+	})
+}
+
+// stopSpread cancels the spread being drawn, if any.
+func (v *scenarioView) stopSpread() {
+	if v.spreadCancel != nil {
+		v.spreadCancel()
+		v.spreadCancel = nil
+	}
+}
+
+// safeAnalyze is Backend.Analyze with a panic turned into an error.
+func safeAnalyze(ctx context.Context, b Backend, s *scenario.Scenario) (r *model.Report, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r, err = nil, fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return b.Analyze(ctx, s)
 }
 
 // evaluation is everything the view shows of one scenario, computed off
@@ -180,13 +240,27 @@ type evaluation struct {
 	decErr error
 	brief  briefResult
 	own    bool // s is the view's own copy, which edits change
+	// spread says whether r has the Monte Carlo spread (addSpread).
+	spread bool
+	// from is the evaluation this one copies (a move of the weights
+	// copies the evaluation on show); nil for an original.
+	from *evaluation
 }
 
-// evaluateItem loads the scenario, runs the model and decides. A panic in
-// the backend or in deciding becomes an error on screen rather than the
-// end of the session. Loading and evaluating must succeed; a failure to
-// decide is kept in decErr and shown beside the report.
-func evaluateItem(ctx context.Context, b Backend, it Item) (ev *evaluation, err error) {
+// origin is the evaluation ev copies, or ev itself.
+func (ev *evaluation) origin() *evaluation {
+	for ev.from != nil {
+		ev = ev.from
+	}
+	return ev
+}
+
+// evaluateItem loads the scenario, runs the model (with the Monte Carlo
+// spread when spread is true) and decides. A panic in the backend or in
+// deciding becomes an error on screen rather than the end of the session.
+// Loading and evaluating must succeed; a failure to decide is kept in
+// decErr and shown beside the report.
+func evaluateItem(ctx context.Context, b Backend, it Item, spread bool) (ev *evaluation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ev, err = nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
@@ -199,25 +273,29 @@ func evaluateItem(ctx context.Context, b Backend, it Item) (ev *evaluation, err 
 	if s == nil {
 		return nil, fmt.Errorf("could not load “%s”: the store returned nothing", itemName(it))
 	}
-	return evaluateScenario(ctx, b, it, s)
+	return evaluateScenario(ctx, b, it, s, spread)
 }
 
 // evaluateScenario runs the model on s, the scenario of it, and decides,
 // as evaluateItem does once it has loaded s.
-func evaluateScenario(ctx context.Context, b Backend, it Item, s *scenario.Scenario) (ev *evaluation, err error) {
+func evaluateScenario(ctx context.Context, b Backend, it Item, s *scenario.Scenario, spread bool) (ev *evaluation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ev, err = nil, fmt.Errorf("could not evaluate “%s”: internal error: %v", itemName(it), p)
 		}
 	}()
-	r, err := b.Evaluate(ctx, s)
+	evaluate := b.Evaluate
+	if spread {
+		evaluate = b.Analyze
+	}
+	r, err := evaluate(ctx, s)
 	if err != nil {
 		return nil, fmt.Errorf("could not evaluate “%s”: %w", itemName(it), err)
 	}
 	if r == nil {
 		return nil, fmt.Errorf("could not evaluate “%s”: the model returned no report", itemName(it))
 	}
-	ev = &evaluation{item: it, s: s, r: r}
+	ev = &evaluation{item: it, s: s, r: r, spread: spread}
 	ev.dec, ev.decErr = safeDecide(s, r)
 	ev.brief = makeBrief(b, s, r, ev.dec)
 	return ev, nil
@@ -245,7 +323,9 @@ func (v *scenarioView) apply(gen int, ev *evaluation, err error) {
 	}
 	v.setReport(ev)
 	v.shown = ev.item.ID
-	v.cache.put(ev)
+	if ev.spread { // else once its spread lands (addSpread)
+		v.cache.put(ev)
+	}
 	v.live.begin(ev)
 }
 
@@ -266,22 +346,23 @@ func (v *scenarioView) showMessage(text string, imp widget.Importance) {
 func (v *scenarioView) setReport(ev *evaluation) {
 	s, r := ev.s, ev.r
 	v.current = ev
-	v.title.SetText(reportTitle(s, r))
-	v.facts.SetText(reportFacts(r))
+	setText(&v.title.Label, reportTitle(s, r))
+	setText(v.facts, reportFacts(r))
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
-	v.reportScroll.Content.Refresh()
-	v.reportScroll.Refresh()
 	rec := ev.recommendation()
 	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r, rec) })
-	v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r, rec) })
+	if ev.spread {
+		v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r, rec) })
+	} else {
+		v.fill(v.uncertainty.content, v.uncertainty.scroll, v.uncertainty.drawing)
+	}
 	v.brief.set(r.ScenarioID, ev.brief)
 	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
 	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
-	v.notes.Segments = notesSegments(r)
-	v.notes.Refresh()
+	v.fill(v.notesTab, nil, func() { setSegments(v.notes, notesSegments(r)) })
 	// The sliders' saved weights are the stored revision's, also while
 	// a live update shows edited ones.
 	saved := s.Dimensions.Weights()

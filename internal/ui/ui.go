@@ -80,6 +80,7 @@ func Create(a fyne.App, w fyne.Window, b Backend) {
 	p := newPlanner(w, b)
 	p.setUpViewing(settings) // viewing.go
 	w.SetContent(p)
+	p.offerDraft() // drafts.go
 }
 
 // planner is the window's content: the scenario list beside the view of the

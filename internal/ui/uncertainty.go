@@ -128,36 +128,50 @@ func newUncertaintyView() *uncertaintyView {
 func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	u := r.Uncertainty
+	setText(v.empty, noUncertainty)
 	showIf(v.empty, u == nil)
 	showAll(v.withSpread, u != nil)
 	if u != nil {
-		v.about.SetText(aboutText(u))
+		setText(v.about, aboutText(u))
 		headings := spreadHeadings
 		for _, c := range []int{spCostP10, spCostP50, spCostP90} {
 			headings[c] += "\n(" + orText(r.Currency, "cost") + ")"
 		}
 		v.spread.headings = headings[:]
 		v.spread.set(spreadRows(r, highlight))
-		v.legend.SetText(spreadLegend(r))
-		v.none.SetText(noneFeasibleText(u))
+		setText(v.legend, spreadLegend(r))
+		setText(v.none, noneFeasibleText(u))
 		showIf(v.none, u.ProbNoneFeasible > 0)
-		v.inputs.SetText(sampledInputsText(s, u))
+		setText(v.inputs, sampledInputsText(s, u))
 
 		t := r.Tornado
-		v.tornadoTitle.SetText(tornadoTitle(r))
+		setText(v.tornadoTitle, tornadoTitle(r))
 		v.tornado.set(t, r.Currency)
 		bars := t != nil && len(t.Bars) > 0
 		showAll(v.withBars, bars)
 		showIf(v.noTornado, !bars)
-		v.noTornado.SetText("No estimate moves this figure: every input is known, so there is nothing to swing.")
+		no := "No estimate moves this figure: every input is known, so there is nothing to swing."
 		if t == nil {
-			v.noTornado.SetText("This report has no sensitivity analysis.")
+			no = "This report has no sensitivity analysis."
 		}
+		setText(v.noTornado, no)
 	}
 	v.scroll.Offset = fyne.Position{}
-	v.page.Refresh()
-	v.scroll.Refresh()
+	refit(v.scroll)
 }
+
+// drawing says that the spread of the report on show is being drawn
+// (Backend.Analyze, after the report itself).
+func (v *uncertaintyView) drawing() {
+	v.report = nil
+	setText(v.empty, drawingSpread)
+	showIf(v.empty, true)
+	showAll(v.withSpread, false)
+	refit(v.scroll)
+}
+
+// drawingSpread is what the tab says until the spread lands.
+const drawingSpread = "Drawing the Monte Carlo spread of these inputs…"
 
 // setHighlight puts the row of direction highlight (the recommended one)
 // in bold.
@@ -169,7 +183,7 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 	v.spread.set(spreadRows(v.report, highlight))
 	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
 	if !v.stale {
-		v.page.Refresh()
+		refit(v.scroll)
 	}
 }
 
@@ -177,7 +191,7 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 func (v *uncertaintyView) shown() {
 	if v.stale {
 		v.stale = false
-		v.page.Refresh()
+		refit(v.scroll)
 	}
 }
 

@@ -49,6 +49,7 @@ func openUncertaintyTab(t *testing.T, p *planner, i int) *uncertaintyView {
 	t.Helper()
 	p.scenarios.list.Select(i)
 	waitFor(t, p.view, stateReady)
+	settle(t, p) // the spread lands after the report
 	selectTab(t, p.view.tabs, "Uncertainty")
 	return p.view.uncertainty
 }

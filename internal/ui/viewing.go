@@ -191,6 +191,9 @@ func (p *planner) rememberLayout() {
 		return
 	}
 	// Written now: the store closes when the window has.
+	if !p.view.live.dirty() {
+		p.view.live.drafts.removeNow()
+	}
 	if f := p.split.Offset; f >= minListShare && f <= maxListShare {
 		_ = prefs.SetSetting(settingSplit, strconv.FormatFloat(f, 'f', 3, 64))
 	}

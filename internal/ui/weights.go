@@ -138,7 +138,7 @@ func (p *weightsPanel) setSummary() {
 	if !p.reset.Disabled() {
 		text = "changed, not saved: " + text
 	}
-	p.summary.SetText(text)
+	setText(p.summary, text)
 }
 
 // set shows the weights of s as loaded (saved) and as they now are
@@ -204,12 +204,12 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		sw = d.Switches()
 	}
 	for i := range w {
-		p.given[i].SetText(present.Figure(w[i]))
+		setText(p.given[i], present.Figure(w[i]))
 		share := 0.0
 		if sum > 0 {
 			share = w[i] / sum
 		}
-		p.norm[i].SetText(present.Percent(share))
+		setText(p.norm[i], present.Percent(share))
 		var at []float64
 		text := noValue
 		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
@@ -220,7 +220,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 				}
 			}
 		}
-		p.switches[i].SetText(text)
+		setText(p.switches[i], text)
 		p.marks[i].set(at)
 	}
 	note := "Weights are relative: each counts by its share of the five (normalised). Moving one re-ranks at once; the change is an unsaved edit of the scenario."
@@ -237,7 +237,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		p.reset.Enable()
 		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
 	}
-	p.note.SetText(note)
+	setText(p.note, note)
 	p.setSummary()
 }
 

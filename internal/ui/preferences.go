@@ -1,0 +1,103 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/app"
+	"hostplan/internal/export"
+	"hostplan/internal/model"
+)
+
+// Preferences (File ▸ Preferences…): the author's name the window saves
+// every revision under and names as the author of the workbooks it
+// writes, kept in the store's settings like the window's own.
+
+// settingAuthor is the setting of the author's name.
+const settingAuthor = "user.author"
+
+// authorSetting is the author's name the user set, "" when none.
+func authorSetting(prefs Preferences) string {
+	if prefs == nil {
+		return ""
+	}
+	v, ok, err := prefs.Setting(settingAuthor)
+	if err != nil || !ok {
+		return ""
+	}
+	return strings.TrimSpace(v)
+}
+
+// author is who the window's revisions are saved by: the name set in
+// Preferences, else the login name (as "hostplan save" without
+// --author).
+func (b appBackend) author() string {
+	if a := authorSetting(b); a != "" {
+		return a
+	}
+	return app.DefaultAuthor()
+}
+
+// ExportWorkbook writes the workbook of the current revision of scenario
+// id to path, as "hostplan export ID -o PATH --author NAME" does with the
+// name set in Preferences (none when unset, as the command line's
+// default).
+func (b appBackend) ExportWorkbook(ctx context.Context, id, path string) error {
+	src, err := b.p.StoredWorkbook(id)
+	if err != nil {
+		return err
+	}
+	r, err := b.p.Analyze(ctx, src.Scenario, model.DefaultDraws)
+	if err != nil {
+		return err
+	}
+	x, err := b.p.WorkbookExtras(ctx, src, r)
+	if err != nil {
+		return err
+	}
+	x.Author = authorSetting(b)
+	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// showPreferences opens the Preferences dialog.
+func (p *planner) showPreferences() {
+	prefs, ok := p.backend.(Preferences)
+	if !ok {
+		return
+	}
+	name := newKeyEntry()
+	name.SetText(authorSetting(prefs))
+	name.SetPlaceHolder(app.DefaultAuthor())
+	help := wrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
+		app.DefaultAuthor() + ") and workbooks name no author, as on the command line.")
+	problem := problemLabel()
+	form := container.New(newFillGridLayout(2, 1, 320), widget.NewLabelWithStyle("Author", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), name)
+	var d *dialog.CustomDialog
+	save := func() {
+		if err := prefs.SetSetting(settingAuthor, strings.TrimSpace(name.Text)); err != nil {
+			problem.SetText("Not saved: " + err.Error())
+			problem.Show()
+			return
+		}
+		d.Hide()
+		p.scenarios.notify("Preferences saved.")
+	}
+	name.OnSubmitted = func(string) { save() }
+	saveButton := widget.NewButton("Save", save)
+	saveButton.Importance = widget.HighImportance
+	buttons := container.NewHBox(layout.NewSpacer(), widget.NewButton("Cancel", func() { d.Hide() }), saveButton)
+	body := container.New(&minWidth{520}, container.NewVBox(form, help, problem, buttons))
+	d = dialog.NewCustomWithoutButtons("Preferences", body, p.window)
+	p.dialogs.showDialog(d)
+	p.window.Canvas().Focus(name)
+}
