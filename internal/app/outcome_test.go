@@ -174,3 +174,32 @@ func TestOutcomesNeedNewVersion(t *testing.T) {
 		t.Error("an outcome holds NaN")
 	}
 }
+
+// Recommend answers from the outcome the store keeps for the revision on
+// the catalog in use — here one planted to say "hpc" — and decides a
+// scenario without one.
+func TestRecommendReadsStoredOutcome(t *testing.T) {
+	p := openTemp(t)
+	items, _ := p.List()
+	_, hash, err := p.catalogHash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := resultKey(items[0].InputHash, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := p.store()
+	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"hpc"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, dir, err := p.Recommend(context.Background(), items[0].ID); err != nil || dir != "hpc" {
+		t.Errorf("with a stored outcome: %q, %v; want the stored hpc", dir, err)
+	}
+	s, _, _ := p.Load(items[1].ID)
+	cat, _ := p.Catalog()
+	want := outcomeOn(s, cat).Recommendation
+	if _, dir, err := p.Recommend(context.Background(), items[1].ID); err != nil || dir != want {
+		t.Errorf("without one: %q, %v; want %q", dir, err, want)
+	}
+}

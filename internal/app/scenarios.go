@@ -259,12 +259,37 @@ func (p *Planner) SaveChecklist(id string, cs brief.ChecklistState) error {
 // Recommend decides the current revision of stored scenario id on the
 // catalog in use, without the Monte Carlo spread: the revision it decided
 // and the direction the weights rank first, "" when no direction is
-// feasible. It takes a fraction of a millisecond, so a face can decide a
-// few thousand scenarios in the background to filter them.
+// feasible. The outcome the store keeps for the revision on this catalog
+// and engine answers at once; without one the scenario is evaluated and
+// decided (a fraction of a millisecond), so a face can decide a few
+// thousand scenarios in the background to filter them.
 func (p *Planner) Recommend(ctx context.Context, id string) (revision int, direction string, err error) {
-	s, rev, err := p.Load(id)
+	_, hash, err := p.catalogHash()
 	if err != nil {
 		return 0, "", err
+	}
+	var (
+		s      *scenario.Scenario
+		rev    scenario.Revision
+		stored []byte
+	)
+	err = p.read(func(st *store.Store) error {
+		var err error
+		if s, rev, err = st.Get(id); err != nil {
+			return err
+		}
+		if k, kerr := resultKey(rev.InputHash, hash); kerr == nil {
+			if raw, err := st.GetResults([]store.ResultKey{k}); err == nil {
+				stored = raw[0]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, "", err
+	}
+	if o := decodeOutcome(stored); o != nil && o.Problem == "" {
+		return rev.Number, o.Recommendation, nil
 	}
 	r, err := p.Evaluate(ctx, s)
 	if err != nil {
