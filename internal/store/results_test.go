@@ -152,3 +152,42 @@ func TestResultsOnOlderLayout(t *testing.T) {
 		t.Errorf("after the upgrade: %q", got)
 	}
 }
+
+// A file this process has verified is not walked again while it is
+// unchanged; a write (a new transaction, a new modification time) makes
+// the next read-only open check it again, once.
+func TestReadOnlyOpenChecksEachGeneration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hostplan.db")
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	opens := func() int64 {
+		n := readOnlyWalks.Load()
+		for range 3 {
+			ro, err := Open(path, &Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ro.Close()
+		}
+		return readOnlyWalks.Load() - n
+	}
+	// Opening it to write checked it read-only first, and nothing was
+	// written since.
+	if n := opens(); n != 0 {
+		t.Errorf("three read-only opens of a file checked before walked it %d times, want 0", n)
+	}
+	w, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.PutSetting("k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if n := opens(); n != 1 {
+		t.Errorf("after a write, three read-only opens walked it %d times, want 1", n)
+	}
+}
