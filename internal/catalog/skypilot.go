@@ -187,8 +187,15 @@ func ReadSkyPilot(r io.Reader, base *Catalog, o SkyPilotOptions) (*SkyPilotImpor
 			skip(line, "%s (a CPU instance)", SkipNoGPU)
 			continue
 		}
-		gpu := skyPilotGPU(acc, get(rec, "GpuInfo"), get(rec, "InstanceType"))
-		if strings.Contains(strings.ToLower(get(rec, "InstanceType")), "pcie") && gpu != "" && !strings.Contains(gpu, "pcie") {
+		instance := get(rec, "InstanceType")
+		tpu, chips, isTPU := skyPilotTPU(acc)
+		gpu := skyPilotGPU(acc, get(rec, "GpuInfo"), instance)
+		if isTPU {
+			// A TPU slice is a row of its own, priced whole: the
+			// instance is the slice.
+			gpu, instance = tpu, acc
+		}
+		if strings.Contains(strings.ToLower(instance), "pcie") && gpu != "" && !strings.Contains(gpu, "pcie") {
 			acc, gpu = acc+" PCIe", "" // an SXM figure would be wrong for the PCIe card
 		}
 		if gpu == "" {
@@ -206,6 +213,9 @@ func ReadSkyPilot(r io.Reader, base *Catalog, o SkyPilotOptions) (*SkyPilotImpor
 		if err != nil || math.IsNaN(count) || math.IsInf(count, 0) {
 			skip(line, "AcceleratorCount %q is %s", get(rec, "AcceleratorCount"), SkipBadNumber)
 			continue
+		}
+		if isTPU {
+			count = float64(chips) // the row counts one slice of so many chips
 		}
 		if count < 1 || count != math.Trunc(count) {
 			skip(line, "%s: %g × %s", SkipFraction, count, acc)
@@ -227,7 +237,7 @@ func ReadSkyPilot(r io.Reader, base *Catalog, o SkyPilotOptions) (*SkyPilotImpor
 				continue
 			}
 		}
-		instance, region := get(rec, "InstanceType"), get(rec, "Region")
+		region := get(rec, "Region")
 		id := skyPilotID(o.Cloud, instance, region)
 		if first, dup := seen[id]; dup {
 			if !zoned {
@@ -274,6 +284,35 @@ func ReadSkyPilot(r io.Reader, base *Catalog, o SkyPilotOptions) (*SkyPilotImpor
 		}
 	}
 	return imp, nil
+}
+
+// skyPilotTPUs maps the version in SkyPilot's TPU accelerator names
+// (tpu-VERSION-N, GCP's accelerator types) to catalog TPUs, with how many
+// of the N a chip is: v5e (v5litepod) and v6e count chips, v5p TensorCores,
+// two a chip. The row's price is the slice's: N ÷ per × the chip's price,
+// as SkyPilot's GCP fetcher (fetch_gcp.py, get_tpu_df) writes it.
+var skyPilotTPUs = map[string]struct {
+	gpu string
+	per int
+}{
+	"v5litepod": {"tpu-v5e", 1}, "v6e": {"tpu-v6e", 1}, "v5p": {"tpu-v5p", 2},
+}
+
+// skyPilotTPU is the catalog TPU and the chips of a SkyPilot TPU
+// accelerator name (tpu-v5litepod-8, tpu-v5p-8, tpu-v6e-16); false for a
+// name that is not one of them (older TPUs are reported as unknown).
+func skyPilotTPU(name string) (gpu string, chips int, ok bool) {
+	rest, found := strings.CutPrefix(strings.ToLower(name), "tpu-")
+	if !found {
+		return "", 0, false
+	}
+	version, size, found := strings.Cut(rest, "-")
+	t, known := skyPilotTPUs[version]
+	n, err := strconv.Atoi(size)
+	if !found || !known || err != nil || n < t.per || n%t.per != 0 {
+		return "", 0, false
+	}
+	return t.gpu, n / t.per, true
 }
 
 // skyPilotGPU is the catalog GPU of a SkyPilot accelerator name, "" when

@@ -193,3 +193,48 @@ func TestStaleFigures(t *testing.T) {
 		}
 	}
 }
+
+// GCP's TPU rows in SkyPilot's format: one row per slice (AcceleratorCount
+// 1, no instance type), priced whole — v5e and v6e slices counted in
+// chips, v5p in TensorCores, two a chip. Each becomes an offer of the
+// catalog TPU per chip-hour with the slice's chips as its unit; a slice
+// without an on-demand price and a TPU the catalog lacks (v3) are listed,
+// not imported.
+func TestSkyPilotTPUs(t *testing.T) {
+	imp := readSky(t, "gcp")
+	for id, want := range map[string]struct {
+		gpu          string
+		chips        int
+		price, spot  float64
+		jurisdiction string
+	}{
+		"sky-gcp-tpu-v5litepod-1-us-central1": {"tpu-v5e", 1, 1.2, 0.24493, "US"},
+		"sky-gcp-tpu-v5litepod-8-us-central1": {"tpu-v5e", 8, 9.6 / 8, 1.9 / 8, "US"},
+		"sky-gcp-tpu-v5p-8-us-central1":       {"tpu-v5p", 4, 16.8 / 4, 3.3428 / 4, "US"},
+		"sky-gcp-tpu-v6e-1-europe-west4":      {"tpu-v6e", 1, 2.97, 1.03748, "NL"},
+	} {
+		o, ok := offerByID(imp, id)
+		if !ok || o.GPU != want.gpu || o.GPUsPerNode != want.chips || o.OnDemand != want.price || o.Spot != want.spot || o.Jurisdiction != want.jurisdiction {
+			t.Errorf("%s: %+v (found %v), want %+v", id, o, ok, want)
+		}
+	}
+	if imp.Unknown["tpu-v3-8"] != 1 {
+		t.Errorf("unknown %v, want tpu-v3-8 listed", imp.Unknown)
+	}
+	if got := imp.SkippedByReason(); got[SkipNoPrice] != 1 {
+		t.Errorf("skipped %v, want the v6e slice without an on-demand price", imp.Skipped)
+	}
+	for _, tc := range []struct {
+		name  string
+		gpu   string
+		chips int
+		ok    bool
+	}{
+		{"tpu-v5p-16", "tpu-v5p", 8, true}, {"tpu-v6e-256", "tpu-v6e", 256, true}, {"TPU-V5LITEPOD-4", "tpu-v5e", 4, true},
+		{"tpu-v5p-3", "", 0, false}, {"tpu-v4-8", "", 0, false}, {"tpu-v6e", "", 0, false}, {"H100", "", 0, false},
+	} {
+		if gpu, chips, ok := skyPilotTPU(tc.name); gpu != tc.gpu || chips != tc.chips || ok != tc.ok {
+			t.Errorf("skyPilotTPU(%q) = %q, %d, %v", tc.name, gpu, chips, ok)
+		}
+	}
+}

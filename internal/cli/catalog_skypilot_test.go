@@ -19,10 +19,10 @@ func TestCatalogImportSkyPilot(t *testing.T) {
 	db := tempDB(t)
 	out := mustRun(t, db, "catalog", "import", "--as-of", "2026-11-30", "--commit", "0f40703", skyTestdata)
 	for _, want := range []string{
-		"imported 7 cloud offers as of 2026-11-30 (aws 4, lambda 3)",
-		"4 rows accelerator not in the catalog",
+		"imported 12 cloud offers as of 2026-11-30 (aws 4, gcp 5, lambda 3)",
+		"5 rows accelerator not in the catalog",
 		"1 row a fraction of a GPU",
-		"Accelerators the catalog has no GPU for: A100 (1 row), A10G (1 row), GH200 (1 row), V100 (1 row)",
+		"Accelerators the catalog has no GPU for: A100 (1 row), A10G (1 row), GH200 (1 row), V100 (1 row), tpu-v3-8 (1 row)",
 		"1 offer is in a region whose country hostplan does not know",
 		"aws/vms.csv:10: SpotPrice \"abc\" is not a number",
 		"lambda/vms.csv:5: same instance and region as line 4",
@@ -84,12 +84,12 @@ func TestCatalogDiff(t *testing.T) {
 	mustRun(t, db, "catalog", "import", "--as-of", "2026-11-30", skyTestdata)
 	out := mustRun(t, db, "catalog", "diff", "default", "current")
 	if !strings.Contains(out, "cloud sky-aws-p5-48xlarge-eu-west-3: added (as of 2026-11-30)") ||
-		!strings.Contains(out, "From the built-in catalog to the catalog in use: 0 fields changed, 7 entries added, 0 entries removed") {
+		!strings.Contains(out, "From the built-in catalog to the catalog in use: 0 fields changed, 12 entries added, 0 entries removed") {
 		t.Errorf("diff:\n%s", out)
 	}
 	export := filepath.Join(t.TempDir(), "now.csv")
 	mustRun(t, db, "catalog", "export", "-o", export)
-	if out := mustRun(t, db, "catalog", "diff", export, "default"); !strings.Contains(out, "0 entries added, 7 entries removed") {
+	if out := mustRun(t, db, "catalog", "diff", export, "default"); !strings.Contains(out, "0 entries added, 12 entries removed") {
 		t.Errorf("reverse diff:\n%s", out)
 	}
 	moved := filepath.Join(t.TempDir(), "moved.csv")
