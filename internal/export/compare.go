@@ -338,23 +338,6 @@ func (w *compareWriter) dash(col int) {
 	w.b.style(sheetCompare, cell(col, w.row), cell(col, w.row), w.b.aligned(0, "right", ""))
 }
 
-// number writes a row of numbers in format; a scenario for which of says
-// false gets a dash.
-func (w *compareWriter) number(label, format string, of func(Entry) (float64, bool)) {
-	const sh = sheetCompare
-	w.b.spanText(sh, w.row, 1, 1, label, textStyle{bold: true})
-	for i, e := range w.entries {
-		col := colFirstScenario + i
-		x, ok := of(e)
-		if !ok {
-			w.b.str(sh, col, w.row, "—")
-			continue
-		}
-		w.b.num(sh, col, w.row, x, w.b.numIn(format, e.Report.Currency, false), fmt.Sprintf("%s: %s", e.Scenario.ID, label))
-	}
-	w.row++
-}
-
 // perDirection writes a row per direction of the figure of, in grey for a
 // direction that is not feasible; a scenario without the direction, or
 // with the direction ruled out before it was costed, gets a dash.

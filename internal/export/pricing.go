@@ -8,12 +8,10 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// The managed service's pricings for interactive serving
-// (scenario.ManagedPricings): per token, or a dedicated deployment.
-var (
-	pricingPerToken  = scenario.ManagedPricings[0]
-	pricingDedicated = scenario.ManagedPricings[1]
-)
+// pricingPerToken is the managed service's per-token pricing for
+// interactive serving (scenario.ManagedPricings; the other is a dedicated
+// deployment).
+var pricingPerToken = scenario.ManagedPricings[0]
 
 // Defined names of the managed service's cost a month under each pricing,
 // when the workbook takes the cheaper (pricingSwitch).

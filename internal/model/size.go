@@ -332,32 +332,12 @@ func orInt(v, def int) int {
 	return def
 }
 
-// stagingHours is the time to copy data to compute storage: volume over
-// throughput plus a per-file overhead, because many small files cost more
-// than their bytes (seed: "millions of very small files can create more
-// overhead"). The 5 ms per file is an estimate.
-func (z *size) stagingHours(gb float64) float64 {
-	return z.stagingOver(gb, z.sourceGBs)
-}
-
-// stagingOver is stagingHours over a path of gbs GB/s.
+// stagingOver is the time to copy gb GB to compute storage over a path of
+// gbs GB/s: volume over throughput plus a per-file overhead, because many
+// small files cost more than their bytes (seed: "millions of very small
+// files can create more overhead"). The 5 ms per file is an estimate.
 func (z *size) stagingOver(gb, gbs float64) float64 {
 	return (gb/gbs + z.files*perFileSeconds) / 3600
-}
-
-// runsAt is the data.location a direction's compute sits beside: its own
-// site for on-premises, the offer's region for the cloud, the centre for
-// HPC; none for the others.
-func runsAt(direction string) string {
-	switch direction {
-	case scenario.OnPrem:
-		return scenario.LocationOnSite
-	case scenario.Cloud:
-		return scenario.LocationCloud
-	case scenario.HPC:
-		return scenario.LocationHPC
-	}
-	return ""
 }
 
 // stagingPath is how data living at from reaches compute at to: moved

@@ -23,7 +23,7 @@ func locationWords(loc string) string {
 // data.location or "" when unstated) to compute at to before a run; the
 // gbs the copy runs at is returned beside it (0 when nothing is copied).
 // Volume over the path's throughput plus the per-file overhead
-// (stagingHours); nothing when the data already lives where the direction
+// (stagingOver); nothing when the data already lives where the direction
 // runs (model 0.7.0). With the location stated it writes the data_path
 // note.
 func (e *evaluator) staging(r *DirectionResult, gb float64, from, to string) (hours, gbs float64) {
