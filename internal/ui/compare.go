@@ -427,11 +427,12 @@ func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	l.SizeName = theme.SizeNameSubHeadingText
 	l.Truncation = fyne.TextTruncateEllipsis
 	if c.compact {
+		// The badge beside the name when the column has room, under it
+		// when not, inset like a label's text.
 		b := newBadge()
 		b.set(d)
-		// The badge kept off the next column by a label's inset.
-		inset := container.New(layout.NewCustomPaddedLayout(0, 0, 0, theme.InnerPadding()), container.NewCenter(b))
-		return container.NewBorder(nil, nil, nil, inset, l)
+		inner := theme.InnerPadding()
+		return container.New(&flowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
 	}
 	return stack(l, caption("score "+present.Fixed(d.For(d.Recommendation).Total, 2)+" of 1"))
 }

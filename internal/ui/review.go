@@ -50,8 +50,12 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 		v.sheets = append(v.sheets, s)
 		body = s.content
 	default:
-		v.grid = reviewGrid(evs[:min(len(evs), maxCompared)])
+		evs = evs[:min(len(evs), maxCompared)]
+		v.grid = reviewGrid(evs)
 		body = v.grid
+		if note := newSideBasis(evs).note(); note != "" {
+			body = container.NewBorder(caption(note), nil, nil, nil, v.grid)
+		}
 	}
 	bar := container.NewBorder(nil, nil, nil, v.leave)
 	v.scroll = container.NewVScroll(container.NewPadded(body))
