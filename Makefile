@@ -147,7 +147,8 @@ bench-ui: deps-test
 	xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./internal/ui/
 
 # The window's main views — a scenario's report, the form, three scenarios
-# compared and in review mode — at 1920 × 1080 and 1280 × 800, drawn by
+# compared and in review mode (two at 1024 × 768) — at 1920 × 1080,
+# 1280 × 800 and 1024 × 768, drawn by
 # Fyne's test driver through the real model into docs/screenshots (the
 # README shows some of them).
 .PHONY: screenshots

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -43,7 +41,7 @@ func aboutRows(b version.Info, store string) [][2]string {
 		{"Built", b.DateOrUnknown()},
 		{"Go", b.GoVersion + " " + b.Platform},
 		{"Model", model.Version},
-		{"Scenario schema", strconv.Itoa(scenario.SchemaVersion)},
+		{"Scenario schema", whole(scenario.SchemaVersion)},
 	}
 	if store != "" {
 		rows = append(rows, [2]string{"Store", store})

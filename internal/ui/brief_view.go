@@ -103,8 +103,8 @@ func (v *briefView) set(id string, res briefResult) {
 	var few *brief.TooFewFieldsError
 	switch {
 	case errors.As(res.err, &few):
-		v.note.SetText(fmt.Sprintf("No brief yet: a Compute Readiness Brief needs at least %d of its %d fields, and this scenario fills %d. Fill in these fields (Edit JSON) and the brief appears here:",
-			brief.MinFields, len(brief.Fields), few.Filled))
+		v.note.SetText("No brief yet: a Compute Readiness Brief needs at least " + whole(brief.MinFields) + " of its " + whole(len(brief.Fields)) +
+			" fields, and this scenario fills " + whole(few.Filled) + ". Fill in these fields (Edit JSON) and the brief appears here:")
 		v.missing.SetText(missingFieldsText(few.Missing))
 		v.missing.Show()
 		v.text.Segments = nil

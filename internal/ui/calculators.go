@@ -269,14 +269,14 @@ func trainRows(r estimate.TrainResult) []gridRow {
 	if r.GPUs == 0 {
 		return nil
 	}
-	how := fmt.Sprintf("%d·P·D (Kaplan et al. 2020)", r.K)
+	how := whole(r.K) + "·P·D (Kaplan et al. 2020)"
 	if r.K == 8 {
 		how = "8·P·D: one more forward with recomputation (Narayanan et al. 2021)"
 	}
 	rows := []gridRow{
 		{cells: []string{"Training compute", present.Sci(r.FLOPs) + " FLOPs", how}, danger: -1},
 		{cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, danger: -1},
-		{cells: []string{"Elapsed", present.Figure(r.Days) + " days", fmt.Sprintf("on %d GPUs at linear scaling; a scenario's Scaling tab has the curve", r.GPUs)}, danger: -1},
+		{cells: []string{"Elapsed", present.Figure(r.Days) + " days", "on " + whole(r.GPUs) + " GPUs at linear scaling; a scenario's Scaling tab has the curve"}, danger: -1},
 	}
 	for _, sh := range []struct{ key, title string }{{"replicated", "replicated"}, {"zero1", "ZeRO stage 1"}, {"zero2", "ZeRO stage 2"}, {"zero3", "ZeRO stage 3"}} {
 		gb := r.ModelStateGBPerGPU[sh.key]

@@ -197,8 +197,8 @@ func (p *planner) showCatalog() {
 			overridden++
 		}
 	}
-	summary := widget.NewLabel(fmt.Sprintf("%d catalog entries, %d changed by your overrides (in bold); the oldest price is as of %s.",
-		len(all), overridden, catalog.OldestAsOf(all...)))
+	summary := widget.NewLabel(whole(len(all)) + " catalog entries, " + whole(overridden) + " changed by your overrides (in bold); the oldest price is as of " +
+		catalog.OldestAsOf(all...) + ".")
 	summary.Wrapping = fyne.TextWrapWord
 	catalogTab := container.NewBorder(container.NewVBox(summary, container.NewHBox(widget.NewLabel("Show"), pick)), entries.detail, nil, nil, entries.table)
 
@@ -219,7 +219,7 @@ func (p *planner) showCatalog() {
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Catalog in use", catalogTab),
-		container.NewTabItem(fmt.Sprintf("Your overrides (%d)", len(over.Rows)), overridesTab),
+		container.NewTabItem("Your overrides ("+whole(len(over.Rows))+")", overridesTab),
 	)
 	size := p.window.Canvas().Size()
 	body := container.New(&fixedSize{fyne.NewSize(size.Width*0.9, size.Height*0.85)}, tabs)

@@ -209,7 +209,7 @@ func (v *checklistView) summaryText() string {
 			unowned++
 		}
 	}
-	return fmt.Sprintf("%d of %d done, %d open without an owner", done, len(v.entries), unowned)
+	return whole(done) + " of " + whole(len(v.entries)) + " done, " + whole(unowned) + " open without an owner"
 }
 
 // state is the checklist state to store: the stored one with the changed

@@ -149,8 +149,117 @@ func (v *compareView) refresh() {
 // row can do without.
 type sideRow struct {
 	heading string
-	cell    func(ev *evaluation, compact bool) fyne.CanvasObject
+	cell    func(ev *evaluation, c sideCell) fyne.CanvasObject
 	review  bool // a row of review mode too
+}
+
+// sideCell is how a cell is drawn: compact in review mode (at a
+// projector's text size, without the captions a row can do without), and
+// on the basis the scenarios side by side are compared on.
+type sideCell struct {
+	compact bool
+	basis   *sideBasis
+}
+
+// sideBasis is what scenarios side by side are compared in: the first
+// one's currency, the others' money converted into it at a rate their
+// reports state, and, when their horizons differ, the shortest horizon,
+// each cost also given over it.
+type sideBasis struct {
+	currency string
+	months   int // the shortest horizon; 0 when they are all the same
+	evs      []*evaluation
+	horizons []int // the horizons, as many as differ, in order
+}
+
+// newSideBasis is the basis of evs, in the order shown.
+func newSideBasis(evs []*evaluation) *sideBasis {
+	b := &sideBasis{evs: evs}
+	for _, ev := range evs {
+		if b.currency == "" {
+			b.currency = ev.r.Currency
+		}
+		if h := ev.r.HorizonMonths; h > 0 && !slices.Contains(b.horizons, h) {
+			b.horizons = append(b.horizons, h)
+		}
+	}
+	if len(b.horizons) > 1 {
+		b.months = slices.Min(b.horizons)
+	}
+	slices.Sort(b.horizons)
+	return b
+}
+
+// rate is the rate that converts money in currency cur into the basis's
+// currency, from the reports' exchange rates either way round; false
+// when none states one.
+func (b *sideBasis) rate(cur string) (model.ExchangeRate, bool) {
+	for _, ev := range b.evs {
+		for _, x := range ev.r.ExchangeRates {
+			switch {
+			case x.Rate <= 0:
+			case x.From == cur && x.To == b.currency:
+				return x, true
+			case x.From == b.currency && x.To == cur:
+				return model.ExchangeRate{From: cur, To: b.currency, Rate: 1 / x.Rate, AsOf: x.AsOf, Source: "the inverse of " + present.Figure(x.Rate) + " " + cur + " per " + b.currency + ", " + x.Source}, true
+			}
+		}
+	}
+	return model.ExchangeRate{}, false
+}
+
+// money is x of ev's currency as the basis shows it beside ev's own
+// figure: "≈ EUR 1,170,000", or "" when ev is in the basis's currency or
+// no rate converts it.
+func (b *sideBasis) money(ev *evaluation, x float64) string {
+	cur := ev.r.Currency
+	if b == nil || cur == b.currency || cur == "" {
+		return present.Money(x, cur)
+	}
+	if r, ok := b.rate(cur); ok {
+		return "≈ " + present.Money(x*r.Rate, b.currency)
+	}
+	return present.Money(x, cur)
+}
+
+// note says what the comparison converts, and what it cannot.
+func (b *sideBasis) note() string {
+	var parts []string
+	var others, missing []string
+	for _, ev := range b.evs {
+		cur := ev.r.Currency
+		if cur == b.currency || cur == "" || slices.Contains(others, cur) || slices.Contains(missing, cur) {
+			continue
+		}
+		if r, ok := b.rate(cur); ok {
+			others = append(others, cur)
+			text := "money in " + cur + " is also shown in " + b.currency + " at " + present.Figure(r.Rate) + " " + b.currency + " per " + cur
+			if r.AsOf != "" {
+				text += " (rate of " + r.AsOf
+				if r.Source != "" {
+					text += ", " + r.Source
+				}
+				text += ")"
+			}
+			parts = append(parts, text)
+		} else {
+			missing = append(missing, cur)
+		}
+	}
+	if len(missing) > 0 {
+		parts = append(parts, "money in "+strings.Join(missing, " and ")+" is not converted into "+b.currency+": no report states a rate between them, so compare those costs with care")
+	}
+	if b.months > 0 {
+		hs := make([]string, len(b.horizons))
+		for i, h := range b.horizons {
+			hs[i] = whole(h)
+		}
+		parts = append(parts, "the horizons differ ("+strings.Join(hs, " and ")+" months), so each cost is also given over the first "+present.Count(b.months, "month")+", the shortest")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return present.Sentence(strings.Join(parts, "; ")) + "."
 }
 
 // sideRows are the rows, in order.
@@ -182,7 +291,7 @@ func (v *compareView) redraw() {
 	case maxCompared:
 		if v.refused != "" {
 			v.hint.Importance = widget.DangerImportance
-			v.hint.SetText(fmt.Sprintf("At most %d scenarios fit side by side: untick one before adding “%s”.", maxCompared, v.refused))
+			v.hint.SetText("At most " + whole(maxCompared) + " scenarios fit side by side: untick one before adding “" + v.refused + "”.")
 			break
 		}
 		fallthrough
@@ -195,9 +304,13 @@ func (v *compareView) redraw() {
 	}
 	var objects []fyne.CanvasObject
 	if len(v.ticked) > 0 {
+		basis := v.basis()
+		if note := basis.note(); note != "" {
+			v.hint.SetText(v.hint.Text + " " + note)
+		}
 		cols := make([][]fyne.CanvasObject, len(v.ticked))
 		for i, it := range v.ticked {
-			cols[i] = v.column(it)
+			cols[i] = v.column(it, basis)
 		}
 		for r, heading := range compareRows {
 			l := widget.NewLabel(heading)
@@ -228,8 +341,20 @@ func (v *compareView) evaluated() bool {
 	return true
 }
 
-// column builds one scenario's cells, one per row of compareRows.
-func (v *compareView) column(it Item) []fyne.CanvasObject {
+// basis is what the evaluated scenarios ticked are compared on.
+func (v *compareView) basis() *sideBasis {
+	var evs []*evaluation
+	for _, it := range v.ticked {
+		if e := v.cache[it.ID]; e != nil && e.done && e.ev != nil {
+			evs = append(evs, e.ev)
+		}
+	}
+	return newSideBasis(evs)
+}
+
+// column builds one scenario's cells, one per row of compareRows, on
+// basis.
+func (v *compareView) column(it Item, basis *sideBasis) []fyne.CanvasObject {
 	cells := make([]fyne.CanvasObject, len(compareRows))
 	name := wrappedLabel(itemName(it))
 	name.TextStyle.Bold = true
@@ -242,7 +367,7 @@ func (v *compareView) column(it Item) []fyne.CanvasObject {
 		msg.Importance = widget.DangerImportance
 		cells[0] = stack(name, msg)
 	default:
-		return compareCells(e.ev)
+		return compareCells(e.ev, basis)
 	}
 	for i := 1; i < len(cells); i++ {
 		cells[i] = wrappedLabel("")
@@ -252,10 +377,10 @@ func (v *compareView) column(it Item) []fyne.CanvasObject {
 
 // compareCells are the cells of an evaluated scenario, one per row of
 // sideRows.
-func compareCells(ev *evaluation) []fyne.CanvasObject {
+func compareCells(ev *evaluation, basis *sideBasis) []fyne.CanvasObject {
 	cells := make([]fyne.CanvasObject, len(sideRows))
 	for i, row := range sideRows {
-		cells[i] = row.cell(ev, false)
+		cells[i] = row.cell(ev, sideCell{basis: basis})
 	}
 	return cells
 }
@@ -274,10 +399,10 @@ func (ev *evaluation) winner() (*decide.Decision, *model.DirectionResult) {
 }
 
 // scenarioCell is the scenario's name over its facts (not when compact).
-func scenarioCell(ev *evaluation, compact bool) fyne.CanvasObject {
+func scenarioCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	name := wrappedLabel(reportTitle(ev.s, ev.r))
 	name.TextStyle.Bold = true
-	if compact {
+	if c.compact {
 		return name
 	}
 	return stack(name, caption(reportFacts(ev.r)))
@@ -285,7 +410,7 @@ func scenarioCell(ev *evaluation, compact bool) fyne.CanvasObject {
 
 // recommendedCell is the recommended direction with its score, or why
 // there is none; compact, with the robustness badge beside it.
-func recommendedCell(ev *evaluation, compact bool) fyne.CanvasObject {
+func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	switch {
 	case ev.decErr != nil || ev.dec == nil:
@@ -301,28 +426,45 @@ func recommendedCell(ev *evaluation, compact bool) fyne.CanvasObject {
 	l.TextStyle.Bold = true
 	l.SizeName = theme.SizeNameSubHeadingText
 	l.Truncation = fyne.TextTruncateEllipsis
-	if compact {
+	if c.compact {
+		// The badge beside the name when the column has room, under it
+		// when not, inset like a label's text.
 		b := newBadge()
-		b.set(d.Robustness)
-		// The badge kept off the next column by a label's inset.
-		inset := container.New(layout.NewCustomPaddedLayout(0, 0, 0, theme.InnerPadding()), container.NewCenter(b))
-		return container.NewBorder(nil, nil, nil, inset, l)
+		b.set(d)
+		inner := theme.InnerPadding()
+		return container.New(&flowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
 	}
-	return stack(l, caption(fmt.Sprintf("score %.2f of 1", d.For(d.Recommendation).Total)))
+	return stack(l, caption("score "+present.Fixed(d.For(d.Recommendation).Total, 2)+" of 1"))
 }
 
 // costCell is the recommended direction's cost over the horizon and its
-// P10–P90.
-func costCell(ev *evaluation, _ bool) fyne.CanvasObject {
+// P10–P90, on the comparison's basis: converted into its currency, and
+// over its common horizon when the horizons differ.
+func costCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
 		return wrappedLabel(noValue)
 	}
-	return stack(strongLabel(present.Money(win.CostHorizon, ev.r.Currency)), caption(costSpread(ev.r, d.Recommendation)))
+	parts := []fyne.CanvasObject{strongLabel(present.Money(win.CostHorizon, ev.r.Currency))}
+	var lines []string
+	if b := c.basis; b != nil {
+		if cur := ev.r.Currency; cur != b.currency && cur != "" {
+			if _, ok := b.rate(cur); ok {
+				lines = append(lines, b.money(ev, win.CostHorizon))
+			}
+		}
+		if m := b.months; m > 0 && ev.r.HorizonMonths != m && len(win.CumulativeByMonth) >= m {
+			lines = append(lines, "first "+present.Count(m, "month")+": "+b.money(ev, win.CumulativeByMonth[m-1]))
+		}
+	}
+	if len(lines) > 0 {
+		parts = append(parts, wrappedLabel(strings.Join(lines, "\n")))
+	}
+	return stack(append(parts, caption(costSpread(ev.r, d.Recommendation)))...)
 }
 
 // timeCell is the recommended direction's time to result and its P10–P90.
-func timeCell(ev *evaluation, _ bool) fyne.CanvasObject {
+func timeCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
 		return wrappedLabel(noValue)
@@ -332,7 +474,8 @@ func timeCell(ev *evaluation, _ bool) fyne.CanvasObject {
 
 // cheapestCell is the cheapest feasible direction and its cost, with how
 // often it stays cheapest (not when compact).
-func cheapestCell(ev *evaluation, compact bool) fyne.CanvasObject {
+func cheapestCell(ev *evaluation, c sideCell) fyne.CanvasObject {
+	compact := c.compact
 	r := ev.r
 	cheapest := r.Direction(r.Cheapest)
 	if cheapest == nil {
@@ -353,13 +496,13 @@ func cheapestCell(ev *evaluation, compact bool) fyne.CanvasObject {
 }
 
 // robustnessCell is the robustness badge over what it means.
-func robustnessCell(ev *evaluation, _ bool) fyne.CanvasObject {
+func robustnessCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
 		return wrappedLabel(noValue)
 	}
 	b := newBadge()
-	b.set(d.Robustness)
+	b.set(d)
 	_, text := robustnessParts(d)
 	// Inset like a label's text, so the badge lines up with the words.
 	inner, pad := theme.InnerPadding(), theme.Padding()
@@ -368,7 +511,7 @@ func robustnessCell(ev *evaluation, _ bool) fyne.CanvasObject {
 }
 
 // runnerUpCell is the direction ranked second and how far behind.
-func runnerUpCell(ev *evaluation, _ bool) fyne.CanvasObject {
+func runnerUpCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	switch {
 	case win == nil:
@@ -376,16 +519,16 @@ func runnerUpCell(ev *evaluation, _ bool) fyne.CanvasObject {
 	case d.RunnerUp == nil:
 		return wrappedLabel("None: the only feasible direction")
 	}
-	return wrappedLabel(fmt.Sprintf("%s, %.3f behind", directionName(d, d.RunnerUp.Direction), d.RunnerUp.Gap))
+	return wrappedLabel(directionName(d, d.RunnerUp.Direction) + ", " + present.Fixed(d.RunnerUp.Gap, 3) + " behind")
 }
 
 // ruledOutCell names the infeasible directions.
-func ruledOutCell(ev *evaluation, _ bool) fyne.CanvasObject {
+func ruledOutCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	return wrappedLabel(ruledOutText(ev.r))
 }
 
 // trialCell is the first trial to ask for.
-func trialCell(ev *evaluation, _ bool) fyne.CanvasObject {
+func trialCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil || d.FirstTrial == nil {
 		return wrappedLabel(noValue)

@@ -8,6 +8,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/model"
+	"hostplan/internal/scenario"
 )
 
 // cellTexts are the texts of scenario id's column, row by row.
@@ -15,7 +18,7 @@ func cellTexts(v *compareView, id string) []string {
 	for _, it := range v.ticked {
 		if it.ID == id {
 			var out []string
-			for _, o := range v.column(it) {
+			for _, o := range v.column(it, v.basis()) {
 				out = append(out, strings.TrimSpace(labelTexts(o)))
 			}
 			return out
@@ -219,5 +222,59 @@ func TestRowsLoseTickRoom(t *testing.T) {
 		if x != before[i] {
 			t.Errorf("after comparing, row %d's name at %v, want %v", i, x, before[i])
 		}
+	}
+}
+
+// Scenarios in other currencies and over other horizons are put on one
+// basis, or the comparison says it cannot: money is converted into the
+// first scenario's currency at a rate the reports state (its date and
+// source on screen), and when the horizons differ each cost is also given
+// over the shortest one, month by month from the cumulative cost (the
+// scenario of that horizon has its cost over its horizon already).
+func TestCompareConvertsCurrencyAndHorizon(t *testing.T) {
+	b := newFakeBackend()
+	ft := b.reports["ft-7b"]
+	hybrid := &ft.Directions[4] // recommended in the fake report
+	hybrid.CumulativeByMonth = make([]float64, 24)
+	for m := range hybrid.CumulativeByMonth {
+		hybrid.CumulativeByMonth[m] = 100000 + 50000*float64(m+1)
+	}
+	eur := *ft
+	eur.ScenarioID, eur.ScenarioName, eur.Currency, eur.HorizonMonths = "ft-eur", "Fine-tune 7B, EU", "EUR", 12
+	eur.ExchangeRates = []model.ExchangeRate{{From: "USD", To: "EUR", Rate: 0.9, AsOf: "2025-04-01", Source: "ECB reference rate"}}
+	s := scenario.Clone(b.scenarios["ft-7b"])
+	s.ID, s.Name, s.Currency = "ft-eur", "Fine-tune 7B, EU", "EUR"
+	b.items = append(b.items, Item{ID: s.ID, Name: s.Name, Shape: s.Workload.Shape, Revisions: 1})
+	b.scenarios[s.ID], b.reports[s.ID] = s, &eur
+
+	_, p := openWindow(t, b)
+	p.setComparing(true)
+	p.tick(b.items[2]) // EUR first: the comparison's currency
+	p.tick(b.items[0])
+	settle(t, p)
+
+	hint := p.compare.hint.Text
+	for _, want := range []string{"EUR", "0.9 EUR per USD", "2025-04-01", "ECB reference rate", "12 and 24 months", "first 12 months"} {
+		if !strings.Contains(hint, want) {
+			t.Errorf("the comparison's note %q lacks %q", hint, want)
+		}
+	}
+	usd := cellTexts(p.compare, "ft-7b")[2]
+	for _, want := range []string{"USD 1,300,000", "≈ EUR 1,170,000", "first 12 months: ≈ EUR 630,000"} {
+		if !strings.Contains(usd, want) {
+			t.Errorf("the USD scenario's cost %q lacks %q", usd, want)
+		}
+	}
+	if got := cellTexts(p.compare, "ft-eur")[2]; !strings.Contains(got, "EUR 1,300,000") || strings.Contains(got, "≈") || strings.Contains(got, "first 12") {
+		t.Errorf("the EUR scenario's cost %q", got)
+	}
+
+	// Without a rate the comparison says the costs are not converted.
+	eur.ExchangeRates = nil
+	p.compare.cache = map[string]*compareEntry{}
+	p.compare.refresh()
+	settle(t, p)
+	if hint := p.compare.hint.Text; !strings.Contains(hint, "not converted") {
+		t.Errorf("without a rate the note says %q", hint)
 	}
 }

@@ -80,7 +80,7 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 	if d.Recommendation == "" {
 		p.badge.Hide()
 	} else {
-		p.badge.set(d.Robustness)
+		p.badge.set(d)
 		p.badge.Show()
 	}
 	setSegments(p.body, decisionSegments(r, d))
@@ -179,7 +179,7 @@ func scoreText(d *decide.Decision) string {
 	parts := make([]string, 0, len(d.Ranking))
 	for _, name := range d.Ranking {
 		if dd := d.For(name); dd != nil {
-			parts = append(parts, fmt.Sprintf("%s %.2f", directionName(d, name), dd.Total))
+			parts = append(parts, directionName(d, name)+" "+present.Fixed(dd.Total, 2))
 		}
 	}
 	return "Scores (of 1): " + strings.Join(parts, " · ")
@@ -197,25 +197,58 @@ func whyParts(d *decide.Decision) (head, text string, leads []string) {
 		return "Why " + win + ": ", d.Why, nil
 	}
 	run := directionName(d, d.RunnerUp.Direction)
-	text = fmt.Sprintf("it leads %s by %.3f of 1, gained on", run, d.RunnerUp.Gap)
+	text = "it leads " + run + " by " + present.Fixed(d.RunnerUp.Gap, 3) + " of 1, gained on"
 	for _, l := range d.WhyWinner {
-		leads = append(leads, fmt.Sprintf("%s: %.2f against %.2f at weight %.2f (+%.3f)",
-			present.DimensionTitle(l.Dimension), l.Winner, l.RunnerUp, l.Weight, l.Lead))
+		leads = append(leads, present.DimensionTitle(l.Dimension)+": "+present.Fixed(l.Winner, 2)+" against "+present.Fixed(l.RunnerUp, 2)+
+			" at weight "+present.Fixed(l.Weight, 2)+" (+"+present.Fixed(l.Lead, 3)+")")
 	}
 	return "Why " + win + ": ", text, leads
 }
 
+// closeLead is the lead, in weighted score out of 1, below which the
+// window calls a recommendation close rather than robust even when it
+// survives decide's robustness check (no single weight moved by ±20 %
+// reorders the first two): a lead of 0.016 of 1 turns on small
+// differences in the dimensions' scores, which are judgements, however
+// the weights move.
+const closeLead = 0.05
+
+// standing is how firmly the recommendation leads.
+type standing int
+
+const (
+	leadRobust  standing = iota // it survives the robustness check by a clear lead, or stands alone
+	leadClose                   // it survives the check by less than closeLead
+	leadFragile                 // some check reorders the first two
+)
+
+// standingOf is how firmly d's recommendation leads.
+func standingOf(d *decide.Decision) standing {
+	switch {
+	case d.Robustness.Verdict == decide.Fragile:
+		return leadFragile
+	case d.RunnerUp != nil && d.RunnerUp.Gap < closeLead:
+		return leadClose
+	}
+	return leadRobust
+}
+
 // robustnessParts is the verdict as a lead-in and what the checks found:
 // the weights whose change by the decision's perturbation reorders the
-// first two, or that none does.
+// first two, or that none does; a lead that survives them by less than
+// closeLead is called close.
 func robustnessParts(d *decide.Decision) (head, text string) {
 	rb := d.Robustness
 	head = rb.Verdict.Label()
 	if head != "" {
 		head += ": "
 	}
-	if rb.Verdict == decide.Fragile {
+	switch standingOf(d) {
+	case leadFragile:
 		return head, "the order changes if one weight moves by " + present.Percent(rb.Perturbation) + ": " + rb.Summary
+	case leadClose:
+		return "Close: ", "the lead is only " + present.Fixed(d.RunnerUp.Gap, 3) + " of 1 over " + directionName(d, d.RunnerUp.Direction) +
+			"; no single weight moved by " + present.Percent(rb.Perturbation) + " reorders them, but a lead this small turns on small differences in the scores."
 	}
 	return head, rb.Summary
 }
@@ -300,8 +333,9 @@ func directionName(d *decide.Decision, direction string) string {
 // words carry the meaning, the colour only repeats it.
 type badge struct {
 	widget.BaseWidget
-	fragile bool
-	flips   []string // e.g. "economics -20 %"
+	standing standing
+	lead     float64  // the lead over the runner-up, of 1
+	flips    []string // e.g. "economics -20 %"
 }
 
 func newBadge() *badge {
@@ -310,21 +344,27 @@ func newBadge() *badge {
 	return b
 }
 
-// set shows robustness rb.
-func (b *badge) set(rb decide.Robustness) {
-	b.fragile, b.flips = rb.Verdict == decide.Fragile, rb.FlippedBy
+// set shows how firmly d's recommendation leads.
+func (b *badge) set(d *decide.Decision) {
+	b.standing, b.flips, b.lead = standingOf(d), d.Robustness.FlippedBy, 0
+	if d.RunnerUp != nil {
+		b.lead = d.RunnerUp.Gap
+	}
 	b.Refresh()
 }
 
-// text is what the badge says: "FRAGILE · economics -20 %" or "ROBUST".
+// text is what the badge says: "FRAGILE · economics -20 %", "CLOSE · lead
+// 0.016" or "ROBUST".
 func (b *badge) text() string {
 	switch {
-	case !b.fragile:
+	case b.standing == leadRobust:
 		return "ROBUST"
+	case b.standing == leadClose:
+		return "CLOSE · lead " + present.Fixed(b.lead, 3)
 	case len(b.flips) == 0:
 		return "FRAGILE"
 	case len(b.flips) > 2:
-		return fmt.Sprintf("FRAGILE · %s and %d more", strings.Join(b.flips[:2], ", "), len(b.flips)-2)
+		return "FRAGILE · " + strings.Join(b.flips[:2], ", ") + " and " + whole(len(b.flips)-2) + " more"
 	}
 	return "FRAGILE · " + strings.Join(b.flips, ", ")
 }
@@ -365,7 +405,7 @@ func (r *badgeRenderer) Refresh() {
 	th := r.b.Theme()
 	v := fyne.CurrentApp().Settings().ThemeVariant()
 	fill, text := theme.ColorNameSuccess, theme.ColorNameForegroundOnSuccess
-	if r.b.fragile {
+	if r.b.standing != leadRobust {
 		fill, text = theme.ColorNameWarning, theme.ColorNameForegroundOnWarning
 	}
 	r.bg.FillColor = th.Color(fill, v)

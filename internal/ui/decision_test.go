@@ -205,23 +205,35 @@ func TestWindowRealDecision(t *testing.T) {
 	}
 }
 
-// The badge draws its words, naming the weights that flip the order; the
-// colour only repeats them.
+// The badge draws its words, naming the weights that flip the order; a
+// lead that survives the robustness check is ROBUST only when it is not
+// small: under closeLead of 1 it is CLOSE, with the lead; the colour only
+// repeats the words.
 func TestBadgeText(t *testing.T) {
 	test.NewTempApp(t)
 	b := newBadge()
+	runnerUp := func(gap float64) *decide.RunnerUp { return &decide.RunnerUp{Direction: scenario.Cloud, Gap: gap} }
 	for _, tc := range []struct {
-		rb   decide.Robustness
+		d    decide.Decision
 		want string
 	}{
-		{decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %"}}, "FRAGILE · economics -20 %"},
-		{decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %", "sovereignty +20 %", "operations +20 %"}},
+		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2),
+			Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %"}}}, "FRAGILE · economics -20 %"},
+		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2),
+			Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %", "sovereignty +20 %", "operations +20 %"}}},
 			"FRAGILE · economics -20 %, sovereignty +20 % and 1 more"},
-		{decide.Robustness{Verdict: decide.Robust}, "ROBUST"},
+		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2), Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"},
+		{decide.Decision{Recommendation: scenario.Hybrid, Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"}, // the only feasible one
+		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016), Robustness: decide.Robustness{Verdict: decide.Robust}}, "CLOSE · lead 0.016"},
 	} {
-		b.set(tc.rb)
+		b.set(&tc.d)
 		if got := chartTexts(b); len(got) != 1 || got[0] != tc.want {
-			t.Errorf("%+v: badge draws %q, want %q", tc.rb, got, tc.want)
+			t.Errorf("%+v: badge draws %q, want %q", tc.d.Robustness, got, tc.want)
 		}
+	}
+	d := decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016),
+		Robustness: decide.Robustness{Verdict: decide.Robust, Summary: "Hybrid stays first and Cloud IaaS second when any one weight moves by ±20 %."}}
+	if head, text := robustnessParts(&d); head != "Close: " || !strings.Contains(text, "0.016 of 1") {
+		t.Errorf("a small lead reads %q%q", head, text)
 	}
 }

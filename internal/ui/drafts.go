@@ -163,7 +163,7 @@ func (p *planner) offerDraft() {
 	}
 	what := "a new scenario, not saved yet"
 	if d.ID != "" {
-		what = fmt.Sprintf("scenario %s, from revision %d", d.ID, d.Revision)
+		what = "scenario " + d.ID + ", from revision " + whole(d.Revision)
 		if !p.scenarios.has(d.ID) {
 			what += " (no longer in the store: it comes back as a new scenario)"
 		}
@@ -218,7 +218,7 @@ func (e *liveEditor) applyDraft(s *scenario.Scenario, d draft) {
 	e.schedule(0)
 	note := "Brought back the unsaved edits of " + d.Saved.Local().Format("2006-01-02 15:04") + "."
 	if d.Revision > 0 && d.Revision != e.item.Revisions {
-		note += fmt.Sprintf(" They were made on revision %d; the stored one is now revision %d.", d.Revision, e.item.Revisions)
+		note += " They were made on revision " + whole(d.Revision) + "; the stored one is now revision " + whole(e.item.Revisions) + "."
 	}
 	e.setStatus(present.Sentence(note), widget.WarningImportance)
 }

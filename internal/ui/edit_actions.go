@@ -1,12 +1,9 @@
 package ui
 
 import (
-	"fmt"
-
-	"hostplan/internal/present"
-
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
 
@@ -69,7 +66,7 @@ func (p *planner) savedFromForm(id string, rev int) {
 	if it, ok := p.scenarios.item(id); ok {
 		name = itemName(it)
 	}
-	p.scenarios.notify(fmt.Sprintf("Saved “%s”, revision %d.", name, rev))
+	p.scenarios.notify("Saved “" + name + "”, revision " + whole(rev) + ".")
 	p.scenarios.markID(id)
 }
 

@@ -215,8 +215,24 @@ func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
 			typed()
 		}
 	}
-	e.OnSubmitted = func(string) { f.flush() }
+	e.OnSubmitted = func(string) {
+		f.flush()
+		f.reformat(ff)
+	}
+	e.left = func() { f.reformat(ff) }
 	return e
+}
+
+// reformat writes the number field ff as a loaded one is written once the
+// user leaves it ("400000" → "400,000"), from the value it holds; a field
+// whose text is not a value yet is left as typed.
+func (f *scenarioForm) reformat(ff *formField) {
+	if _, bad := f.local[ff.path]; bad || ff.load == nil {
+		return
+	}
+	f.loading = true
+	defer func() { f.loading = false }()
+	ff.load()
 }
 
 // newNumberControl edits an int, a uint64 or a float64; empty is 0. An
@@ -286,7 +302,7 @@ func parseNumberList(text string) ([]float64, error) {
 	for i, w := range words {
 		x, err := parseNumber(w)
 		if err != nil {
-			return nil, fmt.Errorf("number %d: %w", i+1, err)
+			return nil, fmt.Errorf("number %s: %w", whole(i+1), err)
 		}
 		xs[i] = x
 	}

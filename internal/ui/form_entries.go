@@ -27,6 +27,16 @@ type keyEntry struct {
 	// form marks an entry of the scenario form, whose Ctrl+Z undoes the
 	// form's last edit (undo.go) rather than the entry's own.
 	form bool
+	// left is called when the entry loses the keyboard; nil for none.
+	left func()
+}
+
+// FocusLost implements fyne.Focusable.
+func (e *keyEntry) FocusLost() {
+	e.Entry.FocusLost()
+	if e.left != nil {
+		e.left()
+	}
 }
 
 // inForm reports whether the entry is one of the scenario form's.

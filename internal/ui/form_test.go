@@ -672,3 +672,44 @@ func TestDiscardAndRestoreKeepFormScroll(t *testing.T) {
 		t.Errorf("after Restore the form is scrolled to %v, want %v", got, at)
 	}
 }
+
+// A number typed into the form reads as a loaded one once the field is
+// left or Enter is pressed — "400000" becomes "400,000", as it shows when
+// the scenario is opened — without another step to undo or another
+// evaluation; text that is not a number is left as typed.
+func TestTypedNumberTakesItsFormat(t *testing.T) {
+	b := newFakeBackend()
+	_, p := openWindow(t, b)
+	f := openForm(t, p, 0)
+	volume := field(t, f, "data.volume_gb").entries()[0]
+	owner := field(t, f, "purpose.owner").entries()[0]
+	p.window.Canvas().Focus(volume)
+	volume.SetText("")
+	test.Type(volume, "400000")
+	settled(t, p)
+	steps, evals := len(p.view.live.history.undo), b.evaluations()
+	p.window.Canvas().Focus(owner)
+	if volume.Text != "400,000" {
+		t.Errorf("the field left shows %q, want 400,000", volume.Text)
+	}
+	settled(t, p)
+	if got := p.view.live.work.Data.VolumeGB.Likely; got != 400000 {
+		t.Errorf("the scenario holds %v", got)
+	}
+	if len(p.view.live.history.undo) != steps || b.evaluations() != evals {
+		t.Errorf("formatting the field added %d undo steps and %d evaluations", len(p.view.live.history.undo)-steps, b.evaluations()-evals)
+	}
+	horizon := field(t, f, "dimensions.economics.horizon_months").entries()[0]
+	p.window.Canvas().Focus(horizon)
+	retype(horizon, "1200")
+	horizon.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if horizon.Text != "1,200" {
+		t.Errorf("after Enter the horizon shows %q, want 1,200", horizon.Text)
+	}
+	retype(volume, "12o")
+	p.window.Canvas().Focus(owner)
+	if volume.Text != "12o" {
+		t.Errorf("text that is not a number became %q", volume.Text)
+	}
+	settled(t, p)
+}

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 )
 
 // Numbers, titles and field labels come from package present, which the
@@ -12,6 +14,10 @@ import (
 
 // noValue stands for a number that is missing or not meaningful.
 const noValue = present.NoValue
+
+// whole writes a whole number as every number the window shows is
+// written: its thousands grouped (package num's one grouping).
+func whole(n int) string { return num.Group(strconv.Itoa(n)) }
 
 // reasonsText renders why a direction is infeasible: one reason as it is,
 // several as a bulleted list, one per line.

@@ -60,7 +60,7 @@ func notRecommendedWhy(r *model.Report, d *decide.Decision, cheapest string) str
 		return ""
 	}
 	name := directionName(d, d.Recommendation)
-	text := fmt.Sprintf("It ranks %s (score %.2f against %.2f)", ordinal(c.Rank), c.Total, win.Total)
+	text := "It ranks " + ordinal(c.Rank) + " (score " + present.Fixed(c.Total, 2) + " against " + present.Fixed(win.Total, 2) + ")"
 	if w, cr := r.Direction(d.Recommendation), r.Direction(cheapest); w != nil && cr != nil && cr.CostHorizon > 0 {
 		text += fmt.Sprintf(": %s costs %s more", name, present.Percent(w.CostHorizon/cr.CostHorizon-1))
 	}
@@ -108,5 +108,5 @@ func ordinal(n int) string {
 	case 3:
 		return "3rd"
 	}
-	return fmt.Sprintf("%dth", n)
+	return whole(n) + "th"
 }

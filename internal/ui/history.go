@@ -110,7 +110,7 @@ func (p *planner) showHistory(it Item) {
 
 // revisionTitle is row i's first line: "Revision 3 (current)".
 func (h *historyDialog) revisionTitle(i int) string {
-	t := fmt.Sprintf("Revision %d", h.revs[i].Number)
+	t := "Revision " + whole(h.revs[i].Number)
 	if i == 0 {
 		t += " (current)"
 	}
@@ -144,14 +144,14 @@ func (h *historyDialog) choose(i int) {
 	switch {
 	case i == 0 && len(h.revs) > 1:
 		from = h.revs[1]
-		h.heading.SetText(fmt.Sprintf("What revision %d (current) changed from revision %d", cur.Number, from.Number))
+		h.heading.SetText("What revision " + whole(cur.Number) + " (current) changed from revision " + whole(from.Number))
 	case i == 0:
-		h.heading.SetText(fmt.Sprintf("Revision %d is the first and the current one.", cur.Number))
+		h.heading.SetText("Revision " + whole(cur.Number) + " is the first and the current one.")
 	default:
-		h.heading.SetText(fmt.Sprintf("Revision %d compared with revision %d (current)", from.Number, cur.Number))
+		h.heading.SetText("Revision " + whole(from.Number) + " compared with revision " + whole(cur.Number) + " (current)")
 	}
 	h.heading.Importance = widget.MediumImportance
-	h.restore.SetText(fmt.Sprintf("Restore revision %d", h.revs[i].Number))
+	h.restore.SetText("Restore revision " + whole(h.revs[i].Number))
 	showIf(h.restore, i > 0)
 	h.restore.Disable()
 	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
@@ -170,7 +170,7 @@ func (h *historyDialog) choose(i int) {
 				h.setRows(nil, "Could not compare the revisions: "+err.Error())
 				return
 			}
-			h.setRows([]diffRow{{label: "", before: fmt.Sprintf("Revision %d", from.Number), after: fmt.Sprintf("Revision %d", to.Number)}}, "")
+			h.setRows([]diffRow{{label: "", before: "Revision " + whole(from.Number), after: "Revision " + whole(to.Number)}}, "")
 			h.addSection("Outcome", c.outcomeNote)
 			h.addRows(c.outcome)
 			h.addSection("Changed fields", "")
@@ -249,7 +249,7 @@ func (h *historyDialog) restoreChosen() {
 		return func() {
 			if err != nil {
 				h.restore.Enable()
-				h.setRows(nil, fmt.Sprintf("Revision %d was not restored: %s", n, strings.Join(problemLines(err), "; ")))
+				h.setRows(nil, "Revision "+whole(n)+" was not restored: "+strings.Join(problemLines(err), "; "))
 				return
 			}
 			h.d.Hide()
@@ -260,9 +260,9 @@ func (h *historyDialog) restoreChosen() {
 				name = itemName(it)
 			}
 			if rev == h.revs[0].Number {
-				p.scenarios.notify(fmt.Sprintf("“%s”: revision %d already has the content of revision %d; nothing was written.", name, rev, n))
+				p.scenarios.notify("“" + name + "”: revision " + whole(rev) + " already has the content of revision " + whole(n) + "; nothing was written.")
 			} else {
-				p.scenarios.notify(fmt.Sprintf("Restored revision %d of “%s” as revision %d.", n, name, rev))
+				p.scenarios.notify("Restored revision " + whole(n) + " of “" + name + "” as revision " + whole(rev) + ".")
 			}
 			p.scenarios.selectID(id)
 		}

@@ -165,7 +165,7 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 		v.checklist.set(snap.ID, snap.Workload.Shape, nil, nil)
 	}
 	e.setHeading()
-	e.setStatus(fmt.Sprintf("Saved as revision %d.", rev), widget.SuccessImportance)
+	e.setStatus("Saved as revision "+whole(rev)+".", widget.SuccessImportance)
 	e.changedState()
 	if e.onSaved != nil {
 		e.onSaved(snap.ID, rev)

@@ -417,8 +417,12 @@ func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]strin
 		}
 		parts = append(parts, row.cells[colCostPerRun]+" a run",
 			row.cells[colCostHorizon]+" over "+present.Count(r.HorizonMonths, "month"))
-		if e := row.cells[colEnergy]; e != noValue {
-			parts = append(parts, e+" MWh · t CO2e")
+		if e := d.Energy; e != nil {
+			mark := ""
+			if e.Estimate {
+				mark = "≈ "
+			}
+			parts = append(parts, mark+present.Figure(e.KWhHorizon/1000)+" MWh, "+present.Figure(e.KgCO2eHorizon/1000)+" t CO2e")
 		}
 	}
 	return [2]string{head, strings.Join(parts, " · ")}

@@ -188,7 +188,7 @@ func repricingSummary(rp *app.Repricing) string {
 	case n == 0:
 		return fmt.Sprintf("None of the %s changes against the catalog before the import: for none %s.", present.Count(rp.Scenarios, "stored scenario"), rule)
 	default:
-		return fmt.Sprintf("%d of the %s change against the catalog before the import: %s.", n, present.Count(rp.Scenarios, "stored scenario"), strings.Replace(rule, "its ", "their ", 1))
+		return fmt.Sprintf("%s of the %s change against the catalog before the import: %s.", whole(n), present.Count(rp.Scenarios, "stored scenario"), strings.Replace(rule, "its ", "their ", 1))
 	}
 }
 
@@ -202,7 +202,7 @@ func (p *planner) showRepricing(rp *app.Repricing) {
 	rows := container.NewVBox()
 	for _, s := range rp.Changed {
 		id := s.ID
-		name := widget.NewLabelWithStyle(fmt.Sprintf("%s · revision %d", itemName(Item{ID: s.ID, Name: s.Name}), s.Revision), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name := widget.NewLabelWithStyle(itemName(Item{ID: s.ID, Name: s.Name})+" · revision "+whole(s.Revision), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Truncation = fyne.TextTruncateEllipsis
 		open := widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
 			d.Hide()

@@ -50,8 +50,12 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 		v.sheets = append(v.sheets, s)
 		body = s.content
 	default:
-		v.grid = reviewGrid(evs[:min(len(evs), maxCompared)])
+		evs = evs[:min(len(evs), maxCompared)]
+		v.grid = reviewGrid(evs)
 		body = v.grid
+		if note := newSideBasis(evs).note(); note != "" {
+			body = container.NewBorder(caption(note), nil, nil, nil, v.grid)
+		}
 	}
 	bar := container.NewBorder(nil, nil, nil, v.leave)
 	v.scroll = container.NewVScroll(container.NewPadded(body))
@@ -69,6 +73,7 @@ const minReviewColumn = 280
 // cells as Compare's, without the captions they can do without — so that
 // three fit a 1280 × 800 screen and two a 1024 × 768 one.
 func reviewGrid(evs []*evaluation) *fyne.Container {
+	c := sideCell{compact: true, basis: newSideBasis(evs)}
 	var objects []fyne.CanvasObject
 	rows := 0
 	for _, row := range sideRows {
@@ -79,7 +84,7 @@ func reviewGrid(evs []*evaluation) *fyne.Container {
 		h.TextStyle.Bold = true
 		objects = append(objects, h)
 		for _, ev := range evs {
-			objects = append(objects, row.cell(ev, true))
+			objects = append(objects, row.cell(ev, c))
 		}
 		rows++
 	}
@@ -120,7 +125,7 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 		s.headline.SetText(headlineText(d))
 		if d.Recommendation != "" {
 			b := newBadge()
-			b.set(d.Robustness)
+			b.set(d)
 			head = append(head, container.NewCenter(b))
 		}
 	}
@@ -238,17 +243,26 @@ func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 }
 
 // spreadRange is a feasible direction's P10–P90 of cost over the horizon
-// (in the unit of top: "1.1–1.41 M") and of time to result, or its one
-// figure when the report has no spread or both ends are the same.
+// (in the unit of top: "154–179 k") and of time to result, each with its
+// point value under it ("likely 160,895"), or the point value alone when
+// the report has no spread or both ends are written the same.
 func spreadRange(r *model.Report, d *model.DirectionResult, top float64) (cost, time string) {
+	cost = present.Amount(d.CostHorizon)
+	time = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
 	sp := spreadOf(r, d.Direction)
 	if sp == nil {
-		cost = compactAmount(d.CostHorizon, top)
-		time = orDash(d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
 		return cost, time
 	}
-	cost = compactRange(sp.CostP10, sp.CostP90, top)
-	time = orDash(sp.TimeP90 == 0, rangeText(present.Hours(sp.TimeP10), present.Hours(sp.TimeP90)))
+	if rng := compactRange(sp.CostP10, sp.CostP90, top); !strings.Contains(rng, "–") {
+		cost = rng
+	} else {
+		cost = rng + "\nlikely " + cost
+	}
+	if sp.TimeP90 != 0 {
+		if rng := rangeText(present.Hours(sp.TimeP10), present.Hours(sp.TimeP90)); strings.Contains(rng, "–") {
+			time = rng + "\nlikely " + time
+		}
+	}
 	return cost, time
 }
 

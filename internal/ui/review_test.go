@@ -16,6 +16,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/app"
+	"hostplan/internal/present"
+	"hostplan/internal/scenario"
 )
 
 // press types key on the window's canvas, as a key the focused widget
@@ -337,5 +339,19 @@ func TestWindowFitsTheScreen(t *testing.T) {
 	PlaceOnScreen(w, fyne.NewSize(1280, 760))
 	if got := w.Canvas().Size(); got != fyne.NewSize(1000, 700) {
 		t.Errorf("a window that fits was changed to %v", got)
+	}
+}
+
+// A range in review mode shows its point value under it, in full: the
+// P10–P90 of the cost in thousands, then the likely cost.
+func TestRangeShowsItsPointValue(t *testing.T) {
+	r := withUncertainty(newFakeBackend()).reports["ft-7b"]
+	d := r.Direction(scenario.Hybrid)
+	cost, tm := spreadRange(r, d, 1.5e6)
+	if want := "1.15–1.5 M\nlikely 1,300,000"; cost != want {
+		t.Errorf("cost %q, want %q", cost, want)
+	}
+	if !strings.HasSuffix(tm, "\nlikely "+present.Hours(d.TimeToResultHours)) {
+		t.Errorf("time %q lacks its point value", tm)
 	}
 }

@@ -324,9 +324,9 @@ func layoutText(d model.DirectionResult) string {
 		return ""
 	}
 	if d.Serving != nil {
-		return fmt.Sprintf("\nTP %d × PP %d a replica", l.Tensor, l.Pipeline)
+		return "\nTP " + whole(l.Tensor) + " × PP " + whole(l.Pipeline) + " a replica"
 	}
-	text := fmt.Sprintf("\nTP %d × PP %d × DP %d", l.Tensor, l.Pipeline, l.Data)
+	text := "\nTP " + whole(l.Tensor) + " × PP " + whole(l.Pipeline) + " × DP " + whole(l.Data)
 	if l.Pipeline > 1 {
 		text += "\nbubble " + present.Percent(l.Bubble)
 	}

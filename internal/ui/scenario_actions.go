@@ -185,7 +185,7 @@ func (p *planner) afterSave(id string, rev int, what string) {
 	if it, ok := p.scenarios.item(id); ok {
 		name = itemName(it)
 	}
-	p.scenarios.notify(fmt.Sprintf("%s “%s”, revision %d.", what, name, rev))
+	p.scenarios.notify(what + " “" + name + "”, revision " + whole(rev) + ".")
 	p.scenarios.selectID(id)
 }
 

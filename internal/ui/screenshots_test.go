@@ -16,12 +16,13 @@ import (
 )
 
 // TestScreenshots draws the window's main views through the real model
-// with the example scenarios, in the light theme, at 1920 × 1080 and
-// 1280 × 800, into the folder HOSTPLAN_SCREENSHOTS (make screenshots
-// writes docs/screenshots): a scenario's report (report-WxH.png), the form
-// beside it (form-WxH.png), three scenarios compared (compare-WxH.png)
-// the same three in review mode (review-WxH.png), and the repricing an
-// import of prices offers (reprice-WxH.png). Fyne's test driver
+// with the example scenarios, in the light theme, at 1920 × 1080,
+// 1280 × 800 and 1024 × 768, into the folder HOSTPLAN_SCREENSHOTS (make
+// screenshots writes docs/screenshots): a scenario's report
+// (report-WxH.png), the form beside it (form-WxH.png), three scenarios
+// compared (two at 1024 × 768; compare-WxH.png), the same in review mode
+// (review-WxH.png), and the repricing an import of prices offers
+// (reprice-WxH.png). Fyne's test driver
 // draws them, so they are the same on every machine (fonts and all). It is skipped when
 // the variable is unset.
 func TestScreenshots(t *testing.T) {
@@ -34,7 +35,11 @@ func TestScreenshots(t *testing.T) {
 	}
 	const shown = "support-assistant-70b"
 	compared := []string{"constrained-snapshot-training", "qlora-legal-70b", "nightly-document-batch"}
-	for _, size := range []fyne.Size{{Width: 1920, Height: 1080}, {Width: 1280, Height: 800}} {
+	for _, screen := range []struct {
+		size fyne.Size
+		n    int // scenarios compared and reviewed
+	}{{fyne.NewSize(1920, 1080), 3}, {fyne.NewSize(1280, 800), 3}, {fyne.NewSize(1024, 768), 2}} {
+		size, compared := screen.size, compared[:screen.n]
 		a := test.NewTempApp(t)
 		// The test app's own theme is not what users see; use Fyne's.
 		a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})

@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"hostplan/internal/present"
 )
 
 // zoomTheme is the window's theme: the theme it wraps with every size
@@ -184,7 +185,7 @@ func (s *viewSettings) apply() {
 
 // zoomText is the zoom as the toolbar shows it: "100 %".
 func (s *viewSettings) zoomText() string {
-	return fmt.Sprintf("%.0f %%", s.theme.zoom*100)
+	return present.Percent(float64(s.theme.zoom))
 }
 
 // reviewTheme is the theme of review mode over the window's: text half as

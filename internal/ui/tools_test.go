@@ -96,7 +96,7 @@ func TestTrainingCalculator(t *testing.T) {
 		t.Error("an answer shows for a bad input")
 	}
 	gpus.SetText("1024")
-	if !strings.Contains(overlayLabels(w), "on 1024 GPUs at linear scaling") {
+	if !strings.Contains(overlayLabels(w), "on 1,024 GPUs at linear scaling") { // grouped, as every number
 		t.Errorf("the answer does not follow the GPUs:\n%s", overlayLabels(w))
 	}
 }

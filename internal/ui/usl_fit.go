@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 
@@ -70,9 +69,9 @@ func (v *uslFitView) refit() {
 	}
 	v.answer.Objects = labelRows(nil, [][]string{
 		{"λ", present.Number(fit.Lambda), "throughput of one GPU, in the points' unit"},
-		{"σ", fmt.Sprintf("%.4g", fit.Sigma), "contention (the serial fraction)"},
-		{"κ", fmt.Sprintf("%.4g", fit.Kappa), "coherency (cross-talk between GPUs)"},
-		{"R²", fmt.Sprintf("%.4f", fit.R2), fmt.Sprintf("of the fit to %s", present.Count(fit.Points, "point"))},
+		{"σ", present.Sci(fit.Sigma), "contention (the serial fraction)"},
+		{"κ", present.Sci(fit.Kappa), "coherency (cross-talk between GPUs)"},
+		{"R²", present.Fixed(fit.R2, 4), "of the fit to " + present.Count(fit.Points, "point")},
 		nmax,
 	})
 	var rows [][]string
