@@ -144,6 +144,10 @@ func (p *planner) enterReview() {
 	p.reviewLayer.Refresh()
 	p.split.Hide()
 	p.window.Canvas().Unfocus()
+	// The menu bar goes too: the screen is the review's (F11 and Escape
+	// are the window's keys, not the menu's).
+	p.menu = p.window.MainMenu()
+	p.window.SetMainMenu(nil)
 	p.window.SetFullScreen(true)
 }
 
@@ -154,6 +158,9 @@ func (p *planner) leaveReview() {
 	}
 	p.review = nil
 	p.window.SetFullScreen(false)
+	if p.menu != nil {
+		p.window.SetMainMenu(p.menu)
+	}
 	p.reviewLayer.Hide()
 	p.reviewLayer.Objects = nil
 	p.split.Show()
