@@ -17,12 +17,8 @@ import (
 
 // rememberedSize is the window size stored by the last session, or def.
 func rememberedSize(b Backend, def fyne.Size) fyne.Size {
-	prefs, ok := b.(Preferences)
-	if !ok {
-		return def
-	}
 	read := func(key string) float32 {
-		v, ok, err := prefs.Setting(key)
+		v, ok, err := b.Setting(key)
 		if err != nil || !ok {
 			return 0
 		}
@@ -193,10 +189,7 @@ const minListShare, maxListShare = 0.1, 0.6
 // and the report for the next session; in review mode the window is full
 // screen, which is not its size.
 func (p *planner) rememberLayout() {
-	prefs, ok := p.backend.(Preferences)
-	if !ok {
-		return
-	}
+	prefs := p.backend
 	// Written now: the store closes when the window has.
 	if !p.view.live.dirty() {
 		p.view.live.drafts.removeNow()
