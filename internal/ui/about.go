@@ -17,16 +17,6 @@ import (
 // the store file, so a user can say exactly what they run and where their
 // scenarios live.
 
-// StoreLocator is what a Backend over a store file adds: the file's
-// path, shown in the About dialog.
-type StoreLocator interface {
-	StorePath() (string, error)
-}
-
-var _ StoreLocator = appBackend{}
-
-func (b appBackend) StorePath() (string, error) { return b.p.Path() }
-
 // aboutRows are the About dialog's label and value pairs for build b.
 func aboutRows(b version.Info, store string) [][2]string {
 	commit := b.Commit
@@ -52,10 +42,8 @@ func aboutRows(b version.Info, store string) [][2]string {
 // showAbout shows the About dialog for the running build.
 func (p *planner) showAbout() {
 	store := ""
-	if sl, ok := p.backend.(StoreLocator); ok {
-		if path, err := sl.StorePath(); err == nil {
-			store = path
-		}
+	if path, err := p.backend.StorePath(); err == nil {
+		store = path
 	}
 	p.dialogs.showDialog(p.aboutDialog(version.Current(), store))
 }

@@ -2,20 +2,27 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"hostplan/internal/app"
 	"hostplan/internal/brief"
+	"hostplan/internal/catalog"
+	"hostplan/internal/estimate"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
 
-// Backend is what the window needs from the rest of hostplan. NewBackend
-// gives the real one, over the application layer; tests that need a
-// failure or a hand-built report use a fake.
+// Backend is everything the window needs from the rest of hostplan: the
+// stored scenarios and their revisions, evaluation, the catalog, the
+// exports, the calculators and the user's settings. NewBackend gives the
+// real one, over the application layer (backend_app.go); tests that need
+// a failure or a hand-built report use a fake that implements all of it.
+// The window offers every action whatever the backend; a backend that
+// cannot do one says so in the error it returns.
 type Backend interface {
-	List() ([]Item, error) // scenarios in the store
+	// List is the scenarios in the store.
+	List() ([]Item, error)
+	// Load returns the current revision of scenario id.
 	Load(id string) (*scenario.Scenario, error)
 	// Evaluate runs the model on s: the report without the Monte Carlo
 	// spread, in a millisecond or so; it stops early with ctx's error
@@ -30,6 +37,68 @@ type Backend interface {
 	// nothing is written; saving what the current revision already holds
 	// returns that revision's number.
 	Save(s *scenario.Scenario, note string) (revision int, err error)
+
+	// Delete marks scenario id deleted; Undelete brings it back.
+	Delete(id string) error
+	Undelete(id string) error
+	// History lists every revision of scenario id, oldest first.
+	History(id string) ([]scenario.Revision, error)
+	// LoadRevision returns revision n of scenario id.
+	LoadRevision(id string, n int) (*scenario.Scenario, error)
+	// Restore makes the content of revision n current again as a new
+	// revision with note, and returns its number (the current one's when
+	// the content already is current).
+	Restore(id string, n int, note string) (revision int, err error)
+	// Recommend decides the current revision of scenario id, without the
+	// Monte Carlo spread: the revision decided and the direction ranked
+	// first, "" when none is feasible (the list's recommendation).
+	Recommend(ctx context.Context, id string) (revision int, direction string, err error)
+
+	// Checklist is the readiness checklist stored for scenario id (nil:
+	// every item open); SaveChecklist stores it.
+	Checklist(id string) (brief.ChecklistState, error)
+	SaveChecklist(id string, st brief.ChecklistState) error
+
+	// ExportWorkbook writes the workbook of the current revision of
+	// scenario id to path, as "hostplan export ID -o PATH" does.
+	ExportWorkbook(ctx context.Context, id, path string) error
+	// ExportComparison writes the comparison workbook of the current
+	// revisions of scenarios ids, a column each in that order, to path,
+	// as "hostplan export ID1 ID2 -o PATH" does.
+	ExportComparison(ctx context.Context, ids []string, path string) error
+
+	// Catalog is the catalog in use: the built-in one with the store's
+	// overrides applied; Overrides are the override rows the store keeps;
+	// CatalogIDs lists the ids of one kind of entry (the form offers them).
+	Catalog() (*catalog.Catalog, error)
+	Overrides() (catalog.Overrides, error)
+	CatalogIDs(kind catalog.Kind) ([]string, error)
+	// ImportPrices merges rows over the store's overrides as "hostplan
+	// catalog import" does (rows that do not apply are refused whole, with
+	// catalog.OverrideErrors) and returns the catalog in use before the
+	// import and how many catalog entries now differ from the built-in
+	// catalog.
+	ImportPrices(rows catalog.Overrides) (before *catalog.Catalog, changed int, err error)
+	// Reprice re-evaluates every stored scenario against baseline and the
+	// catalog in use (app.Planner.Reprice).
+	Reprice(ctx context.Context, baseline *catalog.Catalog, threshold float64) (*app.Repricing, error)
+
+	// EstimateTrain and EstimateServe size a training run and serving
+	// replicas on the catalog in use (Tools' calculators).
+	EstimateTrain(estimate.TrainInput) (estimate.TrainResult, error)
+	EstimateServe(estimate.ServeInput) (estimate.ServeResult, error)
+
+	// Preferences: Setting reports false for a key never set.
+	Preferences
+	// StorePath is the store file's path (the About dialog).
+	StorePath() (string, error)
+}
+
+// Preferences are the user's settings the store keeps: the window's size,
+// zoom, theme and last scenario, the author, the draft of unsaved edits.
+type Preferences interface {
+	Setting(key string) (value string, ok bool, err error)
+	SetSetting(key, value string) error
 }
 
 // Item is one stored scenario as the list shows it.
@@ -38,94 +107,3 @@ type Item struct {
 	Revisions       int       // the current revision's number
 	Updated         time.Time // when the current revision was saved; zero when unknown
 }
-
-// ChecklistReader is what a Backend that keeps each scenario's readiness
-// checklist adds; the Brief tab then shows the recorded state, as
-// "hostplan brief ID" does. Without it every item shows as open.
-type ChecklistReader interface {
-	Checklist(id string) (brief.ChecklistState, error)
-}
-
-// ChecklistWriter is what a Backend that can store a scenario's readiness
-// checklist adds; the Checklist tab can then be edited and saved. Without
-// it the tab is read-only.
-type ChecklistWriter interface {
-	SaveChecklist(id string, st brief.ChecklistState) error
-}
-
-// NewBackend is the window's Backend over p, whose store must be open:
-// the stored scenarios and their checklists, saves with the lineage of the
-// user running the window, and evaluation without and with the Monte
-// Carlo spread and tornado (model.DefaultDraws draws, some tens of
-// milliseconds; the window calls both off the UI goroutine).
-func NewBackend(p *app.Planner) Backend { return appBackend{p} }
-
-// appBackend adapts app.Planner to Backend.
-type appBackend struct{ p *app.Planner }
-
-var (
-	_ ChecklistReader = appBackend{}
-	_ ChecklistWriter = appBackend{}
-	_ Preferences     = appBackend{}
-)
-
-func (b appBackend) List() ([]Item, error) {
-	sums, err := b.p.List()
-	if err != nil {
-		return nil, err
-	}
-	items := make([]Item, len(sums))
-	for i, s := range sums {
-		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions, Updated: s.Updated}
-	}
-	return items, nil
-}
-
-func (b appBackend) Load(id string) (*scenario.Scenario, error) {
-	s, _, err := b.p.Load(id)
-	return s, err
-}
-
-// Evaluate runs app.Planner.Evaluate; a panic in it comes back as an
-// error, so that the window shows it and stays open.
-func (b appBackend) Evaluate(ctx context.Context, s *scenario.Scenario) (r *model.Report, err error) {
-	defer recovered(&err)
-	return b.p.Evaluate(ctx, s)
-}
-
-// Analyze runs app.Planner.Analyze with model.DefaultDraws draws; a panic
-// comes back as an error.
-func (b appBackend) Analyze(ctx context.Context, s *scenario.Scenario) (r *model.Report, err error) {
-	defer recovered(&err)
-	return b.p.Analyze(ctx, s, model.DefaultDraws)
-}
-
-// Save runs app.Planner.Save, which checks s as hostplan validate does; a
-// panic comes back as an error.
-func (b appBackend) Save(s *scenario.Scenario, note string) (n int, err error) {
-	defer recovered(&err)
-	rev, err := b.p.Save(s, app.Lineage{Author: b.author(), Note: note})
-	if err != nil {
-		return 0, err
-	}
-	return rev.Number, nil
-}
-
-// recovered turns a panic of the function it is deferred in into *err.
-func recovered(err *error) {
-	if v := recover(); v != nil {
-		*err = fmt.Errorf("internal error: %v", v)
-	}
-}
-
-func (b appBackend) Checklist(id string) (brief.ChecklistState, error) {
-	return b.p.Checklist(id)
-}
-
-func (b appBackend) SaveChecklist(id string, st brief.ChecklistState) error {
-	return b.p.SaveChecklist(id, st)
-}
-
-func (b appBackend) Setting(key string) (string, bool, error) { return b.p.Setting(key) }
-
-func (b appBackend) SetSetting(key, value string) error { return b.p.SetSetting(key, value) }

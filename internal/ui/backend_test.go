@@ -90,7 +90,7 @@ func TestBackendSave(t *testing.T) {
 
 func TestBackendChecklist(t *testing.T) {
 	p := openPlanner(t)
-	b := NewBackend(p).(ChecklistReader)
+	b := NewBackend(p)
 	st, err := b.Checklist("constrained-snapshot-training")
 	if err != nil || len(st) != 0 {
 		t.Fatalf("fresh checklist %v, %v", st, err)
@@ -126,17 +126,17 @@ func TestBackendSaveChecklist(t *testing.T) {
 	if err := state.Set(scenario.ShapeTraining, ids[1], brief.StatusNotApplicable, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.(ChecklistWriter).SaveChecklist(id, state); err != nil {
+	if err := b.SaveChecklist(id, state); err != nil {
 		t.Fatal(err)
 	}
-	got, err := b.(ChecklistReader).Checklist(id)
+	got, err := b.Checklist(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got[ids[0]] != state[ids[0]] || got[ids[1]] != state[ids[1]] {
 		t.Errorf("checklist after save = %v, want %v", got, state)
 	}
-	if err := b.(ChecklistWriter).SaveChecklist("no-such-scenario", state); err == nil {
+	if err := b.SaveChecklist("no-such-scenario", state); err == nil {
 		t.Error("saved a checklist for a scenario that does not exist")
 	}
 

@@ -82,12 +82,9 @@ func makeBrief(b Backend, s *scenario.Scenario, r *model.Report, d *decide.Decis
 			res = briefResult{err: fmt.Errorf("internal error: %v", p)}
 		}
 	}()
-	var st brief.ChecklistState
-	if cr, ok := b.(ChecklistReader); ok {
-		st, res.checklistErr = cr.Checklist(s.ID)
-		if res.checklistErr != nil {
-			st = nil
-		}
+	st, err := b.Checklist(s.ID)
+	if res.checklistErr = err; err != nil {
+		st = nil
 	}
 	res.checklist = st
 	res.doc, res.err = brief.Build(s, r, d, st)

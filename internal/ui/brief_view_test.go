@@ -24,7 +24,7 @@ type checklistBackend struct {
 
 func (c *checklistBackend) Checklist(string) (brief.ChecklistState, error) { return c.state, c.err }
 
-var _ ChecklistReader = (*checklistBackend)(nil)
+var _ Backend = (*checklistBackend)(nil)
 
 func openBriefTab(t *testing.T, p *planner, i int) *briefView {
 	t.Helper()

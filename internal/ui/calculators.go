@@ -22,31 +22,6 @@ import (
 // inputs are checked by package app, as for the command line, and a bad
 // one is named by its label beneath its field.
 
-// Calculator is what a Backend that can size training runs and serving
-// replicas on the catalog in use adds.
-type Calculator interface {
-	EstimateTrain(estimate.TrainInput) (estimate.TrainResult, error)
-	EstimateServe(estimate.ServeInput) (estimate.ServeResult, error)
-}
-
-var _ Calculator = appBackend{}
-
-func (b appBackend) EstimateTrain(in estimate.TrainInput) (estimate.TrainResult, error) {
-	cat, err := b.p.Catalog()
-	if err != nil {
-		return estimate.TrainResult{}, err
-	}
-	return estimate.Train(cat, in)
-}
-
-func (b appBackend) EstimateServe(in estimate.ServeInput) (estimate.ServeResult, error) {
-	cat, err := b.p.Catalog()
-	if err != nil {
-		return estimate.ServeResult{}, err
-	}
-	return estimate.Serve(cat, in)
-}
-
 // calcForm is a calculator's form and answer.
 type calcForm struct {
 	labels   map[string]string        // field key → label, for the problems
@@ -199,18 +174,13 @@ func selectID(labels, ids []string, want string, onChange func()) (*keySelect, f
 
 // catalogFor reads the catalog in use for a calculator, or shows why it
 // cannot.
-func (p *planner) catalogFor(title string) (*catalog.Catalog, Calculator, bool) {
-	cr, ok1 := p.backend.(CatalogReader)
-	calc, ok2 := p.backend.(Calculator)
-	if !ok1 || !ok2 {
-		return nil, nil, false
-	}
+func (p *planner) catalogFor(title string) (*catalog.Catalog, Backend, bool) {
 	var cat *catalog.Catalog
-	if err := safeCall(func() (err error) { cat, err = cr.Catalog(); return err }); err != nil {
+	if err := safeCall(func() (err error) { cat, err = p.backend.Catalog(); return err }); err != nil {
 		p.showProblems("Could not open the "+title, []string{err.Error()})
 		return nil, nil, false
 	}
-	return cat, calc, true
+	return cat, p.backend, true
 }
 
 // showTrainCalculator opens the training estimate.

@@ -155,10 +155,7 @@ func catalogTable(cat *catalog.Catalog, kind catalog.Kind) (header []string, row
 
 // showCatalog opens the catalog window.
 func (p *planner) showCatalog() {
-	cr, ok := p.backend.(CatalogReader)
-	if !ok {
-		return
-	}
+	cr := p.backend
 	var (
 		cat  *catalog.Catalog
 		over catalog.Overrides

@@ -17,9 +17,9 @@ import (
 
 // checklistView is the Checklist tab: the readiness checklist items that
 // apply to the scenario's workload shape, grouped, each with its status
-// and owner, and a button that stores the changes when the backend is a
-// ChecklistWriter. Without a writer (or when the stored state could not be
-// read) the tab is read-only.
+// and owner, and a button that stores the changes. When the stored state
+// could not be read the tab is read-only, so that nothing stored is
+// overwritten.
 type checklistView struct {
 	backend Backend
 
@@ -98,12 +98,6 @@ func newChecklistView(b Backend) *checklistView {
 	return v
 }
 
-// writer is the backend's ChecklistWriter, or nil.
-func (v *checklistView) writer() ChecklistWriter {
-	w, _ := v.backend.(ChecklistWriter)
-	return w
-}
-
 // set shows the checklist of scenario id, of workload shape shape, from
 // its stored state st; readErr is why the state could not be read.
 func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr error) {
@@ -124,9 +118,6 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 	case readErr != nil:
 		v.note.Importance = widget.DangerImportance
 		v.note.SetText(fmt.Sprintf("The stored checklist could not be read (%v): every item shows as open, and it cannot be edited here, so that nothing stored is overwritten.", readErr))
-		v.note.Show()
-	case v.writer() == nil:
-		v.note.SetText("Read-only: this store cannot keep checklist changes.")
 		v.note.Show()
 	default:
 		v.editable = true
@@ -259,7 +250,7 @@ func (v *checklistView) revert() {
 // saveThen saves the edited state, then calls done with the outcome
 // (nil when there was nothing to save).
 func (v *checklistView) saveThen(done func(error)) {
-	if !v.editable || v.saving || !v.dirty() || v.writer() == nil {
+	if !v.editable || v.saving || !v.dirty() {
 		done(nil)
 		return
 	}
@@ -281,8 +272,8 @@ func (v *checklistView) setSave() {
 
 // saveChanges stores the edited state off the UI goroutine.
 func (v *checklistView) saveChanges() {
-	w := v.writer()
-	if w == nil || !v.editable || v.saving || !v.dirty() {
+	w := v.backend
+	if !v.editable || v.saving || !v.dirty() {
 		return
 	}
 	st, err := v.state()
@@ -333,7 +324,7 @@ func (v *checklistView) showStatus(text string, imp widget.Importance) {
 }
 
 // safeSaveChecklist is SaveChecklist with a panic turned into an error.
-func safeSaveChecklist(w ChecklistWriter, id string, st brief.ChecklistState) (err error) {
+func safeSaveChecklist(w Backend, id string, st brief.ChecklistState) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)

@@ -398,14 +398,19 @@ func (ev *evaluation) winner() (*decide.Decision, *model.DirectionResult) {
 	return d, ev.r.Direction(d.Recommendation)
 }
 
-// scenarioCell is the scenario's name over its facts (not when compact).
+// scenarioCell is the scenario's name over its shape and horizon (not
+// when compact).
 func scenarioCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	name := wrappedLabel(reportTitle(ev.s, ev.r))
 	name.TextStyle.Bold = true
 	if c.compact {
 		return name
 	}
-	return stack(name, caption(reportFacts(ev.r)))
+	facts := present.ShapeTitle(ev.r.Shape)
+	if h := ev.r.HorizonMonths; h > 0 {
+		facts += " · horizon " + present.Count(h, "month")
+	}
+	return stack(name, caption(facts))
 }
 
 // recommendedCell is the recommended direction with its score, or why
@@ -458,7 +463,9 @@ func costCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 		}
 	}
 	if len(lines) > 0 {
-		parts = append(parts, wrappedLabel(strings.Join(lines, "\n")))
+		l := wrappedLabel(strings.Join(lines, "\n"))
+		l.TextStyle.Italic = true
+		parts = append(parts, l)
 	}
 	return stack(append(parts, caption(costSpread(ev.r, d.Recommendation)))...)
 }
@@ -484,12 +491,10 @@ func cheapestCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	d, _ := ev.winner()
 	text := fmt.Sprintf("%s, %s", titleOf(*cheapest), present.Money(cheapest.CostHorizon, r.Currency))
 	if d != nil && cheapest.Direction == d.Recommendation {
-		text += " (the recommended one)"
-		if compact {
-			text = "The recommended one"
-		}
+		text = "The recommended one"
 	}
-	if compact {
+	// How often it stays cheapest, when it does not in every draw.
+	if sp := spreadOf(r, r.Cheapest); compact || sp == nil || sp.ProbCheapest >= 1 {
 		return wrappedLabel(text)
 	}
 	return stack(wrappedLabel(text), caption(cheapestOdds(r)))

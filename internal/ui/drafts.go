@@ -150,8 +150,7 @@ func readDraft(prefs Preferences) (draft, *scenario.Scenario, bool) {
 // offerDraft asks, when the store keeps a draft, whether to bring the
 // unsaved edits back.
 func (p *planner) offerDraft() {
-	prefs, _ := p.backend.(Preferences)
-	d, s, ok := readDraft(prefs)
+	d, s, ok := readDraft(p.backend)
 	if !ok {
 		return
 	}

@@ -20,9 +20,9 @@ import (
 // exportComparison asks where to write the comparison workbook of the
 // ticked scenarios and writes it, a column each in the order ticked.
 func (p *planner) exportComparison() {
-	x, ok := p.backend.(ComparisonExporter)
+	x := p.backend
 	ticked := append([]Item(nil), p.compare.ticked...)
-	if !ok || len(ticked) < 2 {
+	if len(ticked) < 2 {
 		p.scenarios.notify("Tick two or three scenarios to export them side by side.")
 		return
 	}
@@ -46,7 +46,7 @@ func (p *planner) exportComparison() {
 // exportShown exports the workbook of what is on show: the comparison
 // while two or more scenarios are compared, else the chosen scenario's.
 func (p *planner) exportShown() {
-	if _, ok := p.backend.(ComparisonExporter); ok && p.scenarios.comparing && len(p.compare.ticked) >= 2 {
+	if p.scenarios.comparing && len(p.compare.ticked) >= 2 {
 		p.exportComparison()
 		return
 	}

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
 )
 
 // Help holds a guide and the list of keyboard shortcuts, which names
@@ -39,5 +42,29 @@ func TestHelpGuideAndShortcuts(t *testing.T) {
 		if !strings.Contains(keys, want) {
 			t.Errorf("the list lacks %q", want)
 		}
+	}
+}
+
+// menuLabels are every entry of w's main menu, as "menu ▸ entry".
+func menuLabels(w fyne.Window) []string {
+	var out []string
+	for _, m := range w.MainMenu().Items {
+		for _, it := range m.Items {
+			if !it.IsSeparator {
+				out = append(out, m.Label+" ▸ "+it.Label)
+			}
+		}
+	}
+	return out
+}
+
+// The window offers the same actions over any backend: a backend is one
+// interface, and one that cannot do something says so when asked, rather
+// than the menu losing the entry.
+func TestMenusSameForEveryBackend(t *testing.T) {
+	wf, _ := openWindow(t, newFakeBackend())
+	wr, _ := openWindow(t, newRealBackend(t, "qlora-legal-70b"))
+	if fake, real := menuLabels(wf), menuLabels(wr); !slices.Equal(fake, real) {
+		t.Errorf("the menus differ:\nfake %q\nreal %q", fake, real)
 	}
 }

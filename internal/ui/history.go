@@ -27,7 +27,7 @@ import (
 // as a new one.
 type historyDialog struct {
 	p    *planner
-	keep Keeper
+	keep Backend
 	item Item
 
 	revs    []scenario.Revision // newest first
@@ -44,10 +44,7 @@ type historyDialog struct {
 
 // showHistory opens the history of it.
 func (p *planner) showHistory(it Item) {
-	k, ok := p.backend.(Keeper)
-	if !ok {
-		return
-	}
+	k := p.backend
 	h := &historyDialog{p: p, keep: k, item: it, chosen: -1}
 	h.list = newPlainKeyList(
 		func() int { return len(h.revs) },
@@ -288,7 +285,7 @@ type revisionComparison struct {
 // compareRevisions loads two revisions, lists the fields that differ and
 // evaluates and decides each with the catalog in use (without the Monte
 // Carlo spread, a millisecond or so each) for its outcome.
-func compareRevisions(k Keeper, b Backend, id string, from, to int) (c revisionComparison, err error) {
+func compareRevisions(k Backend, b Backend, id string, from, to int) (c revisionComparison, err error) {
 	var x, y *scenario.Scenario
 	err = safeCall(func() (err error) {
 		if x, err = k.LoadRevision(id, from); err != nil {

@@ -127,10 +127,7 @@ func (p *planner) askName(it Item, s *scenario.Scenario) {
 
 // deleteScenario deletes it; the notice above the list offers to undo it.
 func (p *planner) deleteScenario(it Item) {
-	k, ok := p.backend.(Keeper)
-	if !ok {
-		return
-	}
+	k := p.backend
 	inBackground(func() func() {
 		err := safeCall(func() error { return k.Delete(it.ID) })
 		return func() {
@@ -150,10 +147,7 @@ func (p *planner) deleteScenario(it Item) {
 
 // undelete brings back a deleted scenario and chooses it.
 func (p *planner) undelete(it Item) {
-	k, ok := p.backend.(Keeper)
-	if !ok {
-		return
-	}
+	k := p.backend
 	inBackground(func() func() {
 		err := safeCall(func() error { return k.Undelete(it.ID) })
 		return func() {
@@ -172,10 +166,7 @@ func (p *planner) undelete(it Item) {
 // exportWorkbook asks where to write the workbook of it and writes it, as
 // "hostplan export ID -o PATH" does.
 func (p *planner) exportWorkbook(it Item) {
-	x, ok := p.backend.(Exporter)
-	if !ok {
-		return
-	}
+	x := p.backend
 	p.askSavePath(saveTarget{
 		title:  "Export workbook",
 		done:   "Workbook written",

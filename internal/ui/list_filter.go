@@ -17,9 +17,7 @@ import (
 func (s *scenarioList) clearFilters() {
 	s.search.SetText("") // applies
 	s.shape.SetSelectedIndex(0)
-	if s.recommend != nil {
-		s.recommend.SetSelectedIndex(0)
-	}
+	s.recommend.SetSelectedIndex(0)
 }
 
 // sortAll orders every stored scenario by the chosen key, ties in the
@@ -111,7 +109,7 @@ func (s *scenarioList) countText() string {
 	if len(s.items) != total {
 		text = fmt.Sprintf("%s of %s shown", present.Whole(float64(len(s.items))), present.Count(total, "scenario"))
 	}
-	if s.recs != nil && s.filter.rec != "" {
+	if s.filter.rec != "" {
 		if n := s.recs.waiting(); n > 0 {
 			text += fmt.Sprintf(" · deciding %s more…", present.Whole(float64(n)))
 		}

@@ -93,9 +93,7 @@ const (
 
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
-	if prefs, ok := b.(Preferences); ok {
-		e.drafts = &draftKeeper{prefs: prefs}
-	}
+	e.drafts = &draftKeeper{prefs: b}
 	e.toggle = newTipButton("Edit inputs", theme.DocumentCreateIcon(), "Show or hide the form beside the report", func() { e.setOpen(!e.open) })
 	e.mark = widget.NewLabel("• unsaved")
 	e.mark.Importance = widget.WarningImportance
@@ -211,15 +209,12 @@ func (e *liveEditor) makeForm() {
 	}
 }
 
-// catalogIDs lists the ids of a catalog kind when the backend knows the
-// catalog.
+// catalogIDs lists the ids of a catalog kind, none when the catalog
+// cannot be read (the fields then take any text, and the model names an
+// unknown one).
 func (e *liveEditor) catalogIDs() func(catalog.Kind) []string {
-	c, ok := e.backend.(CatalogLister)
-	if !ok {
-		return nil
-	}
 	return func(kind catalog.Kind) []string {
-		ids, err := c.CatalogIDs(kind)
+		ids, err := e.backend.CatalogIDs(kind)
 		if err != nil {
 			return nil
 		}

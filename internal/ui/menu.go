@@ -22,17 +22,11 @@ func (p *planner) wireTools() {
 
 	s := p.scenarios
 	s.onRename = p.rename
-	if _, ok := p.backend.(Keeper); ok {
-		s.onHistory = p.showHistory
-		s.onDelete = p.deleteScenario
-	}
-	if _, ok := p.backend.(Exporter); ok {
-		s.onExport = p.exportWorkbook
-	}
-	if _, ok := p.backend.(ComparisonExporter); ok {
-		p.compare.export.OnTapped = p.exportComparison
-		p.compare.export.Show()
-	}
+	s.onHistory = p.showHistory
+	s.onDelete = p.deleteScenario
+	s.onExport = p.exportWorkbook
+	p.compare.export.OnTapped = p.exportComparison
+	p.compare.export.Show()
 	p.compare.charts.OnTapped = p.saveCharts
 	p.compare.charts.Show()
 	p.window.SetMainMenu(p.mainMenu())
@@ -68,9 +62,7 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 		file = append(file, menuItem("Export workbook…", fyne.KeyE, p.exportShown))
 	}
 	file = append(file, menuItem("Save brief…", "", p.saveBrief), menuItem("Save charts…", "", p.saveCharts))
-	if _, ok := p.backend.(Preferences); ok {
-		file = append(file, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Preferences…", p.showPreferences))
-	}
+	file = append(file, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Preferences…", p.showPreferences))
 
 	scen := []*fyne.MenuItem{
 		menuItem("Find", fyne.KeyF, s.focusSearch),
@@ -107,25 +99,16 @@ func (p *planner) mainMenu() *fyne.MainMenu {
 	return fyne.NewMainMenu(menus...)
 }
 
-// toolsMenu is the Tools menu: the catalog and the calculators the
-// backend offers, and the scaling-law fit.
+// toolsMenu is the Tools menu: the catalog, importing prices, the
+// calculators and the scaling-law fit.
 func (p *planner) toolsMenu() []*fyne.MenuItem {
-	var items []*fyne.MenuItem
-	_, reads := p.backend.(CatalogReader)
-	if reads {
-		items = append(items, fyne.NewMenuItem("Catalog and overrides…", p.showCatalog))
-		if _, imports := p.backend.(CatalogImporter); imports {
-			items = append(items, fyne.NewMenuItem("Import prices…", p.chooseCatalogImport))
-		}
-		items = append(items, fyne.NewMenuItemSeparator())
-	}
-	if _, calc := p.backend.(Calculator); calc && reads {
-		items = append(items,
-			fyne.NewMenuItem("Training estimate…", p.showTrainCalculator),
-			fyne.NewMenuItem("Serving estimate…", p.showServeCalculator))
-	}
-	items = append(items,
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Catalog and overrides…", p.showCatalog),
+		fyne.NewMenuItem("Import prices…", p.chooseCatalogImport),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Training estimate…", p.showTrainCalculator),
+		fyne.NewMenuItem("Serving estimate…", p.showServeCalculator),
 		fyne.NewMenuItem("Checkpoint interval…", p.showCheckpointCalculator),
-		fyne.NewMenuItem("Scaling-law fit of trial points…", p.showUSLFit))
-	return items
+		fyne.NewMenuItem("Scaling-law fit of trial points…", p.showUSLFit),
+	}
 }

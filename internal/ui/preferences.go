@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"context"
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -12,8 +10,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/app"
-	"hostplan/internal/export"
-	"hostplan/internal/model"
 )
 
 // Preferences (File ▸ Preferences…): the author's name the window saves
@@ -35,46 +31,9 @@ func authorSetting(prefs Preferences) string {
 	return strings.TrimSpace(v)
 }
 
-// author is who the window's revisions are saved by: the name set in
-// Preferences, else the login name (as "hostplan save" without
-// --author).
-func (b appBackend) author() string {
-	if a := authorSetting(b); a != "" {
-		return a
-	}
-	return app.DefaultAuthor()
-}
-
-// ExportWorkbook writes the workbook of the current revision of scenario
-// id to path, as "hostplan export ID -o PATH --author NAME" does with the
-// name set in Preferences (none when unset, as the command line's
-// default).
-func (b appBackend) ExportWorkbook(ctx context.Context, id, path string) error {
-	src, err := b.p.StoredWorkbook(id)
-	if err != nil {
-		return err
-	}
-	r, err := b.p.Analyze(ctx, src.Scenario, model.DefaultDraws)
-	if err != nil {
-		return err
-	}
-	x, err := b.p.WorkbookExtras(ctx, src, r)
-	if err != nil {
-		return err
-	}
-	x.Author = authorSetting(b)
-	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
 // showPreferences opens the Preferences dialog.
 func (p *planner) showPreferences() {
-	prefs, ok := p.backend.(Preferences)
-	if !ok {
-		return
-	}
+	prefs := p.backend
 	name := newKeyEntry()
 	name.SetText(authorSetting(prefs))
 	name.SetPlaceHolder(app.DefaultAuthor())

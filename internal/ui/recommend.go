@@ -15,7 +15,7 @@ import (
 // Its methods run on the UI goroutine; the deciding runs off it in
 // batches, each applied with the outcome of its scenarios.
 type recommendations struct {
-	backend Recommender
+	backend Backend
 	known   map[recKey]recOutcome
 	queue   []Item // waiting to be decided, first first
 	queued  map[recKey]bool
@@ -45,7 +45,7 @@ const (
 	recBatchTime = 60 * time.Millisecond
 )
 
-func newRecommendations(ctx context.Context, b Recommender, onUpdate func()) *recommendations {
+func newRecommendations(ctx context.Context, b Backend, onUpdate func()) *recommendations {
 	return &recommendations{backend: b, known: map[recKey]recOutcome{}, queued: map[recKey]bool{}, onUpdate: onUpdate, ctx: ctx}
 }
 
@@ -118,7 +118,7 @@ func (r *recommendations) pump() {
 
 // decideBatch decides the items in order until the batch's time is up; a
 // panic in the backend is the outcome of the scenario that caused it.
-func decideBatch(ctx context.Context, b Recommender, items []Item) map[recKey]recOutcome {
+func decideBatch(ctx context.Context, b Backend, items []Item) map[recKey]recOutcome {
 	start := time.Now()
 	done := map[recKey]recOutcome{}
 	for _, it := range items {
@@ -130,7 +130,7 @@ func decideBatch(ctx context.Context, b Recommender, items []Item) map[recKey]re
 	return done
 }
 
-func recommendOne(ctx context.Context, b Recommender, it Item) (o recOutcome) {
+func recommendOne(ctx context.Context, b Backend, it Item) (o recOutcome) {
 	defer func() {
 		if p := recover(); p != nil {
 			o = recOutcome{err: fmt.Errorf("internal error: %v", p)}

@@ -25,39 +25,6 @@ import (
 // new prices change — what changed and the prices that moved — each with
 // a button that opens it.
 
-// CatalogImporter is what a Backend that can import catalog prices adds:
-// Tools → Import prices….
-type CatalogImporter interface {
-	// ImportPrices merges rows over the store's overrides as "hostplan
-	// catalog import" does (rows that do not apply are refused whole, with
-	// catalog.OverrideErrors) and returns the catalog in use before the
-	// import and how many catalog entries now differ from the built-in
-	// catalog.
-	ImportPrices(rows catalog.Overrides) (before *catalog.Catalog, changed int, err error)
-}
-
-// Repricer is what a Backend that can reprice the stored scenarios adds:
-// an import then offers it.
-type Repricer interface {
-	// Reprice re-evaluates every stored scenario against baseline and the
-	// catalog in use (app.Planner.Reprice).
-	Reprice(ctx context.Context, baseline *catalog.Catalog, threshold float64) (*app.Repricing, error)
-}
-
-var (
-	_ CatalogImporter = appBackend{}
-	_ Repricer        = appBackend{}
-)
-
-func (b appBackend) ImportPrices(rows catalog.Overrides) (*catalog.Catalog, int, error) {
-	im, err := b.p.ImportOverrides(rows)
-	return im.Before, im.Changed, err
-}
-
-func (b appBackend) Reprice(ctx context.Context, baseline *catalog.Catalog, threshold float64) (*app.Repricing, error) {
-	return b.p.Reprice(ctx, baseline, threshold)
-}
-
 // chooseCatalogImport asks for an overrides CSV and imports it.
 func (p *planner) chooseCatalogImport() {
 	p.chooseFile(".csv", catalog.MaxCSVBytes, "4 MiB, too large for a file of prices", p.importPrices)
@@ -66,10 +33,7 @@ func (p *planner) chooseCatalogImport() {
 // importPrices imports the overrides CSV data, read from the file name:
 // a file with any bad row is refused whole, every problem on its line.
 func (p *planner) importPrices(name string, data []byte) {
-	imp, ok := p.backend.(CatalogImporter)
-	if !ok {
-		return
-	}
+	imp := p.backend
 	refused := func(err error) {
 		var es catalog.OverrideErrors
 		if !errors.As(err, &es) {
@@ -125,8 +89,7 @@ func (p *planner) pricesImported(name string, rows, changed int, before *catalog
 		name, present.Count(rows, "row"), differ)
 	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
-	_, can := p.backend.(Repricer)
-	if !can || before == nil {
+	if before == nil {
 		d := dialog.NewCustom("Prices imported", "Close", container.New(&minWidth{520}, msg), p.window)
 		p.dialogs.showDialog(d)
 		return
@@ -148,10 +111,7 @@ func (p *planner) pricesImported(name string, rows, changed int, before *catalog
 // repriceAgainst reprices the stored scenarios against before in the
 // background, with a dialog that can cancel it, then lists the outcome.
 func (p *planner) repriceAgainst(before *catalog.Catalog) {
-	r, ok := p.backend.(Repricer)
-	if !ok {
-		return
-	}
+	r := p.backend
 	ctx, cancel := context.WithCancel(context.Background())
 	bar := widget.NewProgressBarInfinite()
 	wait := dialog.NewCustomWithoutButtons("Repricing the stored scenarios…", container.New(&minWidth{420}, bar), p.window)

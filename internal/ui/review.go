@@ -41,6 +41,7 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 	v.leave = widget.NewButtonWithIcon("Leave review (Esc)", theme.CancelIcon(), leave)
 	v.leave.Importance = widget.LowImportance
 	var body fyne.CanvasObject
+	note := ""
 	switch len(evs) {
 	case 0:
 		l := wrappedLabel("Choose a scenario in the list, or tick up to three in Compare, then press F11 or Review again.")
@@ -53,11 +54,11 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 		evs = evs[:min(len(evs), maxCompared)]
 		v.grid = reviewGrid(evs)
 		body = v.grid
-		if note := newSideBasis(evs).note(); note != "" {
-			body = container.NewBorder(caption(note), nil, nil, nil, v.grid)
-		}
+		note = newSideBasis(evs).note()
 	}
-	bar := container.NewBorder(nil, nil, nil, v.leave)
+	// What the comparison converts beside Leave, on one line: the grid
+	// below gets the height.
+	bar := container.NewBorder(nil, nil, nil, v.leave, caption(note))
 	v.scroll = container.NewVScroll(container.NewPadded(body))
 	inner := container.NewBorder(bar, nil, nil, nil, v.scroll)
 	v.content = container.NewThemeOverride(inner, th)

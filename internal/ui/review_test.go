@@ -143,6 +143,32 @@ func checkReviewColumns(t *testing.T, p *planner, n int) {
 	}
 }
 
+// Compare fits three scenarios on a 1280 × 800 window beside the list,
+// and two on a 1024 × 768 one, without scrolling.
+func TestCompareFitsTheScreen(t *testing.T) {
+	w, p := openWindow(t, newRealBackend(t, "constrained-snapshot-training", "qlora-legal-70b", "nightly-document-batch"))
+	for _, tc := range []struct {
+		size fyne.Size
+		n    int
+	}{{fyne.NewSize(1280, 800), 3}, {fyne.NewSize(1024, 768), 2}} {
+		w.Resize(tc.size)
+		p.setComparing(true)
+		for _, it := range slices.Clone(p.compare.ticked) {
+			p.tick(it)
+		}
+		for _, it := range p.scenarios.items[:tc.n] {
+			p.tick(it)
+		}
+		settle(t, p)
+		s := p.compare.scroll
+		// The test window has no menu bar; the desktop one does, of about
+		// 30 units.
+		if need, have := s.Content.MinSize(), s.Size(); need.Height+menuBar > have.Height || need.Width > have.Width {
+			t.Errorf("%v: the comparison needs %v, the pane shows %v", tc.size, need, have)
+		}
+	}
+}
+
 // Review mode fits three compared scenarios side by side on a 1280 × 800
 // screen, and two on a 1024 × 768 one, at a projector's text size.
 func TestReviewFitsTheScreen(t *testing.T) {
@@ -355,3 +381,7 @@ func TestRangeShowsItsPointValue(t *testing.T) {
 		t.Errorf("time %q lacks its point value", tm)
 	}
 }
+
+// menuBar is the height the desktop driver's menu bar takes from the
+// window's content, which the test driver's window does not draw.
+const menuBar = 30

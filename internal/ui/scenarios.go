@@ -53,7 +53,7 @@ type scenarioList struct {
 	list      *keyList
 	search    *searchEntry
 	shape     *keySelect
-	recommend *keySelect // nil when the backend cannot decide
+	recommend *keySelect
 	order     *keySelect
 	message   *widget.Label // shown instead of the list when it is empty or unreadable
 	notice    *widget.Label // what the last action did
@@ -112,9 +112,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		row.tick.SetChecked(s.comparing && s.isTicked != nil && s.isTicked(it.ID))
 		row.tick.OnChanged = func(bool) { s.tick(it) }
 		row.showTick(s.comparing)
-		if s.recs != nil {
-			s.recs.want([]Item{it}, true)
-		}
+		s.recs.want([]Item{it}, true)
 	}
 	s.list.OnSelected = func(id widget.ListItemID) {
 		if id < 0 || id >= len(s.items) {
@@ -201,29 +199,27 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s.order.SetSelectedIndex(0)
 
 	filters := container.NewVBox(container.NewGridWithColumns(2, s.shape, s.order))
-	if r, ok := b.(Recommender); ok {
-		s.recs = newRecommendations(context.Background(), r, s.recommended)
-		options := []string{anyRecommend}
-		for _, d := range scenario.Directions {
-			options = append(options, recPrefix+present.DirectionTitle(d))
-		}
-		options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
-		s.recommend = newKeySelect(options, func(string) {
-			s.filter.rec = ""
-			switch i := s.recommend.SelectedIndex(); {
-			case i == len(scenario.Directions)+1:
-				s.filter.rec = recNothing
-			case i >= 1:
-				s.filter.rec = scenario.Directions[i-1]
-			}
-			if s.filter.rec != "" {
-				s.recs.want(s.all, false)
-			}
-			s.apply()
-		})
-		s.recommend.SetSelectedIndex(0)
-		filters.Add(s.recommend)
+	s.recs = newRecommendations(context.Background(), b, s.recommended)
+	options := []string{anyRecommend}
+	for _, d := range scenario.Directions {
+		options = append(options, recPrefix+present.DirectionTitle(d))
 	}
+	options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
+	s.recommend = newKeySelect(options, func(string) {
+		s.filter.rec = ""
+		switch i := s.recommend.SelectedIndex(); {
+		case i == len(scenario.Directions)+1:
+			s.filter.rec = recNothing
+		case i >= 1:
+			s.filter.rec = scenario.Directions[i-1]
+		}
+		if s.filter.rec != "" {
+			s.recs.want(s.all, false)
+		}
+		s.apply()
+	})
+	s.recommend.SetSelectedIndex(0)
+	filters.Add(s.recommend)
 
 	s.status = widget.NewLabel("")
 	s.status.SizeName = theme.SizeNameCaptionText
@@ -248,10 +244,8 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 // detail is the row's second line: "Fine-tuning · Hybrid · 3 revisions",
 // the recommendation once it is known.
 func (s *scenarioList) detail(it Item) string {
-	if s.recs != nil {
-		if o, ok := s.recs.get(it); ok && o.err == nil {
-			return recommendedDetail(it, o.direction)
-		}
+	if o, ok := s.recs.get(it); ok && o.err == nil {
+		return recommendedDetail(it, o.direction)
 	}
 	return itemDetail(it)
 }
@@ -402,7 +396,7 @@ func (s *scenarioList) reload() {
 		s.message.Hide()
 	}
 	s.sortAll()
-	if s.recs != nil && s.filter.rec != "" {
+	if s.filter.rec != "" {
 		s.recs.want(s.all, false)
 	}
 	s.list.UnselectAll()

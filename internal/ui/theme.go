@@ -63,20 +63,11 @@ const (
 	settingWeights = "window.weights" // "open": the weights' sliders shown
 )
 
-// Preferences is what a Backend that keeps the user's settings adds: the
-// window then remembers its size, the split between the list and the
-// report, whether the weights' sliders are open, zoom, theme and last
-// scenario. Setting reports false for a key never set.
-type Preferences interface {
-	Setting(key string) (value string, ok bool, err error)
-	SetSetting(key, value string) error
-}
-
 // viewSettings holds the window's zoom and light or dark choice, applies
 // them to the application's theme and remembers them.
 type viewSettings struct {
 	app   fyne.App
-	prefs Preferences // nil: nothing is remembered
+	prefs Preferences
 	theme *zoomTheme
 }
 
@@ -84,7 +75,7 @@ type viewSettings struct {
 // with the zoom and variant remembered by b when it keeps preferences.
 func newViewSettings(a fyne.App, b Backend) *viewSettings {
 	s := &viewSettings{app: a}
-	s.prefs, _ = b.(Preferences)
+	s.prefs = b
 	base := a.Settings().Theme()
 	if z, ok := base.(*zoomTheme); ok { // a second window on the same app
 		base = z.base
@@ -110,9 +101,6 @@ func newViewSettings(a fyne.App, b Backend) *viewSettings {
 // setting reads a remembered setting; a failure reads as unset, as the
 // window works the same without it.
 func (s *viewSettings) setting(key string) (string, bool) {
-	if s.prefs == nil {
-		return "", false
-	}
 	v, ok, err := s.prefs.Setting(key)
 	return v, ok && err == nil
 }
@@ -121,9 +109,6 @@ func (s *viewSettings) setting(key string) (string, bool) {
 // a preference not kept costs the user one more click next time, and a
 // dialog for it would cost more.
 func (s *viewSettings) remember(key, value string) {
-	if s.prefs == nil {
-		return
-	}
 	p := s.prefs
 	inBackground(func() func() {
 		_ = p.SetSetting(key, value)

@@ -104,7 +104,8 @@ type planner struct {
 	reviewLayer             *fyne.Container
 	themeButton, zoomButton *tipButton
 
-	tipLayer *tipLayer // the tips over everything (tooltip.go)
+	tipLayer *tipLayer      // the tips over everything (tooltip.go)
+	menu     *fyne.MainMenu // the main menu, kept while review mode hides it
 }
 
 // setComparing switches the right pane between the chosen scenario and

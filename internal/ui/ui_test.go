@@ -46,6 +46,8 @@ type fakeBackend struct {
 	saves      []fakeSave
 	lastLoaded string // the id Load last returned, whose report a new scenario copies
 	evals      int    // calls of Evaluate
+	deleted    map[string]Item
+	settings   map[string]string
 }
 
 // fakeSave is one successful call of Save.

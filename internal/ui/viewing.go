@@ -17,12 +17,8 @@ import (
 
 // rememberedSize is the window size stored by the last session, or def.
 func rememberedSize(b Backend, def fyne.Size) fyne.Size {
-	prefs, ok := b.(Preferences)
-	if !ok {
-		return def
-	}
 	read := func(key string) float32 {
-		v, ok, err := prefs.Setting(key)
+		v, ok, err := b.Setting(key)
 		if err != nil || !ok {
 			return 0
 		}
@@ -144,6 +140,10 @@ func (p *planner) enterReview() {
 	p.reviewLayer.Refresh()
 	p.split.Hide()
 	p.window.Canvas().Unfocus()
+	// The menu bar goes too: the screen is the review's (F11 and Escape
+	// are the window's keys, not the menu's).
+	p.menu = p.window.MainMenu()
+	p.window.SetMainMenu(nil)
 	p.window.SetFullScreen(true)
 }
 
@@ -154,6 +154,9 @@ func (p *planner) leaveReview() {
 	}
 	p.review = nil
 	p.window.SetFullScreen(false)
+	if p.menu != nil {
+		p.window.SetMainMenu(p.menu)
+	}
 	p.reviewLayer.Hide()
 	p.reviewLayer.Objects = nil
 	p.split.Show()
@@ -186,10 +189,7 @@ const minListShare, maxListShare = 0.1, 0.6
 // and the report for the next session; in review mode the window is full
 // screen, which is not its size.
 func (p *planner) rememberLayout() {
-	prefs, ok := p.backend.(Preferences)
-	if !ok {
-		return
-	}
+	prefs := p.backend
 	// Written now: the store closes when the window has.
 	if !p.view.live.dirty() {
 		p.view.live.drafts.removeNow()
