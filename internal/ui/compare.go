@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -43,7 +45,7 @@ type compareView struct {
 	hint *widget.Label // how to use it, or why a tick was refused
 	// export writes the comparison workbook and charts the charts of the
 	// compared scenarios (export_actions.go); the planner shows them.
-	export, charts *tipButton
+	export, charts *widgets.TipButton
 	grid           *fyne.Container
 	scroll         *container.Scroll
 	content        fyne.CanvasObject
@@ -64,13 +66,13 @@ func newCompareView(b Backend) *compareView {
 	heading.SizeName = theme.SizeNameSubHeadingText
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
-	v.export = newTipButton("Export workbook…", theme.DocumentSaveIcon(), "One workbook of the compared scenarios, a column each (Ctrl+E)", nil)
-	v.charts = newTipButton("Save charts…", theme.FileImageIcon(), "The compared scenarios' charts as PNG and SVG files", nil)
+	v.export = widgets.NewTipButton("Export workbook…", theme.DocumentSaveIcon(), "One workbook of the compared scenarios, a column each (Ctrl+E)", nil)
+	v.charts = widgets.NewTipButton("Save charts…", theme.FileImageIcon(), "The compared scenarios' charts as PNG and SVG files", nil)
 	v.export.Hide()
 	v.charts.Hide()
 	// The row headings, then one column per scenario ticked, sharing the
 	// rest of the width; redraw sets the count.
-	v.grid = container.New(newFillGridLayout(1, 1, minCompareColumn))
+	v.grid = container.New(widgets.NewFillGridLayout(1, 1, minCompareColumn))
 	v.scroll = container.NewVScroll(v.grid)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(v.export, v.charts), heading)
 	v.content = container.NewBorder(container.NewVBox(top, v.hint), nil, nil, nil, v.scroll)
@@ -326,7 +328,7 @@ func (v *compareView) redraw() {
 	}
 	enableIf(v.export, len(v.ticked) >= 2)
 	enableIf(v.charts, len(v.ticked) > 0 && v.evaluated())
-	v.grid.Layout.(*gridLayout).cols = len(v.ticked) + 1
+	v.grid.Layout.(*widgets.GridLayout).Cols = len(v.ticked) + 1
 	v.grid.Objects = objects
 	v.grid.Refresh()
 }
@@ -437,7 +439,7 @@ func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 		b := newBadge()
 		b.set(d)
 		inner := theme.InnerPadding()
-		return container.New(&flowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
+		return container.New(&widgets.FlowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
 	}
 	return stack(l, caption("score "+present.Fixed(d.For(d.Recommendation).Total, 2)+" of 1"))
 }
@@ -600,7 +602,7 @@ func ruledOutText(r *model.Report) string {
 
 // stack puts a cell's parts one under another without extra space.
 func stack(objects ...fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(&tightVBox{}, objects...)
+	return container.New(&widgets.TightVBox{}, objects...)
 }
 
 func wrappedLabel(text string) *widget.Label {

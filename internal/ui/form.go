@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -30,7 +32,7 @@ type scenarioForm struct {
 	onChange func(path string, immediate bool) // after each change, of the field at path
 	onFlush  func()                            // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
-	// wheel over its multi-line entries (wheelPass); nil when none.
+	// wheel over its multi-line entries (widgets.WheelPass); nil when none.
 	wheel func() fyne.Scrollable
 
 	loading bool                  // controls are being set from s: not the user's change
@@ -311,7 +313,7 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	if fd.Unit != "" {
 		ff.unit = widget.NewLabel(fd.UnitIn(f.s.Currency))
 		ff.unit.Wrapping = fyne.TextWrapWord
-		unit = container.New(fixedWidth{unitWidth}, ff.unit)
+		unit = container.New(widgets.FixedWidth{Width: unitWidth}, ff.unit)
 	}
 	help := caption(fd.Help)
 	var meaning *widget.Label

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -89,20 +91,20 @@ func (p *planner) showGuide() {
 		box.Add(strongLabel(s[0]))
 		box.Add(wrappedLabel(s[1]))
 	}
-	body := container.New(&fixedSize{p.dialogSize(720, 560)}, container.NewVScroll(box))
+	body := container.New(&widgets.FixedSize{Size: p.dialogSize(720, 560)}, container.NewVScroll(box))
 	p.dialogs.showDialog(dialog.NewCustom("Guide", "Close", body, p.window))
 }
 
 // showShortcuts shows every keyboard shortcut.
 func (p *planner) showShortcuts() {
-	grid := container.New(newFillGridLayout(2, 1, 240))
+	grid := container.New(widgets.NewFillGridLayout(2, 1, 240))
 	for _, r := range shortcutRows(p.window.MainMenu()) {
 		k := widget.NewLabel(r[0])
 		k.TextStyle.Bold = true
 		grid.Add(k)
 		grid.Add(wrappedLabel(r[1]))
 	}
-	body := container.New(&fixedSize{p.dialogSize(620, 560)}, container.NewVScroll(grid))
+	body := container.New(&widgets.FixedSize{Size: p.dialogSize(620, 560)}, container.NewVScroll(grid))
 	p.dialogs.showDialog(dialog.NewCustom("Keyboard shortcuts", "Close", body, p.window))
 }
 

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -92,7 +94,7 @@ func reviewGrid(evs []*evaluation) *fyne.Container {
 	for range rows - 1 {
 		objects = append(objects, widget.NewSeparator())
 	}
-	return container.New(newFillGridLayout(len(evs)+1, 1, minReviewColumn), objects...)
+	return container.New(widgets.NewFillGridLayout(len(evs)+1, 1, minReviewColumn), objects...)
 }
 
 // reviewSheet is one scenario in review mode.
@@ -157,14 +159,14 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 	questions.Wrapping = fyne.TextWrapWord
 	questions.Segments = leadershipSegments(ev.brief)
 
-	left := container.New(&tightVBox{},
+	left := container.New(&widgets.TightVBox{},
 		container.NewHBox(head...), s.cheapest, why,
 		sectionHeading("Directions, ranked"), s.ranked,
 		sectionHeading("Risks"), risks)
-	right := container.New(&tightVBox{},
+	right := container.New(&widgets.TightVBox{},
 		sectionHeading("Cumulative cost over the horizon"), s.chart,
 		sectionHeading("Leadership questions"), questions)
-	top := container.New(&tightVBox{}, s.title, s.facts, widget.NewSeparator())
+	top := container.New(&widgets.TightVBox{}, s.title, s.facts, widget.NewSeparator())
 	cols := &reviewColumns{wide: 1100}
 	s.content = container.NewBorder(top, nil, nil, nil, container.New(cols, left, right))
 	return s
@@ -176,7 +178,7 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 	cur := orText(r.Currency, "cost")
 	headings := []string{"#", "Direction", "Score", "Cost P10–P90\n(" + cur + ")", "Time P10–P90\n(h)"}
-	g := container.New(newNaturalGridLayout(len(headings)))
+	g := container.New(widgets.NewNaturalGridLayout(len(headings)))
 	for _, h := range headings {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
