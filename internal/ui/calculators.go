@@ -132,7 +132,7 @@ func (f *calcForm) content(intro string) fyne.CanvasObject {
 	head := widget.NewLabel(intro)
 	head.Wrapping = fyne.TextWrapWord
 	form := container.New(widgets.NewFillGridLayout(2, 1, 200), f.rows...)
-	answer := container.NewVBox(sectionHeading("Estimate"), f.general, f.answer)
+	answer := container.NewVBox(widgets.SectionHeading("Estimate"), f.general, f.answer)
 	// The form beside its answer, so a change and its effect are both
 	// in view.
 	split := container.NewHSplit(container.NewVScroll(form), container.NewVScroll(answer))
@@ -207,9 +207,9 @@ func (p *planner) showTrainCalculator() {
 	mode := widgets.NewKeySelect([]string{byMFU, byTFLOPs}, func(v string) {
 		// The one not used is greyed out.
 		for _, w := range []fyne.Disableable{mfu, precision} {
-			enableIf(w, v != byTFLOPs)
+			widgets.EnableIf(w, v != byTFLOPs)
 		}
-		enableIf(tflops, v == byTFLOPs)
+		widgets.EnableIf(tflops, v == byTFLOPs)
 		f.compute()
 	})
 	f.field("mode", "Throughput given as", "Model FLOPs utilisation of the peak, or measured TFLOP/s.", mode)
@@ -331,13 +331,4 @@ func (p *planner) showCheckpointCalculator() {
 	}
 	f.compute()
 	d = p.showCalculator("Checkpoint interval", f.content("How often a long run should checkpoint, and what failures and checkpoints cost it."))
-}
-
-// enableIf enables or disables w.
-func enableIf(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
 }

@@ -137,7 +137,7 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 	for i, e := range v.entries {
 		if e.Group != group {
 			group = e.Group
-			objs = append(objs, sectionHeading(brief.GroupTitle(group)))
+			objs = append(objs, widgets.SectionHeading(brief.GroupTitle(group)))
 		}
 		row := v.newRow(e)
 		v.rows[i] = row

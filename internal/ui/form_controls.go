@@ -84,7 +84,7 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		e := f.entry(ff, c.typed)
 		e.SetPlaceHolder(name)
 		c.points[i] = e
-		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
+		cells = append(cells, container.New(fieldLayout{}, widgets.Caption(name), e))
 	}
 	c.grid = container.NewGridWithColumns(3, cells...)
 	c.mode = widgets.NewKeySelect([]string{modeKnown, modeEstimate}, nil)
@@ -131,7 +131,7 @@ func (c *valueControl) show(mode string) {
 	}
 	c.shown = mode
 	if mode == modeEstimate {
-		hint := caption("low ≤ likely ≤ high")
+		hint := widgets.Caption("low ≤ likely ≤ high")
 		c.root.Objects = []fyne.CanvasObject{container.NewVBox(container.NewBorder(nil, nil, c.mode, c.unit, hint), c.grid)}
 	} else {
 		c.root.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, c.mode, c.unit, c.known)}
@@ -421,7 +421,7 @@ func showMeaning(l *widget.Label, path, value string) {
 	}
 	text := present.ChoiceHelp(path, value)
 	l.SetText(text)
-	showIf(l, text != "")
+	widgets.ShowIf(l, text != "")
 }
 
 // newTextControl edits a text field: a plain entry, a multi-line one for

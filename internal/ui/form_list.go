@@ -42,7 +42,7 @@ func (f *scenarioForm) newListControl(ff *formField, dst reflect.Value) fyne.Can
 	c := &listControl{form: f, field: ff, dst: dst}
 	cols := dst.Type().Elem().NumField()
 	c.table = container.New(widgets.NewFillGridLayout(cols+1, 1, 70))
-	c.empty = caption("None yet.")
+	c.empty = widgets.Caption("None yet.")
 	add := addLabels[ff.path]
 	if add == "" {
 		add = "Add"
@@ -86,7 +86,7 @@ func (c *listControl) rebuild() {
 	}
 	c.table.Objects = cells
 	c.table.Refresh()
-	showIf(c.empty, n == 0)
+	widgets.ShowIf(c.empty, n == 0)
 }
 
 // columnHeading is a column's label with its unit, in small bold type,
@@ -102,7 +102,7 @@ func columnHeading(list *formField, path, currency string) fyne.CanvasObject {
 	if fd.Unit != "" {
 		label += " (" + fd.UnitIn(currency) + ")"
 	}
-	l := caption(label)
+	l := widgets.Caption(label)
 	l.TextStyle.Bold = true
 	return l
 }

@@ -88,8 +88,8 @@ func shortcutRows(mm *fyne.MainMenu) [][2]string {
 func (p *planner) showGuide() {
 	box := container.NewVBox()
 	for _, s := range guideSteps {
-		box.Add(strongLabel(s[0]))
-		box.Add(wrappedLabel(s[1]))
+		box.Add(widgets.StrongLabel(s[0]))
+		box.Add(widgets.WrappedLabel(s[1]))
 	}
 	body := container.New(&widgets.FixedSize{Size: p.dialogSize(720, 560)}, container.NewVScroll(box))
 	p.dialogs.showDialog(dialog.NewCustom("Guide", "Close", body, p.window))
@@ -102,7 +102,7 @@ func (p *planner) showShortcuts() {
 		k := widget.NewLabel(r[0])
 		k.TextStyle.Bold = true
 		grid.Add(k)
-		grid.Add(wrappedLabel(r[1]))
+		grid.Add(widgets.WrappedLabel(r[1]))
 	}
 	body := container.New(&widgets.FixedSize{Size: p.dialogSize(620, 560)}, container.NewVScroll(grid))
 	p.dialogs.showDialog(dialog.NewCustom("Keyboard shortcuts", "Close", body, p.window))

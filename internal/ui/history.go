@@ -151,7 +151,7 @@ func (h *historyDialog) choose(i int) {
 	}
 	h.heading.Importance = widget.MediumImportance
 	h.restore.SetText("Restore revision " + whole(h.revs[i].Number))
-	showIf(h.restore, i > 0)
+	widgets.ShowIf(h.restore, i > 0)
 	h.restore.Disable()
 	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
 	h.setRows(nil, "")
@@ -193,7 +193,7 @@ func (h *historyDialog) addSection(title, note string) {
 	t := widget.NewLabel(title)
 	t.TextStyle.Bold = true
 	t.SizeName = theme.SizeNameSubHeadingText
-	n := caption(note)
+	n := widgets.Caption(note)
 	h.diff.Objects = append(h.diff.Objects, t, n, widget.NewLabel(""))
 	h.diff.Refresh()
 }

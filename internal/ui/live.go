@@ -393,7 +393,7 @@ func (e *liveEditor) unsaved() bool {
 func (e *liveEditor) changedState() {
 	e.keepDraft()
 	u := e.unsaved()
-	showIf(e.mark, u)
+	widgets.ShowIf(e.mark, u)
 	e.setButtons()
 	if e.onUnsaved != nil {
 		e.onUnsaved(u)

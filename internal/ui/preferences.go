@@ -39,7 +39,7 @@ func (p *planner) showPreferences() {
 	name := widgets.NewKeyEntry()
 	name.SetText(authorSetting(prefs))
 	name.SetPlaceHolder(app.DefaultAuthor())
-	help := wrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
+	help := widgets.WrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
 		app.DefaultAuthor() + ") and workbooks name no author, as on the command line.")
 	problem := problemLabel()
 	form := container.New(widgets.NewFillGridLayout(2, 1, 320), widget.NewLabelWithStyle("Author", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), name)

@@ -234,15 +234,15 @@ func (l *reportLayout) place(width float32, move bool) float32 {
 	}
 	if move {
 		for _, h := range t.heads {
-			showIf(h, !cards)
+			widgets.ShowIf(h, !cards)
 		}
 		for _, row := range t.rows {
 			for col, c := range row.cells {
-				showIf(c, row.shown && (!cards || col == colWhyNot))
+				widgets.ShowIf(c, row.shown && (!cards || col == colWhyNot))
 			}
-			showIf(row.cardHead, row.shown && cards)
-			showIf(row.cardFigures, row.shown && cards)
-			showIf(row.rule, row.shown)
+			widgets.ShowIf(row.cardHead, row.shown && cards)
+			widgets.ShowIf(row.cardFigures, row.shown && cards)
+			widgets.ShowIf(row.rule, row.shown)
 		}
 	}
 	thick := theme.SeparatorThicknessSize()

@@ -64,7 +64,7 @@ func newScalingView() *scalingView {
 	v.calibration.Wrapping = fyne.TextWrapWord
 	v.detail = widgets.NewGrid(curveColumns[:], curveAlign)
 	v.curves = []fyne.CanvasObject{
-		sectionHeading("Scaling efficiency"),
+		widgets.SectionHeading("Scaling efficiency"),
 		v.chart,
 		container.NewHBox(widget.NewLabel("Scaling of"), v.selectorBox),
 		v.calibration,
@@ -74,9 +74,9 @@ func newScalingView() *scalingView {
 	v.servingNote = widget.NewLabel(servingNote)
 	v.servingNote.Wrapping = fyne.TextWrapWord
 	v.servingGrid = widgets.NewGrid(servingColumns[:], servingAlign)
-	v.serving = []fyne.CanvasObject{sectionHeading("Serving"), v.servingNote, v.servingGrid.Box}
+	v.serving = []fyne.CanvasObject{widgets.SectionHeading("Serving"), v.servingNote, v.servingGrid.Box}
 
-	parts := []fyne.CanvasObject{sectionHeading("Per direction"), v.summary.Box, v.noGPUs, v.noCurves}
+	parts := []fyne.CanvasObject{widgets.SectionHeading("Per direction"), v.summary.Box, v.noGPUs, v.noCurves}
 	parts = append(parts, v.curves...)
 	parts = append(parts, v.serving...)
 	layout := &widgets.PageLayout{}
@@ -86,21 +86,13 @@ func newScalingView() *scalingView {
 	return v
 }
 
-// sectionHeading is a bold subheading over a part of the tab.
-func sectionHeading(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.TextStyle.Bold = true
-	l.SizeName = theme.SizeNameSubHeadingText
-	return l
-}
-
 // set shows report r, the rows of direction highlight in bold.
 func (v *scalingView) set(r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	rows := summaryRows(r, v.highlight)
 	v.summary.Set(rows)
-	showIf(v.summary.Box, len(rows) > 0)
-	showIf(v.noGPUs, len(rows) == 0)
+	widgets.ShowIf(v.summary.Box, len(rows) > 0)
+	widgets.ShowIf(v.noGPUs, len(rows) == 0)
 
 	v.withCurves = v.withCurves[:0]
 	for _, d := range r.Directions {
@@ -108,7 +100,7 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 			v.withCurves = append(v.withCurves, d)
 		}
 	}
-	showAll(v.curves, len(v.withCurves) > 0)
+	widgets.ShowAll(v.curves, len(v.withCurves) > 0)
 	// The threshold the report's MaxEfficientGPUs was judged by: the
 	// scenario's own or the model's default.
 	v.chart.setThreshold(r.EfficiencyThreshold)
@@ -139,9 +131,9 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	srows := servingRows(r, v.highlight)
 	v.servingGrid.Set(srows)
 	serving := len(srows) > 0 || (r.Shape == scenario.ShapeInteractive && len(v.withCurves) == 0)
-	showAll(v.serving, serving)
-	showIf(v.servingGrid.Box, len(srows) > 0)
-	showIf(v.noCurves, len(rows) > 0 && len(v.withCurves) == 0 && !serving)
+	widgets.ShowAll(v.serving, serving)
+	widgets.ShowIf(v.servingGrid.Box, len(srows) > 0)
+	widgets.ShowIf(v.noCurves, len(rows) > 0 && len(v.withCurves) == 0 && !serving)
 
 	v.scroll.Offset = fyne.Position{}
 	v.relayout()
@@ -222,7 +214,7 @@ func (v *scalingView) showCurve(title string) {
 		}
 		v.detail.Set(curveRows(d))
 		v.calibration.SetText(calibrationText(d.Calibration))
-		showIf(v.calibration, d.Calibration != nil)
+		widgets.ShowIf(v.calibration, d.Calibration != nil)
 		v.chart.setHighlight(v.seriesIndex(d.Direction))
 		v.relayout()
 		return
@@ -231,20 +223,6 @@ func (v *scalingView) showCurve(title string) {
 	v.calibration.Hide()
 	v.chart.setHighlight(-1)
 	v.relayout()
-}
-
-func showIf(o fyne.CanvasObject, show bool) {
-	if show {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-}
-
-func showAll(objects []fyne.CanvasObject, show bool) {
-	for _, o := range objects {
-		showIf(o, show)
-	}
 }
 
 // The summary table's columns.

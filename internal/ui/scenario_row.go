@@ -114,7 +114,7 @@ func (r *scenarioRow) showTick(on bool) {
 	if on == r.tick.Visible() {
 		return
 	}
-	showIf(r.tick, on)
+	widgets.ShowIf(r.tick, on)
 	r.line.Refresh()
 }
 
@@ -123,7 +123,7 @@ func (r *scenarioRow) showHover(on bool) {
 	if on == r.hover.Visible() {
 		return
 	}
-	showIf(r.hover, on)
+	widgets.ShowIf(r.hover, on)
 	r.hover.Refresh()
 }
 

@@ -143,7 +143,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &widgets.PageLayout{}
 	page := container.New(layout, v.weights.content, v.decision.content,
-		sectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
+		widgets.SectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
 	v.reportScroll = container.NewScroll(page)
 	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
 	return container.New(widgets.NewViewport(layout, page), v.reportScroll)

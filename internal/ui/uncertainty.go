@@ -102,7 +102,7 @@ func newUncertaintyView() *uncertaintyView {
 	v.none = wrapped()
 	v.inputs = wrapped()
 
-	v.tornadoTitle = sectionHeading("")
+	v.tornadoTitle = widgets.SectionHeading("")
 	v.tornadoTitle.Wrapping = fyne.TextWrapWord
 	v.tornadoNote = wrapped()
 	v.tornadoNote.SizeName = theme.SizeNameCaptionText
@@ -111,8 +111,8 @@ func newUncertaintyView() *uncertaintyView {
 	v.noTornado = wrapped()
 
 	v.withSpread = []fyne.CanvasObject{
-		sectionHeading("Spread over the draws"), v.about, v.spread.Box, v.legend, v.none,
-		sectionHeading("Sampled inputs"), v.inputs,
+		widgets.SectionHeading("Spread over the draws"), v.about, v.spread.Box, v.legend, v.none,
+		widgets.SectionHeading("Sampled inputs"), v.inputs,
 		v.tornadoTitle, v.tornadoNote, v.tornado, v.noTornado,
 	}
 	v.withBars = []fyne.CanvasObject{v.tornadoNote, v.tornado}
@@ -131,8 +131,8 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 	v.report, v.highlight = r, highlight
 	u := r.Uncertainty
 	widgets.SetText(v.empty, noUncertainty)
-	showIf(v.empty, u == nil)
-	showAll(v.withSpread, u != nil)
+	widgets.ShowIf(v.empty, u == nil)
+	widgets.ShowAll(v.withSpread, u != nil)
 	if u != nil {
 		widgets.SetText(v.about, aboutText(u))
 		headings := spreadHeadings
@@ -143,15 +143,15 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 		v.spread.Set(spreadRows(r, highlight))
 		widgets.SetText(v.legend, spreadLegend(r))
 		widgets.SetText(v.none, noneFeasibleText(u))
-		showIf(v.none, u.ProbNoneFeasible > 0)
+		widgets.ShowIf(v.none, u.ProbNoneFeasible > 0)
 		widgets.SetText(v.inputs, sampledInputsText(s, u))
 
 		t := r.Tornado
 		widgets.SetText(v.tornadoTitle, tornadoTitle(r))
 		v.tornado.set(t, r.Currency)
 		bars := t != nil && len(t.Bars) > 0
-		showAll(v.withBars, bars)
-		showIf(v.noTornado, !bars)
+		widgets.ShowAll(v.withBars, bars)
+		widgets.ShowIf(v.noTornado, !bars)
 		no := "No estimate moves this figure: every input is known, so there is nothing to swing."
 		if t == nil {
 			no = "This report has no sensitivity analysis."
@@ -167,8 +167,8 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 func (v *uncertaintyView) drawing() {
 	v.report = nil
 	widgets.SetText(v.empty, drawingSpread)
-	showIf(v.empty, true)
-	showAll(v.withSpread, false)
+	widgets.ShowIf(v.empty, true)
+	widgets.ShowAll(v.withSpread, false)
 	widgets.Refit(v.scroll)
 }
 

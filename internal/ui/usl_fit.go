@@ -125,8 +125,8 @@ func (p *planner) showUSLFit() {
 	v.refit()
 	left := container.NewBorder(container.NewVBox(intro, container.NewHBox(open)), v.problem, nil, nil, v.text)
 	right := container.NewVScroll(container.NewVBox(
-		sectionHeading("Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1))"), v.answer,
-		sectionHeading("Points"), v.points))
+		widgets.SectionHeading("Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1))"), v.answer,
+		widgets.SectionHeading("Points"), v.points))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.4
 	size := p.window.Canvas().Size()

@@ -120,7 +120,7 @@ func newWeightsPanel() *weightsPanel {
 // setOpen shows or hides the sliders under the heading.
 func (p *weightsPanel) setOpen(open bool) {
 	p.open = open
-	showIf(p.detail, open)
+	widgets.ShowIf(p.detail, open)
 	if open {
 		p.toggle.SetIcon(theme.MenuDropDownIcon())
 	} else {
@@ -405,7 +405,7 @@ func (r *switchMarksRenderer) draw(size fyne.Size) {
 	r.objects = r.objects[:0]
 	h := size.Height / 4
 	for _, x := range r.m.positions(size.Width) {
-		// A triangle under the track pointing up at it, as a stack of
+		// A triangle under the track pointing up at it, as a widgets.Stack of
 		// lines, and a short rule across the track.
 		for k := float32(0); k < h; k++ {
 			l := canvas.NewLine(col)
