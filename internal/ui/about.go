@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/ui/widgets"
+
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/version"
@@ -51,7 +53,7 @@ func (p *planner) showAbout() {
 // aboutDialog is the About dialog for build b and the store file's path
 // (empty: not shown). Each value can be selected and copied.
 func (p *planner) aboutDialog(b version.Info, store string) dialog.Dialog {
-	form := container.New(newFillGridLayout(2, 1, 360))
+	form := container.New(widgets.NewFillGridLayout(2, 1, 360))
 	for _, r := range aboutRows(b, store) {
 		label := widget.NewLabelWithStyle(r[0], fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
 		value := widget.NewLabel(r[1])
@@ -63,5 +65,5 @@ func (p *planner) aboutDialog(b version.Info, store string) dialog.Dialog {
 	intro := widget.NewLabel("hostplan plans where an AI workload should run and what it will cost, offline.")
 	intro.Wrapping = fyne.TextWrapWord
 	body := container.NewBorder(intro, nil, nil, nil, form)
-	return dialog.NewCustom("About hostplan", "Close", container.New(&minWidth{560}, body), p.window)
+	return dialog.NewCustom("About hostplan", "Close", container.New(&widgets.MinWidth{Width: 560}, body), p.window)
 }

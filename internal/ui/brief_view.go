@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -34,7 +36,7 @@ type briefView struct {
 	pending []widget.RichTextSegment
 	shown   bool // the Brief tab is the selected one
 
-	save    *tipButton
+	save    *widgets.TipButton
 	note    *widget.Label // what the file is, or why there is no brief
 	missing *widget.Label // the missing fields, one a line
 	text    *widget.RichText
@@ -44,7 +46,7 @@ type briefView struct {
 
 func newBriefView() *briefView {
 	v := &briefView{}
-	v.save = newTipButton("Save brief…", theme.DocumentSaveIcon(), "Save the brief as a Markdown file", func() {
+	v.save = widgets.NewTipButton("Save brief…", theme.DocumentSaveIcon(), "Save the brief as a Markdown file", func() {
 		if v.onSave != nil {
 			v.onSave()
 		}
@@ -119,7 +121,7 @@ func (v *briefView) set(id string, res briefResult) {
 		if res.checklistErr != nil {
 			note = fmt.Sprintf("The stored checklist could not be read (%v), so every item shows as open. ", res.checklistErr) + note
 		}
-		setText(v.note, note)
+		widgets.SetText(v.note, note)
 		v.pending = briefSegments(res.doc)
 	}
 	if v.markdown == nil {
@@ -152,8 +154,8 @@ func (v *briefView) render() {
 	}
 	segs := v.pending
 	v.pending = nil
-	setSegments(v.text, segs) // the same brief is not laid out again
-	refit(v.scroll)
+	widgets.SetSegments(v.text, segs) // the same brief is not laid out again
+	widgets.Refit(v.scroll)
 }
 
 // missingFieldsText lists missing brief fields, one a line, with the

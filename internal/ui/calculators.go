@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -38,7 +40,7 @@ func newCalcForm() *calcForm {
 	f.general.Importance = widget.DangerImportance
 	f.general.Wrapping = fyne.TextWrapWord
 	f.general.Hide()
-	f.answer = container.New(newFillGridLayout(3, 2, 160))
+	f.answer = container.New(widgets.NewFillGridLayout(3, 2, 160))
 	return f
 }
 
@@ -56,7 +58,7 @@ func (f *calcForm) field(key, label, help string, w fyne.CanvasObject) {
 	p.Wrapping = fyne.TextWrapWord
 	p.Hide()
 	f.problems[key] = p
-	f.rows = append(f.rows, l, container.New(&tightVBox{}, w, h, p))
+	f.rows = append(f.rows, l, container.New(&widgets.TightVBox{}, w, h, p))
 }
 
 // entry adds a text input with a placeholder and a starting value.
@@ -69,7 +71,7 @@ func (f *calcForm) entry(key, label, help, value string, onEscape func()) *escEn
 }
 
 // show sets the answer, or the problem beneath its field.
-func (f *calcForm) show(err error, rows []gridRow) {
+func (f *calcForm) show(err error, rows []widgets.GridRow) {
 	for _, p := range f.problems {
 		p.Hide()
 	}
@@ -96,10 +98,10 @@ func (f *calcForm) show(err error, rows []gridRow) {
 // setAnswer lays out the answer: what, the estimate in bold, and how it
 // was reached, which wraps; a cell in the danger column in the error
 // colour.
-func (f *calcForm) setAnswer(rows []gridRow) {
+func (f *calcForm) setAnswer(rows []widgets.GridRow) {
 	var objects []fyne.CanvasObject
 	for _, r := range rows {
-		for c, text := range r.cells {
+		for c, text := range r.Cells {
 			l := widget.NewLabel(text)
 			switch c {
 			case 1:
@@ -107,7 +109,7 @@ func (f *calcForm) setAnswer(rows []gridRow) {
 			case 2:
 				l.Wrapping = fyne.TextWrapWord
 			}
-			if c == r.danger {
+			if c == r.Danger {
 				l.Importance = widget.DangerImportance
 			}
 			objects = append(objects, l)
@@ -129,8 +131,8 @@ func (f *calcForm) label(key string) string {
 func (f *calcForm) content(intro string) fyne.CanvasObject {
 	head := widget.NewLabel(intro)
 	head.Wrapping = fyne.TextWrapWord
-	form := container.New(newFillGridLayout(2, 1, 200), f.rows...)
-	answer := container.NewVBox(sectionHeading("Estimate"), f.general, f.answer)
+	form := container.New(widgets.NewFillGridLayout(2, 1, 200), f.rows...)
+	answer := container.NewVBox(widgets.SectionHeading("Estimate"), f.general, f.answer)
 	// The form beside its answer, so a change and its effect are both
 	// in view.
 	split := container.NewHSplit(container.NewVScroll(form), container.NewVScroll(answer))
@@ -141,7 +143,7 @@ func (f *calcForm) content(intro string) fyne.CanvasObject {
 // showCalculator opens a calculator's dialog.
 func (p *planner) showCalculator(title string, content fyne.CanvasObject) dialog.Dialog {
 	size := p.window.Canvas().Size()
-	body := container.New(&fixedSize{fyne.NewSize(min(960, size.Width*0.85), min(760, size.Height*0.85))}, content)
+	body := container.New(&widgets.FixedSize{Size: fyne.NewSize(min(960, size.Width*0.85), min(760, size.Height*0.85))}, content)
 	d := dialog.NewCustom(title, "Close", body, p.window)
 	p.dialogs.showDialog(d)
 	return d
@@ -158,8 +160,8 @@ func gpuChoices(cat *catalog.Catalog) (labels, ids []string) {
 }
 
 // selectID is a select over labels whose value is the matching id.
-func selectID(labels, ids []string, want string, onChange func()) (*keySelect, func() string) {
-	s := newKeySelect(labels, func(string) { onChange() })
+func selectID(labels, ids []string, want string, onChange func()) (*widgets.KeySelect, func() string) {
+	s := widgets.NewKeySelect(labels, func(string) { onChange() })
 	i := max(0, slices.Index(ids, want))
 	if len(labels) > 0 {
 		s.SetSelectedIndex(i)
@@ -201,22 +203,22 @@ func (p *planner) showTrainCalculator() {
 	gpus := f.entry("gpus", "GPUs", "How many GPUs the run uses.", "512", esc)
 	const byMFU, byTFLOPs = "Share of the GPU's peak (MFU)", "Achieved TFLOP/s per GPU"
 	var mfu, tflops *escEntry
-	var precision *keySelect
-	mode := newKeySelect([]string{byMFU, byTFLOPs}, func(v string) {
+	var precision *widgets.KeySelect
+	mode := widgets.NewKeySelect([]string{byMFU, byTFLOPs}, func(v string) {
 		// The one not used is greyed out.
 		for _, w := range []fyne.Disableable{mfu, precision} {
-			enableIf(w, v != byTFLOPs)
+			widgets.EnableIf(w, v != byTFLOPs)
 		}
-		enableIf(tflops, v == byTFLOPs)
+		widgets.EnableIf(tflops, v == byTFLOPs)
 		f.compute()
 	})
 	f.field("mode", "Throughput given as", "Model FLOPs utilisation of the peak, or measured TFLOP/s.", mode)
 	mfu = f.entry("mfu", "MFU", "Share of the peak the run achieves: 0 < MFU ≤ 1; 0.35–0.5 is typical.", "0.4", esc)
 	tflops = f.entry("tflops", "Achieved TFLOP/s", "Measured TFLOP/s per GPU, instead of the MFU.", "", esc)
-	precision = newKeySelect([]string{"bf16", "fp8"}, func(string) { f.compute() })
+	precision = widgets.NewKeySelect([]string{"bf16", "fp8"}, func(string) { f.compute() })
 	precision.SetSelected("bf16")
 	f.field("precision", "Precision", "Which peak the MFU applies to.", precision)
-	recompute := newKeyCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
+	recompute := widgets.NewKeyCheck("Full activation recomputation (k = 8)", func(bool) { f.compute() })
 	f.field("recompute", "Recomputation", "Recomputing activations costs one more forward pass.", recompute)
 	f.compute = func() {
 		in := estimate.TrainInput{Params: estimate.Entered(params.Text), Tokens: estimate.Entered(tokens.Text), GPU: gpuID(),
@@ -235,7 +237,7 @@ func (p *planner) showTrainCalculator() {
 }
 
 // trainRows are the training estimate's answer.
-func trainRows(r estimate.TrainResult) []gridRow {
+func trainRows(r estimate.TrainResult) []widgets.GridRow {
 	if r.GPUs == 0 {
 		return nil
 	}
@@ -243,10 +245,10 @@ func trainRows(r estimate.TrainResult) []gridRow {
 	if r.K == 8 {
 		how = "8·P·D: one more forward with recomputation (Narayanan et al. 2021)"
 	}
-	rows := []gridRow{
-		{cells: []string{"Training compute", present.Sci(r.FLOPs) + " FLOPs", how}, danger: -1},
-		{cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, danger: -1},
-		{cells: []string{"Elapsed", present.Figure(r.Days) + " days", "on " + whole(r.GPUs) + " GPUs at linear scaling; a scenario's Scaling tab has the curve"}, danger: -1},
+	rows := []widgets.GridRow{
+		{Cells: []string{"Training compute", present.Sci(r.FLOPs) + " FLOPs", how}, Danger: -1},
+		{Cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, Danger: -1},
+		{Cells: []string{"Elapsed", present.Figure(r.Days) + " days", "on " + whole(r.GPUs) + " GPUs at linear scaling; a scenario's Scaling tab has the curve"}, Danger: -1},
 	}
 	for _, sh := range []struct{ key, title string }{{"replicated", "replicated"}, {"zero1", "ZeRO stage 1"}, {"zero2", "ZeRO stage 2"}, {"zero3", "ZeRO stage 3"}} {
 		gb := r.ModelStateGBPerGPU[sh.key]
@@ -254,7 +256,7 @@ func trainRows(r estimate.TrainResult) []gridRow {
 		if gb > r.GPU.MemoryGB {
 			fits, danger = fmt.Sprintf("does not fit the %s GB of one %s", present.Whole(r.GPU.MemoryGB), r.GPU.ID), 2
 		}
-		rows = append(rows, gridRow{cells: []string{"Model state per GPU, " + sh.title, present.Figure(gb) + " GB", fits}, danger: danger})
+		rows = append(rows, widgets.GridRow{Cells: []string{"Model state per GPU, " + sh.title, present.Figure(gb) + " GB", fits}, Danger: danger})
 	}
 	return rows
 }
@@ -279,7 +281,7 @@ func (p *planner) showServeCalculator() {
 	labels, ids := gpuChoices(cat)
 	gpu, gpuID := selectID(labels, ids, "h100-sxm", func() { f.compute() })
 	f.field("gpu", "GPU", "The accelerator, from the catalog.", gpu)
-	bits := newKeySelect([]string{"16", "8", "4"}, func(string) { f.compute() })
+	bits := widgets.NewKeySelect([]string{"16", "8", "4"}, func(string) { f.compute() })
 	bits.SetSelected("8")
 	f.field("precision", "Weight precision (bits)", "16 (bf16), 8 (fp8 or int8) or 4 (int4).", bits)
 	ctx := f.entry("context", "Context (tokens)", "Tokens per sequence, prompt and output together.", "4096", esc)
@@ -295,10 +297,10 @@ func (p *planner) showServeCalculator() {
 }
 
 // serveRows are the serving estimate's answer (present.ServeRows).
-func serveRows(r estimate.ServeResult) []gridRow {
-	var rows []gridRow
+func serveRows(r estimate.ServeResult) []widgets.GridRow {
+	var rows []widgets.GridRow
 	for _, c := range estimate.ServeRows(r) {
-		rows = append(rows, gridRow{cells: []string{c[0], c[1], c[2]}, danger: -1})
+		rows = append(rows, widgets.GridRow{Cells: []string{c[0], c[1], c[2]}, Danger: -1})
 	}
 	return rows
 }
@@ -314,28 +316,19 @@ func (p *planner) showCheckpointCalculator() {
 	restart := f.entry("restart-minutes", "Restart (minutes)", "How long a restart from a checkpoint takes; 0 when empty.", "5", esc)
 	f.compute = func() {
 		res, err := estimate.Checkpoint(estimate.CheckpointInput{WriteMinutes: estimate.Entered(write.Text), MTBFHours: estimate.Entered(mtbf.Text), RestartMinutes: estimate.Entered(restart.Text)})
-		var rows []gridRow
+		var rows []widgets.GridRow
 		if err == nil {
-			rows = []gridRow{
-				{cells: []string{"Young interval", present.Figure(res.YoungMinutes) + " min", "√(2δM), Young 1974"}, danger: -1},
-				{cells: []string{"Daly interval", present.Figure(res.DalyMinutes) + " min", "Daly 2006: the one to use"}, danger: -1},
-				{cells: []string{"Overhead", present.PercentFixed(res.OverheadFraction, 1), "of the compute time at Daly's interval: writing checkpoints, lost work and restarts"}, danger: -1},
+			rows = []widgets.GridRow{
+				{Cells: []string{"Young interval", present.Figure(res.YoungMinutes) + " min", "√(2δM), Young 1974"}, Danger: -1},
+				{Cells: []string{"Daly interval", present.Figure(res.DalyMinutes) + " min", "Daly 2006: the one to use"}, Danger: -1},
+				{Cells: []string{"Overhead", present.PercentFixed(res.OverheadFraction, 1), "of the compute time at Daly's interval: writing checkpoints, lost work and restarts"}, Danger: -1},
 			}
 			if res.Hopeless {
-				rows = append(rows, gridRow{cells: []string{"Note", "", "One checkpoint takes at least twice the mean time between failures: checkpointing cannot keep this job going."}, danger: 2})
+				rows = append(rows, widgets.GridRow{Cells: []string{"Note", "", "One checkpoint takes at least twice the mean time between failures: checkpointing cannot keep this job going."}, Danger: 2})
 			}
 		}
 		f.show(err, rows)
 	}
 	f.compute()
 	d = p.showCalculator("Checkpoint interval", f.content("How often a long run should checkpoint, and what failures and checkpoints cost it."))
-}
-
-// enableIf enables or disables w.
-func enableIf(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -29,7 +31,7 @@ type cellTable struct {
 	header []string
 	rows   [][]string
 	bold   []bool // rows drawn in bold
-	table  *keyTable
+	table  *widgets.KeyTable
 	detail *widget.Label
 }
 
@@ -38,7 +40,7 @@ const maxColumnWidth = 320
 
 func newCellTable() *cellTable {
 	t := &cellTable{}
-	t.table = newKeyTable(
+	t.table = widgets.NewKeyTable(
 		func() (int, int) { return len(t.rows), len(t.header) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -177,7 +179,7 @@ func (p *planner) showCatalog() {
 	for _, k := range catalog.Kinds() {
 		kinds = append(kinds, k.Title())
 	}
-	pick := newKeySelect(kinds, func(title string) {
+	pick := widgets.NewKeySelect(kinds, func(title string) {
 		for _, k := range catalog.Kinds() {
 			if k.Title() == title {
 				entries.set(catalogTable(cat, k))
@@ -219,7 +221,7 @@ func (p *planner) showCatalog() {
 		container.NewTabItem("Your overrides ("+whole(len(over.Rows))+")", overridesTab),
 	)
 	size := p.window.Canvas().Size()
-	body := container.New(&fixedSize{fyne.NewSize(size.Width*0.9, size.Height*0.85)}, tabs)
+	body := container.New(&widgets.FixedSize{Size: fyne.NewSize(size.Width*0.9, size.Height*0.85)}, tabs)
 	d := dialog.NewCustom("Catalog and overrides", "Close", body, p.window)
 	p.dialogs.showDialog(d)
 }

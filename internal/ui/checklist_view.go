@@ -6,6 +6,8 @@ import (
 	"maps"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -33,7 +35,7 @@ type checklistView struct {
 	note    *widget.Label // read-only or read-error note
 	summary *widget.Label
 	status  *widget.Label // "Saved." or why the save failed
-	save    *tipButton
+	save    *widgets.TipButton
 	list    *fyne.Container
 	scroll  *container.Scroll
 	content fyne.CanvasObject
@@ -50,8 +52,8 @@ type checklistView struct {
 
 // checklistRow is the widgets of one item.
 type checklistRow struct {
-	status *keySelect
-	owner  *keyEntry
+	status *widgets.KeySelect
+	owner  *widgets.KeyEntry
 }
 
 // Status choices as the Select shows them.
@@ -87,13 +89,13 @@ func newChecklistView(b Backend) *checklistView {
 	v.summary.TextStyle.Bold = true
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.status = widget.NewLabel("")
-	v.save = newTipButton("Save checklist", theme.DocumentSaveIcon(), "Store the checklist's state with the scenario", v.saveChanges)
+	v.save = widgets.NewTipButton("Save checklist", theme.DocumentSaveIcon(), "Store the checklist's state with the scenario", v.saveChanges)
 	v.save.Disable()
 	v.list = container.NewVBox()
 	v.scroll = container.NewVScroll(v.list)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, v.save, v.summary),
-		v.note, newStatusLine(v.status, 2, nil), widget.NewSeparator())
+		v.note, widgets.NewStatusLine(v.status, 2, nil), widget.NewSeparator())
 	v.content = container.NewBorder(top, nil, nil, nil, v.scroll)
 	return v
 }
@@ -135,7 +137,7 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 	for i, e := range v.entries {
 		if e.Group != group {
 			group = e.Group
-			objs = append(objs, sectionHeading(brief.GroupTitle(group)))
+			objs = append(objs, widgets.SectionHeading(brief.GroupTitle(group)))
 		}
 		row := v.newRow(e)
 		v.rows[i] = row
@@ -157,8 +159,8 @@ func (v *checklistView) set(id, shape string, st brief.ChecklistState, readErr e
 // callbacks are attached after, so that setting them is no change.
 func (v *checklistView) newRow(e brief.Entry) *checklistRow {
 	r := &checklistRow{
-		status: newKeySelect(statusOptions(), nil),
-		owner:  newKeyEntry(),
+		status: widgets.NewKeySelect(statusOptions(), nil),
+		owner:  widgets.NewKeyEntry(),
 	}
 	r.status.SetSelected(statusLabels[e.Status])
 	r.owner.SetPlaceHolder("owner")

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -43,7 +45,7 @@ type compareView struct {
 	hint *widget.Label // how to use it, or why a tick was refused
 	// export writes the comparison workbook and charts the charts of the
 	// compared scenarios (export_actions.go); the planner shows them.
-	export, charts *tipButton
+	export, charts *widgets.TipButton
 	grid           *fyne.Container
 	scroll         *container.Scroll
 	content        fyne.CanvasObject
@@ -64,13 +66,13 @@ func newCompareView(b Backend) *compareView {
 	heading.SizeName = theme.SizeNameSubHeadingText
 	v.hint = widget.NewLabel("")
 	v.hint.Wrapping = fyne.TextWrapWord
-	v.export = newTipButton("Export workbook…", theme.DocumentSaveIcon(), "One workbook of the compared scenarios, a column each (Ctrl+E)", nil)
-	v.charts = newTipButton("Save charts…", theme.FileImageIcon(), "The compared scenarios' charts as PNG and SVG files", nil)
+	v.export = widgets.NewTipButton("Export workbook…", theme.DocumentSaveIcon(), "One workbook of the compared scenarios, a column each (Ctrl+E)", nil)
+	v.charts = widgets.NewTipButton("Save charts…", theme.FileImageIcon(), "The compared scenarios' charts as PNG and SVG files", nil)
 	v.export.Hide()
 	v.charts.Hide()
 	// The row headings, then one column per scenario ticked, sharing the
 	// rest of the width; redraw sets the count.
-	v.grid = container.New(newFillGridLayout(1, 1, minCompareColumn))
+	v.grid = container.New(widgets.NewFillGridLayout(1, 1, minCompareColumn))
 	v.scroll = container.NewVScroll(v.grid)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(v.export, v.charts), heading)
 	v.content = container.NewBorder(container.NewVBox(top, v.hint), nil, nil, nil, v.scroll)
@@ -324,9 +326,9 @@ func (v *compareView) redraw() {
 			objects = append(objects, widget.NewSeparator())
 		}
 	}
-	enableIf(v.export, len(v.ticked) >= 2)
-	enableIf(v.charts, len(v.ticked) > 0 && v.evaluated())
-	v.grid.Layout.(*gridLayout).cols = len(v.ticked) + 1
+	widgets.EnableIf(v.export, len(v.ticked) >= 2)
+	widgets.EnableIf(v.charts, len(v.ticked) > 0 && v.evaluated())
+	v.grid.Layout.(*widgets.GridLayout).Cols = len(v.ticked) + 1
 	v.grid.Objects = objects
 	v.grid.Refresh()
 }
@@ -356,21 +358,21 @@ func (v *compareView) basis() *sideBasis {
 // basis.
 func (v *compareView) column(it Item, basis *sideBasis) []fyne.CanvasObject {
 	cells := make([]fyne.CanvasObject, len(compareRows))
-	name := wrappedLabel(itemName(it))
+	name := widgets.WrappedLabel(itemName(it))
 	name.TextStyle.Bold = true
 	e := v.cache[it.ID]
 	switch {
 	case e == nil || !e.done:
-		cells[0] = stack(name, wrappedLabel("Evaluating…"))
+		cells[0] = widgets.Stack(name, widgets.WrappedLabel("Evaluating…"))
 	case e.err != nil:
-		msg := wrappedLabel(present.Sentence(e.err.Error()))
+		msg := widgets.WrappedLabel(present.Sentence(e.err.Error()))
 		msg.Importance = widget.DangerImportance
-		cells[0] = stack(name, msg)
+		cells[0] = widgets.Stack(name, msg)
 	default:
 		return compareCells(e.ev, basis)
 	}
 	for i := 1; i < len(cells); i++ {
-		cells[i] = wrappedLabel("")
+		cells[i] = widgets.WrappedLabel("")
 	}
 	return cells
 }
@@ -401,7 +403,7 @@ func (ev *evaluation) winner() (*decide.Decision, *model.DirectionResult) {
 // scenarioCell is the scenario's name over its shape and horizon (not
 // when compact).
 func scenarioCell(ev *evaluation, c sideCell) fyne.CanvasObject {
-	name := wrappedLabel(reportTitle(ev.s, ev.r))
+	name := widgets.WrappedLabel(reportTitle(ev.s, ev.r))
 	name.TextStyle.Bold = true
 	if c.compact {
 		return name
@@ -410,7 +412,7 @@ func scenarioCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	if h := ev.r.HorizonMonths; h > 0 {
 		facts += " · horizon " + present.Count(h, "month")
 	}
-	return stack(name, caption(facts))
+	return widgets.Stack(name, widgets.Caption(facts))
 }
 
 // recommendedCell is the recommended direction with its score, or why
@@ -419,11 +421,11 @@ func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	switch {
 	case ev.decErr != nil || ev.dec == nil:
-		l := wrappedLabel("No recommendation: " + strings.TrimPrefix(fmt.Sprint(ev.decErr), "decide: "))
+		l := widgets.WrappedLabel("No recommendation: " + strings.TrimPrefix(fmt.Sprint(ev.decErr), "decide: "))
 		l.Importance = widget.DangerImportance
 		return l
 	case win == nil:
-		l := wrappedLabel("None: no direction is feasible")
+		l := widgets.WrappedLabel("None: no direction is feasible")
 		l.Importance = widget.DangerImportance
 		return l
 	}
@@ -437,9 +439,9 @@ func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 		b := newBadge()
 		b.set(d)
 		inner := theme.InnerPadding()
-		return container.New(&flowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
+		return container.New(&widgets.FlowLayout{}, l, container.New(layout.NewCustomPaddedLayout(0, 0, inner, inner), container.NewCenter(b)))
 	}
-	return stack(l, caption("score "+present.Fixed(d.For(d.Recommendation).Total, 2)+" of 1"))
+	return widgets.Stack(l, widgets.Caption("score "+present.Fixed(d.For(d.Recommendation).Total, 2)+" of 1"))
 }
 
 // costCell is the recommended direction's cost over the horizon and its
@@ -448,9 +450,9 @@ func recommendedCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 func costCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
-		return wrappedLabel(noValue)
+		return widgets.WrappedLabel(noValue)
 	}
-	parts := []fyne.CanvasObject{strongLabel(present.Money(win.CostHorizon, ev.r.Currency))}
+	parts := []fyne.CanvasObject{widgets.StrongLabel(present.Money(win.CostHorizon, ev.r.Currency))}
 	var lines []string
 	if b := c.basis; b != nil {
 		if cur := ev.r.Currency; cur != b.currency && cur != "" {
@@ -463,20 +465,20 @@ func costCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 		}
 	}
 	if len(lines) > 0 {
-		l := wrappedLabel(strings.Join(lines, "\n"))
+		l := widgets.WrappedLabel(strings.Join(lines, "\n"))
 		l.TextStyle.Italic = true
 		parts = append(parts, l)
 	}
-	return stack(append(parts, caption(costSpread(ev.r, d.Recommendation)))...)
+	return widgets.Stack(append(parts, widgets.Caption(costSpread(ev.r, d.Recommendation)))...)
 }
 
 // timeCell is the recommended direction's time to result and its P10–P90.
 func timeCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
-		return wrappedLabel(noValue)
+		return widgets.WrappedLabel(noValue)
 	}
-	return stack(strongLabel(present.Hours(win.TimeToResultHours)+" h per run"), caption(timeSpread(ev.r, d.Recommendation)))
+	return widgets.Stack(widgets.StrongLabel(present.Hours(win.TimeToResultHours)+" h per run"), widgets.Caption(timeSpread(ev.r, d.Recommendation)))
 }
 
 // cheapestCell is the cheapest feasible direction and its cost, with how
@@ -486,7 +488,7 @@ func cheapestCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	r := ev.r
 	cheapest := r.Direction(r.Cheapest)
 	if cheapest == nil {
-		return wrappedLabel("None is feasible")
+		return widgets.WrappedLabel("None is feasible")
 	}
 	d, _ := ev.winner()
 	text := fmt.Sprintf("%s, %s", titleOf(*cheapest), present.Money(cheapest.CostHorizon, r.Currency))
@@ -495,16 +497,16 @@ func cheapestCell(ev *evaluation, c sideCell) fyne.CanvasObject {
 	}
 	// How often it stays cheapest, when it does not in every draw.
 	if sp := spreadOf(r, r.Cheapest); compact || sp == nil || sp.ProbCheapest >= 1 {
-		return wrappedLabel(text)
+		return widgets.WrappedLabel(text)
 	}
-	return stack(wrappedLabel(text), caption(cheapestOdds(r)))
+	return widgets.Stack(widgets.WrappedLabel(text), widgets.Caption(cheapestOdds(r)))
 }
 
 // robustnessCell is the robustness badge over what it means.
 func robustnessCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil {
-		return wrappedLabel(noValue)
+		return widgets.WrappedLabel(noValue)
 	}
 	b := newBadge()
 	b.set(d)
@@ -512,7 +514,7 @@ func robustnessCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	// Inset like a label's text, so the badge lines up with the words.
 	inner, pad := theme.InnerPadding(), theme.Padding()
 	badgeRow := container.New(layout.NewCustomPaddedLayout(inner, pad, inner, 0), container.NewHBox(b))
-	return stack(badgeRow, caption(text))
+	return widgets.Stack(badgeRow, widgets.Caption(text))
 }
 
 // runnerUpCell is the direction ranked second and how far behind.
@@ -520,25 +522,25 @@ func runnerUpCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	switch {
 	case win == nil:
-		return wrappedLabel(noValue)
+		return widgets.WrappedLabel(noValue)
 	case d.RunnerUp == nil:
-		return wrappedLabel("None: the only feasible direction")
+		return widgets.WrappedLabel("None: the only feasible direction")
 	}
-	return wrappedLabel(directionName(d, d.RunnerUp.Direction) + ", " + present.Fixed(d.RunnerUp.Gap, 3) + " behind")
+	return widgets.WrappedLabel(directionName(d, d.RunnerUp.Direction) + ", " + present.Fixed(d.RunnerUp.Gap, 3) + " behind")
 }
 
 // ruledOutCell names the infeasible directions.
 func ruledOutCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
-	return wrappedLabel(ruledOutText(ev.r))
+	return widgets.WrappedLabel(ruledOutText(ev.r))
 }
 
 // trialCell is the first trial to ask for.
 func trialCell(ev *evaluation, _ sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	if win == nil || d.FirstTrial == nil {
-		return wrappedLabel(noValue)
+		return widgets.WrappedLabel(noValue)
 	}
-	return wrappedLabel(trialText(d.FirstTrial, ev.r))
+	return widgets.WrappedLabel(trialText(d.FirstTrial, ev.r))
 }
 
 // costSpread is the P10–P90 of a direction's cost over the horizon.
@@ -596,29 +598,6 @@ func ruledOutText(r *model.Report) string {
 		return "None"
 	}
 	return strings.Join(out, ", ")
-}
-
-// stack puts a cell's parts one under another without extra space.
-func stack(objects ...fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(&tightVBox{}, objects...)
-}
-
-func wrappedLabel(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-func strongLabel(text string) *widget.Label {
-	l := wrappedLabel(text)
-	l.TextStyle.Bold = true
-	return l
-}
-
-func caption(text string) *widget.Label {
-	l := wrappedLabel(text)
-	l.SizeName = theme.SizeNameCaptionText
-	return l
 }
 
 // minCompareColumn is the narrowest a scenario's column gets.

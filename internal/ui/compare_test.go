@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -37,7 +39,7 @@ func tickRow(t *testing.T, p *planner, i int) {
 }
 
 // rowTick is the tick box drawn in row i of the list.
-func rowTick(t *testing.T, p *planner, i int) *keyCheck {
+func rowTick(t *testing.T, p *planner, i int) *widgets.KeyCheck {
 	t.Helper()
 	row := p.scenarios.list.CreateItem()
 	p.scenarios.list.UpdateItem(i, row)

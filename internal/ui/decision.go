@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -46,14 +48,14 @@ func newDecisionPanel() *decisionPanel {
 	p.badge = newBadge()
 	p.body = widget.NewRichText()
 	p.body.Wrapping = fyne.TextWrapWord
-	p.questions = container.New(newStackingGridLayout(len(questionColumns), len(questionColumns)-1, 240))
+	p.questions = container.New(widgets.NewStackingGridLayout(len(questionColumns), len(questionColumns)-1, 240))
 	p.failure = widget.NewLabel("")
 	p.failure.Wrapping = fyne.TextWrapWord
 	p.failure.Importance = widget.DangerImportance
 
 	p.head = container.NewHBox(p.headline, container.NewCenter(p.badge))
-	p.content = container.New(&tightVBox{}, p.scores, p.failure, p.body)
-	p.after = container.New(&tightVBox{}, widget.NewSeparator(), p.questions)
+	p.content = container.New(&widgets.TightVBox{}, p.scores, p.failure, p.body)
+	p.after = container.New(&widgets.TightVBox{}, widget.NewSeparator(), p.questions)
 	return p
 }
 
@@ -64,10 +66,10 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 		if err == nil {
 			err = fmt.Errorf("no decision was made")
 		}
-		setText(p.headline, "No recommendation")
-		setText(p.scores, "")
+		widgets.SetText(p.headline, "No recommendation")
+		widgets.SetText(p.scores, "")
 		p.badge.Hide()
-		setText(p.failure, "Could not rank the directions: "+strings.TrimPrefix(err.Error(), "decide: "))
+		widgets.SetText(p.failure, "Could not rank the directions: "+strings.TrimPrefix(err.Error(), "decide: "))
 		p.failure.Show()
 		p.body.Segments = nil
 		p.body.Hide()
@@ -75,15 +77,15 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 		return
 	}
 	p.failure.Hide()
-	setText(p.headline, headlineText(d))
-	setText(p.scores, scoreText(d))
+	widgets.SetText(p.headline, headlineText(d))
+	widgets.SetText(p.scores, scoreText(d))
 	if d.Recommendation == "" {
 		p.badge.Hide()
 	} else {
 		p.badge.set(d)
 		p.badge.Show()
 	}
-	setSegments(p.body, decisionSegments(r, d))
+	widgets.SetSegments(p.body, decisionSegments(r, d))
 	p.body.Show()
 	p.setQuestions(questionRows(d))
 	p.questions.Show()
@@ -109,7 +111,7 @@ func (p *decisionPanel) setQuestions(rows []questionRow) {
 		p.qRules = append(p.qRules, widget.NewSeparator())
 	}
 	for col, h := range questionColumns {
-		setLabel(p.qLabels[col], h, true, widget.MediumImportance)
+		widgets.SetLabel(p.qLabels[col], h, true, widget.MediumImportance)
 	}
 	for r, q := range rows {
 		for col, text := range []string{q.direction, q.bottleneck, q.question} {
@@ -117,7 +119,7 @@ func (p *decisionPanel) setQuestions(rows []questionRow) {
 			if col == 1 && q.ruledOut {
 				imp = widget.DangerImportance
 			}
-			setLabel(p.qLabels[(r+1)*cols+col], text, q.recommended, imp)
+			widgets.SetLabel(p.qLabels[(r+1)*cols+col], text, q.recommended, imp)
 		}
 	}
 	objects := make([]fyne.CanvasObject, 0, n+len(rows))
@@ -128,7 +130,7 @@ func (p *decisionPanel) setQuestions(rows []questionRow) {
 		objects = append(objects, r)
 	}
 	p.questions.Objects = objects
-	relayout(p.questions)
+	widgets.Relayout(p.questions)
 }
 
 // decisionSegments is the panel's text: why the winner wins, the

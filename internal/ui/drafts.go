@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -167,9 +169,9 @@ func (p *planner) offerDraft() {
 			what += " (no longer in the store: it comes back as a new scenario)"
 		}
 	}
-	text := wrappedLabel(fmt.Sprintf("The window closed on %s without saving the edits of “%s” (%s). Bring them back into the form, to save or discard there, or throw them away?",
+	text := widgets.WrappedLabel(fmt.Sprintf("The window closed on %s without saving the edits of “%s” (%s). Bring them back into the form, to save or discard there, or throw them away?",
 		d.Saved.Local().Format("2006-01-02 15:04"), name, what))
-	dlg := dialog.NewCustomConfirm("Unsaved edits", "Bring them back", "Throw away", container.New(&minWidth{520}, text), func(restore bool) {
+	dlg := dialog.NewCustomConfirm("Unsaved edits", "Bring them back", "Throw away", container.New(&widgets.MinWidth{Width: 520}, text), func(restore bool) {
 		keeper.held = false
 		if !restore {
 			p.view.live.drafts.keep("")

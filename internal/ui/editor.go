@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -34,8 +36,8 @@ type jsonEditor struct {
 	onSaved  func(id string, rev int)
 
 	content  fyne.CanvasObject // the entry over the status, problems, note and buttons
-	entry    *keyEntry
-	note     *keyEntry
+	entry    *widgets.KeyEntry
+	note     *widgets.KeyEntry
 	status   *widget.Label
 	problems *widget.Label
 	validate *widget.Button
@@ -57,13 +59,13 @@ func newJSONEditor(w fyne.Window, ds *dialogs, b Backend, s *scenario.Scenario, 
 	}
 	e := &jsonEditor{backend: b, original: s, canon: canon, start: string(canon), exists: exists, onSaved: onSaved, parent: w, dialogs: ds}
 
-	e.entry = newKeyTextArea()
+	e.entry = widgets.NewKeyTextArea()
 	e.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	e.entry.Wrapping = fyne.TextWrapOff
 	e.entry.SetText(string(canon))
 	e.entry.OnChanged = func(string) { e.check() }
 
-	e.note = newKeyEntry()
+	e.note = widgets.NewKeyEntry()
 	e.note.SetPlaceHolder("What changed, and why (kept with the revision)")
 
 	e.status = widget.NewLabel("")

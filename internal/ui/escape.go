@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // Escape closes the dialog on top of the window. Fyne's dialogs do not
@@ -82,7 +84,7 @@ func (e *escEntry) TypedKey(ev *fyne.KeyEvent) {
 	switch {
 	case ev.Name == fyne.KeyEscape && e.onEscape != nil:
 		e.onEscape()
-	case !windowKey(e, ev):
+	case !widgets.WindowKey(e, ev):
 		e.Entry.TypedKey(ev)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -139,21 +141,21 @@ func (p *planner) problemsShown() *widget.Label {
 	return l
 }
 
-// drawnRows are the grid's rows as its labels show them: each cell's
+// drawnRows are grid g's rows as its labels show them: each cell's
 // text, bold when the row is, and the column in the error colour (-1 for
 // none).
-func (g *grid) drawnRows() []gridRow {
-	cells, _ := g.box.Layout.(*gridLayout).split(g.box.Objects)
-	cols := len(g.headings)
-	var rows []gridRow
+func drawnRows(g *widgets.Grid) []widgets.GridRow {
+	cells, _ := g.Box.Layout.(*widgets.GridLayout).Split(g.Box.Objects)
+	cols := len(g.Headings)
+	var rows []widgets.GridRow
 	for i := cols; i+cols <= len(cells); i += cols {
-		row := gridRow{danger: -1}
+		row := widgets.GridRow{Danger: -1}
 		for col, o := range cells[i : i+cols] {
 			l := o.(*widget.Label)
-			row.cells = append(row.cells, l.Text)
-			row.bold = row.bold || l.TextStyle.Bold
+			row.Cells = append(row.Cells, l.Text)
+			row.Bold = row.Bold || l.TextStyle.Bold
 			if l.Importance == widget.DangerImportance {
-				row.danger = col
+				row.Danger = col
 			}
 		}
 		rows = append(rows, row)
@@ -161,13 +163,13 @@ func (g *grid) drawnRows() []gridRow {
 	return rows
 }
 
-// cell is the text of row i, column col, as drawn.
-func (g *grid) cell(i, col int) string {
-	rows := g.drawnRows()
-	if i < 0 || i >= len(rows) || col < 0 || col >= len(rows[i].cells) {
+// drawnCell is the text of row i, column col, of grid g as drawn.
+func drawnCell(g *widgets.Grid, i, col int) string {
+	rows := drawnRows(g)
+	if i < 0 || i >= len(rows) || col < 0 || col >= len(rows[i].Cells) {
 		return ""
 	}
-	return rows[i].cells[col]
+	return rows[i].Cells[col]
 }
 
 // drawnCells are the report table's rows as its labels show them.

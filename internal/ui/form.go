@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -30,7 +32,7 @@ type scenarioForm struct {
 	onChange func(path string, immediate bool) // after each change, of the field at path
 	onFlush  func()                            // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
-	// wheel over its multi-line entries (wheelPass); nil when none.
+	// wheel over its multi-line entries (widgets.WheelPass); nil when none.
 	wheel func() fyne.Scrollable
 
 	loading bool                  // controls are being set from s: not the user's change
@@ -143,7 +145,7 @@ func newScenarioForm(s *scenario.Scenario, stored bool, ids func(catalog.Kind) [
 		f.sections = append(f.sections, sec)
 		var parts []fyne.CanvasObject
 		if help != "" {
-			parts = append(parts, caption(help))
+			parts = append(parts, widgets.Caption(help))
 		}
 		sec.problem = problemLabel()
 		parts = append(parts, sec.problem)
@@ -201,7 +203,7 @@ func (f *scenarioForm) newGroup(sec *formSection, path, title, help string) *for
 		t.TextStyle.Bold = true
 		head := []fyne.CanvasObject{t}
 		if help != "" {
-			head = append(head, caption(help))
+			head = append(head, widgets.Caption(help))
 		}
 		g.heading = container.New(fieldLayout{}, head...)
 		parts = append(parts, widget.NewSeparator(), g.heading)
@@ -311,9 +313,9 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	if fd.Unit != "" {
 		ff.unit = widget.NewLabel(fd.UnitIn(f.s.Currency))
 		ff.unit.Wrapping = fyne.TextWrapWord
-		unit = container.New(fixedWidth{unitWidth}, ff.unit)
+		unit = container.New(widgets.FixedWidth{Width: unitWidth}, ff.unit)
 	}
-	help := caption(fd.Help)
+	help := widgets.Caption(fd.Help)
 	var meaning *widget.Label
 	var control fyne.CanvasObject
 	switch {
@@ -322,7 +324,7 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	case dst.Kind() == reflect.Bool:
 		control = f.newFlagControl(ff, dst)
 	case dst.Kind() == reflect.String && present.Choices(path) != nil:
-		meaning = caption("")
+		meaning = widgets.Caption("")
 		meaning.TextStyle.Italic = true
 		control = f.newChoiceControl(ff, dst, optionalPath(path), meaning)
 	case dst.Kind() == reflect.String:
@@ -334,7 +336,7 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		control = f.newTextControl(ff, dst, opts, facts.Multiline)
 		if path == "id" && f.stored {
 			ff.disable()
-			help = caption(fd.Help + " A saved scenario keeps its id: Duplicate makes a copy under another.")
+			help = widgets.Caption(fd.Help + " A saved scenario keeps its id: Duplicate makes a copy under another.")
 		}
 	case dst.Kind() == reflect.Slice && dst.Type().Elem().Kind() == reflect.String:
 		control = f.newChoiceListControl(ff, dst)
@@ -423,7 +425,7 @@ func join(path, name string) string {
 // problemLabel is where a field's problem shows: small, in the error
 // colour, hidden while there is none.
 func problemLabel() *widget.Label {
-	l := caption("")
+	l := widgets.Caption("")
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -63,9 +65,9 @@ type valueControl struct {
 	field *formField
 	dst   reflect.Value // the scenario.Value in the scenario
 
-	mode   *keySelect
-	known  *keyEntry
-	points [3]*keyEntry // low, likely, high
+	mode   *widgets.KeySelect
+	known  *widgets.KeyEntry
+	points [3]*widgets.KeyEntry // low, likely, high
 	unit   fyne.CanvasObject
 	root   *fyne.Container // the known row, or the estimate's two rows
 	shown  string          // the mode the controls show
@@ -82,10 +84,10 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		e := f.entry(ff, c.typed)
 		e.SetPlaceHolder(name)
 		c.points[i] = e
-		cells = append(cells, container.New(fieldLayout{}, caption(name), e))
+		cells = append(cells, container.New(fieldLayout{}, widgets.Caption(name), e))
 	}
 	c.grid = container.NewGridWithColumns(3, cells...)
-	c.mode = newKeySelect([]string{modeKnown, modeEstimate}, nil)
+	c.mode = widgets.NewKeySelect([]string{modeKnown, modeEstimate}, nil)
 	c.mode.SetSelected(modeKnown)
 	c.mode.OnChanged = c.switchMode
 	c.root = container.NewStack()
@@ -129,7 +131,7 @@ func (c *valueControl) show(mode string) {
 	}
 	c.shown = mode
 	if mode == modeEstimate {
-		hint := caption("low ≤ likely ≤ high")
+		hint := widgets.Caption("low ≤ likely ≤ high")
 		c.root.Objects = []fyne.CanvasObject{container.NewVBox(container.NewBorder(nil, nil, c.mode, c.unit, hint), c.grid)}
 	} else {
 		c.root.Objects = []fyne.CanvasObject{container.NewBorder(nil, nil, c.mode, c.unit, c.known)}
@@ -207,9 +209,9 @@ func (c *valueControl) typed() {
 
 // entry is an entry of field ff that calls typed as the text changes and
 // evaluates at once on Enter.
-func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
-	e := newKeyEntry()
-	e.form = true
+func (f *scenarioForm) entry(ff *formField, typed func()) *widgets.KeyEntry {
+	e := widgets.NewKeyEntry()
+	e.Form = true
 	e.OnChanged = func(string) {
 		if !f.loading {
 			typed()
@@ -219,7 +221,7 @@ func (f *scenarioForm) entry(ff *formField, typed func()) *keyEntry {
 		f.flush()
 		f.reformat(ff)
 	}
-	e.left = func() { f.reformat(ff) }
+	e.Left = func() { f.reformat(ff) }
 	return e
 }
 
@@ -240,7 +242,7 @@ func (f *scenarioForm) reformat(ff *formField) {
 // ("not given"); a field the file always has (a weight, the horizon)
 // shows its 0 as 0.
 func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
-	var e *keyEntry
+	var e *widgets.KeyEntry
 	e = f.entry(ff, func() {
 		if err := setNumber(dst, e.Text); err != nil {
 			f.setLocal(ff.path, err.Error())
@@ -269,7 +271,7 @@ func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit f
 // one line: numbers apart by spaces or semicolons (a comma groups
 // thousands, as in every number entry); empty leaves the list out.
 func (f *scenarioForm) newNumberListControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
-	var e *keyEntry
+	var e *widgets.KeyEntry
 	e = f.entry(ff, func() {
 		xs, err := parseNumberList(e.Text)
 		if err != nil {
@@ -364,7 +366,7 @@ const notGiven = "Not given"
 // present's labels; an optional field has a "Not given" option. The
 // chosen value's meaning is shown under the field's help.
 func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
-	sel := newKeySelect(nil, nil)
+	sel := widgets.NewKeySelect(nil, nil)
 	sel.PlaceHolder = "Choose…"
 	var values []string
 	options := func() {
@@ -419,7 +421,7 @@ func showMeaning(l *widget.Label, path, value string) {
 	}
 	text := present.ChoiceHelp(path, value)
 	l.SetText(text)
-	showIf(l, text != "")
+	widgets.ShowIf(l, text != "")
 }
 
 // newTextControl edits a text field: a plain entry, a multi-line one for
@@ -433,8 +435,8 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 		f.changed(ff, false)
 	}
 	if len(suggestions) > 0 {
-		e := newKeySelectEntry(suggestions)
-		e.form = true
+		e := widgets.NewKeySelectEntry(suggestions)
+		e.Form = true
 		e.SetPlaceHolder("not given")
 		e.OnChanged = changed
 		e.OnSubmitted = func(string) { f.flush() }
@@ -443,26 +445,26 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 		return e
 	}
 	if multiline {
-		e := newKeyMultiLineEntry()
-		e.form = true
+		e := widgets.NewKeyMultiLineEntry()
+		e.Form = true
 		e.OnChanged = func(text string) {
-			fitRows(e)
+			widgets.FitRows(e)
 			changed(text)
 		}
 		ff.load = func() {
 			e.SetText(dst.String())
-			fitRows(e)
+			widgets.FitRows(e)
 		}
 		ff.disable = e.Disable
-		return container.NewStack(e, newWheelPass(func() fyne.Scrollable {
+		return container.NewStack(e, widgets.NewWheelPass(func() fyne.Scrollable {
 			if f.wheel == nil {
 				return nil
 			}
 			return f.wheel()
 		}))
 	}
-	e := newKeyEntry()
-	e.form = true
+	e := widgets.NewKeyEntry()
+	e.Form = true
 	e.OnSubmitted = func(string) { f.flush() }
 	e.OnChanged = changed
 	ff.load = func() { e.SetText(dst.String()) }
@@ -472,7 +474,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 
 // newFlagControl edits a flag with a check box.
 func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
-	c := newKeyCheck("", nil)
+	c := widgets.NewKeyCheck("", nil)
 	c.OnChanged = func(on bool) {
 		if f.loading {
 			return
@@ -493,7 +495,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 	for i, c := range choices {
 		labels[i] = present.Sentence(c.Label)
 	}
-	checks := make([]*keyCheck, len(labels))
+	checks := make([]*widgets.KeyCheck, len(labels))
 	boxes := make([]fyne.CanvasObject, len(labels))
 	toggled := func(bool) {
 		if f.loading {
@@ -521,7 +523,7 @@ func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fy
 		f.changed(ff, true)
 	}
 	for i, l := range labels {
-		checks[i] = newKeyCheck(l, toggled)
+		checks[i] = widgets.NewKeyCheck(l, toggled)
 		boxes[i] = checks[i]
 	}
 	ff.load = func() {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
@@ -89,15 +91,15 @@ func typeKey(w fyne.Window, key fyne.KeyName) {
 
 // entries are the text entries of a field, in order: one for a known
 // number, three (low, likely, high) for an estimate.
-func (ff *formField) entries() []*keyEntry {
-	var out []*keyEntry
+func (ff *formField) entries() []*widgets.KeyEntry {
+	var out []*widgets.KeyEntry
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		if !o.Visible() {
 			return
 		}
 		switch x := o.(type) {
-		case *keyEntry:
+		case *widgets.KeyEntry:
 			out = append(out, x)
 			return
 		case *fyne.Container:
@@ -113,9 +115,9 @@ func (ff *formField) entries() []*keyEntry {
 // selectOf is the select of a choice or the mode of a number.
 func (ff *formField) selectOf() *widget.Select {
 	s, _ := find(ff.box, func(o fyne.CanvasObject) bool {
-		_, ok := o.(*keySelect)
+		_, ok := o.(*widgets.KeySelect)
 		return ok
-	}).(*keySelect)
+	}).(*widgets.KeySelect)
 	if s == nil {
 		return nil
 	}
@@ -124,7 +126,7 @@ func (ff *formField) selectOf() *widget.Select {
 
 // retype replaces the text of an entry as a user would: select all,
 // type over it.
-func retype(e *keyEntry, text string) {
+func retype(e *widgets.KeyEntry, text string) {
 	e.SetText("")
 	test.Type(e, text)
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // formLayout lays out a form's rows: its objects come in pairs, a label
@@ -12,7 +14,7 @@ import (
 // fields the rest; in a narrower pane each label sits over its field, so
 // that neither is squeezed into a sliver. A pair whose field is hidden is
 // left out. Labels and help wrap, so a row's height depends on the width:
-// as gridLayout does, MinSize answers for the width last laid out at.
+// as widgets.GridLayout does, MinSize answers for the width last laid out at.
 type formLayout struct {
 	width float32 // the width last laid out at; 0 before the first layout
 }
@@ -56,8 +58,8 @@ func (l *formLayout) place(objects []fyne.CanvasObject, width float32, move bool
 		}
 		first = false
 		if lw == 0 {
-			lh := heightAt(label, max(width, fieldMin))
-			fh := heightAt(field, fw)
+			lh := widgets.HeightAt(label, max(width, fieldMin))
+			fh := widgets.HeightAt(field, fw)
 			if move {
 				label.Move(fyne.NewPos(0, y))
 				label.Resize(fyne.NewSize(max(width, fieldMin), lh))
@@ -67,8 +69,8 @@ func (l *formLayout) place(objects []fyne.CanvasObject, width float32, move bool
 			y += lh + fh
 			continue
 		}
-		lh := heightAt(label, lw)
-		fh := heightAt(field, fw)
+		lh := widgets.HeightAt(label, lw)
+		fh := widgets.HeightAt(field, fw)
 		if move {
 			label.Move(fyne.NewPos(0, y))
 			label.Resize(fyne.NewSize(lw, lh))
@@ -78,15 +80,6 @@ func (l *formLayout) place(objects []fyne.CanvasObject, width float32, move bool
 		y += max(lh, fh)
 	}
 	return y
-}
-
-// heightAt is o's height when it is w wide: a wrapping label's height
-// depends on its width, so the width is set first.
-func heightAt(o fyne.CanvasObject, w float32) float32 {
-	if o.Size().Width != w {
-		o.Resize(fyne.NewSize(w, o.Size().Height))
-	}
-	return o.MinSize().Height
 }
 
 func (l *formLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
@@ -123,7 +116,7 @@ func (fieldLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		if !o.Visible() {
 			continue
 		}
-		h := heightAt(o, size.Width)
+		h := widgets.HeightAt(o, size.Width)
 		o.Move(fyne.NewPos(0, y))
 		o.Resize(fyne.NewSize(size.Width, h))
 		y += h
@@ -133,22 +126,3 @@ func (fieldLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // unitWidth is the width of the column of units beside the fields, so
 // that the entries of a group line up whatever their unit.
 const unitWidth = 130
-
-// fixedWidth gives its objects one width, whatever they ask for, and the
-// height they need at it.
-type fixedWidth struct{ width float32 }
-
-func (l fixedWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	h := float32(0)
-	for _, o := range objects {
-		h = max(h, heightAt(o, l.width))
-	}
-	return fyne.NewSize(l.width, h)
-}
-
-func (l fixedWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(fyne.NewSize(l.width, size.Height))
-	}
-}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -39,13 +41,13 @@ var addLabels = map[string]string{
 func (f *scenarioForm) newListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
 	c := &listControl{form: f, field: ff, dst: dst}
 	cols := dst.Type().Elem().NumField()
-	c.table = container.New(newFillGridLayout(cols+1, 1, 70))
-	c.empty = caption("None yet.")
+	c.table = container.New(widgets.NewFillGridLayout(cols+1, 1, 70))
+	c.empty = widgets.Caption("None yet.")
 	add := addLabels[ff.path]
 	if add == "" {
 		add = "Add"
 	}
-	button := newTipButton(add, theme.ContentAddIcon(), "Add a row at the end", c.add)
+	button := widgets.NewTipButton(add, theme.ContentAddIcon(), "Add a row at the end", c.add)
 	button.Importance = widget.LowImportance
 	ff.load = c.rebuild
 	return container.NewVBox(c.table, c.empty, container.NewHBox(button))
@@ -73,7 +75,7 @@ func (c *listControl) rebuild() {
 	}
 	for i := range n {
 		i := i
-		remove := newTipButton("", theme.DeleteIcon(), "Remove this row", func() { c.remove(i) })
+		remove := widgets.NewTipButton("", theme.DeleteIcon(), "Remove this row", func() { c.remove(i) })
 		remove.Importance = widget.LowImportance
 		cells = append(cells, remove)
 		row := c.dst.Index(i)
@@ -84,7 +86,7 @@ func (c *listControl) rebuild() {
 	}
 	c.table.Objects = cells
 	c.table.Refresh()
-	showIf(c.empty, n == 0)
+	widgets.ShowIf(c.empty, n == 0)
 }
 
 // columnHeading is a column's label with its unit, in small bold type,
@@ -100,7 +102,7 @@ func columnHeading(list *formField, path, currency string) fyne.CanvasObject {
 	if fd.Unit != "" {
 		label += " (" + fd.UnitIn(currency) + ")"
 	}
-	l := caption(label)
+	l := widgets.Caption(label)
 	l.TextStyle.Bold = true
 	return l
 }
@@ -111,7 +113,7 @@ func (c *listControl) cell(path string, dst reflect.Value) fyne.CanvasObject {
 	norm := present.Normalize(path)
 	if dst.Kind() == reflect.String && present.Choices(norm) != nil {
 		values, labels := choiceOptions(norm, dst.String(), optionalPath(strings.ReplaceAll(norm, "[]", "")))
-		sel := newKeySelect(labels, nil)
+		sel := widgets.NewKeySelect(labels, nil)
 		sel.PlaceHolder = "Choose…"
 		if i := slices.Index(values, dst.String()); i >= 0 {
 			sel.SetSelected(labels[i])
@@ -130,12 +132,12 @@ func (c *listControl) cell(path string, dst reflect.Value) fyne.CanvasObject {
 	var e fyne.CanvasObject
 	var entry *widget.Entry
 	if opts := present.FactsOf(norm).Suggestions; len(opts) > 0 && dst.Kind() == reflect.String {
-		se := newKeySelectEntry(opts)
-		se.form = true
+		se := widgets.NewKeySelectEntry(opts)
+		se.Form = true
 		e, entry = se, &se.Entry
 	} else {
-		ke := newKeyEntry()
-		ke.form = true
+		ke := widgets.NewKeyEntry()
+		ke.Form = true
 		e, entry = ke, &ke.Entry
 	}
 	if dst.Kind() == reflect.String {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
@@ -144,7 +146,7 @@ func setProblemText(l *widget.Label, lines []string) {
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
 	l.SetText(strings.Join(lines, "\n"))
-	showIf(l, len(lines) > 0)
+	widgets.ShowIf(l, len(lines) > 0)
 }
 
 // problemCount is the number of problems the form shows.
@@ -170,11 +172,11 @@ func (f *scenarioForm) relayout() {
 			any := g.problem != nil && g.problem.Visible()
 			for _, ff := range g.fields {
 				show := f.relevant(ff) || ff.given() || ff.problem.Visible()
-				showIf(ff.box, show)
-				showIf(ff.label, show)
+				widgets.ShowIf(ff.box, show)
+				widgets.ShowIf(ff.label, show)
 				any = any || show
 			}
-			showIf(g.box, any)
+			widgets.ShowIf(g.box, any)
 		}
 		title := sec.title
 		if n := f.sectionProblems(i); n > 0 {

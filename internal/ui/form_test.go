@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -93,7 +95,7 @@ func TestNewScenarioFromTemplate(t *testing.T) {
 	// Ctrl+S in a field asks for the note; Enter saves.
 	w.Canvas().Focus(field(t, f, "name").entries()[0])
 	p.typeShortcut(fyne.KeyS)
-	note := overlay[*keyEntry](p)
+	note := overlay[*widgets.KeyEntry](p)
 	if note == nil {
 		t.Fatal("Ctrl+S asked for no note")
 	}
@@ -122,7 +124,7 @@ func TestNewScenarioFromTemplate(t *testing.T) {
 	retype(field(t, f, "purpose.owner").entries()[0], "Legal operations")
 	settled(t, p)
 	test.Tap(v.live.save)
-	note = overlay[*keyEntry](p)
+	note = overlay[*widgets.KeyEntry](p)
 	test.Type(note, "owner named")
 	note.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	settled(t, p)
@@ -586,7 +588,7 @@ func TestFormShowsDefaultMFU(t *testing.T) {
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch x := o.(type) {
-		case *keyEntry:
+		case *widgets.KeyEntry:
 			holders = append(holders, x.PlaceHolder)
 		case *fyne.Container:
 			for _, c := range x.Objects {
@@ -609,7 +611,7 @@ func TestDescriptionKeepsTypedText(t *testing.T) {
 	w, p := openWindow(t, newFakeBackend())
 	f := openForm(t, p, 0)
 	e := field(t, f, "description").entries()[0]
-	text := strings.Repeat(wrapText+" ", 3)
+	text := strings.Repeat("The client data must stay in the EU; four runs a month of the model are planned over two years. ", 3)
 	for width := float32(1000); width <= 1300; width += 23 {
 		w.Resize(fyne.NewSize(width, 800))
 		retype(e, "")

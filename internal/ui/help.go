@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -86,23 +88,23 @@ func shortcutRows(mm *fyne.MainMenu) [][2]string {
 func (p *planner) showGuide() {
 	box := container.NewVBox()
 	for _, s := range guideSteps {
-		box.Add(strongLabel(s[0]))
-		box.Add(wrappedLabel(s[1]))
+		box.Add(widgets.StrongLabel(s[0]))
+		box.Add(widgets.WrappedLabel(s[1]))
 	}
-	body := container.New(&fixedSize{p.dialogSize(720, 560)}, container.NewVScroll(box))
+	body := container.New(&widgets.FixedSize{Size: p.dialogSize(720, 560)}, container.NewVScroll(box))
 	p.dialogs.showDialog(dialog.NewCustom("Guide", "Close", body, p.window))
 }
 
 // showShortcuts shows every keyboard shortcut.
 func (p *planner) showShortcuts() {
-	grid := container.New(newFillGridLayout(2, 1, 240))
+	grid := container.New(widgets.NewFillGridLayout(2, 1, 240))
 	for _, r := range shortcutRows(p.window.MainMenu()) {
 		k := widget.NewLabel(r[0])
 		k.TextStyle.Bold = true
 		grid.Add(k)
-		grid.Add(wrappedLabel(r[1]))
+		grid.Add(widgets.WrappedLabel(r[1]))
 	}
-	body := container.New(&fixedSize{p.dialogSize(620, 560)}, container.NewVScroll(grid))
+	body := container.New(&widgets.FixedSize{Size: p.dialogSize(620, 560)}, container.NewVScroll(grid))
 	p.dialogs.showDialog(dialog.NewCustom("Keyboard shortcuts", "Close", body, p.window))
 }
 

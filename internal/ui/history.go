@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -33,7 +35,7 @@ type historyDialog struct {
 	revs    []scenario.Revision // newest first
 	chosen  int                 // index in revs, -1 before the history arrives
 	gen     int                 // counts choices, so a late diff for an earlier one is dropped
-	list    *plainKeyList
+	list    *widgets.PlainKeyList
 	heading *widget.Label
 	diff    *fyne.Container
 	scroll  *container.Scroll
@@ -46,7 +48,7 @@ type historyDialog struct {
 func (p *planner) showHistory(it Item) {
 	k := p.backend
 	h := &historyDialog{p: p, keep: k, item: it, chosen: -1}
-	h.list = newPlainKeyList(
+	h.list = widgets.NewPlainKeyList(
 		func() int { return len(h.revs) },
 		func() fyne.CanvasObject {
 			title := widget.NewLabel("Revision 10 (current)")
@@ -55,7 +57,7 @@ func (p *planner) showHistory(it Item) {
 			detail := widget.NewLabel("2026-01-01 12:00 · author")
 			detail.SizeName = theme.SizeNameCaptionText
 			detail.Truncation = fyne.TextTruncateEllipsis
-			return container.New(&tightVBox{}, title, detail)
+			return container.New(&widgets.TightVBox{}, title, detail)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i < 0 || i >= len(h.revs) {
@@ -70,7 +72,7 @@ func (p *planner) showHistory(it Item) {
 	h.heading = widget.NewLabel("Reading the history…")
 	h.heading.TextStyle.Bold = true
 	h.heading.Wrapping = fyne.TextWrapWord
-	h.diff = container.New(newFillGridLayout(3, 1, 120))
+	h.diff = container.New(widgets.NewFillGridLayout(3, 1, 120))
 	h.scroll = container.NewScroll(h.diff)
 	h.restore = widget.NewButtonWithIcon("Restore", theme.HistoryIcon(), h.restoreChosen)
 	h.restore.Importance = widget.HighImportance
@@ -82,7 +84,7 @@ func (p *planner) showHistory(it Item) {
 	split := container.NewHSplit(h.list, right)
 	split.Offset = 0.3
 	size := p.window.Canvas().Size()
-	body := container.New(&fixedSize{fyne.NewSize(min(1100, size.Width*0.85), min(720, size.Height*0.8))}, split)
+	body := container.New(&widgets.FixedSize{Size: fyne.NewSize(min(1100, size.Width*0.85), min(720, size.Height*0.8))}, split)
 	h.d = dialog.NewCustomWithoutButtons(fmt.Sprintf("History of “%s”", itemName(it)), body, p.window)
 	p.dialogs.showDialog(h.d)
 
@@ -149,7 +151,7 @@ func (h *historyDialog) choose(i int) {
 	}
 	h.heading.Importance = widget.MediumImportance
 	h.restore.SetText("Restore revision " + whole(h.revs[i].Number))
-	showIf(h.restore, i > 0)
+	widgets.ShowIf(h.restore, i > 0)
 	h.restore.Disable()
 	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
 	h.setRows(nil, "")
@@ -191,7 +193,7 @@ func (h *historyDialog) addSection(title, note string) {
 	t := widget.NewLabel(title)
 	t.TextStyle.Bold = true
 	t.SizeName = theme.SizeNameSubHeadingText
-	n := caption(note)
+	n := widgets.Caption(note)
 	h.diff.Objects = append(h.diff.Objects, t, n, widget.NewLabel(""))
 	h.diff.Refresh()
 }
@@ -199,11 +201,11 @@ func (h *historyDialog) addSection(title, note string) {
 // setRows replaces the comparison: a heading row (or none), or a message.
 func (h *historyDialog) setRows(head []diffRow, message string) {
 	h.diff.Objects = nil
-	h.diff.Layout = newFillGridLayout(3, 1, 120)
+	h.diff.Layout = widgets.NewFillGridLayout(3, 1, 120)
 	if message != "" {
 		l := widget.NewLabel(message)
 		l.Wrapping = fyne.TextWrapWord
-		h.diff.Layout = newFillGridLayout(1, 0, 200)
+		h.diff.Layout = widgets.NewFillGridLayout(1, 0, 200)
 		h.diff.Objects = []fyne.CanvasObject{l}
 	}
 	for _, r := range head {
@@ -458,17 +460,4 @@ func rawValue(v string) string {
 		return v[1 : len(v)-1]
 	}
 	return v
-}
-
-// fixedSize lays its objects out at one size and asks for it: a dialog
-// whose content scrolls gets a useful size of its own.
-type fixedSize struct{ size fyne.Size }
-
-func (f *fixedSize) MinSize([]fyne.CanvasObject) fyne.Size { return f.size }
-
-func (f *fixedSize) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -120,7 +122,7 @@ func (p *planner) askName(it Item, s *scenario.Scenario) {
 	intro := widget.NewLabel(fmt.Sprintf("A new name for scenario %s, saved as a new revision:", s.ID))
 	intro.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, name, problem, container.NewHBox(layout.NewSpacer(), cancel, ok))
-	d = dialog.NewCustomWithoutButtons("Rename scenario", container.New(&minWidth{480}, body), p.window)
+	d = dialog.NewCustomWithoutButtons("Rename scenario", container.New(&widgets.MinWidth{Width: 480}, body), p.window)
 	p.dialogs.showDialog(d)
 	p.window.Canvas().Focus(name)
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // The scenario list's keyboard: in the list, Up and Down choose the row
@@ -27,7 +29,7 @@ func newKeyList(owner *scenarioList) *keyList {
 // TypedKey implements fyne.Focusable.
 func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
 	s := l.owner
-	if windowKey(l, ev) {
+	if widgets.WindowKey(l, ev) {
 		return
 	}
 	if s.comparing { // rows are ticked, not chosen: the list's own keys
@@ -90,10 +92,10 @@ func (e *searchEntry) TypedKey(ev *fyne.KeyEvent) {
 		if e.Text != "" {
 			e.SetText("")
 		} else {
-			windowKey(e, ev)
+			widgets.WindowKey(e, ev)
 		}
 	default:
-		if !windowKey(e, ev) {
+		if !widgets.WindowKey(e, ev) {
 			e.Entry.TypedKey(ev)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -60,14 +62,14 @@ type liveEditor struct {
 	// the planner, which titles the window).
 	onUnsaved func(unsaved bool)
 
-	toggle   *tipButton // the header's "Edit inputs"
+	toggle   *widgets.TipButton // the header's "Edit inputs"
 	heading  *widget.Label
 	mark     *widget.Label // "• unsaved" in the header
 	status   *widget.Label
 	problems *widget.Label // problems that belong to no field
-	save     *tipButton
-	discard  *tipButton
-	json     *tipButton
+	save     *widgets.TipButton
+	discard  *widgets.TipButton
+	json     *widgets.TipButton
 	holder   *fyne.Container // the form, inside scroll
 	scroll   *container.Scroll
 	kept     keptScroll // where the last form was scrolled to
@@ -94,7 +96,7 @@ const (
 func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e := &liveEditor{v: v, backend: b, deferred: map[fyne.CanvasObject]deferredFill{}}
 	e.drafts = &draftKeeper{prefs: b}
-	e.toggle = newTipButton("Edit inputs", theme.DocumentCreateIcon(), "Show or hide the form beside the report", func() { e.setOpen(!e.open) })
+	e.toggle = widgets.NewTipButton("Edit inputs", theme.DocumentCreateIcon(), "Show or hide the form beside the report", func() { e.setOpen(!e.open) })
 	e.mark = widget.NewLabel("• unsaved")
 	e.mark.Importance = widget.WarningImportance
 	e.mark.TextStyle.Bold = true
@@ -106,16 +108,16 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e.heading.Truncation = fyne.TextTruncateEllipsis
 	e.status = widget.NewLabel("")
 	e.problems = problemLabel()
-	e.save = newTipButton("Save…", theme.DocumentSaveIcon(), "Save the edits as a new revision, with a note (Ctrl+S)", e.askNote)
+	e.save = widgets.NewTipButton("Save…", theme.DocumentSaveIcon(), "Save the edits as a new revision, with a note (Ctrl+S)", e.askNote)
 	e.save.Importance = widget.HighImportance
-	e.discard = newTipButton("Discard", theme.ContentUndoIcon(), "Throw the unsaved edits away: the saved revision comes back", e.discardChanges)
-	e.json = newTipButton("Advanced: JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
+	e.discard = widgets.NewTipButton("Discard", theme.ContentUndoIcon(), "Throw the unsaved edits away: the saved revision comes back", e.discardChanges)
+	e.json = widgets.NewTipButton("Advanced: JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
 		if v.onEdit != nil {
 			v.onEdit()
 		}
 	})
 	e.json.Importance = widget.LowImportance
-	closeButton := newTipButton("", theme.CancelIcon(), "Hide the inputs (the edits stay)", func() { e.setOpen(false) })
+	closeButton := widgets.NewTipButton("", theme.CancelIcon(), "Hide the inputs (the edits stay)", func() { e.setOpen(false) })
 	closeButton.Importance = widget.LowImportance
 
 	e.holder = container.NewStack()
@@ -123,7 +125,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	buttons := container.NewHBox(e.save, e.discard, e.json)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, closeButton, e.heading),
-		buttons, newStatusLine(e.status, 2, nil), e.problems, widget.NewSeparator())
+		buttons, widgets.NewStatusLine(e.status, 2, nil), e.problems, widget.NewSeparator())
 	e.panel = container.NewBorder(top, nil, nil, nil, e.scroll)
 	e.setButtons()
 	return e
@@ -391,7 +393,7 @@ func (e *liveEditor) unsaved() bool {
 func (e *liveEditor) changedState() {
 	e.keepDraft()
 	u := e.unsaved()
-	showIf(e.mark, u)
+	widgets.ShowIf(e.mark, u)
 	e.setButtons()
 	if e.onUnsaved != nil {
 		e.onUnsaved(u)
@@ -530,7 +532,7 @@ func (e *liveEditor) showOutcome(errs scenario.Errors) {
 }
 
 // setStatus says whether the report is up to date with the inputs, in a
-// line of its own room (statusLine).
+// line of its own room (widgets.StatusLine).
 func (e *liveEditor) setStatus(text string, imp widget.Importance) {
 	e.status.Importance = imp
 	e.status.SetText(text)

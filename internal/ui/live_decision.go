@@ -3,6 +3,7 @@ package ui
 import (
 	"hostplan/internal/decide"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // The decision follows the weights live: a slider move decides again on
@@ -52,7 +53,7 @@ func (v *scenarioView) showDecision() {
 	// The line keeps the text colour, which reads well in both themes;
 	// the icon carries the colour.
 	v.cheapest.Importance = imp
-	setText(v.cheapest, cheapestText(r, d))
+	widgets.SetText(v.cheapest, cheapestText(r, d))
 	v.decision.set(r, ev.dec, ev.decErr)
 	v.weights.update(ev.s.Dimensions.Weights(), d)
 
@@ -63,7 +64,7 @@ func (v *scenarioView) showDecision() {
 		v.scaling.setHighlight(rec)
 		v.uncertainty.setHighlight(rec)
 	}
-	refit(v.reportScroll)
+	widgets.Refit(v.reportScroll)
 }
 
 // reweigh is the weights panel's callback: the scenario's weights become

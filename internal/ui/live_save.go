@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -78,7 +80,7 @@ func (e *liveEditor) askNote() {
 		e.refuse(errs)
 		return
 	}
-	note := newKeyEntry()
+	note := widgets.NewKeyEntry()
 	note.SetPlaceHolder("What changed, and why (kept with the revision)")
 	title := "Save “" + e.work.Name + "” as a new revision"
 	if e.base == nil {
@@ -228,7 +230,7 @@ const chooseMessage = "Choose a scenario on the left to see how the five hosting
 type leavePrompt struct {
 	widget.BaseWidget
 	content fyne.CanvasObject
-	note    *keyEntry // nil when only the checklist has edits
+	note    *widgets.KeyEntry // nil when only the checklist has edits
 	text    *widget.Label
 	problem *widget.Label
 	keep    *widget.Button
@@ -278,7 +280,7 @@ func (e *liveEditor) confirmLeave(next, stay func()) {
 	l.problem = problemLabel()
 	parts := []fyne.CanvasObject{l.text}
 	if e.dirty() {
-		l.note = newKeyEntry()
+		l.note = widgets.NewKeyEntry()
 		l.note.SetPlaceHolder("What changed, and why (kept with the revision)")
 		parts = append(parts, container.NewBorder(nil, nil, widget.NewLabel("Note:"), nil, l.note))
 		if errs := e.saveProblems(); len(errs) > 0 {

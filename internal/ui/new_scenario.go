@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -128,7 +130,7 @@ func newTemplatePicker(w fyne.Window, pick func(template)) *templatePicker {
 		})
 		t.starts = append(t.starts, start)
 		rows = append(rows, widget.NewSeparator(),
-			container.NewBorder(nil, nil, nil, container.NewCenter(start), container.New(fieldLayout{}, head, caption(about))))
+			container.NewBorder(nil, nil, nil, container.NewCenter(start), container.New(fieldLayout{}, head, widgets.Caption(about))))
 	}
 	for _, tp := range templates() {
 		about := present.ChoiceHelp("workload.shape", tp.shape) + " Starts from the example “" + tp.example.Name + "”."

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -34,13 +36,13 @@ func authorSetting(prefs Preferences) string {
 // showPreferences opens the Preferences dialog.
 func (p *planner) showPreferences() {
 	prefs := p.backend
-	name := newKeyEntry()
+	name := widgets.NewKeyEntry()
 	name.SetText(authorSetting(prefs))
 	name.SetPlaceHolder(app.DefaultAuthor())
-	help := wrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
+	help := widgets.WrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
 		app.DefaultAuthor() + ") and workbooks name no author, as on the command line.")
 	problem := problemLabel()
-	form := container.New(newFillGridLayout(2, 1, 320), widget.NewLabelWithStyle("Author", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), name)
+	form := container.New(widgets.NewFillGridLayout(2, 1, 320), widget.NewLabelWithStyle("Author", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), name)
 	var d *dialog.CustomDialog
 	save := func() {
 		if err := prefs.SetSetting(settingAuthor, strings.TrimSpace(name.Text)); err != nil {
@@ -55,7 +57,7 @@ func (p *planner) showPreferences() {
 	saveButton := widget.NewButton("Save", save)
 	saveButton.Importance = widget.HighImportance
 	buttons := container.NewHBox(layout.NewSpacer(), widget.NewButton("Cancel", func() { d.Hide() }), saveButton)
-	body := container.New(&minWidth{520}, container.NewVBox(form, help, problem, buttons))
+	body := container.New(&widgets.MinWidth{Width: 520}, container.NewVBox(form, help, problem, buttons))
 	d = dialog.NewCustomWithoutButtons("Preferences", body, p.window)
 	p.dialogs.showDialog(d)
 	p.window.Canvas().Focus(name)

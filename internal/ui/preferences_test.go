@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/xuri/excelize/v2"
@@ -19,7 +21,7 @@ func TestAuthorPreference(t *testing.T) {
 	const id = "qlora-legal-70b"
 
 	menuAction(t, w, "File", "Preferences…")()
-	name := overlayOf[*keyEntry](w)
+	name := overlayOf[*widgets.KeyEntry](w)
 	if name == nil || name.PlaceHolder != "login-name" {
 		t.Fatalf("the Preferences dialog has no author field showing the login name: %v", name)
 	}
@@ -36,7 +38,7 @@ func TestAuthorPreference(t *testing.T) {
 	retype(field(t, f, "purpose.owner").entries()[0], "Legal platform team")
 	settled(t, p)
 	test.Tap(p.view.live.save)
-	note := overlay[*keyEntry](p)
+	note := overlay[*widgets.KeyEntry](p)
 	if note == nil {
 		t.Fatal("Save asked for no note")
 	}

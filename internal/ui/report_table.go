@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -94,7 +96,7 @@ func newReportTable() *reportTable {
 	t.box = container.New(t.layout, objects...)
 	t.dates = widget.NewLabel("")
 	t.dates.Wrapping = fyne.TextWrapWord
-	t.content = container.New(&tightVBox{}, t.box, t.dates)
+	t.content = container.New(&widgets.TightVBox{}, t.box, t.dates)
 	t.set(&model.Report{}, "")
 	return t
 }
@@ -133,10 +135,10 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 		row.shown = i < len(rows)
 		if !row.shown {
 			for _, l := range row.cells {
-				setLabel(l, "", false, widget.MediumImportance)
+				widgets.SetLabel(l, "", false, widget.MediumImportance)
 			}
-			setLabel(row.cardHead, "", false, widget.MediumImportance)
-			setLabel(row.cardFigures, "", false, widget.MediumImportance)
+			widgets.SetLabel(row.cardHead, "", false, widget.MediumImportance)
+			widgets.SetLabel(row.cardFigures, "", false, widget.MediumImportance)
 			continue
 		}
 		data := rows[i]
@@ -145,33 +147,18 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 			if col == colFeasible && !data.feasible {
 				imp = widget.DangerImportance
 			}
-			setLabel(row.cells[col], text, data.highlighted, imp)
+			widgets.SetLabel(row.cells[col], text, data.highlighted, imp)
 		}
 		headImp := widget.MediumImportance
 		if !data.feasible {
 			headImp = widget.DangerImportance
 		}
-		setLabel(row.cardHead, data.card[0], true, headImp)
-		setLabel(row.cardFigures, data.card[1], data.highlighted, widget.MediumImportance)
+		widgets.SetLabel(row.cardHead, data.card[0], true, headImp)
+		widgets.SetLabel(row.cardFigures, data.card[1], data.highlighted, widget.MediumImportance)
 	}
-	relayout(t.box)
-	setText(t.dates, pricesAsOf(r))
+	widgets.Relayout(t.box)
+	widgets.SetText(t.dates, pricesAsOf(r))
 	t.dates.Hidden = t.dates.Text == ""
-}
-
-// setLabel gives l text, bold or not and importance imp, refreshing it
-// only when one of them changes.
-func setLabel(l *widget.Label, text string, bold bool, imp widget.Importance) {
-	if l.Text == text && l.TextStyle.Bold == bold && l.Importance == imp {
-		return
-	}
-	l.TextStyle.Bold = bold
-	l.Importance = imp
-	if l.Text == text {
-		l.Refresh()
-		return
-	}
-	l.SetText(text)
 }
 
 // reportLayout lays the report table out as a table when the width takes
@@ -201,8 +188,8 @@ func (l *reportLayout) columnWidths(width float32) (w [numColumns]float32, fits 
 			}
 		}
 		for _, c := range cells {
-			w[col] = max(w[col], labelWidth(c, false))
-			least[col] = max(least[col], labelWidth(c, col == colDirection || col == colGPUs))
+			w[col] = max(w[col], widgets.LabelWidth(c, false))
+			least[col] = max(least[col], widgets.LabelWidth(c, col == colDirection || col == colGPUs))
 		}
 	}
 	total, totalLeast := float32(0), float32(0)
@@ -219,27 +206,6 @@ func (l *reportLayout) columnWidths(width float32) (w [numColumns]float32, fits 
 		}
 	}
 	return w, totalLeast+minWhyNotWidth <= width
-}
-
-// labelWidth is the width label l takes with each line of its text
-// unbroken, or, with words, with its longest word alone on a line.
-func labelWidth(l *widget.Label, words bool) float32 {
-	th := l.Theme()
-	size := th.Size(theme.SizeNameText)
-	if l.SizeName != "" {
-		size = th.Size(l.SizeName)
-	}
-	w := float32(0)
-	for _, line := range strings.Split(l.Text, "\n") {
-		parts := []string{line}
-		if words {
-			parts = strings.Fields(line)
-		}
-		for _, p := range parts {
-			w = max(w, fyne.MeasureText(p, size, l.TextStyle).Width)
-		}
-	}
-	return w + 2*th.Size(theme.SizeNameInnerPadding)
 }
 
 // minCardWidth is the narrowest the cards get.
@@ -268,15 +234,15 @@ func (l *reportLayout) place(width float32, move bool) float32 {
 	}
 	if move {
 		for _, h := range t.heads {
-			showIf(h, !cards)
+			widgets.ShowIf(h, !cards)
 		}
 		for _, row := range t.rows {
 			for col, c := range row.cells {
-				showIf(c, row.shown && (!cards || col == colWhyNot))
+				widgets.ShowIf(c, row.shown && (!cards || col == colWhyNot))
 			}
-			showIf(row.cardHead, row.shown && cards)
-			showIf(row.cardFigures, row.shown && cards)
-			showIf(row.rule, row.shown)
+			widgets.ShowIf(row.cardHead, row.shown && cards)
+			widgets.ShowIf(row.cardFigures, row.shown && cards)
+			widgets.ShowIf(row.rule, row.shown)
 		}
 	}
 	thick := theme.SeparatorThicknessSize()

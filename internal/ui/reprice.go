@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -90,7 +92,7 @@ func (p *planner) pricesImported(name string, rows, changed int, before *catalog
 	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
 	if before == nil {
-		d := dialog.NewCustom("Prices imported", "Close", container.New(&minWidth{520}, msg), p.window)
+		d := dialog.NewCustom("Prices imported", "Close", container.New(&widgets.MinWidth{Width: 520}, msg), p.window)
 		p.dialogs.showDialog(d)
 		return
 	}
@@ -103,7 +105,7 @@ func (p *planner) pricesImported(name string, rows, changed int, before *catalog
 		p.repriceAgainst(before)
 	})
 	reprice.Importance = widget.HighImportance
-	d = dialog.NewCustomWithoutButtons("Prices imported", container.New(&minWidth{520}, container.NewVBox(msg, ask)), p.window)
+	d = dialog.NewCustomWithoutButtons("Prices imported", container.New(&widgets.MinWidth{Width: 520}, container.NewVBox(msg, ask)), p.window)
 	d.SetButtons([]fyne.CanvasObject{closeB, reprice})
 	p.dialogs.showDialog(d)
 }
@@ -114,7 +116,7 @@ func (p *planner) repriceAgainst(before *catalog.Catalog) {
 	r := p.backend
 	ctx, cancel := context.WithCancel(context.Background())
 	bar := widget.NewProgressBarInfinite()
-	wait := dialog.NewCustomWithoutButtons("Repricing the stored scenarios…", container.New(&minWidth{420}, bar), p.window)
+	wait := dialog.NewCustomWithoutButtons("Repricing the stored scenarios…", container.New(&widgets.MinWidth{Width: 420}, bar), p.window)
 	wait.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", cancel)})
 	p.dialogs.show(wait, cancel)
 	inBackground(func() func() {
@@ -201,7 +203,7 @@ func (p *planner) showRepricing(rp *app.Repricing) {
 	scroll.SetMinSize(fyne.NewSize(w, size.Height*0.6))
 	body := container.NewBorder(summary, nil, nil, nil, scroll)
 	if len(rp.Changed) == 0 && len(rp.Failed) == 0 {
-		body = container.New(&minWidth{w}, summary)
+		body = container.New(&widgets.MinWidth{Width: w}, summary)
 	}
 	d = dialog.NewCustomWithoutButtons("Repriced stored scenarios", body, p.window)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Close", func() { d.Hide() })})

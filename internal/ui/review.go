@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -44,7 +46,7 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 	note := ""
 	switch len(evs) {
 	case 0:
-		l := wrappedLabel("Choose a scenario in the list, or tick up to three in Compare, then press F11 or Review again.")
+		l := widgets.WrappedLabel("Choose a scenario in the list, or tick up to three in Compare, then press F11 or Review again.")
 		body = container.NewVBox(l)
 	case 1:
 		s := newReviewSheet(evs[0])
@@ -58,7 +60,7 @@ func newReviewView(evs []*evaluation, th fyne.Theme, leave func()) *reviewView {
 	}
 	// What the comparison converts beside Leave, on one line: the grid
 	// below gets the height.
-	bar := container.NewBorder(nil, nil, nil, v.leave, caption(note))
+	bar := container.NewBorder(nil, nil, nil, v.leave, widgets.Caption(note))
 	v.scroll = container.NewVScroll(container.NewPadded(body))
 	inner := container.NewBorder(bar, nil, nil, nil, v.scroll)
 	v.content = container.NewThemeOverride(inner, th)
@@ -92,13 +94,13 @@ func reviewGrid(evs []*evaluation) *fyne.Container {
 	for range rows - 1 {
 		objects = append(objects, widget.NewSeparator())
 	}
-	return container.New(newFillGridLayout(len(evs)+1, 1, minReviewColumn), objects...)
+	return container.New(widgets.NewFillGridLayout(len(evs)+1, 1, minReviewColumn), objects...)
 }
 
 // reviewSheet is one scenario in review mode.
 type reviewSheet struct {
 	title    *widget.Label
-	facts    *widget.Label // a caption
+	facts    *widget.Label // a widgets.Caption
 	headline *widget.Label
 	cheapest *widget.Label // body text
 	ranked   *fyne.Container
@@ -116,7 +118,7 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 	s.title.SizeName = theme.SizeNameHeadingText
 	s.title.TextStyle.Bold = true
 	s.title.Wrapping = fyne.TextWrapWord
-	s.facts = caption(reportFacts(r))
+	s.facts = widgets.Caption(reportFacts(r))
 
 	s.headline = widget.NewLabel("No recommendation")
 	s.headline.TextStyle.Bold = true
@@ -130,7 +132,7 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 			head = append(head, container.NewCenter(b))
 		}
 	}
-	s.cheapest = wrappedLabel(cheapestText(r, d))
+	s.cheapest = widgets.WrappedLabel(cheapestText(r, d))
 
 	why := widget.NewRichText()
 	why.Wrapping = fyne.TextWrapWord
@@ -157,14 +159,14 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 	questions.Wrapping = fyne.TextWrapWord
 	questions.Segments = leadershipSegments(ev.brief)
 
-	left := container.New(&tightVBox{},
+	left := container.New(&widgets.TightVBox{},
 		container.NewHBox(head...), s.cheapest, why,
-		sectionHeading("Directions, ranked"), s.ranked,
-		sectionHeading("Risks"), risks)
-	right := container.New(&tightVBox{},
-		sectionHeading("Cumulative cost over the horizon"), s.chart,
-		sectionHeading("Leadership questions"), questions)
-	top := container.New(&tightVBox{}, s.title, s.facts, widget.NewSeparator())
+		widgets.SectionHeading("Directions, ranked"), s.ranked,
+		widgets.SectionHeading("Risks"), risks)
+	right := container.New(&widgets.TightVBox{},
+		widgets.SectionHeading("Cumulative cost over the horizon"), s.chart,
+		widgets.SectionHeading("Leadership questions"), questions)
+	top := container.New(&widgets.TightVBox{}, s.title, s.facts, widget.NewSeparator())
 	cols := &reviewColumns{wide: 1100}
 	s.content = container.NewBorder(top, nil, nil, nil, container.New(cols, left, right))
 	return s
@@ -176,7 +178,7 @@ func newReviewSheet(ev *evaluation) *reviewSheet {
 func rankedTable(r *model.Report, d *decide.Decision) *fyne.Container {
 	cur := orText(r.Currency, "cost")
 	headings := []string{"#", "Direction", "Score", "Cost P10–P90\n(" + cur + ")", "Time P10–P90\n(h)"}
-	g := container.New(newNaturalGridLayout(len(headings)))
+	g := container.New(widgets.NewNaturalGridLayout(len(headings)))
 	for _, h := range headings {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true

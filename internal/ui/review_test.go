@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -61,7 +63,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	}
 	if find(p.review.content, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
-		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider, *keyEntry, *keySelect, *keyCheck, *keyList, *searchEntry:
+		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider, *widgets.KeyEntry, *widgets.KeySelect, *widgets.KeyCheck, *keyList, *searchEntry:
 			return true
 		}
 		return o == p.view.edit || o == p.view.duplicate
@@ -121,7 +123,7 @@ func checkReviewColumns(t *testing.T, p *planner, n int) {
 	if g == nil {
 		t.Fatalf("review shows %d sheets, no columns", len(p.review.sheets))
 	}
-	cols := g.Layout.(*gridLayout).cols
+	cols := g.Layout.(*widgets.GridLayout).Cols
 	if cols != n+1 {
 		t.Fatalf("review shows %d columns, want %d scenarios and the headings", cols, n)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -93,7 +95,7 @@ func (p *planner) askSavePath(t saveTarget) *saveFileDialog {
 	buttons := container.NewHBox(layout.NewSpacer(), cancel, sd.save)
 	body := container.NewVBox(intro, container.NewBorder(nil, nil, nil, sd.folder, sd.path), sd.problem, buttons)
 	width := min(720, max(480, p.window.Canvas().Size().Width*0.6))
-	sd.d = dialog.NewCustomWithoutButtons(t.title, container.New(&minWidth{width}, body), p.window)
+	sd.d = dialog.NewCustomWithoutButtons(t.title, container.New(&widgets.MinWidth{Width: width}, body), p.window)
 	p.dialogs.showDialog(sd.d)
 	p.window.Canvas().Focus(sd.path)
 	return sd
@@ -246,7 +248,7 @@ func (p *planner) showWritten(t saveTarget, path string) {
 	copyPath.Importance = widget.LowImportance
 	body := container.NewVBox(intro, where, container.NewHBox(copyPath))
 	width := min(720, max(480, p.window.Canvas().Size().Width*0.6))
-	d := dialog.NewCustom(t.done, "Close", container.New(&minWidth{width}, body), p.window)
+	d := dialog.NewCustom(t.done, "Close", container.New(&widgets.MinWidth{Width: width}, body), p.window)
 	p.dialogs.showDialog(d)
 }
 
@@ -274,24 +276,4 @@ func fileNameOf(id, suffix string) string {
 		id = "scenario"
 	}
 	return id + suffix
-}
-
-// minWidth lays its one object out at least width wide, so a dialog is
-// not as narrow as its shortest line.
-type minWidth struct{ width float32 }
-
-func (m *minWidth) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	s := fyne.Size{Width: m.width}
-	for _, o := range objects {
-		ms := o.MinSize()
-		s = s.Max(ms)
-	}
-	return s
-}
-
-func (m *minWidth) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Resize(size)
-		o.Move(fyne.NewPos(0, 0))
-	}
 }

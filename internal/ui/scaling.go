@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -22,20 +24,20 @@ const servingNote = "Serving is sized by replicas, not by scaling one job: each 
 // scaling curve as a table. For an interactive service, which scales by
 // replicas, it shows the serving plan instead of the chart.
 type scalingView struct {
-	summary  *grid // one row per direction that runs on GPUs
+	summary  *widgets.Grid // one row per direction that runs on GPUs
 	noGPUs   *widget.Label
 	noCurves *widget.Label // for a training or batch report without curves
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
 	chart       *lineChart
-	selector    *keySelect
+	selector    *widgets.KeySelect
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
-	detail      *grid // the selected direction's curve
+	detail      *widgets.Grid // the selected direction's curve
 
 	serving     []fyne.CanvasObject // heading, note and table
 	servingNote *widget.Label
-	servingGrid *grid
+	servingGrid *widgets.Grid
 
 	withCurves []model.DirectionResult // directions in the selector, in its order
 	report     *model.Report           // the report shown
@@ -49,56 +51,48 @@ type scalingView struct {
 func newScalingView() *scalingView {
 	v := &scalingView{}
 
-	v.summary = newGrid(summaryColumns[:], summaryAlign)
+	v.summary = widgets.NewGrid(summaryColumns[:], summaryAlign)
 	v.noGPUs = widget.NewLabel("No direction runs on GPUs of its own: per-token services are not sized by GPU count.")
 	v.noGPUs.Wrapping = fyne.TextWrapWord
 	v.noCurves = widget.NewLabel("No direction in this report has a scaling curve.")
 	v.noCurves.Wrapping = fyne.TextWrapWord
 
 	v.chart = newEfficiencyChart()
-	v.selector = newKeySelect(nil, v.showCurve)
-	v.selectorBox = container.New(&fixedSizeLayout{v.selector.MinSize()}, v.selector)
+	v.selector = widgets.NewKeySelect(nil, v.showCurve)
+	v.selectorBox = container.New(&widgets.FixedSize{Size: v.selector.MinSize()}, v.selector)
 	v.calibration = widget.NewLabel("")
 	v.calibration.Wrapping = fyne.TextWrapWord
-	v.detail = newGrid(curveColumns[:], curveAlign)
+	v.detail = widgets.NewGrid(curveColumns[:], curveAlign)
 	v.curves = []fyne.CanvasObject{
-		sectionHeading("Scaling efficiency"),
+		widgets.SectionHeading("Scaling efficiency"),
 		v.chart,
 		container.NewHBox(widget.NewLabel("Scaling of"), v.selectorBox),
 		v.calibration,
-		v.detail.box,
+		v.detail.Box,
 	}
 
 	v.servingNote = widget.NewLabel(servingNote)
 	v.servingNote.Wrapping = fyne.TextWrapWord
-	v.servingGrid = newGrid(servingColumns[:], servingAlign)
-	v.serving = []fyne.CanvasObject{sectionHeading("Serving"), v.servingNote, v.servingGrid.box}
+	v.servingGrid = widgets.NewGrid(servingColumns[:], servingAlign)
+	v.serving = []fyne.CanvasObject{widgets.SectionHeading("Serving"), v.servingNote, v.servingGrid.Box}
 
-	parts := []fyne.CanvasObject{sectionHeading("Per direction"), v.summary.box, v.noGPUs, v.noCurves}
+	parts := []fyne.CanvasObject{widgets.SectionHeading("Per direction"), v.summary.Box, v.noGPUs, v.noCurves}
 	parts = append(parts, v.curves...)
 	parts = append(parts, v.serving...)
-	layout := &pageLayout{}
+	layout := &widgets.PageLayout{}
 	v.page = container.New(layout, parts...)
 	v.scroll = container.NewScroll(v.page)
-	v.content = container.New(&viewportLayout{layout: layout, page: v.page}, v.scroll)
+	v.content = container.New(widgets.NewViewport(layout, v.page), v.scroll)
 	return v
-}
-
-// sectionHeading is a bold subheading over a part of the tab.
-func sectionHeading(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.TextStyle.Bold = true
-	l.SizeName = theme.SizeNameSubHeadingText
-	return l
 }
 
 // set shows report r, the rows of direction highlight in bold.
 func (v *scalingView) set(r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	rows := summaryRows(r, v.highlight)
-	v.summary.set(rows)
-	showIf(v.summary.box, len(rows) > 0)
-	showIf(v.noGPUs, len(rows) == 0)
+	v.summary.Set(rows)
+	widgets.ShowIf(v.summary.Box, len(rows) > 0)
+	widgets.ShowIf(v.noGPUs, len(rows) == 0)
 
 	v.withCurves = v.withCurves[:0]
 	for _, d := range r.Directions {
@@ -106,7 +100,7 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 			v.withCurves = append(v.withCurves, d)
 		}
 	}
-	showAll(v.curves, len(v.withCurves) > 0)
+	widgets.ShowAll(v.curves, len(v.withCurves) > 0)
 	// The threshold the report's MaxEfficientGPUs was judged by: the
 	// scenario's own or the model's default.
 	v.chart.setThreshold(r.EfficiencyThreshold)
@@ -135,11 +129,11 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	}
 
 	srows := servingRows(r, v.highlight)
-	v.servingGrid.set(srows)
+	v.servingGrid.Set(srows)
 	serving := len(srows) > 0 || (r.Shape == scenario.ShapeInteractive && len(v.withCurves) == 0)
-	showAll(v.serving, serving)
-	showIf(v.servingGrid.box, len(srows) > 0)
-	showIf(v.noCurves, len(rows) > 0 && len(v.withCurves) == 0 && !serving)
+	widgets.ShowAll(v.serving, serving)
+	widgets.ShowIf(v.servingGrid.Box, len(srows) > 0)
+	widgets.ShowIf(v.noCurves, len(rows) > 0 && len(v.withCurves) == 0 && !serving)
 
 	v.scroll.Offset = fyne.Position{}
 	v.relayout()
@@ -152,8 +146,8 @@ func (v *scalingView) setHighlight(highlight string) {
 	if v.report == nil {
 		return
 	}
-	v.summary.set(summaryRows(v.report, highlight))
-	v.servingGrid.set(servingRows(v.report, highlight))
+	v.summary.Set(summaryRows(v.report, highlight))
+	v.servingGrid.Set(servingRows(v.report, highlight))
 	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
 	if !v.stale {
 		v.relayout()
@@ -194,7 +188,7 @@ func hasCurve(ds []model.DirectionResult, direction string) bool {
 // relayout places the parts again after some were shown, hidden or
 // refilled: neither a container nor a scroll notices that by itself.
 func (v *scalingView) relayout() {
-	refit(v.scroll)
+	widgets.Refit(v.scroll)
 }
 
 // fitSelector makes the selector wide enough for its longest option, which
@@ -207,20 +201,8 @@ func (v *scalingView) fitSelector() {
 		widest = max(widest, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
 	}
 	size.Width += widest - base
-	v.selectorBox.Layout.(*fixedSizeLayout).size = size
+	v.selectorBox.Layout.(*widgets.FixedSize).Size = size
 	v.selectorBox.Refresh()
-}
-
-// fixedSizeLayout gives its one object a fixed size.
-type fixedSizeLayout struct{ size fyne.Size }
-
-func (f *fixedSizeLayout) MinSize([]fyne.CanvasObject) fyne.Size { return f.size }
-
-func (f *fixedSizeLayout) Layout(objects []fyne.CanvasObject, _ fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(f.size)
-	}
 }
 
 // showCurve fills the table and calibration line for the direction titled
@@ -230,31 +212,17 @@ func (v *scalingView) showCurve(title string) {
 		if titleOf(d) != title {
 			continue
 		}
-		v.detail.set(curveRows(d))
+		v.detail.Set(curveRows(d))
 		v.calibration.SetText(calibrationText(d.Calibration))
-		showIf(v.calibration, d.Calibration != nil)
+		widgets.ShowIf(v.calibration, d.Calibration != nil)
 		v.chart.setHighlight(v.seriesIndex(d.Direction))
 		v.relayout()
 		return
 	}
-	v.detail.set(nil)
+	v.detail.Set(nil)
 	v.calibration.Hide()
 	v.chart.setHighlight(-1)
 	v.relayout()
-}
-
-func showIf(o fyne.CanvasObject, show bool) {
-	if show {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-}
-
-func showAll(objects []fyne.CanvasObject, show bool) {
-	for _, o := range objects {
-		showIf(o, show)
-	}
 }
 
 // The summary table's columns.
@@ -295,8 +263,8 @@ var summaryAlign = []fyne.TextAlign{
 // summaryRows is one row per direction that runs on GPUs, in the report's
 // order, the highlighted direction's in bold; "—" where a figure does not
 // apply.
-func summaryRows(r *model.Report, highlight string) []gridRow {
-	var rows []gridRow
+func summaryRows(r *model.Report, highlight string) []widgets.GridRow {
+	var rows []widgets.GridRow
 	for _, d := range r.Directions {
 		if d.GPU == "" {
 			continue // a per-token service: nothing to size
@@ -310,7 +278,7 @@ func summaryRows(r *model.Report, highlight string) []gridRow {
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
+		rows = append(rows, widgets.GridRow{Cells: cells, Bold: d.Feasible && d.Direction == highlight, Danger: -1})
 	}
 	return rows
 }
@@ -411,8 +379,8 @@ var curveAlign = []fyne.TextAlign{
 
 // curveRows is direction d's scaling curve, one row per GPU count: the
 // chosen count in bold, counts whose run does not fit GPU memory marked.
-func curveRows(d model.DirectionResult) []gridRow {
-	rows := make([]gridRow, 0, len(d.Scaling))
+func curveRows(d model.DirectionResult) []widgets.GridRow {
+	rows := make([]widgets.GridRow, 0, len(d.Scaling))
 	for _, p := range d.Scaling {
 		cells := make([]string, numCurveColumns)
 		cells[curveGPUs] = present.Number(float64(p.GPUs))
@@ -425,13 +393,13 @@ func curveRows(d model.DirectionResult) []gridRow {
 		cells[curveEfficiency] = present.Percent(p.Efficiency)
 		cells[curveTime] = present.Hours(p.TimeToResultHours)
 		cells[curveBottleneck] = present.Humanize(p.Bottleneck.Text())
-		row := gridRow{cells: cells, bold: chosen, danger: -1}
+		row := widgets.GridRow{Cells: cells, Bold: chosen, Danger: -1}
 		if !p.Fits {
 			cells[curveBottleneck] = present.Humanize(p.Bottleneck.Text()) + " — does not fit"
 			if p.Bottleneck == "" {
 				cells[curveBottleneck] = "Does not fit"
 			}
-			row.danger = curveBottleneck
+			row.Danger = curveBottleneck
 		}
 		rows = append(rows, row)
 	}
@@ -492,8 +460,8 @@ var servingAlign = []fyne.TextAlign{
 
 // servingRows is one row per direction with a serving plan, the
 // highlighted direction's in bold.
-func servingRows(r *model.Report, highlight string) []gridRow {
-	var rows []gridRow
+func servingRows(r *model.Report, highlight string) []widgets.GridRow {
+	var rows []widgets.GridRow
 	for _, d := range r.Directions {
 		s := d.Serving
 		if s == nil {
@@ -514,7 +482,7 @@ func servingRows(r *model.Report, highlight string) []gridRow {
 			srvLatency:    present.Fixed(s.LatencyMS, 0),
 			srvLimit:      limit,
 		}
-		rows = append(rows, gridRow{cells: cells, bold: d.Feasible && d.Direction == highlight, danger: -1})
+		rows = append(rows, widgets.GridRow{Cells: cells, Bold: d.Feasible && d.Direction == highlight, Danger: -1})
 	}
 	return rows
 }

@@ -121,21 +121,21 @@ func TestScalingTab(t *testing.T) {
 		{"Shared HPC", "4 × a100-80gb", "Queue", "62.5", noValue, noValue, "12 min each\n3 wall-time jobs", noValue},
 		{"Hybrid", "8 × h100-sxm", noValue, noValue, noValue, noValue, noValue, noValue},
 	}
-	if len(v.summary.drawnRows()) != len(wantSummary) {
-		t.Fatalf("summary has %d rows, want %d", len(v.summary.drawnRows()), len(wantSummary))
+	if len(drawnRows(v.summary)) != len(wantSummary) {
+		t.Fatalf("summary has %d rows, want %d", len(drawnRows(v.summary)), len(wantSummary))
 	}
 	for i, want := range wantSummary {
 		var got [numSummaryColumns]string
 		for col := range got {
-			got[col] = v.summary.cell(i, col)
+			got[col] = drawnCell(v.summary, i, col)
 		}
 		if got != want {
 			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	for i, row := range v.summary.drawnRows() {
-		if row.bold != (i == 3) {
-			t.Errorf("summary row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.bold)
+	for i, row := range drawnRows(v.summary) {
+		if row.Bold != (i == 3) {
+			t.Errorf("summary row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.Bold)
 		}
 	}
 
@@ -194,9 +194,9 @@ func TestScalingTab(t *testing.T) {
 		{"32", "14.2", "21.1", "66 %", "9.0", "Communication"},
 	}
 	checkCurve(t, v, wantOnPrem, 4)
-	for i, row := range v.detail.drawnRows() {
-		if fits := i >= 2; (row.danger == curveBottleneck) == fits {
-			t.Errorf("on-premises row %d: danger column %d, want the bottleneck marked only where it does not fit", i, row.danger)
+	for i, row := range drawnRows(v.detail) {
+		if fits := i >= 2; (row.Danger == curveBottleneck) == fits {
+			t.Errorf("on-premises row %d: danger column %d, want the bottleneck marked only where it does not fit", i, row.Danger)
 		}
 	}
 	if v.calibration.Visible() {
@@ -215,18 +215,18 @@ func TestScalingTab(t *testing.T) {
 // checkCurve compares the scaling table with want, row chosen in bold.
 func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, chosen int) {
 	t.Helper()
-	if len(v.detail.drawnRows()) != len(want) {
-		t.Fatalf("scaling table has %d rows, want %d", len(v.detail.drawnRows()), len(want))
+	if len(drawnRows(v.detail)) != len(want) {
+		t.Fatalf("scaling table has %d rows, want %d", len(drawnRows(v.detail)), len(want))
 	}
 	for i, w := range want {
 		var got [numCurveColumns]string
 		for col := range got {
-			got[col] = v.detail.cell(i, col)
+			got[col] = drawnCell(v.detail, i, col)
 		}
 		if got != w {
 			t.Errorf("%s row %d:\n got %q\nwant %q", v.selector.Selected, i, got, w)
 		}
-		if bold := v.detail.drawnRows()[i].bold; bold != (i == chosen) {
+		if bold := drawnRows(v.detail)[i].Bold; bold != (i == chosen) {
 			t.Errorf("%s row %d bold = %v, want %v", v.selector.Selected, i, bold, i == chosen)
 		}
 	}
@@ -252,30 +252,30 @@ func TestScalingTabInteractive(t *testing.T) {
 	w, p := openWindow(t, newScalingBackend())
 	v := openScalingTab(t, p, 1)
 
-	if v.chart.Visible() || v.detail.box.Visible() {
+	if v.chart.Visible() || v.detail.Box.Visible() {
 		t.Error("chart or scaling table shown for an interactive service")
 	}
 	if got := v.chart.seriesCount(); got != 0 {
 		t.Errorf("chart has %d series, want 0", got)
 	}
-	if !v.servingNote.Visible() || !v.servingGrid.box.Visible() {
+	if !v.servingNote.Visible() || !v.servingGrid.Box.Visible() {
 		t.Fatal("serving section hidden for an interactive service")
 	}
 	if !strings.HasPrefix(v.servingNote.Text, "Serving is sized by replicas, not by scaling one job") {
 		t.Errorf("note = %q", v.servingNote.Text)
 	}
-	if len(v.summary.drawnRows()) != 1 {
-		t.Fatalf("summary has %d rows, want 1 (cloud)", len(v.summary.drawnRows()))
+	if len(drawnRows(v.summary)) != 1 {
+		t.Fatalf("summary has %d rows, want 1 (cloud)", len(drawnRows(v.summary)))
 	}
-	if got, want := v.summary.cell(0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
+	if got, want := drawnCell(v.summary, 0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
 		t.Errorf("serving cell = %q, want %q", got, want)
 	}
-	if got, want := v.summary.cell(0, sumBottleneck), "Memory bandwidth"; got != want {
+	if got, want := drawnCell(v.summary, 0, sumBottleneck), "Memory bandwidth"; got != want {
 		t.Errorf("bottleneck = %q, want %q", got, want)
 	}
 	wantServing := []string{"Cloud IaaS", "2", "141", "2 / 1", "20.9", "6,752", "6.6", "6,371", "Memory bandwidth"}
-	if len(v.servingGrid.drawnRows()) != 1 || !slices.Equal(v.servingGrid.drawnRows()[0].cells, wantServing) {
-		t.Errorf("serving table = %v, want one row %q", v.servingGrid.drawnRows(), wantServing)
+	if len(drawnRows(v.servingGrid)) != 1 || !slices.Equal(drawnRows(v.servingGrid)[0].Cells, wantServing) {
+		t.Errorf("serving table = %v, want one row %q", drawnRows(v.servingGrid), wantServing)
 	}
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Serving is sized by replicas", "Output tokens/s", "Memory bandwidth"} {
@@ -301,8 +301,8 @@ func TestScalingTabWithoutGPUs(t *testing.T) {
 	_, p := openWindow(t, newFakeBackend())
 	v := openScalingTab(t, p, 1) // the chat report: nothing has a GPU
 
-	if v.summary.box.Visible() || !v.noGPUs.Visible() {
-		t.Errorf("summary visible %v, no-GPU message visible %v", v.summary.box.Visible(), v.noGPUs.Visible())
+	if v.summary.Box.Visible() || !v.noGPUs.Visible() {
+		t.Errorf("summary visible %v, no-GPU message visible %v", v.summary.Box.Visible(), v.noGPUs.Visible())
 	}
 	if v.chart.Visible() || v.noCurves.Visible() {
 		t.Error("chart or no-curve message shown for a service without GPUs")
@@ -340,8 +340,8 @@ func TestScalingTabWithoutCurves(t *testing.T) {
 	_, p := openWindow(t, newFakeBackend())
 	v := openScalingTab(t, p, 0)
 
-	if len(v.summary.drawnRows()) != 4 || !v.noCurves.Visible() {
-		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(v.summary.drawnRows()), v.noCurves.Visible())
+	if len(drawnRows(v.summary)) != 4 || !v.noCurves.Visible() {
+		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(drawnRows(v.summary)), v.noCurves.Visible())
 	}
 	if v.chart.Visible() || v.servingNote.Visible() {
 		t.Errorf("chart visible %v, serving note visible %v; want neither", v.chart.Visible(), v.servingNote.Visible())

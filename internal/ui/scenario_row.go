@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/ui/widgets"
+
 	"hostplan/internal/present"
 )
 
@@ -23,7 +25,7 @@ type scenarioRow struct {
 	index widget.ListItemID
 
 	name, detail *widget.Label
-	tick         *keyCheck
+	tick         *widgets.KeyCheck
 	hover        *canvas.Rectangle
 	line         *fyne.Container // the tick box beside the two lines
 	body         fyne.CanvasObject
@@ -43,13 +45,13 @@ func newScenarioRow(l *scenarioList) *scenarioRow {
 	r.detail = widget.NewLabel("Workload shape")
 	r.detail.SizeName = theme.SizeNameCaptionText
 	r.detail.Truncation = fyne.TextTruncateEllipsis
-	r.tick = newKeyCheck("", nil)
+	r.tick = widgets.NewKeyCheck("", nil)
 	r.tick.Hide()
 	// The list draws the hover colour over rows it handles itself; this
 	// row takes the pointer, so it draws its own.
 	r.hover = canvas.NewRectangle(theme.Color(theme.ColorNameHover))
 	r.hover.Hide()
-	r.line = container.NewBorder(nil, nil, r.tick, nil, container.New(&tightVBox{}, r.name, r.detail))
+	r.line = container.NewBorder(nil, nil, r.tick, nil, container.New(&widgets.TightVBox{}, r.name, r.detail))
 	r.body = container.NewStack(r.hover, r.line)
 	r.ExtendBaseWidget(r)
 	return r
@@ -68,8 +70,8 @@ func (r *scenarioRow) Refresh() {
 
 // Tapped chooses the row, and gives the list the keyboard.
 func (r *scenarioRow) Tapped(*fyne.PointEvent) {
-	if l := tipLayerOf(r); l != nil {
-		l.leave(r)
+	if l := widgets.TipLayerOf(r); l != nil {
+		l.Leave(r)
 	}
 	r.list.tapped(r.index)
 }
@@ -83,13 +85,13 @@ func (r *scenarioRow) TappedSecondary(e *fyne.PointEvent) {
 // when the row cuts it short ("…#0044" and "…#0080" look alike).
 func (r *scenarioRow) MouseIn(ev *desktop.MouseEvent) {
 	r.list.hovered(r.index)
-	if l := tipLayerOf(r); l != nil {
-		l.hover(r, func() string {
-			if isCut(r.name) {
+	if l := widgets.TipLayerOf(r); l != nil {
+		l.Hover(r, func() string {
+			if widgets.IsCut(r.name) {
 				return r.name.Text
 			}
 			return ""
-		}, pointerAt(ev))
+		}, widgets.PointerAt(ev))
 	}
 }
 
@@ -101,8 +103,8 @@ func (r *scenarioRow) MouseOut() {
 	if r.list.hover == r.index {
 		r.list.hovered(-1)
 	}
-	if l := tipLayerOf(r); l != nil {
-		l.leave(r)
+	if l := widgets.TipLayerOf(r); l != nil {
+		l.Leave(r)
 	}
 }
 
@@ -112,7 +114,7 @@ func (r *scenarioRow) showTick(on bool) {
 	if on == r.tick.Visible() {
 		return
 	}
-	showIf(r.tick, on)
+	widgets.ShowIf(r.tick, on)
 	r.line.Refresh()
 }
 
@@ -121,7 +123,7 @@ func (r *scenarioRow) showHover(on bool) {
 	if on == r.hover.Visible() {
 		return
 	}
-	showIf(r.hover, on)
+	widgets.ShowIf(r.hover, on)
 	r.hover.Refresh()
 }
 
@@ -155,37 +157,4 @@ func itemDetail(it Item) string {
 		text += " · " + present.Count(it.Revisions, "revision")
 	}
 	return text
-}
-
-// tightVBox stacks the visible objects vertically without padding between
-// them, so a caption sits close under its title.
-type tightVBox struct{}
-
-func (*tightVBox) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		if !o.Visible() {
-			continue
-		}
-		m := o.MinSize()
-		s.Width = max(s.Width, m.Width)
-		s.Height += m.Height
-	}
-	return s
-}
-
-func (*tightVBox) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	y := float32(0)
-	for _, o := range objects {
-		if !o.Visible() {
-			continue
-		}
-		// A wrapping label's height depends on its width: set the width
-		// first, then ask.
-		o.Resize(fyne.NewSize(size.Width, o.Size().Height))
-		h := o.MinSize().Height
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
-		y += h
-	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -28,7 +30,7 @@ type scenarioView struct {
 	dialogs *dialogs    // the window's open dialogs, which Escape closes
 
 	onEdit, onDuplicate func() // the header's actions, set by the planner
-	edit, duplicate     *tipButton
+	edit, duplicate     *widgets.TipButton
 
 	gen int // counts choices, so a late result for an earlier one is dropped
 	// cancel ends the evaluation of the choice in progress, when a later
@@ -39,7 +41,7 @@ type scenarioView struct {
 	message *widget.Label     // placeholder, progress or error text
 	body    fyne.CanvasObject // header and tabs, shown with a report
 
-	title        *tipLabel
+	title        *widgets.TipLabel
 	facts        *widget.Label
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
@@ -76,7 +78,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.message = widget.NewLabel(chooseMessage)
 	v.message.Wrapping = fyne.TextWrapWord
 
-	v.title = newTipLabel("")
+	v.title = widgets.NewTipLabel("")
 	v.title.TextStyle.Bold = true
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.facts = widget.NewLabel("")
@@ -109,12 +111,12 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 		container.NewTabItem("Notes", v.notesTab),
 	)
 
-	v.edit = newTipButton("JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
+	v.edit = widgets.NewTipButton("JSON…", theme.SettingsIcon(), "Edit the scenario file itself", func() {
 		if v.onEdit != nil {
 			v.onEdit()
 		}
 	})
-	v.duplicate = newTipButton("Duplicate", theme.ContentCopyIcon(), "A copy of this scenario under a new id, to change without touching this one", func() {
+	v.duplicate = widgets.NewTipButton("Duplicate", theme.ContentCopyIcon(), "A copy of this scenario under a new id, to change without touching this one", func() {
 		if v.onDuplicate != nil {
 			v.onDuplicate()
 		}
@@ -139,12 +141,12 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 // scrolls as a whole; on a 1280 × 800 screen the table shows without
 // scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
-	layout := &pageLayout{}
+	layout := &widgets.PageLayout{}
 	page := container.New(layout, v.weights.content, v.decision.content,
-		sectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
+		widgets.SectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
 	v.reportScroll = container.NewScroll(page)
-	v.weights.onOpen = func(bool) { refit(v.reportScroll) }
-	return container.New(&viewportLayout{layout: layout, page: page}, v.reportScroll)
+	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
+	return container.New(widgets.NewViewport(layout, page), v.reportScroll)
 }
 
 // show loads and evaluates the chosen scenario and shows the result. It is
@@ -346,8 +348,8 @@ func (v *scenarioView) showMessage(text string, imp widget.Importance) {
 func (v *scenarioView) setReport(ev *evaluation) {
 	s, r := ev.s, ev.r
 	v.current = ev
-	setText(&v.title.Label, reportTitle(s, r))
-	setText(v.facts, reportFacts(r))
+	widgets.SetText(&v.title.Label, reportTitle(s, r))
+	widgets.SetText(v.facts, reportFacts(r))
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	rec := ev.recommendation()
@@ -362,7 +364,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
 	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
-	v.fill(v.notesTab, nil, func() { setSegments(v.notes, notesSegments(r)) })
+	v.fill(v.notesTab, nil, func() { widgets.SetSegments(v.notes, notesSegments(r)) })
 	// The sliders' saved weights are the stored revision's, also while
 	// a live update shows edited ones.
 	saved := s.Dimensions.Weights()

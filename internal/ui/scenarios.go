@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -35,7 +37,7 @@ type scenarioList struct {
 	onCompare func(on bool) // the Compare button
 	onReload  func([]Item)  // after every reload, with every stored item
 	quiet     bool          // a selection that only marks a row
-	compare   *tipButton
+	compare   *widgets.TipButton
 
 	// The actions of a row's menu, set by the planner; nil leaves the
 	// action out.
@@ -52,12 +54,12 @@ type scenarioList struct {
 
 	list      *keyList
 	search    *searchEntry
-	shape     *keySelect
-	recommend *keySelect
-	order     *keySelect
+	shape     *widgets.KeySelect
+	recommend *widgets.KeySelect
+	order     *widgets.KeySelect
 	message   *widget.Label // shown instead of the list when it is empty or unreadable
 	notice    *widget.Label // what the last action did
-	undo      *tipButton
+	undo      *widgets.TipButton
 	undoFunc  func()
 	status    *widget.Label // how many rows are shown, or the hovered row's name
 	content   fyne.CanvasObject
@@ -135,16 +137,16 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 
 	heading := widget.NewLabel("Scenarios")
 	heading.TextStyle.Bold = true
-	reload := newTipButton("", theme.ViewRefreshIcon(), "Read the list again from the store (another hostplan may have saved)", s.reload)
+	reload := widgets.NewTipButton("", theme.ViewRefreshIcon(), "Read the list again from the store (another hostplan may have saved)", s.reload)
 	reload.Importance = widget.LowImportance
 
-	importButton := newTipButton("Import…", theme.FolderOpenIcon(), "Import a scenario file (Ctrl+O)", func() {
+	importButton := widgets.NewTipButton("Import…", theme.FolderOpenIcon(), "Import a scenario file (Ctrl+O)", func() {
 		if s.onImport != nil {
 			s.onImport()
 		}
 	})
 	importButton.Importance = widget.LowImportance
-	newButton := newTipButton("New…", theme.ContentAddIcon(), "A new scenario from a template (Ctrl+N)", func() {
+	newButton := widgets.NewTipButton("New…", theme.ContentAddIcon(), "A new scenario from a template (Ctrl+N)", func() {
 		if s.onNew != nil {
 			s.onNew()
 		}
@@ -152,7 +154,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	newButton.Importance = widget.LowImportance
 	s.notice = widget.NewLabel("")
 	s.notice.Importance = widget.SuccessImportance
-	s.undo = newTipButton("Undo", theme.ContentUndoIcon(), "Undo what the message says", func() {
+	s.undo = widgets.NewTipButton("Undo", theme.ContentUndoIcon(), "Undo what the message says", func() {
 		if f := s.undoFunc; f != nil {
 			s.undoFunc = nil
 			s.undo.Hide()
@@ -161,7 +163,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.undo.Hide()
 
-	s.compare = newTipButton("Compare", theme.ViewRestoreIcon(), "Tick two or three scenarios to see them side by side", func() {
+	s.compare = widgets.NewTipButton("Compare", theme.ViewRestoreIcon(), "Tick two or three scenarios to see them side by side", func() {
 		if s.onCompare != nil {
 			s.onCompare(!s.comparing)
 		}
@@ -180,7 +182,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	for _, sh := range scenario.Shapes {
 		shapes = append(shapes, present.ShapeTitle(sh))
 	}
-	s.shape = newKeySelect(shapes, func(v string) {
+	s.shape = widgets.NewKeySelect(shapes, func(v string) {
 		s.filter.shape = ""
 		for _, sh := range scenario.Shapes {
 			if present.ShapeTitle(sh) == v {
@@ -191,7 +193,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	})
 	s.shape.SetSelectedIndex(0)
 
-	s.order = newKeySelect(sortLabels, func(v string) {
+	s.order = widgets.NewKeySelect(sortLabels, func(v string) {
 		s.filter.sort = sortKey(max(0, slices.Index(sortLabels, v)))
 		s.sortAll()
 		s.apply()
@@ -205,7 +207,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 		options = append(options, recPrefix+present.DirectionTitle(d))
 	}
 	options = append(options, recPrefix+"none, "+present.Lower(nothingLabel))
-	s.recommend = newKeySelect(options, func(string) {
+	s.recommend = widgets.NewKeySelect(options, func(string) {
 		s.filter.rec = ""
 		switch i := s.recommend.SelectedIndex(); {
 		case i == len(scenario.Directions)+1:
@@ -235,7 +237,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	)
 	// What the last action did, with Undo, under the list in room of its
 	// own: a message never moves the rows under the pointer.
-	bottom := container.New(&tightVBox{}, newStatusLine(s.notice, 2, s.undo), s.status)
+	bottom := container.New(&widgets.TightVBox{}, widgets.NewStatusLine(s.notice, 2, s.undo), s.status)
 	s.content = container.NewBorder(top, bottom, nil, nil,
 		container.NewStack(s.list, container.NewVBox(s.message)))
 	return s

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
@@ -43,7 +45,7 @@ func TestCatalogWindow(t *testing.T) {
 	if !strings.Contains(overlayLabels(w), "1 changed by your overrides") {
 		t.Errorf("summary: %s", overlayLabels(w))
 	}
-	pick := overlayOf[*keySelect](w)
+	pick := overlayOf[*widgets.KeySelect](w)
 	pick.SetSelected("Cloud offers")
 	cat, _ := pl.Catalog()
 	header, body, bold := catalogTable(cat, "cloud")
@@ -130,7 +132,7 @@ func TestUSLFit(t *testing.T) {
 			t.Errorf("the fit lacks %q:\n%s", want, text)
 		}
 	}
-	e := overlayOf[*keyEntry](w)
+	e := overlayOf[*widgets.KeyEntry](w)
 	e.SetText("gpus,throughput\n1,1\n2,-2\n")
 	if text := overlayLabels(w); !strings.Contains(text, "line 3") || strings.Contains(text, "N_max") {
 		t.Errorf("a bad point:\n%s", text)

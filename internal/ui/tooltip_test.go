@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
@@ -36,15 +38,15 @@ func hoverOn(p *planner, o desktop.Hoverable) string {
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(o.(fyne.CanvasObject))
 	o.MouseIn(&desktop.MouseEvent{PointEvent: fyne.PointEvent{AbsolutePosition: at.Add(fyne.NewPos(4, 4))}})
 	defer o.MouseOut()
-	return p.tipLayer.shownTip()
+	return p.tipLayer.ShownTip()
 }
 
 // Every button that shows an icon and no words, in every part of the
 // window (list, report, form, comparison), says what it does when the
 // pointer rests on it.
 func TestIconButtonsHaveTips(t *testing.T) {
-	tipDelay = 0
-	defer func() { tipDelay = defaultTipDelay }()
+	widgets.TipDelay = 0
+	defer func() { widgets.TipDelay = widgets.DefaultTipDelay }()
 	w, p := openWindow(t, newFakeBackend())
 	w.Resize(fyne.NewSize(1280, 800))
 	openForm(t, p, 0)
@@ -57,12 +59,12 @@ func TestIconButtonsHaveTips(t *testing.T) {
 				if b.Text == "" && b.Icon != nil {
 					t.Errorf("%s: an icon button with no tip (%s)", where, b.Icon.Name())
 				}
-			case *tipButton:
+			case *widgets.TipButton:
 				n++
-				if b.tip == "" {
+				if b.Tip == "" {
 					t.Errorf("%s: button %q has an empty tip", where, b.Text)
-				} else if got := hoverOn(p, b); got != b.tip {
-					t.Errorf("%s: resting on %q shows the tip %q, want %q", where, b.Text, got, b.tip)
+				} else if got := hoverOn(p, b); got != b.Tip {
+					t.Errorf("%s: resting on %q shows the tip %q, want %q", where, b.Text, got, b.Tip)
 				}
 			}
 		})
@@ -74,7 +76,7 @@ func TestIconButtonsHaveTips(t *testing.T) {
 	test.Tap(p.scenarios.compare)
 	settled(t, p)
 	check("the comparison")
-	if got := p.tipLayer.shownTip(); got != "" {
+	if got := p.tipLayer.ShownTip(); got != "" {
 		t.Errorf("a tip %q stays after the pointer left", got)
 	}
 }
@@ -82,8 +84,8 @@ func TestIconButtonsHaveTips(t *testing.T) {
 // A name cut short in the list shows whole as a tip; a name that fits
 // shows none.
 func TestLongNameTip(t *testing.T) {
-	tipDelay = 0
-	defer func() { tipDelay = defaultTipDelay }()
+	widgets.TipDelay = 0
+	defer func() { widgets.TipDelay = widgets.DefaultTipDelay }()
 	b := newFakeBackend()
 	long := strings.Repeat("Contract review for the legal department, ", 3) + "#0044"
 	b.items[0].Name = long

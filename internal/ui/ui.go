@@ -28,6 +28,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // windowTitle is the title of the main window.
@@ -102,10 +104,10 @@ type planner struct {
 	settings                *viewSettings
 	review                  *reviewView // nil outside review mode
 	reviewLayer             *fyne.Container
-	themeButton, zoomButton *tipButton
+	themeButton, zoomButton *widgets.TipButton
 
-	tipLayer *tipLayer      // the tips over everything (tooltip.go)
-	menu     *fyne.MainMenu // the main menu, kept while review mode hides it
+	tipLayer *widgets.TipLayer // the tips over everything (widgets.TipLayer)
+	menu     *fyne.MainMenu    // the main menu, kept while review mode hides it
 }
 
 // setComparing switches the right pane between the chosen scenario and
@@ -161,7 +163,7 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 	p.split.Offset = listShare
 	p.reviewLayer = container.NewStack()
 	p.reviewLayer.Hide()
-	p.tipLayer = newTipLayer()
+	p.tipLayer = widgets.NewTipLayer()
 	p.ExtendBaseWidget(p)
 	p.wireTools()
 	p.wireEditing()
@@ -171,8 +173,8 @@ func newPlanner(w fyne.Window, b Backend) *planner {
 
 // CreateRenderer implements fyne.Widget.
 func (p *planner) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer, p.tipLayer.layer))
+	return widget.NewSimpleRenderer(container.NewStack(p.split, p.reviewLayer, p.tipLayer.Layer))
 }
 
-// tips implements tipHost.
-func (p *planner) tips() *tipLayer { return p.tipLayer }
+// Tips implements widgets.TipHost.
+func (p *planner) Tips() *widgets.TipLayer { return p.tipLayer }

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
@@ -831,7 +833,7 @@ func squeezed(o fyne.CanvasObject) []string {
 		if !ok || l.Text == "" || l.Wrapping != fyne.TextWrapOff || l.Truncation != fyne.TextTruncateOff {
 			return
 		}
-		if need := labelWidth(l, false); need > l.Size().Width+1 {
+		if need := widgets.LabelWidth(l, false); need > l.Size().Width+1 {
 			out = append(out, fmt.Sprintf("%q needs %.0f, has %.0f", l.Text, need, l.Size().Width))
 		}
 	})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -23,7 +25,7 @@ const noUncertainty = "This report has no Monte Carlo spread: it was evaluated w
 type uncertaintyView struct {
 	empty  *widget.Label // noUncertainty, shown instead of everything else
 	about  *widget.Label // draws, distribution, seed
-	spread *grid
+	spread *widgets.Grid
 	legend *widget.Label // what the columns mean
 	none   *widget.Label // how often nothing is feasible
 	inputs *widget.Label // the sampled estimates with their ranges
@@ -94,13 +96,13 @@ func newUncertaintyView() *uncertaintyView {
 	v.empty = wrapped()
 	v.empty.SetText(noUncertainty)
 	v.about = wrapped()
-	v.spread = newGrid(spreadHeadings[:], spreadAlign())
+	v.spread = widgets.NewGrid(spreadHeadings[:], spreadAlign())
 	v.legend = wrapped()
 	v.legend.SizeName = theme.SizeNameCaptionText
 	v.none = wrapped()
 	v.inputs = wrapped()
 
-	v.tornadoTitle = sectionHeading("")
+	v.tornadoTitle = widgets.SectionHeading("")
 	v.tornadoTitle.Wrapping = fyne.TextWrapWord
 	v.tornadoNote = wrapped()
 	v.tornadoNote.SizeName = theme.SizeNameCaptionText
@@ -109,16 +111,16 @@ func newUncertaintyView() *uncertaintyView {
 	v.noTornado = wrapped()
 
 	v.withSpread = []fyne.CanvasObject{
-		sectionHeading("Spread over the draws"), v.about, v.spread.box, v.legend, v.none,
-		sectionHeading("Sampled inputs"), v.inputs,
+		widgets.SectionHeading("Spread over the draws"), v.about, v.spread.Box, v.legend, v.none,
+		widgets.SectionHeading("Sampled inputs"), v.inputs,
 		v.tornadoTitle, v.tornadoNote, v.tornado, v.noTornado,
 	}
 	v.withBars = []fyne.CanvasObject{v.tornadoNote, v.tornado}
 	parts := append([]fyne.CanvasObject{v.empty}, v.withSpread...)
-	layout := &pageLayout{}
+	layout := &widgets.PageLayout{}
 	v.page = container.New(layout, parts...)
 	v.scroll = container.NewScroll(v.page)
-	v.content = container.New(&viewportLayout{layout: layout, page: v.page}, v.scroll)
+	v.content = container.New(widgets.NewViewport(layout, v.page), v.scroll)
 	return v
 }
 
@@ -128,46 +130,46 @@ func newUncertaintyView() *uncertaintyView {
 func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	u := r.Uncertainty
-	setText(v.empty, noUncertainty)
-	showIf(v.empty, u == nil)
-	showAll(v.withSpread, u != nil)
+	widgets.SetText(v.empty, noUncertainty)
+	widgets.ShowIf(v.empty, u == nil)
+	widgets.ShowAll(v.withSpread, u != nil)
 	if u != nil {
-		setText(v.about, aboutText(u))
+		widgets.SetText(v.about, aboutText(u))
 		headings := spreadHeadings
 		for _, c := range []int{spCostP10, spCostP50, spCostP90} {
 			headings[c] += "\n(" + orText(r.Currency, "cost") + ")"
 		}
-		v.spread.headings = headings[:]
-		v.spread.set(spreadRows(r, highlight))
-		setText(v.legend, spreadLegend(r))
-		setText(v.none, noneFeasibleText(u))
-		showIf(v.none, u.ProbNoneFeasible > 0)
-		setText(v.inputs, sampledInputsText(s, u))
+		v.spread.Headings = headings[:]
+		v.spread.Set(spreadRows(r, highlight))
+		widgets.SetText(v.legend, spreadLegend(r))
+		widgets.SetText(v.none, noneFeasibleText(u))
+		widgets.ShowIf(v.none, u.ProbNoneFeasible > 0)
+		widgets.SetText(v.inputs, sampledInputsText(s, u))
 
 		t := r.Tornado
-		setText(v.tornadoTitle, tornadoTitle(r))
+		widgets.SetText(v.tornadoTitle, tornadoTitle(r))
 		v.tornado.set(t, r.Currency)
 		bars := t != nil && len(t.Bars) > 0
-		showAll(v.withBars, bars)
-		showIf(v.noTornado, !bars)
+		widgets.ShowAll(v.withBars, bars)
+		widgets.ShowIf(v.noTornado, !bars)
 		no := "No estimate moves this figure: every input is known, so there is nothing to swing."
 		if t == nil {
 			no = "This report has no sensitivity analysis."
 		}
-		setText(v.noTornado, no)
+		widgets.SetText(v.noTornado, no)
 	}
 	v.scroll.Offset = fyne.Position{}
-	refit(v.scroll)
+	widgets.Refit(v.scroll)
 }
 
 // drawing says that the spread of the report on show is being drawn
 // (Backend.Analyze, after the report itself).
 func (v *uncertaintyView) drawing() {
 	v.report = nil
-	setText(v.empty, drawingSpread)
-	showIf(v.empty, true)
-	showAll(v.withSpread, false)
-	refit(v.scroll)
+	widgets.SetText(v.empty, drawingSpread)
+	widgets.ShowIf(v.empty, true)
+	widgets.ShowAll(v.withSpread, false)
+	widgets.Refit(v.scroll)
 }
 
 // drawingSpread is what the tab says until the spread lands.
@@ -180,10 +182,10 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 	if v.report == nil || v.report.Uncertainty == nil {
 		return
 	}
-	v.spread.set(spreadRows(v.report, highlight))
+	v.spread.Set(spreadRows(v.report, highlight))
 	v.stale = !v.content.Visible() // laying out a hidden tab is wasted: do it when shown
 	if !v.stale {
-		refit(v.scroll)
+		widgets.Refit(v.scroll)
 	}
 }
 
@@ -191,7 +193,7 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 func (v *uncertaintyView) shown() {
 	if v.stale {
 		v.stale = false
-		refit(v.scroll)
+		widgets.Refit(v.scroll)
 	}
 }
 
@@ -209,9 +211,9 @@ func aboutText(u *model.Uncertainty) string {
 // highlighted direction in bold. A direction the report rules out has
 // "—" in every column but its chance of being feasible, which says how
 // often it would be in (and "—" there too when it never is).
-func spreadRows(r *model.Report, highlight string) []gridRow {
+func spreadRows(r *model.Report, highlight string) []widgets.GridRow {
 	u := r.Uncertainty
-	rows := make([]gridRow, 0, len(u.Directions))
+	rows := make([]widgets.GridRow, 0, len(u.Directions))
 	for _, sp := range u.Directions {
 		title := present.DirectionTitle(sp.Direction)
 		ruledOut := false
@@ -232,10 +234,10 @@ func spreadRows(r *model.Report, highlight string) []gridRow {
 		cells[spFeasible] = orDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
 		cells[spDeadline] = orDash(out, present.Percent(sp.ProbDeadline))
 		cells[spBudget] = orDash(out, present.Percent(sp.ProbBudget))
-		row := gridRow{cells: cells, bold: !out && sp.Direction == highlight, danger: -1}
+		row := widgets.GridRow{Cells: cells, Bold: !out && sp.Direction == highlight, Danger: -1}
 		if out {
 			cells[spDirection] = title + " (ruled out)"
-			row.danger = spDirection
+			row.Danger = spDirection
 		}
 		rows = append(rows, row)
 	}

@@ -66,7 +66,7 @@ func TestUncertaintyTab(t *testing.T) {
 			t.Errorf("about line %q lacks %q", v.about.Text, want)
 		}
 	}
-	if got, want := v.spread.headings[spCostP50], "Cost P50\n(USD)"; got != want {
+	if got, want := v.spread.Headings[spCostP50], "Cost P50\n(USD)"; got != want {
 		t.Errorf("cost heading = %q, want %q", got, want)
 	}
 	want := [][numSpreadColumns]string{
@@ -77,20 +77,20 @@ func TestUncertaintyTab(t *testing.T) {
 		{"Shared HPC (ruled out)", noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue},
 		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
 	}
-	if len(v.spread.drawnRows()) != len(want) {
-		t.Fatalf("spread has %d rows, want %d", len(v.spread.drawnRows()), len(want))
+	if len(drawnRows(v.spread)) != len(want) {
+		t.Fatalf("spread has %d rows, want %d", len(drawnRows(v.spread)), len(want))
 	}
 	for i, row := range want {
-		if got := v.spread.drawnRows()[i].cells; !slices.Equal(got, row[:]) {
+		if got := drawnRows(v.spread)[i].Cells; !slices.Equal(got, row[:]) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, row)
 		}
 	}
-	for i, row := range v.spread.drawnRows() {
-		if row.bold != (i == 4) {
-			t.Errorf("row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.bold)
+	for i, row := range drawnRows(v.spread) {
+		if row.Bold != (i == 4) {
+			t.Errorf("row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.Bold)
 		}
 	}
-	if v.spread.drawnRows()[3].danger != spDirection {
+	if drawnRows(v.spread)[3].Danger != spDirection {
 		t.Error("a direction ruled out is not marked in the error colour")
 	}
 	if !v.none.Visible() || !strings.Contains(v.none.Text, "2 %") {

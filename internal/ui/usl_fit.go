@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -35,7 +37,7 @@ const uslExample = `gpus,throughput
 
 // uslFitView is the fit's text and answer.
 type uslFitView struct {
-	text    *keyEntry
+	text    *widgets.KeyEntry
 	problem *widget.Label
 	answer  *fyne.Container // coefficients
 	points  *fyne.Container // measured against fitted
@@ -106,7 +108,7 @@ func labelRows(headings []string, rows [][]string) []fyne.CanvasObject {
 // showUSLFit opens the scaling-law fit.
 func (p *planner) showUSLFit() {
 	v := &uslFitView{}
-	v.text = newKeyTextArea()
+	v.text = widgets.NewKeyTextArea()
 	v.text.SetText(uslExample)
 	v.text.SetMinRowsVisible(8)
 	v.text.TextStyle.Monospace = true
@@ -115,20 +117,20 @@ func (p *planner) showUSLFit() {
 	v.problem.Importance = widget.DangerImportance
 	v.problem.Wrapping = fyne.TextWrapWord
 	v.problem.Hide()
-	v.answer = container.New(newFillGridLayout(3, 2, 200))
-	v.points = container.New(newNaturalGridLayout(4))
+	v.answer = container.New(widgets.NewFillGridLayout(3, 2, 200))
+	v.points = container.New(widgets.NewNaturalGridLayout(4))
 	open := widget.NewButtonWithIcon("Open CSV…", theme.FolderOpenIcon(), func() { p.openTrialCSV(v) })
 	intro := widget.NewLabel("Trial points, one a line: GPUs and the throughput they gave (any unit: items, tokens or samples per second). Type, paste, or open a CSV file with the header gpus,throughput; lines starting with # are comments.")
 	intro.Wrapping = fyne.TextWrapWord
 	v.refit()
 	left := container.NewBorder(container.NewVBox(intro, container.NewHBox(open)), v.problem, nil, nil, v.text)
 	right := container.NewVScroll(container.NewVBox(
-		sectionHeading("Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1))"), v.answer,
-		sectionHeading("Points"), v.points))
+		widgets.SectionHeading("Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1))"), v.answer,
+		widgets.SectionHeading("Points"), v.points))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.4
 	size := p.window.Canvas().Size()
-	body := container.New(&fixedSize{fyne.NewSize(min(1100, size.Width*0.85), min(720, size.Height*0.85))}, split)
+	body := container.New(&widgets.FixedSize{Size: fyne.NewSize(min(1100, size.Width*0.85), min(720, size.Height*0.85))}, split)
 	d := dialog.NewCustom("Scaling-law fit", "Close", body, p.window)
 	p.dialogs.showDialog(d)
 }

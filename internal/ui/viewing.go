@@ -3,6 +3,8 @@ package ui
 import (
 	"strconv"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -91,15 +93,15 @@ func (p *planner) showChosen(it Item) {
 
 // viewBar is the row under the list: Review, light or dark, and zoom.
 func (p *planner) viewBar() fyne.CanvasObject {
-	review := newTipButton("Review", theme.ViewFullScreenIcon(), "Review mode: full screen, large text, for a projector (F11; Esc leaves)", p.toggleReview)
+	review := widgets.NewTipButton("Review", theme.ViewFullScreenIcon(), "Review mode: full screen, large text, for a projector (F11; Esc leaves)", p.toggleReview)
 	review.Importance = widget.LowImportance
-	p.themeButton = newTipButton("", theme.ColorPaletteIcon(), "Light or dark", p.toggleTheme)
+	p.themeButton = widgets.NewTipButton("", theme.ColorPaletteIcon(), "Light or dark", p.toggleTheme)
 	p.themeButton.Importance = widget.LowImportance
-	out := newTipButton("", theme.ZoomOutIcon(), "Smaller (Ctrl −)", p.zoomOut)
+	out := widgets.NewTipButton("", theme.ZoomOutIcon(), "Smaller (Ctrl −)", p.zoomOut)
 	out.Importance = widget.LowImportance
-	in := newTipButton("", theme.ZoomInIcon(), "Larger (Ctrl +)", p.zoomIn)
+	in := widgets.NewTipButton("", theme.ZoomInIcon(), "Larger (Ctrl +)", p.zoomIn)
 	in.Importance = widget.LowImportance
-	p.zoomButton = newTipButton(p.settings.zoomText(), nil, "Back to 100 % (Ctrl 0)", p.zoomReset)
+	p.zoomButton = widgets.NewTipButton(p.settings.zoomText(), nil, "Back to 100 % (Ctrl 0)", p.zoomReset)
 	p.zoomButton.Importance = widget.LowImportance
 	return container.NewHBox(review, p.themeButton, out, p.zoomButton, in)
 }

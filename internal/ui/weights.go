@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -36,10 +38,10 @@ type weightsPanel struct {
 	given    [5]*widget.Label
 	norm     [5]*widget.Label
 	switches [5]*widget.Label // where the winner changes, under the slider
-	reset    *tipButton
+	reset    *widgets.TipButton
 	note     *widget.Label
-	toggle   *tipButton    // the heading, which opens and closes the sliders
-	summary  *widget.Label // the shares of the five, beside the heading
+	toggle   *widgets.TipButton // the heading, which opens and closes the sliders
+	summary  *widget.Label      // the shares of the five, beside the heading
 	detail   *fyne.Container
 	open     bool
 
@@ -61,7 +63,7 @@ var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag t
 
 func newWeightsPanel() *weightsPanel {
 	p := &weightsPanel{}
-	grid := container.New(newFillGridLayout(len(weightColumns), weightFill, minWeightColumn))
+	grid := container.New(widgets.NewFillGridLayout(len(weightColumns), weightFill, minWeightColumn))
 	for col, h := range weightColumns {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
@@ -94,12 +96,12 @@ func newWeightsPanel() *weightsPanel {
 		grid.Add(container.NewStack(p.sliders[i], p.marks[i]))
 		grid.Add(p.switches[i])
 	}
-	p.reset = newTipButton("Reset weights", theme.ContentUndoIcon(), "Back to the saved weights", func() { p.setWeights(p.saved, true) })
+	p.reset = widgets.NewTipButton("Reset weights", theme.ContentUndoIcon(), "Back to the saved weights", func() { p.setWeights(p.saved, true) })
 	p.reset.Importance = widget.LowImportance
 	p.note = widget.NewLabel("")
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
-	p.toggle = newTipButton("Weights", theme.MenuExpandIcon(), "Show or hide the weights' sliders", func() {
+	p.toggle = widgets.NewTipButton("Weights", theme.MenuExpandIcon(), "Show or hide the weights' sliders", func() {
 		p.setOpen(!p.open)
 		if p.onOpen != nil {
 			p.onOpen(p.open)
@@ -109,16 +111,16 @@ func newWeightsPanel() *weightsPanel {
 	p.summary = widget.NewLabel("")
 	p.summary.Truncation = fyne.TextTruncateEllipsis
 	head := container.NewBorder(nil, nil, p.toggle, p.reset, p.summary)
-	p.detail = container.New(&tightVBox{}, grid, p.note)
+	p.detail = container.New(&widgets.TightVBox{}, grid, p.note)
 	p.detail.Hide()
-	p.content = container.New(&tightVBox{}, head, p.detail)
+	p.content = container.New(&widgets.TightVBox{}, head, p.detail)
 	return p
 }
 
 // setOpen shows or hides the sliders under the heading.
 func (p *weightsPanel) setOpen(open bool) {
 	p.open = open
-	showIf(p.detail, open)
+	widgets.ShowIf(p.detail, open)
 	if open {
 		p.toggle.SetIcon(theme.MenuDropDownIcon())
 	} else {
@@ -138,7 +140,7 @@ func (p *weightsPanel) setSummary() {
 	if !p.reset.Disabled() {
 		text = "changed, not saved: " + text
 	}
-	setText(p.summary, text)
+	widgets.SetText(p.summary, text)
 }
 
 // set shows the weights of s as loaded (saved) and as they now are
@@ -204,12 +206,12 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		sw = d.Switches()
 	}
 	for i := range w {
-		setText(p.given[i], present.Figure(w[i]))
+		widgets.SetText(p.given[i], present.Figure(w[i]))
 		share := 0.0
 		if sum > 0 {
 			share = w[i] / sum
 		}
-		setText(p.norm[i], present.Percent(share))
+		widgets.SetText(p.norm[i], present.Percent(share))
 		var at []float64
 		text := noValue
 		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
@@ -220,7 +222,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 				}
 			}
 		}
-		setText(p.switches[i], text)
+		widgets.SetText(p.switches[i], text)
 		p.marks[i].set(at)
 	}
 	note := "Weights are relative: each counts by its share of the five (normalised). Moving one re-ranks at once; the change is an unsaved edit of the scenario."
@@ -237,7 +239,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		p.reset.Enable()
 		note = "Changed from the saved weights: save the scenario to keep them, or reset. " + note
 	}
-	setText(p.note, note)
+	widgets.SetText(p.note, note)
 	p.setSummary()
 }
 
@@ -328,7 +330,7 @@ func (s *weightSlider) show(x float64) {
 // TypedKey implements fyne.Focusable: the arrow keys move the weight a
 // hundredth of the slider.
 func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
-	if windowKey(s, e) {
+	if widgets.WindowKey(s, e) {
 		return
 	}
 	switch e.Name {
@@ -403,7 +405,7 @@ func (r *switchMarksRenderer) draw(size fyne.Size) {
 	r.objects = r.objects[:0]
 	h := size.Height / 4
 	for _, x := range r.m.positions(size.Width) {
-		// A triangle under the track pointing up at it, as a stack of
+		// A triangle under the track pointing up at it, as a widgets.Stack of
 		// lines, and a short rule across the track.
 		for k := float32(0); k < h; k++ {
 			l := canvas.NewLine(col)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
@@ -167,7 +169,7 @@ func TestSliderEditSaved(t *testing.T) {
 		t.Errorf("the edited inputs hold %v, the sliders %v", got, moved)
 	}
 	test.Tap(v.live.save)
-	note := overlay[*keyEntry](p)
+	note := overlay[*widgets.KeyEntry](p)
 	if note == nil {
 		t.Fatal("Save asked for no note")
 	}

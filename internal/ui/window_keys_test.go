@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"hostplan/internal/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
@@ -23,7 +25,7 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 	f := openForm(t, p, 0)
 	settled(t, p)
 	v := p.view
-	sel, check := firstOf[*keySelect](f.content), firstOf[*keyCheck](f.content)
+	sel, check := firstOf[*widgets.KeySelect](f.content), firstOf[*widgets.KeyCheck](f.content)
 	if sel == nil || check == nil {
 		t.Fatalf("the form has no select (%v) or check box (%v)", sel, check)
 	}
@@ -87,7 +89,7 @@ func TestEscapeClosesFormDialogs(t *testing.T) {
 	w.Canvas().Focus(owner)
 
 	p.typeShortcut(fyne.KeyS) // the menu's Save…, the field focused
-	note := overlay[*keyEntry](p)
+	note := overlay[*widgets.KeyEntry](p)
 	if note == nil || w.Canvas().Focused() != note {
 		t.Fatalf("Ctrl+S in a field asked for no note (focus on %T)", w.Canvas().Focused())
 	}
@@ -172,7 +174,7 @@ func TestNewAndSaveInMenu(t *testing.T) {
 	retype(owner, "Claims platform team")
 	settled(t, p)
 	menuAction(t, w, "File", "Save…")()
-	note := overlay[*keyEntry](p)
+	note := overlay[*widgets.KeyEntry](p)
 	if note == nil {
 		t.Fatal("File › Save… asked for no note")
 	}

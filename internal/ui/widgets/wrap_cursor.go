@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import "fyne.io/fyne/v2"
 
@@ -15,7 +15,7 @@ import "fyne.io/fyne/v2"
 // fyne-io/fyne#2698, in Entry.rowColFromTextPos, and its Refresh, which
 // clamps the column to the row's length.
 //
-// keyEntry works around it: after each edit it works out where the cursor
+// KeyEntry works around it: after each edit it works out where the cursor
 // belongs (the edit's start plus what it inserted) and, when Fyne put it
 // elsewhere, keeps that place; before the next key, if neither the text
 // nor the cursor moved meanwhile, it sets the column past the row's end,
@@ -40,9 +40,9 @@ type lostCursor struct {
 	text     string // the text at the time
 }
 
-// cursorOffset is the cursor's place in the text, in runes: where the
+// CursorOffset is the cursor's place in the text, in runes: where the
 // last edit left it when Fyne could not hold it there.
-func (e *keyEntry) cursorOffset() int {
+func (e *KeyEntry) CursorOffset() int {
 	if l := e.lost; l.held && l.text == e.Text && l.row == e.CursorRow && l.col == e.CursorColumn {
 		return l.at
 	}
@@ -51,15 +51,15 @@ func (e *keyEntry) cursorOffset() int {
 
 // restoreCursor puts the cursor back where the last edit left it, when
 // Fyne could not hold it there and nothing has moved it since.
-func (e *keyEntry) restoreCursor() {
-	at := e.cursorOffset()
+func (e *KeyEntry) restoreCursor() {
+	at := e.CursorOffset()
 	e.lost = lostCursor{}
 	e.CursorColumn += at - e.CursorTextOffset()
 }
 
 // edit runs do, an edit by the user (a key, a paste), and keeps the
 // cursor's place after it when Fyne cannot.
-func (e *keyEntry) edit(kind editKind, do func()) {
+func (e *KeyEntry) edit(kind editKind, do func()) {
 	e.restoreCursor()
 	if !e.MultiLine || e.Wrapping != fyne.TextWrapWord || e.Disabled() {
 		do()

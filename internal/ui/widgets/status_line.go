@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -7,41 +7,41 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// statusLine holds a status message ("Saved …", "Updating the report…")
+// StatusLine holds a status message ("Saved …", "Updating the report…")
 // in the same room whether it shows one or none, so that a message never
 // moves what is under it, where the pointer may be about to click. Its
 // label wraps onto at most lines lines and is cut with an ellipsis
 // beyond them, the whole text then showing as a tip; an action beside it
 // (Undo) keeps its room too, shown or hidden.
-type statusLine struct {
+type StatusLine struct {
 	widget.BaseWidget
 	label  *widget.Label
 	action fyne.CanvasObject // nil for none
 	lines  int
 }
 
-var _ desktop.Hoverable = (*statusLine)(nil)
+var _ desktop.Hoverable = (*StatusLine)(nil)
 
-// newStatusLine shows label, in caption size, on lines lines beside
+// NewStatusLine shows label, in caption size, on lines lines beside
 // action (nil for none).
-func newStatusLine(label *widget.Label, lines int, action fyne.CanvasObject) *statusLine {
+func NewStatusLine(label *widget.Label, lines int, action fyne.CanvasObject) *StatusLine {
 	label.SizeName = theme.SizeNameCaptionText
 	label.Wrapping = fyne.TextWrapWord
 	label.Truncation = fyne.TextTruncateEllipsis
 	label.Show()
-	s := &statusLine{label: label, action: action, lines: max(1, lines)}
+	s := &StatusLine{label: label, action: action, lines: max(1, lines)}
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 // set shows text with importance imp; "" shows nothing, in the same room.
-func (s *statusLine) set(text string, imp widget.Importance) {
+func (s *StatusLine) set(text string, imp widget.Importance) {
 	s.label.Importance = imp
 	s.label.SetText(text)
 }
 
 // CreateRenderer implements fyne.Widget.
-func (s *statusLine) CreateRenderer() fyne.WidgetRenderer {
+func (s *StatusLine) CreateRenderer() fyne.WidgetRenderer {
 	objects := []fyne.CanvasObject{s.label}
 	if s.action != nil {
 		objects = append(objects, s.action)
@@ -50,16 +50,16 @@ func (s *statusLine) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // textHeight is the height of the label's lines.
-func (s *statusLine) textHeight() float32 {
+func (s *StatusLine) textHeight() float32 {
 	th := s.Theme()
 	line := fyne.MeasureText("Mg", th.Size(theme.SizeNameCaptionText), fyne.TextStyle{}).Height
 	return float32(s.lines)*line + 2*th.Size(theme.SizeNameInnerPadding)
 }
 
 // MouseIn implements desktop.Hoverable: a message cut short shows whole.
-func (s *statusLine) MouseIn(ev *desktop.MouseEvent) {
-	if l := tipLayerOf(s); l != nil {
-		l.hover(s, func() string {
+func (s *StatusLine) MouseIn(ev *desktop.MouseEvent) {
+	if l := TipLayerOf(s); l != nil {
+		l.Hover(s, func() string {
 			th := s.Theme()
 			w := fyne.MeasureText(s.label.Text, th.Size(theme.SizeNameCaptionText), s.label.TextStyle).Width
 			room := s.label.Size().Width - 2*th.Size(theme.SizeNameInnerPadding)
@@ -67,22 +67,22 @@ func (s *statusLine) MouseIn(ev *desktop.MouseEvent) {
 				return s.label.Text
 			}
 			return ""
-		}, pointerAt(ev))
+		}, PointerAt(ev))
 	}
 }
 
 // MouseMoved implements desktop.Hoverable.
-func (s *statusLine) MouseMoved(*desktop.MouseEvent) {}
+func (s *StatusLine) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut implements desktop.Hoverable.
-func (s *statusLine) MouseOut() {
-	if l := tipLayerOf(s); l != nil {
-		l.leave(s)
+func (s *StatusLine) MouseOut() {
+	if l := TipLayerOf(s); l != nil {
+		l.Leave(s)
 	}
 }
 
 type statusLineRenderer struct {
-	s       *statusLine
+	s       *StatusLine
 	objects []fyne.CanvasObject
 }
 

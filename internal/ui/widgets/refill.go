@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"strings"
@@ -19,16 +19,16 @@ import (
 // set text only when it differs, and lay a page out again without
 // refreshing what is in it.
 
-// setText gives l text, refreshing it only when the text changes.
-func setText(l *widget.Label, text string) {
+// SetText gives l text, refreshing it only when the text changes.
+func SetText(l *widget.Label, text string) {
 	if l.Text != text {
 		l.SetText(text)
 	}
 }
 
-// setSegments gives rt segs, refreshing it only when what they say or
+// SetSegments gives rt segs, refreshing it only when what they say or
 // how changes.
-func setSegments(rt *widget.RichText, segs []widget.RichTextSegment) {
+func SetSegments(rt *widget.RichText, segs []widget.RichTextSegment) {
 	if segmentsKey(rt.Segments) == segmentsKey(segs) {
 		return
 	}
@@ -77,21 +77,21 @@ func segmentsKey(segs []widget.RichTextSegment) string {
 	return b.String()
 }
 
-// relayout lays container c out again at its size, after objects in it
+// Relayout lays container c out again at its size, after objects in it
 // changed size or were shown or hidden, without refreshing each of them
 // (Container.Refresh does), and has the canvas draw it again.
-func relayout(c *fyne.Container) {
+func Relayout(c *fyne.Container) {
 	if c.Layout != nil {
 		c.Layout.Layout(c.Objects, c.Size())
 	}
 	canvas.Refresh(c)
 }
 
-// refit fits scroll s to its content's size after the content changed:
+// Refit fits scroll s to its content's size after the content changed:
 // the content is laid out again at the size the scroll gives it and the
 // scroll bars follow, the offset kept where it still can be. Unlike
 // Scroll.Refresh it refreshes nothing inside the content.
-func refit(s *container.Scroll) {
+func Refit(s *container.Scroll) {
 	c := s.Content
 	m, view := c.MinSize(), s.Size()
 	size := c.Size()
@@ -106,11 +106,26 @@ func refit(s *container.Scroll) {
 	if size != c.Size() {
 		c.Resize(size) // lays it out
 	} else if box, ok := c.(*fyne.Container); ok {
-		relayout(box)
+		Relayout(box)
 	}
 	// The bars: ScrollToOffset refreshes the scroll's own parts only (it
 	// does nothing for an offset it already has).
 	at := s.Offset
 	s.Offset = fyne.NewPos(at.X+1, at.Y+1)
 	s.ScrollToOffset(at)
+}
+
+// SetLabel gives l text, bold or not and importance imp, refreshing it
+// only when one of them changes.
+func SetLabel(l *widget.Label, text string, bold bool, imp widget.Importance) {
+	if l.Text == text && l.TextStyle.Bold == bold && l.Importance == imp {
+		return
+	}
+	l.TextStyle.Bold = bold
+	l.Importance = imp
+	if l.Text == text {
+		l.Refresh()
+		return
+	}
+	l.SetText(text)
 }

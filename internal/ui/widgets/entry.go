@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"strings"
@@ -13,57 +13,57 @@ import (
 // The form's entries: they pass the window's keys and shortcuts on, and
 // leave the mouse wheel to the form.
 
-// keyEntry is an entry that passes the window's keys (F11, Escape:
+// KeyEntry is an entry that passes the window's keys (F11, Escape:
 // window_keys.go) and shortcuts on. A focused
 // entry receives every shortcut typed while it has the focus and drops
 // those it does not know, so without this Ctrl+S would do nothing while
 // the cursor is in a field.
-type keyEntry struct {
+type KeyEntry struct {
 	widget.Entry
-	rows int // the rows a multi-line entry shows (fitRows)
+	rows int // the rows a multi-line entry shows (FitRows)
 	// lost is the cursor's place when Fyne's rows could not hold it
 	// (wrapCursor).
 	lost lostCursor
 	// form marks an entry of the scenario form, whose Ctrl+Z undoes the
 	// form's last edit (undo.go) rather than the entry's own.
-	form bool
-	// left is called when the entry loses the keyboard; nil for none.
-	left func()
+	Form bool
+	// Left is called when the entry loses the keyboard; nil for none.
+	Left func()
 }
 
 // FocusLost implements fyne.Focusable.
-func (e *keyEntry) FocusLost() {
+func (e *KeyEntry) FocusLost() {
 	e.Entry.FocusLost()
-	if e.left != nil {
-		e.left()
+	if e.Left != nil {
+		e.Left()
 	}
 }
 
-// inForm reports whether the entry is one of the scenario form's.
-func (e *keyEntry) inForm() bool { return e.form }
+// InForm reports whether the entry is one of the scenario form's.
+func (e *KeyEntry) InForm() bool { return e.Form }
 
-// newKeyEntry is a one-line entry without a scroller of its own: an
+// NewKeyEntry is a one-line entry without a scroller of its own: an
 // entry that scrolls takes the mouse wheel for itself, and a form full of
 // them would stop scrolling wherever the pointer rests on one.
-func newKeyEntry() *keyEntry {
-	e := &keyEntry{}
+func NewKeyEntry() *KeyEntry {
+	e := &KeyEntry{}
 	e.ExtendBaseWidget(e)
 	e.Wrapping = fyne.TextWrapOff
 	e.Scroll = container.ScrollNone
 	return e
 }
 
-func newKeyMultiLineEntry() *keyEntry {
-	e := newKeyEntry()
+func NewKeyMultiLineEntry() *KeyEntry {
+	e := NewKeyEntry()
 	e.MultiLine = true
 	e.Wrapping = fyne.TextWrapWord
 	return e
 }
 
-// newKeyTextArea is a multi-line entry that scrolls by itself, for text
+// NewKeyTextArea is a multi-line entry that scrolls by itself, for text
 // such as a JSON document or pasted data.
-func newKeyTextArea() *keyEntry {
-	e := &keyEntry{}
+func NewKeyTextArea() *KeyEntry {
+	e := &KeyEntry{}
 	e.ExtendBaseWidget(e)
 	e.MultiLine = true
 	e.Wrapping = fyne.TextWrapWord
@@ -71,14 +71,14 @@ func newKeyTextArea() *keyEntry {
 }
 
 // TypedRune implements fyne.Focusable.
-func (e *keyEntry) TypedRune(r rune) {
+func (e *KeyEntry) TypedRune(r rune) {
 	e.edit(editInsert, func() { e.Entry.TypedRune(r) })
 }
 
 // TypedKey implements fyne.Focusable: the window's keys go to the window
 // (window_keys.go).
-func (e *keyEntry) TypedKey(ev *fyne.KeyEvent) {
-	if windowKey(e, ev) {
+func (e *KeyEntry) TypedKey(ev *fyne.KeyEvent) {
+	if WindowKey(e, ev) {
 		return
 	}
 	kind := editInsert // Enter, and any key that changes no text
@@ -92,8 +92,8 @@ func (e *keyEntry) TypedKey(ev *fyne.KeyEvent) {
 }
 
 // TypedShortcut implements fyne.Shortcutable.
-func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
-	if forwardShortcut(e, s) {
+func (e *KeyEntry) TypedShortcut(s fyne.Shortcut) {
+	if ForwardShortcut(e, s) {
 		return
 	}
 	switch s.(type) {
@@ -105,25 +105,25 @@ func (e *keyEntry) TypedShortcut(s fyne.Shortcut) {
 	}
 }
 
-// keySelectEntry is a widget.SelectEntry that passes the window's
-// shortcuts on, as keyEntry does.
-type keySelectEntry struct {
+// KeySelectEntry is a widget.SelectEntry that passes the window's
+// shortcuts on, as KeyEntry does.
+type KeySelectEntry struct {
 	widget.SelectEntry
-	form bool // one of the scenario form's (keyEntry.form)
+	Form bool // one of the scenario form's (KeyEntry.Form)
 }
 
-// inForm reports whether the entry is one of the scenario form's.
-func (e *keySelectEntry) inForm() bool { return e.form }
+// InForm reports whether the entry is one of the scenario form's.
+func (e *KeySelectEntry) InForm() bool { return e.Form }
 
-func newKeySelectEntry(options []string) *keySelectEntry {
-	e := &keySelectEntry{}
+func NewKeySelectEntry(options []string) *KeySelectEntry {
+	e := &KeySelectEntry{}
 	e.ExtendBaseWidget(e)
-	e.Wrapping = fyne.TextWrapOff // no scroller, as newKeyEntry
+	e.Wrapping = fyne.TextWrapOff // no scroller, as NewKeyEntry
 	e.Scroll = container.ScrollNone
 	e.SetOptions(options)
 	// Fyne's drop-down button, with a tip.
 	if b, ok := e.ActionItem.(*widget.Button); ok {
-		t := newTipButton("", b.Icon, "Choose from the list (or type)", b.OnTapped)
+		t := NewTipButton("", b.Icon, "Choose from the list (or type)", b.OnTapped)
 		t.Importance = b.Importance
 		e.ActionItem = t
 	}
@@ -131,24 +131,24 @@ func newKeySelectEntry(options []string) *keySelectEntry {
 }
 
 // TypedKey implements fyne.Focusable: the window's keys go to the window.
-func (e *keySelectEntry) TypedKey(ev *fyne.KeyEvent) {
-	if !windowKey(e, ev) {
+func (e *KeySelectEntry) TypedKey(ev *fyne.KeyEvent) {
+	if !WindowKey(e, ev) {
 		e.SelectEntry.TypedKey(ev)
 	}
 }
 
 // TypedShortcut implements fyne.Shortcutable.
-func (e *keySelectEntry) TypedShortcut(s fyne.Shortcut) {
-	if forwardShortcut(e, s) {
+func (e *KeySelectEntry) TypedShortcut(s fyne.Shortcut) {
+	if ForwardShortcut(e, s) {
 		return
 	}
 	e.SelectEntry.TypedShortcut(s)
 }
 
-// forwardShortcut hands a shortcut that an entry does not use — a
+// ForwardShortcut hands a shortcut that an entry does not use — a
 // modifier with a letter, such as Ctrl+S or Ctrl+N — to the canvas o is
 // drawn on, where the window's shortcuts are registered.
-func forwardShortcut(o fyne.CanvasObject, s fyne.Shortcut) bool {
+func ForwardShortcut(o fyne.CanvasObject, s fyne.Shortcut) bool {
 	cs, ok := s.(*desktop.CustomShortcut)
 	if !ok || cs.Modifier&(fyne.KeyModifierControl|fyne.KeyModifierSuper) == 0 || len(cs.KeyName) != 1 || cs.KeyName < "A" || cs.KeyName > "Z" {
 		return false
@@ -165,9 +165,9 @@ func forwardShortcut(o fyne.CanvasObject, s fyne.Shortcut) bool {
 	return true
 }
 
-// fitRows makes a multi-line entry tall enough for its text, so that it
-// has nothing to scroll (the wheel over it scrolls the form: wheelPass).
-func fitRows(e *keyEntry) {
+// FitRows makes a multi-line entry tall enough for its text, so that it
+// has nothing to scroll (the wheel over it scrolls the form: WheelPass).
+func FitRows(e *KeyEntry) {
 	width := e.Size().Width - 4*theme.InnerPadding()
 	if width <= 0 {
 		width = 400
@@ -184,24 +184,24 @@ func fitRows(e *keyEntry) {
 	}
 }
 
-// wheelPass lies over a multi-line entry and hands the mouse wheel to the
+// WheelPass lies over a multi-line entry and hands the mouse wheel to the
 // form's scroll: the entry scrolls by itself and would otherwise keep the
 // wheel, stopping the form wherever the pointer rests on it. Taps, drags
-// and the text cursor still reach the entry, which wheelPass does not
+// and the text cursor still reach the entry, which WheelPass does not
 // take.
-type wheelPass struct {
+type WheelPass struct {
 	widget.BaseWidget
 	target func() fyne.Scrollable
 }
 
-func newWheelPass(target func() fyne.Scrollable) *wheelPass {
-	w := &wheelPass{target: target}
+func NewWheelPass(target func() fyne.Scrollable) *WheelPass {
+	w := &WheelPass{target: target}
 	w.ExtendBaseWidget(w)
 	return w
 }
 
 // Scrolled implements fyne.Scrollable.
-func (w *wheelPass) Scrolled(ev *fyne.ScrollEvent) {
+func (w *WheelPass) Scrolled(ev *fyne.ScrollEvent) {
 	if w.target == nil {
 		return
 	}
@@ -211,6 +211,6 @@ func (w *wheelPass) Scrolled(ev *fyne.ScrollEvent) {
 }
 
 // CreateRenderer implements fyne.Widget: it draws nothing.
-func (w *wheelPass) CreateRenderer() fyne.WidgetRenderer {
+func (w *WheelPass) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(container.NewWithoutLayout())
 }

@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"time"
@@ -13,18 +13,18 @@ import (
 
 // Tooltips. Fyne (2.7) has none, so the window draws its own: the pointer
 // resting on an icon button, or on a name cut short, shows a line of text
-// beside it after tipDelay, until the pointer leaves or taps. The tip is
-// drawn on a layer over the window's content (tipLayer), not in a pop-up,
+// beside it after TipDelay, until the pointer leaves or taps. The tip is
+// drawn on a layer over the window's content (TipLayer), not in a pop-up,
 // which would take the next click for itself; the layer takes no input.
 
-// tipDelay is how long the pointer rests before a tip shows.
-var tipDelay = defaultTipDelay
+// TipDelay is how long the pointer rests before a tip shows.
+var TipDelay = DefaultTipDelay
 
-const defaultTipDelay = 600 * time.Millisecond
+const DefaultTipDelay = 600 * time.Millisecond
 
-// tipLayer draws one window's tip.
-type tipLayer struct {
-	layer *fyne.Container // over the content, without a layout
+// TipLayer draws one window's tip.
+type TipLayer struct {
+	Layer *fyne.Container // over the window's content, without a layout
 	box   *fyne.Container // the tip: a background and the text
 	bg    *canvas.Rectangle
 	text  *widget.Label
@@ -32,8 +32,8 @@ type tipLayer struct {
 	gen   int               // counts hovers: a late timer of an earlier one does nothing
 }
 
-func newTipLayer() *tipLayer {
-	l := &tipLayer{}
+func NewTipLayer() *TipLayer {
+	l := &TipLayer{}
 	l.bg = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
 	l.bg.StrokeColor = theme.Color(theme.ColorNameInputBorder)
 	l.bg.StrokeWidth = 1
@@ -43,15 +43,15 @@ func newTipLayer() *tipLayer {
 	l.text.Wrapping = fyne.TextWrapWord
 	l.box = container.NewStack(l.bg, l.text)
 	l.box.Hide()
-	l.layer = container.NewWithoutLayout(l.box)
+	l.Layer = container.NewWithoutLayout(l.box)
 	return l
 }
 
-// tipHost is the window's content when it draws tips.
-type tipHost interface{ tips() *tipLayer }
+// TipHost is the window's content when it draws tips.
+type TipHost interface{ Tips() *TipLayer }
 
-// tipLayerOf is the tip layer of the window o is drawn in, nil when none.
-func tipLayerOf(o fyne.CanvasObject) *tipLayer {
+// TipLayerOf is the tip layer of the window o is drawn in, nil when none.
+func TipLayerOf(o fyne.CanvasObject) *TipLayer {
 	a := fyne.CurrentApp()
 	if a == nil {
 		return nil
@@ -60,8 +60,8 @@ func tipLayerOf(o fyne.CanvasObject) *tipLayer {
 	if c == nil {
 		return nil
 	}
-	if h, ok := c.Content().(tipHost); ok {
-		return h.tips()
+	if h, ok := c.Content().(TipHost); ok {
+		return h.Tips()
 	}
 	return nil
 }
@@ -69,9 +69,9 @@ func tipLayerOf(o fyne.CanvasObject) *tipLayer {
 // maxTipWidth is the widest a tip gets before its text wraps.
 const maxTipWidth = 420
 
-// hover starts the tip of owner, whose text is text() when it shows
+// Hover starts the tip of owner, whose text is text() when it shows
 // ("" shows none), with the pointer at absolute position at.
-func (l *tipLayer) hover(owner fyne.CanvasObject, text func() string, at fyne.Position) {
+func (l *TipLayer) Hover(owner fyne.CanvasObject, text func() string, at fyne.Position) {
 	l.gen++
 	gen := l.gen
 	l.owner = owner
@@ -82,15 +82,15 @@ func (l *tipLayer) hover(owner fyne.CanvasObject, text func() string, at fyne.Po
 		}
 		l.show(text(), at)
 	}
-	if tipDelay <= 0 {
+	if TipDelay <= 0 {
 		show()
 		return
 	}
-	time.AfterFunc(tipDelay, func() { fyne.Do(show) })
+	time.AfterFunc(TipDelay, func() { fyne.Do(show) })
 }
 
-// leave hides owner's tip.
-func (l *tipLayer) leave(owner fyne.CanvasObject) {
+// Leave hides owner's tip.
+func (l *TipLayer) Leave(owner fyne.CanvasObject) {
 	if l.owner != owner {
 		return
 	}
@@ -101,7 +101,7 @@ func (l *tipLayer) leave(owner fyne.CanvasObject) {
 
 // show draws text under and right of the pointer at absolute position
 // at, kept inside the window.
-func (l *tipLayer) show(text string, at fyne.Position) {
+func (l *TipLayer) show(text string, at fyne.Position) {
 	if text == "" {
 		l.box.Hide()
 		return
@@ -113,8 +113,8 @@ func (l *tipLayer) show(text string, at fyne.Position) {
 	w := min(fyne.MeasureText(text, theme.CaptionTextSize(), fyne.TextStyle{}).Width+pad, maxTipWidth)
 	l.text.Resize(fyne.NewSize(w, 0))
 	size := fyne.NewSize(w, l.text.MinSize().Height)
-	origin := fyne.CurrentApp().Driver().AbsolutePositionForObject(l.layer)
-	area := l.layer.Size()
+	origin := fyne.CurrentApp().Driver().AbsolutePositionForObject(l.Layer)
+	area := l.Layer.Size()
 	pos := at.Subtract(origin).Add(fyne.NewPos(12, 20))
 	if pos.X+size.Width > area.Width {
 		pos.X = max(0, area.Width-size.Width)
@@ -125,69 +125,69 @@ func (l *tipLayer) show(text string, at fyne.Position) {
 	l.box.Move(pos)
 	l.box.Resize(size)
 	l.box.Show()
-	l.layer.Refresh()
+	l.Layer.Refresh()
 }
 
-// shownTip is the text of the tip on show, "" when none.
-func (l *tipLayer) shownTip() string {
+// ShownTip is the text of the tip on show, "" when none.
+func (l *TipLayer) ShownTip() string {
 	if !l.box.Visible() {
 		return ""
 	}
 	return l.text.Text
 }
 
-// pointerAt is where a mouse event happened, on the canvas.
-func pointerAt(ev *desktop.MouseEvent) fyne.Position {
+// PointerAt is where a mouse event happened, on the canvas.
+func PointerAt(ev *desktop.MouseEvent) fyne.Position {
 	if ev == nil {
 		return fyne.Position{}
 	}
 	return ev.AbsolutePosition
 }
 
-// tipButton is a button with a tip: what an icon alone does not say, and
+// TipButton is a button with a tip: what an icon alone does not say, and
 // its shortcut.
-type tipButton struct {
+type TipButton struct {
 	widget.Button
-	tip string
+	Tip string
 }
 
-var _ desktop.Hoverable = (*tipButton)(nil)
+var _ desktop.Hoverable = (*TipButton)(nil)
 
-// newTipButton is a button with label (often none), icon and tip.
-func newTipButton(label string, icon fyne.Resource, tip string, tapped func()) *tipButton {
-	b := &tipButton{tip: tip}
+// NewTipButton is a button with label (often none), icon and tip.
+func NewTipButton(label string, icon fyne.Resource, tip string, tapped func()) *TipButton {
+	b := &TipButton{Tip: tip}
 	b.Text, b.Icon, b.OnTapped = label, icon, tapped
 	b.ExtendBaseWidget(b)
 	return b
 }
 
 // MouseIn implements desktop.Hoverable.
-func (b *tipButton) MouseIn(ev *desktop.MouseEvent) {
+func (b *TipButton) MouseIn(ev *desktop.MouseEvent) {
 	b.Button.MouseIn(ev)
-	if l := tipLayerOf(b); l != nil {
-		l.hover(b, func() string { return b.tip }, pointerAt(ev))
+	if l := TipLayerOf(b); l != nil {
+		l.Hover(b, func() string { return b.Tip }, PointerAt(ev))
 	}
 }
 
 // MouseOut implements desktop.Hoverable.
-func (b *tipButton) MouseOut() {
+func (b *TipButton) MouseOut() {
 	b.Button.MouseOut()
-	if l := tipLayerOf(b); l != nil {
-		l.leave(b)
+	if l := TipLayerOf(b); l != nil {
+		l.Leave(b)
 	}
 }
 
 // Tapped implements fyne.Tappable: the tip goes.
-func (b *tipButton) Tapped(ev *fyne.PointEvent) {
-	if l := tipLayerOf(b); l != nil {
-		l.leave(b)
+func (b *TipButton) Tapped(ev *fyne.PointEvent) {
+	if l := TipLayerOf(b); l != nil {
+		l.Leave(b)
 	}
 	b.Button.Tapped(ev)
 }
 
-// isCut reports whether label l shows its text cut short (an ellipsis):
+// IsCut reports whether label l shows its text cut short (an ellipsis):
 // its text is wider than the label.
-func isCut(l *widget.Label) bool {
+func IsCut(l *widget.Label) bool {
 	if l.Truncation == fyne.TextTruncateOff || l.Text == "" {
 		return false
 	}
@@ -200,16 +200,16 @@ func isCut(l *widget.Label) bool {
 	return w > l.Size().Width-2*th.Size(theme.SizeNameInnerPadding)
 }
 
-// tipLabel is a label cut short with an ellipsis that shows its whole
+// TipLabel is a label cut short with an ellipsis that shows its whole
 // text as a tip.
-type tipLabel struct {
+type TipLabel struct {
 	widget.Label
 }
 
-var _ desktop.Hoverable = (*tipLabel)(nil)
+var _ desktop.Hoverable = (*TipLabel)(nil)
 
-func newTipLabel(text string) *tipLabel {
-	l := &tipLabel{}
+func NewTipLabel(text string) *TipLabel {
+	l := &TipLabel{}
 	l.Text = text
 	l.Truncation = fyne.TextTruncateEllipsis
 	l.ExtendBaseWidget(l)
@@ -217,23 +217,23 @@ func newTipLabel(text string) *tipLabel {
 }
 
 // MouseIn implements desktop.Hoverable.
-func (l *tipLabel) MouseIn(ev *desktop.MouseEvent) {
-	if t := tipLayerOf(l); t != nil {
-		t.hover(l, func() string {
-			if isCut(&l.Label) {
+func (l *TipLabel) MouseIn(ev *desktop.MouseEvent) {
+	if t := TipLayerOf(l); t != nil {
+		t.Hover(l, func() string {
+			if IsCut(&l.Label) {
 				return l.Text
 			}
 			return ""
-		}, pointerAt(ev))
+		}, PointerAt(ev))
 	}
 }
 
 // MouseMoved implements desktop.Hoverable.
-func (l *tipLabel) MouseMoved(*desktop.MouseEvent) {}
+func (l *TipLabel) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut implements desktop.Hoverable.
-func (l *tipLabel) MouseOut() {
-	if t := tipLayerOf(l); t != nil {
-		t.leave(l)
+func (l *TipLabel) MouseOut() {
+	if t := TipLayerOf(l); t != nil {
+		t.Leave(l)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"testing"
@@ -16,9 +16,9 @@ const wrapText = "The client data must stay in the EU; four runs a month of the 
 
 // typeIn types text into the multi-line entry e of the given width, a key
 // at a time, as a user does.
-func typeIn(t *testing.T, width float32, text string, each func(e *keyEntry)) *keyEntry {
+func typeIn(t *testing.T, width float32, text string, each func(e *KeyEntry)) *KeyEntry {
 	t.Helper()
-	e := newKeyMultiLineEntry()
+	e := NewKeyMultiLineEntry()
 	w := test.NewWindow(e)
 	t.Cleanup(w.Close)
 	w.Resize(fyne.NewSize(width, 300))
@@ -38,8 +38,8 @@ func typeIn(t *testing.T, width float32, text string, each func(e *keyEntry)) *k
 func TestWrappingEntryKeepsTypedText(t *testing.T) {
 	test.NewTempApp(t)
 	for width := float32(120); width < 420; width += 3 {
-		e := typeIn(t, width, wrapText, func(e *keyEntry) {
-			if got := e.cursorOffset(); got != len([]rune(e.Text)) {
+		e := typeIn(t, width, wrapText, func(e *KeyEntry) {
+			if got := e.CursorOffset(); got != len([]rune(e.Text)) {
 				t.Fatalf("width %v: after %q the cursor is at %d, not at its end", width, e.Text, got)
 			}
 		})

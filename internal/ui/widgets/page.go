@@ -1,19 +1,19 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 )
 
-// pageLayout stacks a tab's parts like a VBox, each as wide as the visible
+// PageLayout stacks a tab's parts like a VBox, each as wide as the visible
 // width, except that a table is never narrower than its minimum: a table
 // wider than the pane makes the page scroll sideways, but the chart and
 // the sentences stay in view and their text is not cut off.
-type pageLayout struct {
+type PageLayout struct {
 	visible float32 // the width of the scroll's viewport; 0 until known
 }
 
-func (p *pageLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+func (p *PageLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	n := 0
 	for _, o := range objects {
@@ -31,7 +31,7 @@ func (p *pageLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-func (p *pageLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (p *PageLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	width := size.Width
 	if p.visible > 0 {
 		width = min(width, p.visible)
@@ -55,33 +55,39 @@ func (p *pageLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// isGrid reports whether o is a table laid out by gridLayout.
+// isGrid reports whether o is a table laid out by GridLayout.
 func isGrid(o fyne.CanvasObject) bool {
 	c, ok := o.(*fyne.Container)
 	if !ok {
 		return false
 	}
-	_, ok = c.Layout.(*gridLayout)
+	_, ok = c.Layout.(*GridLayout)
 	return ok
 }
 
-// viewportLayout holds the page's scroll and tells the page how wide the
+// ViewportLayout holds the page's scroll and tells the page how wide the
 // visible part is, laying the page out again when that changes even if the
 // page itself keeps its size.
-type viewportLayout struct {
-	layout *pageLayout
+type ViewportLayout struct {
+	layout *PageLayout
 	page   *fyne.Container // laid out by layout, inside the scroll
 }
 
-func (v *viewportLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+func (v *ViewportLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return objects[0].MinSize()
 }
 
-func (v *viewportLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (v *ViewportLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	changed := v.layout.visible != size.Width
 	v.layout.visible = size.Width
 	objects[0].Resize(size)
 	if changed {
 		v.layout.Layout(v.page.Objects, v.page.Size())
 	}
+}
+
+// NewViewport is the layout of a scroll whose content page is laid out by
+// layout: the page learns how wide the visible part is.
+func NewViewport(layout *PageLayout, page *fyne.Container) *ViewportLayout {
+	return &ViewportLayout{layout: layout, page: page}
 }

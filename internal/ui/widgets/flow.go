@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -6,24 +6,24 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// flowLayout puts its objects side by side at their natural widths,
+// FlowLayout puts its objects side by side at their natural widths,
 // centred on a line, and starts a new line when the next one does not
 // fit: a name and its badge on one line when there is room, the badge
 // under the name when there is not. An object wider than the line is cut
 // to it (a label with an ellipsis).
-type flowLayout struct {
+type FlowLayout struct {
 	width float32 // the width last laid out at; 0 before the first layout
 }
 
 // lines splits objects into lines for width, each with its height.
-func (f *flowLayout) lines(objects []fyne.CanvasObject, width float32) (rows [][]fyne.CanvasObject, heights []float32) {
+func (f *FlowLayout) lines(objects []fyne.CanvasObject, width float32) (rows [][]fyne.CanvasObject, heights []float32) {
 	gap := theme.Padding()
 	x := float32(0)
 	for _, o := range objects {
 		if !o.Visible() {
 			continue
 		}
-		m := naturalSize(o)
+		m := NaturalSize(o)
 		if len(rows) == 0 || (x > 0 && width > 0 && x+gap+m.Width > width) {
 			rows = append(rows, nil)
 			heights = append(heights, 0)
@@ -38,12 +38,12 @@ func (f *flowLayout) lines(objects []fyne.CanvasObject, width float32) (rows [][
 	return rows, heights
 }
 
-func (f *flowLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+func (f *FlowLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	_, heights := f.lines(objects, f.width)
 	for _, o := range objects {
 		if o.Visible() {
-			s.Width = max(s.Width, min(naturalSize(o).Width, 120))
+			s.Width = max(s.Width, min(NaturalSize(o).Width, 120))
 		}
 	}
 	for _, h := range heights {
@@ -52,7 +52,7 @@ func (f *flowLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-func (f *flowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (f *FlowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	f.width = size.Width
 	gap := theme.Padding()
 	rows, heights := f.lines(objects, size.Width)
@@ -60,7 +60,7 @@ func (f *flowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for i, row := range rows {
 		x := float32(0)
 		for _, o := range row {
-			m := naturalSize(o)
+			m := NaturalSize(o)
 			w := min(m.Width, size.Width-x)
 			o.Move(fyne.NewPos(x, y+(heights[i]-m.Height)/2))
 			o.Resize(fyne.NewSize(w, m.Height))
@@ -70,13 +70,13 @@ func (f *flowLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// naturalSize is the size o takes unshortened: a label that cuts its text
+// NaturalSize is the size o takes unshortened: a label that cuts its text
 // with an ellipsis asks for little width, but takes its text's.
-func naturalSize(o fyne.CanvasObject) fyne.Size {
+func NaturalSize(o fyne.CanvasObject) fyne.Size {
 	m := o.MinSize()
 	if l, ok := o.(*widget.Label); ok && l.Truncation != fyne.TextTruncateOff {
 		// A little over: the label cuts text that fills its width exactly.
-		m.Width = max(m.Width, labelWidth(l, false)+2)
+		m.Width = max(m.Width, LabelWidth(l, false)+2)
 	}
 	return m
 }
