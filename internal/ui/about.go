@@ -6,10 +6,11 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 	"hostplan/internal/version"
 )
 
@@ -33,7 +34,7 @@ func aboutRows(b version.Info, store string) [][2]string {
 		{"Built", b.DateOrUnknown()},
 		{"Go", b.GoVersion + " " + b.Platform},
 		{"Model", model.Version},
-		{"Scenario schema", whole(scenario.SchemaVersion)},
+		{"Scenario schema", report.Whole(scenario.SchemaVersion)},
 	}
 	if store != "" {
 		rows = append(rows, [2]string{"Store", store})

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -17,6 +17,7 @@ import (
 	"hostplan/internal/document"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // briefView is the Brief tab: the Compute Readiness Brief that the CLI's
@@ -102,8 +103,8 @@ func (v *briefView) set(id string, res briefResult) {
 	var few *brief.TooFewFieldsError
 	switch {
 	case errors.As(res.err, &few):
-		v.note.SetText("No brief yet: a Compute Readiness Brief needs at least " + whole(brief.MinFields) + " of its " + whole(len(brief.Fields)) +
-			" fields, and this scenario fills " + whole(few.Filled) + ". Fill in these fields (Edit JSON) and the brief appears here:")
+		v.note.SetText("No brief yet: a Compute Readiness Brief needs at least " + report.Whole(brief.MinFields) + " of its " + report.Whole(len(brief.Fields)) +
+			" fields, and this scenario fills " + report.Whole(few.Filled) + ". Fill in these fields (Edit JSON) and the brief appears here:")
 		v.missing.SetText(missingFieldsText(few.Missing))
 		v.missing.Show()
 		v.text.Segments = nil

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,6 +16,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/estimate"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // The calculators of the Tools menu: a training run, a serving replica
@@ -241,14 +242,14 @@ func trainRows(r estimate.TrainResult) []widgets.GridRow {
 	if r.GPUs == 0 {
 		return nil
 	}
-	how := whole(r.K) + "·P·D (Kaplan et al. 2020)"
+	how := report.Whole(r.K) + "·P·D (Kaplan et al. 2020)"
 	if r.K == 8 {
 		how = "8·P·D: one more forward with recomputation (Narayanan et al. 2021)"
 	}
 	rows := []widgets.GridRow{
 		{Cells: []string{"Training compute", present.Sci(r.FLOPs) + " FLOPs", how}, Danger: -1},
 		{Cells: []string{"GPU-hours", present.Whole(r.GPUHours), fmt.Sprintf("at %s TFLOP/s achieved per %s", present.Figure(r.Achieved/1e12), r.GPU.ID)}, Danger: -1},
-		{Cells: []string{"Elapsed", present.Figure(r.Days) + " days", "on " + whole(r.GPUs) + " GPUs at linear scaling; a scenario's Scaling tab has the curve"}, Danger: -1},
+		{Cells: []string{"Elapsed", present.Figure(r.Days) + " days", "on " + report.Whole(r.GPUs) + " GPUs at linear scaling; a scenario's Scaling tab has the curve"}, Danger: -1},
 	}
 	for _, sh := range []struct{ key, title string }{{"replicated", "replicated"}, {"zero1", "ZeRO stage 1"}, {"zero2", "ZeRO stage 2"}, {"zero3", "ZeRO stage 3"}} {
 		gb := r.ModelStateGBPerGPU[sh.key]

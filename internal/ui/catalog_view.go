@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +14,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // The catalog window (Tools → Catalog and overrides…): the catalog in use,
@@ -196,7 +197,7 @@ func (p *planner) showCatalog() {
 			overridden++
 		}
 	}
-	summary := widget.NewLabel(whole(len(all)) + " catalog entries, " + whole(overridden) + " changed by your overrides (in bold); the oldest price is as of " +
+	summary := widget.NewLabel(report.Whole(len(all)) + " catalog entries, " + report.Whole(overridden) + " changed by your overrides (in bold); the oldest price is as of " +
 		catalog.OldestAsOf(all...) + ".")
 	summary.Wrapping = fyne.TextWrapWord
 	catalogTab := container.NewBorder(container.NewVBox(summary, container.NewHBox(widget.NewLabel("Show"), pick)), entries.detail, nil, nil, entries.table)
@@ -218,7 +219,7 @@ func (p *planner) showCatalog() {
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Catalog in use", catalogTab),
-		container.NewTabItem("Your overrides ("+whole(len(over.Rows))+")", overridesTab),
+		container.NewTabItem("Your overrides ("+report.Whole(len(over.Rows))+")", overridesTab),
 	)
 	size := p.window.Canvas().Size()
 	body := container.New(&widgets.FixedSize{Size: fyne.NewSize(size.Width*0.9, size.Height*0.85)}, tabs)

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/brief"
+	"hostplan/internal/ui/widgets"
 )
 
 // checklistView is the Checklist tab: the readiness checklist items that
@@ -202,7 +203,7 @@ func (v *checklistView) summaryText() string {
 			unowned++
 		}
 	}
-	return whole(done) + " of " + whole(len(v.entries)) + " done, " + whole(unowned) + " open without an owner"
+	return report.Whole(done) + " of " + report.Whole(len(v.entries)) + " done, " + report.Whole(unowned) + " open without an owner"
 }
 
 // state is the checklist state to store: the stored one with the changed

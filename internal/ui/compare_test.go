@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // cellTexts are the texts of scenario id's column, row by row.
@@ -87,7 +88,7 @@ func TestCompareFake(t *testing.T) {
 	for row, subs := range want {
 		for _, sub := range subs {
 			if !strings.Contains(ft[row], sub) {
-				t.Errorf("ft-7b %s = %q, want %q in it", compareRows[row], ft[row], sub)
+				t.Errorf("ft-7b %s = %q, want %q in it", report.CompareRows[row], ft[row], sub)
 			}
 		}
 	}
@@ -149,7 +150,7 @@ func TestCompareReal(t *testing.T) {
 		if !strings.Contains(cells[2], "P10–P90 USD ") {
 			t.Errorf("%s: cost %q has no P10–P90", id, cells[2])
 		}
-		if cells[8] == noValue || cells[8] == "" {
+		if cells[8] == report.NoValue || cells[8] == "" {
 			t.Errorf("%s: no first trial", id)
 		}
 	}

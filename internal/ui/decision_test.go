@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/catalog"
@@ -46,8 +48,8 @@ func TestDecisionPanelConstrained(t *testing.T) {
 	if got, want := p.headline.Text, "Recommended: Hybrid"; got != want {
 		t.Errorf("headline = %q, want %q", got, want)
 	}
-	if !p.badge.Visible() || p.badge.text() != "ROBUST" {
-		t.Errorf("badge = %q (visible %v), want ROBUST shown", p.badge.text(), p.badge.Visible())
+	if !p.badge.Visible() || p.badge.Text() != "ROBUST" {
+		t.Errorf("badge = %q (visible %v), want ROBUST shown", p.badge.Text(), p.badge.Visible())
 	}
 	if p.failure.Visible() {
 		t.Errorf("failure line shown: %q", p.failure.Text)
@@ -68,7 +70,7 @@ func TestDecisionPanelConstrained(t *testing.T) {
 
 	// One question per direction, in the report's order; the four ruled
 	// out say so, and hybrid's is its bottleneck's.
-	rows := questionRows(d)
+	rows := report.QuestionRows(d)
 	if len(rows) != 5 {
 		t.Fatalf("%d question rows, want 5", len(rows))
 	}
@@ -83,14 +85,14 @@ func TestDecisionPanelConstrained(t *testing.T) {
 		{"Hybrid", "Compute", true},
 	} {
 		q := rows[i]
-		if q.direction != want.direction || q.bottleneck != want.bottleneck || q.recommended != want.recommended || q.question == "" {
+		if q.Direction != want.direction || q.Bottleneck != want.bottleneck || q.Recommended != want.recommended || q.Question == "" {
 			t.Errorf("question row %d = %+v, want %+v with a question", i, q, want)
 		}
 	}
-	if got, want := rows[4].question, decide.BottleneckQuestion("compute"); got != want {
+	if got, want := rows[4].Question, decide.BottleneckQuestion("compute"); got != want {
 		t.Errorf("hybrid's question = %q, want %q", got, want)
 	}
-	if got := labelTexts(p.questions); !strings.Contains(got, "First infrastructure question") || !strings.Contains(got, rows[0].question) {
+	if got := labelTexts(p.questions); !strings.Contains(got, "First infrastructure question") || !strings.Contains(got, rows[0].Question) {
 		t.Errorf("questions table shows:\n%s", got)
 	}
 }
@@ -103,8 +105,8 @@ func TestDecisionPanelFragile(t *testing.T) {
 	p := newDecisionPanel()
 	p.set(r, d, nil)
 
-	if want := "FRAGILE · economics -20 %"; !p.badge.Visible() || p.badge.text() != want {
-		t.Errorf("badge = %q (visible %v), want %q shown", p.badge.text(), p.badge.Visible(), want)
+	if want := "FRAGILE · economics -20 %"; !p.badge.Visible() || p.badge.Text() != want {
+		t.Errorf("badge = %q (visible %v), want %q shown", p.badge.Text(), p.badge.Visible(), want)
 	}
 	if got, want := p.scores.Text, "Scores (of 1): Cloud IaaS 0.61 · On-premises 0.59"; got != want {
 		t.Errorf("scores = %q, want %q", got, want)
@@ -202,38 +204,5 @@ func TestWindowRealDecision(t *testing.T) {
 	settle(t, p) // the spread lands after the report
 	if p.view.current.r.Uncertainty == nil || p.view.uncertainty.empty.Visible() {
 		t.Error("the real report has no Monte Carlo spread on the Uncertainty tab")
-	}
-}
-
-// The badge draws its words, naming the weights that flip the order; a
-// lead that survives the robustness check is ROBUST only when it is not
-// small: under closeLead of 1 it is CLOSE, with the lead; the colour only
-// repeats the words.
-func TestBadgeText(t *testing.T) {
-	test.NewTempApp(t)
-	b := newBadge()
-	runnerUp := func(gap float64) *decide.RunnerUp { return &decide.RunnerUp{Direction: scenario.Cloud, Gap: gap} }
-	for _, tc := range []struct {
-		d    decide.Decision
-		want string
-	}{
-		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2),
-			Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %"}}}, "FRAGILE · economics -20 %"},
-		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2),
-			Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, FlippedBy: []string{"economics -20 %", "sovereignty +20 %", "operations +20 %"}}},
-			"FRAGILE · economics -20 %, sovereignty +20 % and 1 more"},
-		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2), Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"},
-		{decide.Decision{Recommendation: scenario.Hybrid, Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"}, // the only feasible one
-		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016), Robustness: decide.Robustness{Verdict: decide.Robust}}, "CLOSE · lead 0.016"},
-	} {
-		b.set(&tc.d)
-		if got := chartTexts(b); len(got) != 1 || got[0] != tc.want {
-			t.Errorf("%+v: badge draws %q, want %q", tc.d.Robustness, got, tc.want)
-		}
-	}
-	d := decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016),
-		Robustness: decide.Robustness{Verdict: decide.Robust, Summary: "Hybrid stays first and Cloud IaaS second when any one weight moves by ±20 %."}}
-	if head, text := robustnessParts(&d); head != "Close: " || !strings.Contains(text, "0.016 of 1") {
-		t.Errorf("a small lead reads %q%q", head, text)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,6 +16,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // Drafts: unsaved edits of the inputs are kept in the store's settings, a
@@ -160,11 +161,11 @@ func (p *planner) offerDraft() {
 	keeper.kept, keeper.held = true, true // it stays until restored and saved, or discarded
 	name := d.Name
 	if name == "" {
-		name = orText(d.ID, "a new scenario")
+		name = report.OrText(d.ID, "a new scenario")
 	}
 	what := "a new scenario, not saved yet"
 	if d.ID != "" {
-		what = "scenario " + d.ID + ", from revision " + whole(d.Revision)
+		what = "scenario " + d.ID + ", from revision " + report.Whole(d.Revision)
 		if !p.scenarios.has(d.ID) {
 			what += " (no longer in the store: it comes back as a new scenario)"
 		}
@@ -219,7 +220,7 @@ func (e *liveEditor) applyDraft(s *scenario.Scenario, d draft) {
 	e.schedule(0)
 	note := "Brought back the unsaved edits of " + d.Saved.Local().Format("2006-01-02 15:04") + "."
 	if d.Revision > 0 && d.Revision != e.item.Revisions {
-		note += " They were made on revision " + whole(d.Revision) + "; the stored one is now revision " + whole(e.item.Revisions) + "."
+		note += " They were made on revision " + report.Whole(d.Revision) + "; the stored one is now revision " + report.Whole(e.item.Revisions) + "."
 	}
 	e.setStatus(present.Sentence(note), widget.WarningImportance)
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/ui/report"
+
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 )
@@ -66,7 +68,7 @@ func (p *planner) savedFromForm(id string, rev int) {
 	if it, ok := p.scenarios.item(id); ok {
 		name = itemName(it)
 	}
-	p.scenarios.notify("Saved “" + name + "”, revision " + whole(rev) + ".")
+	p.scenarios.notify("Saved “" + name + "”, revision " + report.Whole(rev) + ".")
 	p.scenarios.markID(id)
 }
 
@@ -113,7 +115,7 @@ func (p *planner) shownName() string {
 		}
 		return "New scenario"
 	case v.current != nil:
-		return reportTitle(v.current.s, v.current.r)
+		return report.ReportTitle(v.current.s, v.current.r)
 	}
 	return ""
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -16,6 +14,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // jsonEditor is the "Edit JSON" dialog: the scenario as its canonical JSON

@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"hostplan/internal/model"
 )
 
@@ -16,7 +18,7 @@ func TestEnergyColumn(t *testing.T) {
 		{Direction: "on_prem", Title: "On-premises"},
 	}}
 	rows := reportRows(r, "")
-	for i, want := range []string{"108 · 46.8", "≈ 2.83 · 1.04", noValue} {
+	for i, want := range []string{"108 · 46.8", "≈ 2.83 · 1.04", report.NoValue} {
 		if got := rows[i].cells[colEnergy]; got != want {
 			t.Errorf("row %d energy %q, want %q", i, got, want)
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"hostplan/internal/ui/report"
+
 	"hostplan/internal/chart"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -70,7 +72,7 @@ func (p *planner) saveCharts() {
 		what = "the compared scenarios"
 	} else if ev := p.view.current; ev != nil {
 		evs = []*evaluation{ev}
-		what = "“" + reportTitle(ev.s, ev.r) + "”"
+		what = "“" + report.ReportTitle(ev.s, ev.r) + "”"
 	}
 	if len(evs) == 0 {
 		p.scenarios.notify("Choose a scenario in the list first, or tick the ones to compare.")
@@ -116,7 +118,7 @@ func (p *planner) saveChartsOf(evs []*evaluation, what string) {
 	for _, ev := range evs {
 		cs, err := chart.Charts(ev.r)
 		if err != nil {
-			p.showProblems("Could not draw the charts", []string{reportTitle(ev.s, ev.r) + ": " + err.Error()})
+			p.showProblems("Could not draw the charts", []string{report.ReportTitle(ev.s, ev.r) + ": " + err.Error()})
 			return
 		}
 		stem := fileNameOf(ev.r.ScenarioID, "")

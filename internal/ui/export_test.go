@@ -8,11 +8,11 @@ import (
 	"strings"
 	"sync"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // The test driver runs fyne.Do at once on the goroutine that calls it, so
@@ -187,12 +187,3 @@ func (t *reportTable) drawnCells() [][numColumns]string {
 	}
 	return rows
 }
-
-// seriesCount, plottedCount and pointCount describe what the chart
-// plots: its series (in the legend), those with a line, and the points of
-// one.
-func (c *lineChart) seriesCount() int { return len(c.series) }
-
-func (c *lineChart) plottedCount() int { return len(c.plotted()) }
-
-func (c *lineChart) pointCount(i int) int { return len(c.series[i].points) }

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +18,7 @@ import (
 	"hostplan/internal/present"
 	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // The controls of the scenario form (form.go), one kind per kind of field:
@@ -304,7 +305,7 @@ func parseNumberList(text string) ([]float64, error) {
 	for i, w := range words {
 		x, err := parseNumber(w)
 		if err != nil {
-			return nil, fmt.Errorf("number %s: %w", whole(i+1), err)
+			return nil, fmt.Errorf("number %s: %w", report.Whole(i+1), err)
 		}
 		xs[i] = x
 	}

@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // overlay returns the first object of type T in the dialog on top of the

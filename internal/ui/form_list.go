@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -15,6 +13,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // listControl edits a list of records — the lifecycle stages, the trial

@@ -4,12 +4,11 @@ import (
 	"slices"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // The form's problems: text typed that is not a value yet, and the

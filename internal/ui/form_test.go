@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -17,6 +15,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // templateIndex is the position of the template of shape in the New

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"hostplan/internal/scenario"
 )
 
@@ -11,9 +13,9 @@ import (
 // present.
 func TestWords(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{reasonsText(nil), ""},
-		{reasonsText([]string{"too slow"}), "too slow"},
-		{reasonsText([]string{"too slow", "too dear"}), "• too slow\n• too dear"},
+		{report.ReasonsText(nil), ""},
+		{report.ReasonsText([]string{"too slow"}), "too slow"},
+		{report.ReasonsText([]string{"too slow", "too dear"}), "• too slow\n• too dear"},
 		{itemDetail(Item{Shape: scenario.ShapeBatch, Revisions: 2}), "Batch inference · 2 revisions"},
 		{itemName(Item{ID: "x1"}), "x1"},
 	} {
@@ -30,23 +32,23 @@ func TestWords(t *testing.T) {
 func TestHeaderPricesFromDirectionsThatCount(t *testing.T) {
 	r := newFakeBackend().reports["ft-7b"]
 	r.Directions[2].PricesAsOf = "2025-11-30" // on premises, feasible
-	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-11-30 (the oldest a feasible direction used)") {
+	if got := report.ReportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-11-30 (the oldest a feasible direction used)") {
 		t.Errorf("facts %q", got)
 	}
 	r.Directions[3].PricesAsOf = "2023-05-01" // shared HPC, ruled out
-	if got := reportFacts(r); strings.Contains(got, "2023-05-01") {
+	if got := report.ReportFacts(r); strings.Contains(got, "2023-05-01") {
 		t.Errorf("a ruled-out direction dates the header: %q", got)
 	}
 	for i := range r.Directions {
 		r.Directions[i].Feasible = false
 	}
-	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2023-05-01 (the oldest any direction used)") {
+	if got := report.ReportFacts(r); !strings.HasSuffix(got, "Prices as of 2023-05-01 (the oldest any direction used)") {
 		t.Errorf("nothing feasible: facts %q", got)
 	}
 	for i := range r.Directions {
 		r.Directions[i].PricesAsOf = ""
 	}
-	if got := reportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-06-01 (oldest in the catalog used)") {
+	if got := report.ReportFacts(r); !strings.HasSuffix(got, "Prices as of 2025-06-01 (oldest in the catalog used)") {
 		t.Errorf("no direction's date: facts %q", got)
 	}
 }

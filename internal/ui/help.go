@@ -3,13 +3,13 @@ package ui
 import (
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // Help (Help ▸ Guide, Help ▸ Keyboard shortcuts): a short guide to the

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,6 +19,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // historyDialog is a scenario's history: its revisions, newest first, on
@@ -109,7 +110,7 @@ func (p *planner) showHistory(it Item) {
 
 // revisionTitle is row i's first line: "Revision 3 (current)".
 func (h *historyDialog) revisionTitle(i int) string {
-	t := "Revision " + whole(h.revs[i].Number)
+	t := "Revision " + report.Whole(h.revs[i].Number)
 	if i == 0 {
 		t += " (current)"
 	}
@@ -143,14 +144,14 @@ func (h *historyDialog) choose(i int) {
 	switch {
 	case i == 0 && len(h.revs) > 1:
 		from = h.revs[1]
-		h.heading.SetText("What revision " + whole(cur.Number) + " (current) changed from revision " + whole(from.Number))
+		h.heading.SetText("What revision " + report.Whole(cur.Number) + " (current) changed from revision " + report.Whole(from.Number))
 	case i == 0:
-		h.heading.SetText("Revision " + whole(cur.Number) + " is the first and the current one.")
+		h.heading.SetText("Revision " + report.Whole(cur.Number) + " is the first and the current one.")
 	default:
-		h.heading.SetText("Revision " + whole(from.Number) + " compared with revision " + whole(cur.Number) + " (current)")
+		h.heading.SetText("Revision " + report.Whole(from.Number) + " compared with revision " + report.Whole(cur.Number) + " (current)")
 	}
 	h.heading.Importance = widget.MediumImportance
-	h.restore.SetText("Restore revision " + whole(h.revs[i].Number))
+	h.restore.SetText("Restore revision " + report.Whole(h.revs[i].Number))
 	widgets.ShowIf(h.restore, i > 0)
 	h.restore.Disable()
 	h.buttons.Refresh() // the button's text and visibility changed: lay the row out again
@@ -169,7 +170,7 @@ func (h *historyDialog) choose(i int) {
 				h.setRows(nil, "Could not compare the revisions: "+err.Error())
 				return
 			}
-			h.setRows([]diffRow{{label: "", before: "Revision " + whole(from.Number), after: "Revision " + whole(to.Number)}}, "")
+			h.setRows([]diffRow{{label: "", before: "Revision " + report.Whole(from.Number), after: "Revision " + report.Whole(to.Number)}}, "")
 			h.addSection("Outcome", c.outcomeNote)
 			h.addRows(c.outcome)
 			h.addSection("Changed fields", "")
@@ -248,7 +249,7 @@ func (h *historyDialog) restoreChosen() {
 		return func() {
 			if err != nil {
 				h.restore.Enable()
-				h.setRows(nil, "Revision "+whole(n)+" was not restored: "+strings.Join(problemLines(err), "; "))
+				h.setRows(nil, "Revision "+report.Whole(n)+" was not restored: "+strings.Join(problemLines(err), "; "))
 				return
 			}
 			h.d.Hide()
@@ -259,9 +260,9 @@ func (h *historyDialog) restoreChosen() {
 				name = itemName(it)
 			}
 			if rev == h.revs[0].Number {
-				p.scenarios.notify("“" + name + "”: revision " + whole(rev) + " already has the content of revision " + whole(n) + "; nothing was written.")
+				p.scenarios.notify("“" + name + "”: revision " + report.Whole(rev) + " already has the content of revision " + report.Whole(n) + "; nothing was written.")
 			} else {
-				p.scenarios.notify("Restored revision " + whole(n) + " of “" + name + "” as revision " + whole(rev) + ".")
+				p.scenarios.notify("Restored revision " + report.Whole(n) + " of “" + name + "” as revision " + report.Whole(rev) + ".")
 			}
 			p.scenarios.selectID(id)
 		}
@@ -323,7 +324,7 @@ func outcomeRows(a, b *evaluation) []diffRow {
 		row("Cheapest feasible", cheapestShort(a.r), cheapestShort(b.r)),
 	}
 	for _, d := range b.r.Directions {
-		rows = append(rows, row(titleOf(d), verdictText(a, d.Direction), verdictText(b, d.Direction)))
+		rows = append(rows, row(report.TitleOf(d), verdictText(a, d.Direction), verdictText(b, d.Direction)))
 	}
 	return rows
 }
@@ -336,7 +337,7 @@ func recommendedText(ev *evaluation) string {
 	case ev.dec.Recommendation == "":
 		return "none: nothing is feasible"
 	}
-	return directionName(ev.dec, ev.dec.Recommendation)
+	return report.DirectionName(ev.dec, ev.dec.Recommendation)
 }
 
 // cheapestShort is the cheapest feasible direction and its cost over the
@@ -346,7 +347,7 @@ func cheapestShort(r *model.Report) string {
 	if c == nil {
 		return "none is feasible"
 	}
-	return titleOf(*c) + ", " + present.Money(c.CostHorizon, r.Currency)
+	return report.TitleOf(*c) + ", " + present.Money(c.CostHorizon, r.Currency)
 }
 
 // verdictText is a direction's verdict in ev: its cost over the horizon

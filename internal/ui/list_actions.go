@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -15,6 +13,7 @@ import (
 
 	"hostplan/internal/atomicfile"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // The actions on one stored scenario that the list's row menu and the

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -520,7 +522,7 @@ func TestHistoryShowsOutcome(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, d := range r.Directions {
-			want = append(want, titleOf(d))
+			want = append(want, report.TitleOf(d))
 			if d.Feasible {
 				want = append(want, present.Money(d.CostHorizon, r.Currency))
 			}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -17,6 +15,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // typingPause is how long the window waits after a keystroke before it

@@ -3,6 +3,7 @@ package ui
 import (
 	"hostplan/internal/decide"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/report"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -48,12 +49,12 @@ func (v *scenarioView) showDecision() {
 	if ev.decErr == nil {
 		d = ev.dec
 	}
-	icon, imp := cheapestIcon(r, d)
+	icon, imp := report.CheapestIcon(r, d)
 	v.cheapestIcon.SetResource(icon)
 	// The line keeps the text colour, which reads well in both themes;
 	// the icon carries the colour.
 	v.cheapest.Importance = imp
-	widgets.SetText(v.cheapest, cheapestText(r, d))
+	widgets.SetText(v.cheapest, report.CheapestText(r, d))
 	v.decision.set(r, ev.dec, ev.decErr)
 	v.weights.update(ev.s.Dimensions.Weights(), d)
 

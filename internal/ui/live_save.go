@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -17,6 +17,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // Saving and discarding the edits of the live editor, and the prompt
@@ -167,7 +168,7 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 		v.checklist.set(snap.ID, snap.Workload.Shape, nil, nil)
 	}
 	e.setHeading()
-	e.setStatus("Saved as revision "+whole(rev)+".", widget.SuccessImportance)
+	e.setStatus("Saved as revision "+report.Whole(rev)+".", widget.SuccessImportance)
 	e.changedState()
 	if e.onSaved != nil {
 		e.onSaved(snap.ID, rev)

@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -12,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/app"
+	"hostplan/internal/ui/widgets"
 )
 
 // Preferences (File ▸ Preferences…): the author's name the window saves

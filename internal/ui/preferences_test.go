@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/xuri/excelize/v2"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // The author set in File ▸ Preferences is who every revision saved from

@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,6 +13,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // The report table's columns.
@@ -318,7 +319,7 @@ func pricesAsOf(r *model.Report) string {
 			continue
 		}
 		same = same && (len(parts) == 0 || strings.HasSuffix(parts[0], d.PricesAsOf))
-		parts = append(parts, titleOf(d)+" "+d.PricesAsOf)
+		parts = append(parts, report.TitleOf(d)+" "+d.PricesAsOf)
 	}
 	switch {
 	case len(parts) == 0:
@@ -346,17 +347,17 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 	rows := make([]reportRow, 0, len(r.Directions))
 	for _, d := range r.Directions {
 		row := reportRow{feasible: d.Feasible, highlighted: d.Feasible && d.Direction == highlight}
-		row.cells[colDirection] = titleOf(d)
+		row.cells[colDirection] = report.TitleOf(d)
 		row.cells[colFeasible] = present.YesNo(d.Feasible)
 		row.cells[colGPUs] = present.GPUs(d.GPU, d.GPUs)
 		if d.Direction == scenario.Managed && d.GPU == "" && d.GPUs == 0 {
 			row.cells[colGPUs] = "Per-token service"
 		}
-		row.cells[colTime] = orDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
-		row.cells[colCostPerRun] = orDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
-		row.cells[colCostHorizon] = orDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
+		row.cells[colTime] = report.OrDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
+		row.cells[colCostPerRun] = report.OrDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
+		row.cells[colCostHorizon] = report.OrDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colEnergy] = energyText(d.Energy)
-		row.cells[colWhyNot] = reasonsText(model.ReasonTexts(d.Reasons))
+		row.cells[colWhyNot] = report.ReasonsText(model.ReasonTexts(d.Reasons))
 		row.card = cardTexts(r, d, row)
 		rows = append(rows, row)
 	}
@@ -378,7 +379,7 @@ func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]strin
 	}
 	parts := []string{row.cells[colGPUs]}
 	if d.Feasible {
-		if t := row.cells[colTime]; t != noValue {
+		if t := row.cells[colTime]; t != report.NoValue {
 			parts = append(parts, t+" h to result")
 		}
 		parts = append(parts, row.cells[colCostPerRun]+" a run",
@@ -394,22 +395,14 @@ func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]strin
 	return [2]string{head, strings.Join(parts, " · ")}
 }
 
-// orDash returns noValue when missing, else text.
-func orDash(missing bool, text string) string {
-	if missing {
-		return noValue
-	}
-	return text
-}
-
 // energyText is a direction's electricity (MWh) and emissions (t CO2e)
 // over the horizon, as the column's heading names them, "≈" in front when
-// an input is an estimate; noValue when it has none (ruled out). One short
+// an input is an estimate; report.NoValue when it has none (ruled out). One short
 // line: a wider column would push "Why not" off a 1280-pixel window, a
 // second line the recommended row below the fold.
 func energyText(e *model.Energy) string {
 	if e == nil {
-		return noValue
+		return report.NoValue
 	}
 	mark := ""
 	if e.Estimate {

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +18,7 @@ import (
 	"hostplan/internal/app"
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // Importing prices in the window (Tools → Import prices…), as "hostplan
@@ -150,7 +151,7 @@ func repricingSummary(rp *app.Repricing) string {
 	case n == 0:
 		return fmt.Sprintf("None of the %s changes against the catalog before the import: for none %s.", present.Count(rp.Scenarios, "stored scenario"), rule)
 	default:
-		return fmt.Sprintf("%s of the %s change against the catalog before the import: %s.", whole(n), present.Count(rp.Scenarios, "stored scenario"), strings.Replace(rule, "its ", "their ", 1))
+		return fmt.Sprintf("%s of the %s change against the catalog before the import: %s.", report.Whole(n), present.Count(rp.Scenarios, "stored scenario"), strings.Replace(rule, "its ", "their ", 1))
 	}
 }
 
@@ -164,7 +165,7 @@ func (p *planner) showRepricing(rp *app.Repricing) {
 	rows := container.NewVBox()
 	for _, s := range rp.Changed {
 		id := s.ID
-		name := widget.NewLabelWithStyle(itemName(Item{ID: s.ID, Name: s.Name})+" · revision "+whole(s.Revision), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		name := widget.NewLabelWithStyle(itemName(Item{ID: s.ID, Name: s.Name})+" · revision "+report.Whole(s.Revision), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		name.Truncation = fyne.TextTruncateEllipsis
 		open := widget.NewButtonWithIcon("Open", theme.NavigateNextIcon(), func() {
 			d.Hide()

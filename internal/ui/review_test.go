@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -20,6 +20,7 @@ import (
 	"hostplan/internal/app"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // press types key on the window's canvas, as a key the focused widget
@@ -71,7 +72,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 		t.Error("review mode shows a list or an edit control")
 	}
 	sheet := p.review.sheets[0]
-	body, small := textSize(t, sheet.cheapest), textSize(t, sheet.facts)
+	body, small := textSize(t, sheet.Cheapest), textSize(t, sheet.Facts)
 	if body < 20 || small < 16 {
 		t.Errorf("review text %v, captions %v; want at least 20 and 16", body, small)
 	}
@@ -86,8 +87,8 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 		}
 	}
 	// Two columns in the width of the screen: the chart beside the text.
-	if at := fyne.CurrentApp().Driver().AbsolutePositionForObject(sheet.chart); sheet.chart.Size().Width < 600 || at.X < 900 {
-		t.Errorf("chart at %v, size %v; want it in the right half", at, sheet.chart.Size())
+	if at := fyne.CurrentApp().Driver().AbsolutePositionForObject(sheet.Chart); sheet.Chart.Size().Width < 600 || at.X < 900 {
+		t.Errorf("chart at %v, size %v; want it in the right half", at, sheet.Chart.Size())
 	}
 	if mw := p.review.content.MinSize().Width; mw > 1920 {
 		t.Errorf("review needs %v units across, more than the screen's 1920", mw)
@@ -375,7 +376,7 @@ func TestWindowFitsTheScreen(t *testing.T) {
 func TestRangeShowsItsPointValue(t *testing.T) {
 	r := withUncertainty(newFakeBackend()).reports["ft-7b"]
 	d := r.Direction(scenario.Hybrid)
-	cost, tm := spreadRange(r, d, 1.5e6)
+	cost, tm := report.SpreadRange(r, d, 1.5e6)
 	if want := "1.15–1.5 M\nlikely 1,300,000"; cost != want {
 		t.Errorf("cost %q, want %q", cost, want)
 	}

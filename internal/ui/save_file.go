@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -17,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // Writing a file from the window (the workbook, the brief), or files into

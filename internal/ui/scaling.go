@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // servingNote explains why an interactive service has no scaling curve.
@@ -29,7 +30,7 @@ type scalingView struct {
 	noCurves *widget.Label // for a training or batch report without curves
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
-	chart       *lineChart
+	chart       *report.LineChart
 	selector    *widgets.KeySelect
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
@@ -57,7 +58,7 @@ func newScalingView() *scalingView {
 	v.noCurves = widget.NewLabel("No direction in this report has a scaling curve.")
 	v.noCurves.Wrapping = fyne.TextWrapWord
 
-	v.chart = newEfficiencyChart()
+	v.chart = report.NewEfficiencyChart()
 	v.selector = widgets.NewKeySelect(nil, v.showCurve)
 	v.selectorBox = container.New(&widgets.FixedSize{Size: v.selector.MinSize()}, v.selector)
 	v.calibration = widget.NewLabel("")
@@ -103,18 +104,18 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	widgets.ShowAll(v.curves, len(v.withCurves) > 0)
 	// The threshold the report's MaxEfficientGPUs was judged by: the
 	// scenario's own or the model's default.
-	v.chart.setThreshold(r.EfficiencyThreshold)
+	v.chart.SetThreshold(r.EfficiencyThreshold)
 	// Every direction is in the chart's legend, one without a curve with
 	// why; a report without any curve has no chart.
-	var series []chartSeries
+	var series []report.ChartSeries
 	if len(v.withCurves) > 0 {
-		series = chartSeriesOf(r.Directions)
+		series = report.ChartSeriesOf(r.Directions)
 	}
-	v.chart.setSeries(series)
+	v.chart.SetSeries(series)
 	options := make([]string, len(v.withCurves))
 	chosen := 0
 	for i, d := range v.withCurves {
-		options[i] = titleOf(d)
+		options[i] = report.TitleOf(d)
 		if d.Direction == v.highlight || (d.Direction == r.Cheapest && !hasCurve(v.withCurves, v.highlight)) {
 			chosen = i
 		}
@@ -209,19 +210,19 @@ func (v *scalingView) fitSelector() {
 // title; it is the selector's callback.
 func (v *scalingView) showCurve(title string) {
 	for _, d := range v.withCurves {
-		if titleOf(d) != title {
+		if report.TitleOf(d) != title {
 			continue
 		}
 		v.detail.Set(curveRows(d))
 		v.calibration.SetText(calibrationText(d.Calibration))
 		widgets.ShowIf(v.calibration, d.Calibration != nil)
-		v.chart.setHighlight(v.seriesIndex(d.Direction))
+		v.chart.SetHighlight(v.seriesIndex(d.Direction))
 		v.relayout()
 		return
 	}
 	v.detail.Set(nil)
 	v.calibration.Hide()
-	v.chart.setHighlight(-1)
+	v.chart.SetHighlight(-1)
 	v.relayout()
 }
 
@@ -270,11 +271,11 @@ func summaryRows(r *model.Report, highlight string) []widgets.GridRow {
 			continue // a per-token service: nothing to size
 		}
 		cells := make([]string, numSummaryColumns)
-		cells[sumDirection] = titleOf(d)
+		cells[sumDirection] = report.TitleOf(d)
 		cells[sumGPUs] = present.GPUs(d.GPU, d.GPUs) + layoutText(d)
 		cells[sumBottleneck] = present.Humanize(d.Bottleneck.Text())
-		cells[sumMemory] = orDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
-		cells[sumEfficient] = orDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
+		cells[sumMemory] = report.OrDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
+		cells[sumEfficient] = report.OrDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
@@ -292,9 +293,9 @@ func layoutText(d model.DirectionResult) string {
 		return ""
 	}
 	if d.Serving != nil {
-		return "\nTP " + whole(l.Tensor) + " × PP " + whole(l.Pipeline) + " a replica"
+		return "\nTP " + report.Whole(l.Tensor) + " × PP " + report.Whole(l.Pipeline) + " a replica"
 	}
-	text := "\nTP " + whole(l.Tensor) + " × PP " + whole(l.Pipeline) + " × DP " + whole(l.Data)
+	text := "\nTP " + report.Whole(l.Tensor) + " × PP " + report.Whole(l.Pipeline) + " × DP " + report.Whole(l.Data)
 	if l.Pipeline > 1 {
 		text += "\nbubble " + present.Percent(l.Bubble)
 	}
@@ -304,7 +305,7 @@ func layoutText(d model.DirectionResult) string {
 // dataPathText is "0.0624 of 2 GB/s" with the staging time underneath.
 func dataPathText(p *model.DataPath) string {
 	if p == nil {
-		return noValue
+		return report.NoValue
 	}
 	text := present.Figure(p.NeededGBs) + " of " + present.Figure(p.AvailableGBs) + " GB/s"
 	if p.StagingHours > 0 {
@@ -318,7 +319,7 @@ func dataPathText(p *model.DataPath) string {
 // wall-time jobs on HPC.
 func checkpointText(in *model.Interruptions) string {
 	if in == nil {
-		return noValue
+		return report.NoValue
 	}
 	first := present.Figure(in.CheckpointMinutes) + " min each"
 	if in.IntervalHours > 0 {
@@ -340,7 +341,7 @@ func checkpointText(in *model.Interruptions) string {
 // narrow.
 func servingText(s *model.Serving) string {
 	if s == nil {
-		return noValue
+		return report.NoValue
 	}
 	return fmt.Sprintf("%s/replica\nbatch %s\nreplicas %s peak, %s mean\n%s ms latency",
 		present.Count(s.GPUsPerReplica, "GPU"), present.Number(float64(s.Batch)),
@@ -472,7 +473,7 @@ func servingRows(r *model.Report, highlight string) []widgets.GridRow {
 			limit = "Memory bandwidth"
 		}
 		cells := []string{
-			srvDirection:  titleOf(d),
+			srvDirection:  report.TitleOf(d),
 			srvPerReplica: present.Number(float64(s.GPUsPerReplica)),
 			srvBatch:      present.Number(float64(s.Batch)),
 			srvReplicas:   present.Number(float64(s.ReplicasPeak)) + " / " + present.Number(float64(s.ReplicasMean)),

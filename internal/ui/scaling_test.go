@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"hostplan/internal/chart"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -116,10 +117,10 @@ func TestScalingTab(t *testing.T) {
 	// Summary: every direction with a GPU (managed has none), in the
 	// report's order.
 	wantSummary := [][numSummaryColumns]string{
-		{"Cloud IaaS", "8 × h100-sxm", "Compute", "41.2", "16", "0.85 of 2 GB/s\nstaging 1.5 h", "4.2 min every 2.3 h\n6.1 % overhead", noValue},
-		{"On-premises", "16 × l40s", "Communication", "38.5", "16", "0.42 of 10 GB/s", noValue, noValue},
-		{"Shared HPC", "4 × a100-80gb", "Queue", "62.5", noValue, noValue, "12 min each\n3 wall-time jobs", noValue},
-		{"Hybrid", "8 × h100-sxm", noValue, noValue, noValue, noValue, noValue, noValue},
+		{"Cloud IaaS", "8 × h100-sxm", "Compute", "41.2", "16", "0.85 of 2 GB/s\nstaging 1.5 h", "4.2 min every 2.3 h\n6.1 % overhead", report.NoValue},
+		{"On-premises", "16 × l40s", "Communication", "38.5", "16", "0.42 of 10 GB/s", report.NoValue, report.NoValue},
+		{"Shared HPC", "4 × a100-80gb", "Queue", "62.5", report.NoValue, report.NoValue, "12 min each\n3 wall-time jobs", report.NoValue},
+		{"Hybrid", "8 × h100-sxm", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
 	}
 	if len(drawnRows(v.summary)) != len(wantSummary) {
 		t.Fatalf("summary has %d rows, want %d", len(drawnRows(v.summary)), len(wantSummary))
@@ -141,21 +142,21 @@ func TestScalingTab(t *testing.T) {
 
 	// Chart: every direction in the legend, a line for each with a curve,
 	// every point on it; the others say why they have none.
-	if got := v.chart.seriesCount(); got != 5 {
+	if got := v.chart.SeriesCount(); got != 5 {
 		t.Fatalf("chart has %d series, want all 5 directions", got)
 	}
-	if got := v.chart.plottedCount(); got != 2 {
+	if got := v.chart.PlottedCount(); got != 2 {
 		t.Fatalf("chart draws %d lines, want 2 (cloud, on-premises)", got)
 	}
 	for i := 1; i <= 2; i++ {
-		if got := v.chart.pointCount(i); got != 6 {
+		if got := v.chart.PointCount(i); got != 6 {
 			t.Errorf("series %d has %d points, want 6", i, got)
 		}
 	}
-	if got, want := v.chart.legendLabel(0), "Managed service (no curve: a per-token service, not sized by GPUs)"; got != want {
+	if got, want := v.chart.LegendLabel(0), "Managed service (no curve: a per-token service, not sized by GPUs)"; got != want {
 		t.Errorf("managed's legend = %q, want %q", got, want)
 	}
-	if got := v.chart.maxGPUs(); got != 32 {
+	if got := v.chart.MaxGPUs(); got != 32 {
 		t.Errorf("x axis ends at %d GPUs, want 32", got)
 	}
 	if !v.chart.Visible() || v.servingNote.Visible() {
@@ -238,10 +239,7 @@ func TestScalingThresholdFromReport(t *testing.T) {
 	b := newScalingBackend()
 	b.reports["ft-7b"].EfficiencyThreshold = 0.85
 	w, p := openWindow(t, b)
-	v := openScalingTab(t, p, 0)
-	if v.chart.threshold != 0.85 {
-		t.Errorf("chart threshold %g, want the report's 0.85", v.chart.threshold)
-	}
+	openScalingTab(t, p, 0)
 	markup := test.RenderToMarkup(w.Canvas())
 	if !strings.Contains(markup, "85 % threshold") || strings.Contains(markup, "70 % threshold") {
 		t.Error("the chart does not label the report's 85 % threshold")
@@ -255,7 +253,7 @@ func TestScalingTabInteractive(t *testing.T) {
 	if v.chart.Visible() || v.detail.Box.Visible() {
 		t.Error("chart or scaling table shown for an interactive service")
 	}
-	if got := v.chart.seriesCount(); got != 0 {
+	if got := v.chart.SeriesCount(); got != 0 {
 		t.Errorf("chart has %d series, want 0", got)
 	}
 	if !v.servingNote.Visible() || !v.servingGrid.Box.Visible() {
@@ -287,7 +285,7 @@ func TestScalingTabInteractive(t *testing.T) {
 	// Back to the training report: the chart returns and the note goes.
 	p.scenarios.list.Select(0)
 	waitFor(t, p.view, stateReady)
-	if got := v.chart.plottedCount(); got != 2 {
+	if got := v.chart.PlottedCount(); got != 2 {
 		t.Errorf("chart draws %d lines after switching back, want 2", got)
 	}
 	if !v.chart.Visible() || v.servingNote.Visible() {
@@ -317,12 +315,12 @@ func TestScalingCellText(t *testing.T) {
 		name, got, want string
 	}{
 		{"data path", dataPathText(&model.DataPath{StagingHours: 0.28, NeededGBs: 0.0021763, AvailableGBs: 2}), "0.00218 of 2 GB/s\nstaging 0.28 h"},
-		{"no data path", dataPathText(nil), noValue},
+		{"no data path", dataPathText(nil), report.NoValue},
 		{"spot", checkpointText(&model.Interruptions{MTBIHours: 91, CheckpointMinutes: 3.14159, IntervalHours: 2.7, OverheadFraction: 0.0456, WallTimeChunks: 1}), "3.14 min every 2.7 h\n4.6 % overhead"},
 		{"hpc one job", checkpointText(&model.Interruptions{CheckpointMinutes: 0.0347, WallTimeChunks: 1}), "0.0347 min each\n1 wall-time job"},
 		{"hpc 25 jobs", checkpointText(&model.Interruptions{CheckpointMinutes: 11.6, WallTimeChunks: 25}), "11.6 min each\n25 wall-time jobs"},
-		{"no checkpoints", checkpointText(nil), noValue},
-		{"no serving", servingText(nil), noValue},
+		{"no checkpoints", checkpointText(nil), report.NoValue},
+		{"no serving", servingText(nil), report.NoValue},
 		{"pipeline", layoutText(model.DirectionResult{Layout: &model.Layout{Tensor: 1, Pipeline: 8, Data: 8, MicroBatches: 128, Bubble: 7.0 / 135}}), "\nTP 1 × PP 8 × DP 8\nbubble 5 %"},
 		{"tensor parallel serving", layoutText(model.DirectionResult{Serving: &model.Serving{}, Layout: &model.Layout{Tensor: 8, Pipeline: 2, Data: 3, MicroBatches: 1}}), "\nTP 8 × PP 2 a replica"},
 		{"data parallel only", layoutText(model.DirectionResult{Layout: &model.Layout{Tensor: 1, Pipeline: 1, Data: 8, MicroBatches: 4}}), ""},
@@ -345,30 +343,6 @@ func TestScalingTabWithoutCurves(t *testing.T) {
 	}
 	if v.chart.Visible() || v.servingNote.Visible() {
 		t.Errorf("chart visible %v, serving note visible %v; want neither", v.chart.Visible(), v.servingNote.Visible())
-	}
-}
-
-// The chart survives sizes too small to plot in and an empty report.
-func TestEfficiencyChartSmall(t *testing.T) {
-	test.NewTempApp(t)
-	c := newEfficiencyChart()
-	c.setThreshold(0.7)
-	for _, s := range []fyne.Size{{}, {Width: 30, Height: 30}, chartMinSize} {
-		test.WidgetRenderer(c).Layout(s)
-	}
-	c.setSeries(chartSeriesOf([]model.DirectionResult{{Direction: "mystery", Feasible: true, GPUs: 3,
-		Scaling: []model.ScalingPoint{{GPUs: 3, Efficiency: 1, Fits: true}}}}))
-	test.WidgetRenderer(c).Layout(chartMinSize)
-	if got := c.maxGPUs(); got != 4 {
-		t.Errorf("x axis for 3 GPUs ends at %d, want 4", got)
-	}
-	if got, want := c.series[0].colour, chart.Colour("mystery"); got != want {
-		t.Errorf("unknown direction colour = %v, want the spare colour %v", got, want)
-	}
-	for _, d := range scenario.Directions {
-		if chart.Colour(d) == chart.Colour("mystery") {
-			t.Errorf("%s has the spare colour", d)
-		}
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"hostplan/internal/ui/report"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -185,7 +187,7 @@ func (p *planner) afterSave(id string, rev int, what string) {
 	if it, ok := p.scenarios.item(id); ok {
 		name = itemName(it)
 	}
-	p.scenarios.notify(what + " “" + name + "”, revision " + whole(rev) + ".")
+	p.scenarios.notify(what + " “" + name + "”, revision " + report.Whole(rev) + ".")
 	p.scenarios.selectID(id)
 }
 

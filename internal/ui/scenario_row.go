@@ -8,9 +8,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hostplan/internal/ui/widgets"
-
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // scenarioRow is one row of the scenario list: the name in bold over the

@@ -3,10 +3,8 @@ package ui
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +16,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // scenarioView is the right pane: the chosen scenario's header and its
@@ -249,6 +248,20 @@ type evaluation struct {
 	from *evaluation
 }
 
+// outcome is ev as the report's views take it.
+func (ev *evaluation) outcome() *report.Outcome {
+	return &report.Outcome{Scenario: ev.s, Report: ev.r, Decision: ev.dec, DecideErr: ev.decErr, Brief: ev.brief.doc}
+}
+
+// outcomes are evs as the report's views take them.
+func outcomes(evs []*evaluation) []*report.Outcome {
+	out := make([]*report.Outcome, len(evs))
+	for i, ev := range evs {
+		out[i] = ev.outcome()
+	}
+	return out
+}
+
 // origin is the evaluation ev copies, or ev itself.
 func (ev *evaluation) origin() *evaluation {
 	for ev.from != nil {
@@ -348,8 +361,8 @@ func (v *scenarioView) showMessage(text string, imp widget.Importance) {
 func (v *scenarioView) setReport(ev *evaluation) {
 	s, r := ev.s, ev.r
 	v.current = ev
-	widgets.SetText(&v.title.Label, reportTitle(s, r))
-	widgets.SetText(v.facts, reportFacts(r))
+	widgets.SetText(&v.title.Label, report.ReportTitle(s, r))
+	widgets.SetText(v.facts, report.ReportFacts(r))
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	rec := ev.recommendation()
@@ -364,7 +377,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
 	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
-	v.fill(v.notesTab, nil, func() { widgets.SetSegments(v.notes, notesSegments(r)) })
+	v.fill(v.notesTab, nil, func() { widgets.SetSegments(v.notes, report.NotesSegments(r)) })
 	// The sliders' saved weights are the stored revision's, also while
 	// a live update shows edited ones.
 	saved := s.Dimensions.Weights()
@@ -386,67 +399,4 @@ func (v *scenarioView) checklistSaved(id string, st brief.ChecklistState) {
 	}
 	v.current.brief = rebriefed(v.current, st)
 	v.brief.set(v.current.r.ScenarioID, v.current.brief)
-}
-
-// reportTitle is the scenario's name.
-func reportTitle(s *scenario.Scenario, r *model.Report) string {
-	switch {
-	case r.ScenarioName != "":
-		return r.ScenarioName
-	case s != nil && s.Name != "":
-		return s.Name
-	}
-	return r.ScenarioID
-}
-
-// reportFacts is the header's line of facts: shape, what one run is, the
-// horizon and the date of the prices.
-func reportFacts(r *model.Report) string {
-	facts := []string{present.ShapeTitle(r.Shape)}
-	if r.RunUnit != "" {
-		facts = append(facts, "one run = "+r.RunUnit)
-	}
-	if r.HorizonMonths > 0 {
-		facts = append(facts, "horizon "+present.Count(r.HorizonMonths, "month"))
-	}
-	facts = append(facts, headerPricesAsOf(r))
-	return strings.Join(facts, "  ·  ")
-}
-
-// headerPricesAsOf dates the prices the report's answer rests on: the
-// oldest price a feasible direction used — a ruled-out direction's old
-// price dates nothing the report recommends —, the oldest any direction
-// used when none is feasible, or the report's own date when no direction
-// has one. Each direction's own date is under the table (pricesAsOf).
-func headerPricesAsOf(r *model.Report) string {
-	oldest := func(feasible bool) string {
-		var d string
-		for _, x := range r.Directions {
-			if (x.Feasible || !feasible) && x.PricesAsOf != "" && (d == "" || x.PricesAsOf < d) {
-				d = x.PricesAsOf
-			}
-		}
-		return d
-	}
-	if d := oldest(true); d != "" {
-		return "Prices as of " + d + " (the oldest a feasible direction used)"
-	}
-	if !slices.ContainsFunc(r.Directions, func(x model.DirectionResult) bool { return x.Feasible }) {
-		if d := oldest(false); d != "" {
-			return "Prices as of " + d + " (the oldest any direction used)"
-		}
-	}
-	if r.CatalogAsOf == "" {
-		return "Prices as of an unknown date"
-	}
-	return "Prices as of " + r.CatalogAsOf + " (oldest in the catalog used)"
-}
-
-// titleOf is a direction result's title, falling back to the direction's
-// standard name.
-func titleOf(d model.DirectionResult) string {
-	if d.Title != "" {
-		return d.Title
-	}
-	return present.DirectionTitle(d.Direction)
 }

@@ -4,12 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/ui/widgets"
 )
 
 // overlayEntries are the dialog's text fields in order.

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // visit calls f on every visible object drawn under o, widgets' parts

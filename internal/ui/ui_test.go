@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -24,6 +24,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // fakeBackend serves hand-built scenarios and reports from memory.
@@ -379,12 +380,12 @@ func TestSelectShowsReport(t *testing.T) {
 	// the prices it used: the cloud's, newer than the report's oldest
 	// (2025-06-01, the header's), show as they are; managed used none.
 	wantRows := [][numColumns]string{
-		{"Managed service", "No", "Per-token service", noValue, noValue, noValue, noValue, "• the provider may not process personal data\n• data may not leave the EU"},
-		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", noValue, ""},
-		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", noValue, ""},
+		{"Managed service", "No", "Per-token service", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "• the provider may not process personal data\n• data may not leave the EU"},
+		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", report.NoValue, ""},
+		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", report.NoValue, ""},
 		// Ruled out: its figures would not happen.
-		{"Shared HPC", "No", "4 × a100-80gb", noValue, noValue, noValue, noValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
-		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", noValue, ""},
+		{"Shared HPC", "No", "4 × a100-80gb", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
+		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", report.NoValue, ""},
 	}
 	rows := v.report.drawnCells()
 	if len(rows) != len(wantRows) {

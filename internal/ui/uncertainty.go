@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // noUncertainty explains an empty Uncertainty tab.
@@ -32,7 +33,7 @@ type uncertaintyView struct {
 
 	tornadoTitle *widget.Label
 	tornadoNote  *widget.Label
-	tornado      *tornadoChart
+	tornado      *report.TornadoChart
 	noTornado    *widget.Label
 
 	withSpread []fyne.CanvasObject // hidden when the report has no Uncertainty
@@ -107,7 +108,7 @@ func newUncertaintyView() *uncertaintyView {
 	v.tornadoNote = wrapped()
 	v.tornadoNote.SizeName = theme.SizeNameCaptionText
 	v.tornadoNote.SetText("Each bar moves one estimate to the low and the high end of its range, the others held at their likely values; the largest swing is on top.")
-	v.tornado = newTornadoChart()
+	v.tornado = report.NewTornadoChart()
 	v.noTornado = wrapped()
 
 	v.withSpread = []fyne.CanvasObject{
@@ -137,7 +138,7 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 		widgets.SetText(v.about, aboutText(u))
 		headings := spreadHeadings
 		for _, c := range []int{spCostP10, spCostP50, spCostP90} {
-			headings[c] += "\n(" + orText(r.Currency, "cost") + ")"
+			headings[c] += "\n(" + report.OrText(r.Currency, "cost") + ")"
 		}
 		v.spread.Headings = headings[:]
 		v.spread.Set(spreadRows(r, highlight))
@@ -148,7 +149,7 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 
 		t := r.Tornado
 		widgets.SetText(v.tornadoTitle, tornadoTitle(r))
-		v.tornado.set(t, r.Currency)
+		v.tornado.Set(t, r.Currency)
 		bars := t != nil && len(t.Bars) > 0
 		widgets.ShowAll(v.withBars, bars)
 		widgets.ShowIf(v.noTornado, !bars)
@@ -200,7 +201,7 @@ func (v *uncertaintyView) shown() {
 // aboutText is the line on how the spread was made.
 func aboutText(u *model.Uncertainty) string {
 	text := fmt.Sprintf("%s draws from %s distributions, seed %d: the same scenario and seed give the same numbers.",
-		present.Number(float64(u.Draws)), orText(u.Distribution, "triangular"), u.Seed)
+		present.Number(float64(u.Draws)), report.OrText(u.Distribution, "triangular"), u.Seed)
 	if len(u.Inputs) == 0 {
 		text += " No input is an estimate, so every draw is the same; give ranges (low, likely, high) to see a spread."
 	}
@@ -218,22 +219,22 @@ func spreadRows(r *model.Report, highlight string) []widgets.GridRow {
 		title := present.DirectionTitle(sp.Direction)
 		ruledOut := false
 		if d := r.Direction(sp.Direction); d != nil {
-			title = titleOf(*d)
+			title = report.TitleOf(*d)
 			ruledOut = !d.Feasible
 		}
 		cells := make([]string, numSpreadColumns)
 		cells[spDirection] = title
 		out := ruledOut || sp.ProbFeasible == 0 // the figures of a direction ruled out would not happen
-		cells[spCostP10] = orDash(out, present.Money(sp.CostP10, ""))
-		cells[spCostP50] = orDash(out, present.Money(sp.CostP50, ""))
-		cells[spCostP90] = orDash(out, present.Money(sp.CostP90, ""))
-		cells[spTimeP10] = orDash(out || sp.TimeP10 == 0, present.Hours(sp.TimeP10))
-		cells[spTimeP50] = orDash(out || sp.TimeP50 == 0, present.Hours(sp.TimeP50))
-		cells[spTimeP90] = orDash(out || sp.TimeP90 == 0, present.Hours(sp.TimeP90))
-		cells[spCheapest] = orDash(out, present.Percent(sp.ProbCheapest))
-		cells[spFeasible] = orDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
-		cells[spDeadline] = orDash(out, present.Percent(sp.ProbDeadline))
-		cells[spBudget] = orDash(out, present.Percent(sp.ProbBudget))
+		cells[spCostP10] = report.OrDash(out, present.Money(sp.CostP10, ""))
+		cells[spCostP50] = report.OrDash(out, present.Money(sp.CostP50, ""))
+		cells[spCostP90] = report.OrDash(out, present.Money(sp.CostP90, ""))
+		cells[spTimeP10] = report.OrDash(out || sp.TimeP10 == 0, present.Hours(sp.TimeP10))
+		cells[spTimeP50] = report.OrDash(out || sp.TimeP50 == 0, present.Hours(sp.TimeP50))
+		cells[spTimeP90] = report.OrDash(out || sp.TimeP90 == 0, present.Hours(sp.TimeP90))
+		cells[spCheapest] = report.OrDash(out, present.Percent(sp.ProbCheapest))
+		cells[spFeasible] = report.OrDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
+		cells[spDeadline] = report.OrDash(out, present.Percent(sp.ProbDeadline))
+		cells[spBudget] = report.OrDash(out, present.Percent(sp.ProbBudget))
 		row := widgets.GridRow{Cells: cells, Bold: !out && sp.Direction == highlight, Danger: -1}
 		if out {
 			cells[spDirection] = title + " (ruled out)"
@@ -302,14 +303,7 @@ func tornadoTitle(r *model.Report) string {
 	metric := present.Lower(present.MetricTitle(t.Metric))
 	title := present.DirectionTitle(t.Direction)
 	if d := r.Direction(t.Direction); d != nil {
-		title = titleOf(*d)
+		title = report.TitleOf(*d)
 	}
 	return fmt.Sprintf("Sensitivity of %s's %s (base %s)", title, metric, present.Money(t.Base, r.Currency))
-}
-
-func orText(s, fallback string) string {
-	if s == "" {
-		return fallback
-	}
-	return s
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"hostplan/internal/ui/report"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
@@ -71,10 +73,10 @@ func TestUncertaintyTab(t *testing.T) {
 	}
 	want := [][numSpreadColumns]string{
 		// Managed and Shared HPC are ruled out: "—" in every column.
-		{"Managed service (ruled out)", noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue},
+		{"Managed service (ruled out)", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
 		{"Cloud IaaS", "1,100,000", "1,230,000", "1,410,000", "5.2", "6.3", "8.1", "62 %", "100 %", "100 %", "97 %"},
 		{"On-premises", "1,700,000", "1,750,000", "1,800,000", "9.8", "11.5", "14.0", "0 %", "100 %", "100 %", "100 %"},
-		{"Shared HPC (ruled out)", noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue, noValue},
+		{"Shared HPC (ruled out)", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
 		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
 	}
 	if len(drawnRows(v.spread)) != len(want) {
@@ -110,7 +112,7 @@ func TestUncertaintyTab(t *testing.T) {
 		t.Errorf("tornado title = %q, want %q", got, want)
 	}
 	var order []string
-	for _, b := range v.tornado.bars() {
+	for _, b := range v.tornado.Bars() {
 		order = append(order, b.Input)
 	}
 	if want := []string{"workload.tokens_per_run_b", "dimensions.operations.staff_fte", "options.hpc.queue_wait_hours (catalog)"}; !slices.Equal(order, want) {
@@ -144,25 +146,6 @@ func TestUncertaintyTabWithoutSpread(t *testing.T) {
 		if o.Visible() {
 			t.Errorf("%T visible without a spread", o)
 		}
-	}
-}
-
-func TestBarLabels(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		bar  model.Bar
-		want []string
-	}{
-		{"spans the base", model.Bar{Low: 90, High: 130}, []string{"90.00", "130"}},
-		{"falls as the input rises", model.Bar{Low: 130, High: 90}, []string{"90.00", "130"}},
-		{"both above", model.Bar{Low: 110, High: 130}, []string{"low 110 · high 130"}},
-		{"no change", model.Bar{Low: 100, High: 100}, []string{"no change"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := barLabels(tc.bar, 100); !slices.Equal(got, tc.want) {
-				t.Errorf("barLabels = %q, want %q", got, tc.want)
-			}
-		})
 	}
 }
 

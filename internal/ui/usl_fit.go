@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -17,6 +15,7 @@ import (
 	"hostplan/internal/bom"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // The scaling-law fit of the Tools menu: trial points (GPUs and the

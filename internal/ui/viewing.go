@@ -3,13 +3,13 @@ package ui
 import (
 	"strconv"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // How the window is viewed: zoom (Ctrl +, Ctrl −, Ctrl 0), light or dark,

@@ -2,10 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -16,6 +15,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // weightsPanel is the five decision weights as sliders: each row shows the
@@ -213,7 +213,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		}
 		widgets.SetText(p.norm[i], present.Percent(share))
 		var at []float64
-		text := noValue
+		text := report.NoValue
 		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
 			text = switchText(d, sw[i], p.sliders[i].Max)
 			for _, s := range []*decide.Switch{sw[i].Below, sw[i].Above} {
@@ -253,17 +253,17 @@ func switchText(d *decide.Decision, sw decide.WeightSwitch, top float64) string 
 	}
 	var parts []string
 	if s := sw.Below; s != nil {
-		parts = append(parts, fmt.Sprintf("below %s %s leads", present.Figure(s.At), directionName(d, s.Leader)))
+		parts = append(parts, fmt.Sprintf("below %s %s leads", present.Figure(s.At), report.DirectionName(d, s.Leader)))
 	}
 	if s := sw.Above; s != nil {
-		p := fmt.Sprintf("above %s %s leads", present.Figure(s.At), directionName(d, s.Leader))
+		p := fmt.Sprintf("above %s %s leads", present.Figure(s.At), report.DirectionName(d, s.Leader))
 		if s.At > top {
 			p += " (past the end of the slider)"
 		}
 		parts = append(parts, p)
 	}
 	if len(parts) == 0 {
-		return directionName(d, d.Recommendation) + " stays first at any value of this weight."
+		return report.DirectionName(d, d.Recommendation) + " stays first at any value of this weight."
 	}
 	return present.Sentence(strings.Join(parts, "; ")) + "."
 }
@@ -277,21 +277,7 @@ func sliderTop(ws ...[5]float64) float64 {
 			m = max(m, x)
 		}
 	}
-	return max(1, niceCeil(2*m))
-}
-
-// niceCeil rounds x > 0 up to 1, 2 or 5 times a power of ten.
-func niceCeil(x float64) float64 {
-	if !(x > 0) || math.IsInf(x, 0) {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(x)))
-	for _, f := range []float64{1, 2, 5, 10} {
-		if f*p >= x*(1-1e-12) {
-			return f * p
-		}
-	}
-	return 10 * p
+	return max(1, report.NiceCeil(2*m))
 }
 
 // weightSlider is a horizontal slider that passes the window's own keys
@@ -405,7 +391,7 @@ func (r *switchMarksRenderer) draw(size fyne.Size) {
 	r.objects = r.objects[:0]
 	h := size.Height / 4
 	for _, x := range r.m.positions(size.Width) {
-		// A triangle under the track pointing up at it, as a widgets.Stack of
+		// A triangle under the track pointing up at it, as a stack of
 		// lines, and a short rule across the track.
 		for k := float32(0); k < h; k++ {
 			l := canvas.NewLine(col)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -15,6 +15,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // tapWeight taps slider i of the weights panel where it puts value v, as
@@ -78,7 +79,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if sw.Dimension != "sovereignty" || sw.Below == nil {
 		t.Fatalf("sovereignty switch = %+v, want one below the given weight", sw)
 	}
-	leader := directionName(v.current.dec, sw.Below.Leader)
+	leader := report.DirectionName(v.current.dec, sw.Below.Leader)
 	if len(wp.marks[0].positions(wp.sliders[0].Size().Width)) == 0 {
 		t.Fatal("no mark drawn on the sovereignty slider")
 	}

@@ -3,11 +3,11 @@ package ui
 import (
 	"testing"
 
-	"hostplan/internal/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+
+	"hostplan/internal/ui/widgets"
 )
 
 // firstOf is the first object of type T drawn under o, or the zero T.

@@ -14,18 +14,21 @@ func Stack(objects ...fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(&TightVBox{}, objects...)
 }
 
+// WrappedLabel is a label whose text wraps at words.
 func WrappedLabel(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
 
+// StrongLabel is a wrapping label in bold.
 func StrongLabel(text string) *widget.Label {
 	l := WrappedLabel(text)
 	l.TextStyle.Bold = true
 	return l
 }
 
+// Caption is a wrapping label in the caption size.
 func Caption(text string) *widget.Label {
 	l := WrappedLabel(text)
 	l.SizeName = theme.SizeNameCaptionText

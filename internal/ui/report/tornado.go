@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"image/color"
@@ -22,33 +22,33 @@ var (
 	tornadoHighColour = chart.HighEnd
 )
 
-// tornadoChart draws one-at-a-time sensitivity as horizontal bars: one row
+// TornadoChart draws one-at-a-time sensitivity as horizontal bars: one row
 // per input, largest swing on top, each bar running from the base value
 // to the figure with the input at its low end (blue) and at its high end
 // (vermillion), the values written at the bar ends and the base drawn as a
 // vertical line through every row.
-type tornadoChart struct {
+type TornadoChart struct {
 	widget.BaseWidget
 	tornado  *model.Tornado
 	currency string
 }
 
-var _ fyne.Widget = (*tornadoChart)(nil)
+var _ fyne.Widget = (*TornadoChart)(nil)
 
-func newTornadoChart() *tornadoChart {
-	c := &tornadoChart{}
+func NewTornadoChart() *TornadoChart {
+	c := &TornadoChart{}
 	c.ExtendBaseWidget(c)
 	return c
 }
 
-func (c *tornadoChart) set(t *model.Tornado, currency string) {
+func (c *TornadoChart) Set(t *model.Tornado, currency string) {
 	c.tornado, c.currency = t, currency
 	c.Refresh()
 }
 
-// bars returns the bars in drawing order, top to bottom: largest swing
+// Bars returns the bars in drawing order, top to bottom: largest swing
 // first, whatever order the report gives.
-func (c *tornadoChart) bars() []model.Bar {
+func (c *TornadoChart) Bars() []model.Bar {
 	if c.tornado == nil {
 		return nil
 	}
@@ -64,14 +64,14 @@ func (c *tornadoChart) bars() []model.Bar {
 func swingOf(b model.Bar) float64 { return math.Abs(b.High - b.Low) }
 
 // CreateRenderer implements fyne.Widget.
-func (c *tornadoChart) CreateRenderer() fyne.WidgetRenderer {
+func (c *TornadoChart) CreateRenderer() fyne.WidgetRenderer {
 	r := &tornadoRenderer{chart: c}
 	r.objects = c.draw(c.Size())
 	return r
 }
 
 type tornadoRenderer struct {
-	chart   *tornadoChart
+	chart   *TornadoChart
 	objects []fyne.CanvasObject
 }
 
@@ -90,7 +90,7 @@ type tornadoGeometry struct {
 	lineH, smallH, pad, rowH, barH, top float32
 }
 
-func (c *tornadoChart) geometry() tornadoGeometry {
+func (c *TornadoChart) geometry() tornadoGeometry {
 	th := c.Theme()
 	textSize := th.Size(theme.SizeNameText)
 	smallSize := th.Size(theme.SizeNameCaptionText)
@@ -107,15 +107,15 @@ func (c *tornadoChart) geometry() tornadoGeometry {
 	return g
 }
 
-func (c *tornadoChart) minSize() fyne.Size {
+func (c *TornadoChart) minSize() fyne.Size {
 	g := c.geometry()
-	n := len(c.bars())
+	n := len(c.Bars())
 	// The bars, then the value axis: ticks, their labels and its title.
 	return fyne.NewSize(420, g.top+float32(n)*g.rowH+g.pad+2*(g.smallH+g.pad))
 }
 
 // axisTitle is the title of the value axis: the metric and its currency.
-func (c *tornadoChart) axisTitle() string {
+func (c *TornadoChart) axisTitle() string {
 	title := present.MetricTitle(c.tornado.Metric)
 	if c.currency != "" {
 		title += " (" + c.currency + ")"
@@ -129,7 +129,7 @@ func rangeTicks(lo, hi float64, n int) []float64 {
 	if !(hi > lo) {
 		return nil
 	}
-	step := niceCeil((hi - lo) / float64(n))
+	step := NiceCeil((hi - lo) / float64(n))
 	var out []float64
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
 		out = append(out, v)
@@ -138,8 +138,8 @@ func rangeTicks(lo, hi float64, n int) []float64 {
 }
 
 // draw builds the chart for size.
-func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
-	bars := c.bars()
+func (c *TornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
+	bars := c.Bars()
 	if size.Width <= 0 || size.Height <= 0 || c.tornado == nil || len(bars) == 0 {
 		return nil
 	}
@@ -192,7 +192,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 	}
 
 	// Columns: input names on the left (at most 40 % of the width), the
-	// bars on the right with room for their value labels at both ends.
+	// Bars on the right with room for their value labels at both ends.
 	right := size.Width - scrollBar - pad
 	nameW := float32(0)
 	for _, b := range bars {
@@ -207,7 +207,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 	}
 	valueW := float32(0)
 	for _, b := range bars {
-		for _, s := range barLabels(b, base) {
+		for _, s := range BarLabels(b, base) {
 			valueW = max(valueW, measure(s, smallSize).Width)
 		}
 	}
@@ -251,7 +251,7 @@ func (c *tornadoChart) draw(size fyne.Size) []fyne.CanvasObject {
 			rect(bx, xOf(h.v), by+inner, g.barH-2*inner, h.colour)
 		}
 		// Value labels at the outer ends.
-		labels := barLabels(b, base)
+		labels := BarLabels(b, base)
 		left, rightEnd := min(b.Low, b.High, base), max(b.Low, b.High, base)
 		at := func(s string, v float64, onRight bool) {
 			m := measure(s, smallSize)
@@ -320,10 +320,10 @@ func sameSide(a, b, base float64) bool {
 	return (a > base && b > base) || (a < base && b < base)
 }
 
-// barLabels are the value labels of a bar: for a bar that spans the base,
+// BarLabels are the value labels of a bar: for a bar that spans the base,
 // the left end's value then the right end's; otherwise one label with both
 // values, or "no change" when the input does not move the figure.
-func barLabels(b model.Bar, base float64) []string {
+func BarLabels(b model.Bar, base float64) []string {
 	const eps = 1e-9
 	if math.Abs(b.Low-base) < eps && math.Abs(b.High-base) < eps {
 		return []string{"no change"}

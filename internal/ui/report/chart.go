@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"image/color"
@@ -41,12 +41,12 @@ var directionMarks = map[string]int{
 	scenario.HPC: markTriangle, scenario.Hybrid: markCross,
 }
 
-// chartSeries is one direction's line on a chart.
-type chartSeries struct {
+// ChartSeries is one direction's line on a chart.
+type ChartSeries struct {
 	name   string
 	colour color.Color
 	mark   int
-	points []chartPoint
+	points []ChartPoint
 	// ruledOut draws the line dashed and says so in the legend.
 	ruledOut bool
 	// note replaces the line in the legend when the series has no points
@@ -57,26 +57,26 @@ type chartSeries struct {
 	sameAs int
 }
 
-// chartPoint is one point of a line: x is a GPU count or a month, y an
+// ChartPoint is one point of a line: x is a GPU count or a month, y an
 // efficiency or a cost.
-type chartPoint struct {
+type ChartPoint struct {
 	x, y   float64
 	fits   bool // the run fits GPU memory at this count (always true off the scaling chart)
 	chosen bool // the count the direction uses
 }
 
-// chartSeriesOf turns each direction's scaling curve into a chart series:
+// ChartSeriesOf turns each direction's scaling curve into a chart series:
 // every direction, one without a curve with a note saying why, one ruled
 // out marked as such.
-func chartSeriesOf(ds []model.DirectionResult) []chartSeries {
-	out := make([]chartSeries, 0, len(ds))
+func ChartSeriesOf(ds []model.DirectionResult) []ChartSeries {
+	out := make([]ChartSeries, 0, len(ds))
 	for _, d := range ds {
-		s := chartSeries{name: titleOf(d), colour: colourOf(d.Direction, !d.Feasible), mark: directionMarks[d.Direction], ruledOut: !d.Feasible, sameAs: -1}
+		s := ChartSeries{name: TitleOf(d), colour: colourOf(d.Direction, !d.Feasible), mark: directionMarks[d.Direction], ruledOut: !d.Feasible, sameAs: -1}
 		for _, p := range d.Scaling {
 			if p.GPUs <= 0 {
 				continue // no place on a log axis
 			}
-			s.points = append(s.points, chartPoint{x: float64(p.GPUs), y: p.Efficiency, fits: p.Fits, chosen: p.GPUs == d.GPUs})
+			s.points = append(s.points, ChartPoint{x: float64(p.GPUs), y: p.Efficiency, fits: p.Fits, chosen: p.GPUs == d.GPUs})
 		}
 		if len(s.points) == 0 {
 			s.note = "no curve: " + noCurveWhy(d)
@@ -102,7 +102,7 @@ func noCurveWhy(d model.DirectionResult) string {
 
 // markSame points each series whose line coincides with an earlier one's
 // (the same x values, y within 0.5 %) at it.
-func markSame(ss []chartSeries) {
+func markSame(ss []ChartSeries) {
 	for i := range ss {
 		ss[i].sameAs = -1
 		for j := 0; j < i && ss[i].sameAs < 0; j++ {
@@ -113,7 +113,7 @@ func markSame(ss []chartSeries) {
 	}
 }
 
-func samePoints(a, b []chartPoint) bool {
+func samePoints(a, b []ChartPoint) bool {
 	if len(a) == 0 || len(a) != len(b) {
 		return false
 	}
@@ -125,8 +125,8 @@ func samePoints(a, b []chartPoint) bool {
 	return true
 }
 
-// chartAxes says how a chart maps its values.
-type chartAxes struct {
+// ChartAxes says how a chart maps its values.
+type ChartAxes struct {
 	logX           bool   // x on a log₂ axis, ticks at powers of two; else linear from 0
 	xTitle, yTitle string // axis titles
 	percent        bool   // y is a fraction drawn 0–100 %; else an amount from 0
@@ -134,7 +134,7 @@ type chartAxes struct {
 	months         bool   // x counts months: ticks every 1, 3, 6 or 12
 }
 
-// lineChart draws one line per direction over an x axis (GPU count on a
+// LineChart draws one line per direction over an x axis (GPU count on a
 // log₂ axis for scaling efficiency, months for the cumulative cost), with
 // an optional threshold dashed. Each direction has its colour and marker
 // shape; a line that coincides with another is dashed over it and the
@@ -144,58 +144,58 @@ type chartAxes struct {
 // run does not fit GPU memory a hollow circle. It is redrawn from canvas
 // primitives whenever it is resized or refreshed, at the theme's sizes
 // (review mode's larger text included).
-type lineChart struct {
+type LineChart struct {
 	widget.BaseWidget
-	axes      chartAxes
-	series    []chartSeries
+	axes      ChartAxes
+	series    []ChartSeries
 	threshold float64 // a fraction: 0.7 is drawn at 70 %; 0 draws none
 	highlight int     // the series drawn on top, -1 for none
 	minSize   fyne.Size
 }
 
-var _ fyne.Widget = (*lineChart)(nil)
+var _ fyne.Widget = (*LineChart)(nil)
 
-// newEfficiencyChart is the Scaling tab's chart: efficiency against GPU
+// NewEfficiencyChart is the Scaling tab's chart: efficiency against GPU
 // count.
-func newEfficiencyChart() *lineChart {
-	return newLineChart(chartAxes{logX: true, xTitle: "GPUs (log scale)", yTitle: "Efficiency (%)", percent: true, gpuMarkers: true})
+func NewEfficiencyChart() *LineChart {
+	return NewLineChart(ChartAxes{logX: true, xTitle: "GPUs (log scale)", yTitle: "Efficiency (%)", percent: true, gpuMarkers: true})
 }
 
-func newLineChart(axes chartAxes) *lineChart {
-	c := &lineChart{axes: axes, highlight: -1, minSize: chartMinSize}
+func NewLineChart(axes ChartAxes) *LineChart {
+	c := &LineChart{axes: axes, highlight: -1, minSize: ChartMinSize}
 	c.ExtendBaseWidget(c)
 	return c
 }
 
-// setThreshold sets the efficiency drawn dashed (a fraction; 0 for none).
+// SetThreshold sets the efficiency drawn dashed (a fraction; 0 for none).
 // It is drawn at the next refresh.
-func (c *lineChart) setThreshold(threshold float64) {
+func (c *LineChart) SetThreshold(threshold float64) {
 	c.threshold = threshold
 }
 
-func (c *lineChart) setSeries(s []chartSeries) {
+func (c *LineChart) SetSeries(s []ChartSeries) {
 	c.series = s
 	c.highlight = -1
 	c.Refresh()
 }
 
-func (c *lineChart) setHighlight(i int) {
+func (c *LineChart) SetHighlight(i int) {
 	c.highlight = i
 	c.Refresh()
 }
 
 // CreateRenderer implements fyne.Widget.
-func (c *lineChart) CreateRenderer() fyne.WidgetRenderer {
+func (c *LineChart) CreateRenderer() fyne.WidgetRenderer {
 	r := &chartRenderer{chart: c}
 	r.objects = c.draw(c.Size())
 	return r
 }
 
-// chartMinSize leaves room for the legend, the axes and a readable plot.
-var chartMinSize = fyne.NewSize(360, 320)
+// ChartMinSize leaves room for the legend, the axes and a readable plot.
+var ChartMinSize = fyne.NewSize(360, 320)
 
 type chartRenderer struct {
-	chart   *lineChart
+	chart   *LineChart
 	objects []fyne.CanvasObject
 }
 
@@ -218,8 +218,8 @@ const (
 	lineStep     = 2 // each series below is this much wider, so one hidden under another shows as its edge
 )
 
-// legendLabel is a series' legend entry.
-func (c *lineChart) legendLabel(i int) string {
+// LegendLabel is a series' legend entry.
+func (c *LineChart) LegendLabel(i int) string {
 	s := c.series[i]
 	label := s.name
 	switch {
@@ -235,7 +235,7 @@ func (c *lineChart) legendLabel(i int) string {
 }
 
 // draw builds the chart for size: the legend on top, then the plot.
-func (c *lineChart) draw(size fyne.Size) []fyne.CanvasObject {
+func (c *LineChart) draw(size fyne.Size) []fyne.CanvasObject {
 	if size.Width <= 0 || size.Height <= 0 {
 		return nil
 	}
@@ -270,7 +270,7 @@ func (c *lineChart) draw(size fyne.Size) []fyne.CanvasObject {
 	}
 	for i, s := range c.series {
 		width := max(widths[i], 3)
-		entry(c.legendLabel(i), func(x, midY float32) {
+		entry(c.LegendLabel(i), func(x, midY float32) {
 			switch {
 			case len(s.points) == 0:
 			case s.ruledOut || s.sameAs >= 0:
@@ -400,7 +400,7 @@ func (c *lineChart) draw(size fyne.Size) []fyne.CanvasObject {
 }
 
 // plotted lists the series with points.
-func (c *lineChart) plotted() []int {
+func (c *LineChart) plotted() []int {
 	var out []int
 	for i, s := range c.series {
 		if len(s.points) > 0 {
@@ -410,9 +410,9 @@ func (c *lineChart) plotted() []int {
 	return out
 }
 
-// maxGPUs is the right end of a log₂ x axis: the smallest power of two at
+// MaxGPUs is the right end of a log₂ x axis: the smallest power of two at
 // or above every plotted count, and at least 2 so the axis has a length.
-func (c *lineChart) maxGPUs() int {
+func (c *LineChart) MaxGPUs() int {
 	n := 2
 	for _, s := range c.series {
 		for _, p := range s.points {
@@ -426,7 +426,7 @@ func (c *lineChart) maxGPUs() int {
 
 // drawOrder lists the series in the order they are drawn: the report's
 // order, with the highlighted series moved to the end.
-func (c *lineChart) drawOrder() []int {
+func (c *LineChart) drawOrder() []int {
 	order := make([]int, 0, len(c.series))
 	for i := range c.series {
 		if i != c.highlight {
@@ -442,7 +442,7 @@ func (c *lineChart) drawOrder() []int {
 // lineWidths gives each series a width by its place in the drawing order:
 // the last drawn thinnest, each earlier one wider, so curves that coincide
 // (cloud and hybrid on the same GPUs) all stay visible as nested bands.
-func (c *lineChart) lineWidths() []float32 {
+func (c *LineChart) lineWidths() []float32 {
 	widths := make([]float32, len(c.series))
 	order := c.drawOrder()
 	k := 0
@@ -456,3 +456,12 @@ func (c *lineChart) lineWidths() []float32 {
 	}
 	return widths
 }
+
+// SeriesCount is how many series the chart's legend lists, PlottedCount
+// how many of them it draws a line for, and PointCount how many points
+// series i has.
+func (c *LineChart) SeriesCount() int { return len(c.series) }
+
+func (c *LineChart) PlottedCount() int { return len(c.plotted()) }
+
+func (c *LineChart) PointCount(i int) int { return len(c.series[i].points) }

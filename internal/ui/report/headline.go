@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"fmt"
@@ -20,27 +20,27 @@ import (
 // recommended one too, that is all it says; when it is not, it says where
 // it ranks and why the weights put the recommended one first.
 
-// cheapestText is the line under the headline for report r and decision
+// CheapestText is the line under the headline for report r and decision
 // d (nil when there is none).
-func cheapestText(r *model.Report, d *decide.Decision) string {
+func CheapestText(r *model.Report, d *decide.Decision) string {
 	c := r.Direction(r.Cheapest)
 	if c == nil {
 		return "No direction is feasible for this scenario: see “Why not” below."
 	}
 	cost := fmt.Sprintf("%s over %s", present.Money(c.CostHorizon, r.Currency), present.Count(r.HorizonMonths, "month"))
 	if d == nil || d.Recommendation == "" {
-		return fmt.Sprintf("Cheapest feasible direction: %s, %s.", titleOf(*c), cost)
+		return fmt.Sprintf("Cheapest feasible direction: %s, %s.", TitleOf(*c), cost)
 	}
 	if d.Recommendation == c.Direction {
 		return "Also the cheapest feasible direction: " + cost + "."
 	}
-	return fmt.Sprintf("Cheapest feasible: %s, %s. %s", titleOf(*c), cost, notRecommendedWhy(r, d, c.Direction))
+	return fmt.Sprintf("Cheapest feasible: %s, %s. %s", TitleOf(*c), cost, notRecommendedWhy(r, d, c.Direction))
 }
 
-// cheapestIcon is the icon before that line: a tick when the recommended
+// CheapestIcon is the icon before that line: a tick when the recommended
 // direction is also the cheapest, information when another one is, an
 // error when none is feasible.
-func cheapestIcon(r *model.Report, d *decide.Decision) (fyne.Resource, widget.Importance) {
+func CheapestIcon(r *model.Report, d *decide.Decision) (fyne.Resource, widget.Importance) {
 	switch {
 	case r.Direction(r.Cheapest) == nil:
 		return theme.NewErrorThemedResource(theme.ErrorIcon()), widget.DangerImportance
@@ -59,7 +59,7 @@ func notRecommendedWhy(r *model.Report, d *decide.Decision, cheapest string) str
 	if win == nil || c == nil {
 		return ""
 	}
-	name := directionName(d, d.Recommendation)
+	name := DirectionName(d, d.Recommendation)
 	text := "It ranks " + ordinal(c.Rank) + " (score " + present.Fixed(c.Total, 2) + " against " + present.Fixed(win.Total, 2) + ")"
 	if w, cr := r.Direction(d.Recommendation), r.Direction(cheapest); w != nil && cr != nil && cr.CostHorizon > 0 {
 		text += fmt.Sprintf(": %s costs %s more", name, present.Percent(w.CostHorizon/cr.CostHorizon-1))
@@ -108,5 +108,5 @@ func ordinal(n int) string {
 	case 3:
 		return "3rd"
 	}
-	return whole(n) + "th"
+	return Whole(n) + "th"
 }

@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"fyne.io/fyne/v2/widget"
@@ -6,9 +6,9 @@ import (
 	"hostplan/internal/model"
 )
 
-// notesSegments builds the Notes tab: the report's warnings first, then each
+// NotesSegments builds the Notes tab: the report's warnings first, then each
 // direction's notes (the assumptions a reader should know) under its title.
-func notesSegments(r *model.Report) []widget.RichTextSegment {
+func NotesSegments(r *model.Report) []widget.RichTextSegment {
 	var segs []widget.RichTextSegment
 	heading := func(text string) {
 		segs = append(segs, &widget.TextSegment{Style: widget.RichTextStyleSubHeading, Text: text})
@@ -29,7 +29,7 @@ func notesSegments(r *model.Report) []widget.RichTextSegment {
 		bullets(model.NoteTexts(r.Warnings))
 	}
 	for _, d := range r.Directions {
-		title := titleOf(d)
+		title := TitleOf(d)
 		if d.OfferName != "" {
 			title += " — " + d.OfferName
 		}

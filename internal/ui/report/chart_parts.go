@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"image/color"
@@ -92,9 +92,9 @@ func (p *pen) mark(m int, x, y, r float32, col, bg color.Color, hollow bool) {
 
 // xTicks are the x axis's ticks and its right end: every power of two on
 // a log axis, else nice steps from 0.
-func (c *lineChart) xTicks() ([]float64, float64) {
+func (c *LineChart) xTicks() ([]float64, float64) {
 	if c.axes.logX {
-		n := c.maxGPUs()
+		n := c.MaxGPUs()
 		var ticks []float64
 		for v := 1; v <= n; v *= 2 {
 			ticks = append(ticks, float64(v))
@@ -134,7 +134,7 @@ func monthTicks(hi float64) ([]float64, float64) {
 
 // yTicks are the y axis's ticks and its top: quarters of 100 % for a
 // fraction, else nice steps from 0.
-func (c *lineChart) yTicks() ([]float64, float64) {
+func (c *LineChart) yTicks() ([]float64, float64) {
 	if c.axes.percent {
 		return []float64{0, 0.25, 0.5, 0.75, 1}, 1
 	}
@@ -148,7 +148,7 @@ func (c *lineChart) yTicks() ([]float64, float64) {
 }
 
 // yLabel writes a y tick.
-func (c *lineChart) yLabel(v float64, ticks []float64) string {
+func (c *LineChart) yLabel(v float64, ticks []float64) string {
 	if c.axes.percent {
 		return present.Percent(v)
 	}
@@ -161,7 +161,7 @@ func niceTicks(hi float64, n int) ([]float64, float64) {
 	if !(hi > 0) || math.IsInf(hi, 0) {
 		return []float64{0, 1}, 1
 	}
-	step := niceCeil(hi / float64(n))
+	step := NiceCeil(hi / float64(n))
 	var ticks []float64
 	for v := 0.0; ; v += step {
 		ticks = append(ticks, v)
@@ -183,4 +183,18 @@ func axisAmount(v, top float64) string {
 		return present.Number(math.Round(v/10)/100) + " k"
 	}
 	return present.Number(v)
+}
+
+// NiceCeil rounds x > 0 up to 1, 2 or 5 times a power of ten.
+func NiceCeil(x float64) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, f := range []float64{1, 2, 5, 10} {
+		if f*p >= x*(1-1e-12) {
+			return f * p
+		}
+	}
+	return 10 * p
 }
