@@ -97,18 +97,7 @@ func sameOutcomes(a, b []*Outcome) bool {
 func TestOutcomeThatDoesNotDecode(t *testing.T) {
 	p := openTemp(t)
 	items, _ := p.List()
-	_, hash, err := p.catalogHash()
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := resultKey(items[0].InputHash, hash)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _ := p.store()
-	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"cloud","directions":{}}`)}); err != nil {
-		t.Fatal(err)
-	}
+	plantOutcome(t, p, items[0], `{"recommendation":"cloud","directions":{}}`)
 	got, err := p.Outcomes(context.Background(), items[:1], nil)
 	if err != nil {
 		t.Fatal(err)
@@ -181,18 +170,7 @@ func TestOutcomesNeedNewVersion(t *testing.T) {
 func TestRecommendReadsStoredOutcome(t *testing.T) {
 	p := openTemp(t)
 	items, _ := p.List()
-	_, hash, err := p.catalogHash()
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := resultKey(items[0].InputHash, hash)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _ := p.store()
-	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(`{"recommendation":"hpc"}`)}); err != nil {
-		t.Fatal(err)
-	}
+	plantOutcome(t, p, items[0], `{"recommendation":"hpc"}`)
 	if _, dir, err := p.Recommend(context.Background(), items[0].ID); err != nil || dir != "hpc" {
 		t.Errorf("with a stored outcome: %q, %v; want the stored hpc", dir, err)
 	}
@@ -201,5 +179,26 @@ func TestRecommendReadsStoredOutcome(t *testing.T) {
 	want := outcomeOn(s, cat).Recommendation
 	if _, dir, err := p.Recommend(context.Background(), items[1].ID); err != nil || dir != want {
 		t.Errorf("without one: %q, %v; want %q", dir, err, want)
+	}
+}
+
+// plantOutcome stores raw as the outcome of it's current revision on the
+// catalog in use, as a save would keep one.
+func plantOutcome(t *testing.T, p *Planner, it store.Summary, raw string) {
+	t.Helper()
+	_, hash, err := p.catalogHash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := resultKey(it.InputHash, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.store()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.PutResults([]store.ResultKey{k}, [][]byte{[]byte(raw)}); err != nil {
+		t.Fatal(err)
 	}
 }
