@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -69,21 +70,55 @@ const (
 
 // pageFile reads the pages of the file a transaction reads.
 type pageFile struct {
-	f     *os.File
-	ps    uint64 // the page size
-	pages uint64 // the high-water mark: the file's pages are 0 to pages-1
+	f      *os.File
+	shared bool   // f is the store's (pageFiles), not this pageFile's to close
+	ps     uint64 // the page size
+	pages  uint64 // the high-water mark: the file's pages are 0 to pages-1
+}
+
+// pageFiles holds, for the bbolt file of each open Store, the handle its
+// page checks read through (sharePages, unsharePages): opening the file
+// for every revisions bucket a reader opens cost five system calls a
+// scenario (a reprice of 10,000 opened the file 6,700 times). ReadAt is
+// safe for concurrent use.
+var pageFiles sync.Map // *bolt.DB → *os.File
+
+// sharePages opens the handle the page checks of db share; without one
+// (the file cannot be opened again) each check opens the file itself.
+func sharePages(db *bolt.DB) {
+	if f, err := os.Open(db.Path()); err == nil {
+		pageFiles.Store(db, f)
+	}
+}
+
+// unsharePages closes db's shared handle; db is closed, so no transaction
+// reads through it any more.
+func unsharePages(db *bolt.DB) {
+	if f, ok := pageFiles.LoadAndDelete(db); ok {
+		_ = f.(*os.File).Close()
+	}
 }
 
 func openPages(tx *bolt.Tx) (*pageFile, error) {
+	ps := uint64(tx.DB().Info().PageSize)
+	pf := &pageFile{ps: ps, pages: uint64(tx.Size()) / ps}
+	if f, ok := pageFiles.Load(tx.DB()); ok {
+		pf.f, pf.shared = f.(*os.File), true
+		return pf, nil
+	}
 	f, err := os.Open(tx.DB().Path())
 	if err != nil {
 		return nil, err
 	}
-	ps := uint64(tx.DB().Info().PageSize)
-	return &pageFile{f: f, ps: ps, pages: uint64(tx.Size()) / ps}, nil
+	pf.f = f
+	return pf, nil
 }
 
-func (pf *pageFile) close() { _ = pf.f.Close() }
+func (pf *pageFile) close() {
+	if !pf.shared {
+		_ = pf.f.Close()
+	}
+}
 
 // bucketFunc is given each leaf element that holds a bucket: its key and
 // its value (the bucket's header, and an inline bucket's page).

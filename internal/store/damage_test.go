@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -750,5 +751,60 @@ func TestDamagedMetaPage(t *testing.T) {
 		if len(problems) != 1 || !strings.Contains(problems[0].Error(), c.want) || !strings.Contains(problems[0].Error(), "hostplan store backup") {
 			t.Errorf("page %d at %d: Check = %v, want one problem %q", c.page, c.at, problems, c.want)
 		}
+	}
+}
+
+// TestPageChecksShareOneHandle: the page checks of a revisions bucket read
+// through the handle the store opened with the file (pageFiles), not a new
+// open of its path for each scenario read: the store reads its scenarios
+// after its file was moved away, and Close lets the handle go.
+func TestPageChecksShareOneHandle(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("an open file is not moved on Windows")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "small.db")
+	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 512})
+	if err == nil {
+		err = errors.Join(db.Update(initStore), db.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
+		for r := range 5 {
+			sc.Description = fmt.Sprintf("revision %d", r)
+			mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(path, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path, filepath.Join(dir, "moved.db")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if _, _, err := s.Get(fmt.Sprintf("scenario-%02d", i)); err != nil {
+			t.Errorf("Get after the file moved: %v", err)
+		}
+	}
+	db = s.db
+	if _, ok := pageFiles.Load(db); !ok {
+		t.Error("no shared handle while the store is open")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := pageFiles.Load(db); ok {
+		t.Error("the shared handle outlives Close")
 	}
 }

@@ -367,6 +367,7 @@ func unwrapPath(err error) error {
 }
 
 func newStore(db *bolt.DB, path string) *Store {
+	sharePages(db)
 	return &Store{db: db, path: path, now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -573,7 +574,9 @@ func checkMeta(tx *bolt.Tx) error {
 
 // Close releases the file.
 func (s *Store) Close() error {
-	if err := s.db.Close(); err != nil {
+	err := s.db.Close()
+	unsharePages(s.db)
+	if err != nil {
 		return fmt.Errorf("close store %s: %w", s.path, err)
 	}
 	return nil
