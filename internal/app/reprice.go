@@ -167,6 +167,12 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 			}
 			return nil
 		}
+		// sound reports whether the stored outcome raw is no failure.
+		sound := func(raw []byte) bool {
+			h := decodeHead(raw)
+			return h != nil && h.Problem == ""
+		}
+		memos := [2]*outcomeMemo{newOutcomeMemo(baseline), newOutcomeMemo(now)}
 		results := make([]result, len(items))
 		var done, todo atomic.Int64 // scenarios evaluated; of those to evaluate
 		if progress != nil {
@@ -179,24 +185,23 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 		err = ForEach(ctx, len(items), func(i int) {
 			it := items[i]
 			raw := [2][]byte{stored[2*i], stored[2*i+1]}
+			derived := false // an outcome derived is no failure
 			switch {
 			case raw[0] == nil && raw[1] != nil:
 				raw[0] = derive(raw[1], baseline)
-				results[i].fresh[0] = raw[0]
+				results[i].fresh[0], derived = raw[0], raw[0] != nil
 			case raw[1] == nil && raw[0] != nil:
 				raw[1] = derive(raw[0], now)
-				results[i].fresh[1] = raw[1]
+				results[i].fresh[1], derived = raw[1], raw[1] != nil
 			}
 			if progress != nil && (stored[2*i] == nil || stored[2*i+1] == nil) {
 				progress(int(done.Add(1)), int(todo.Load()))
 			}
-			if raw[0] != nil && bytes.Equal(raw[0], raw[1]) {
+			if raw[0] != nil && bytes.Equal(raw[0], raw[1]) && (derived || sound(raw[0])) {
 				// The same outcome on both catalogs moved nothing — unless
 				// it is a failure, which is listed.
-				if h := decodeHead(raw[0]); h != nil && h.Problem == "" {
-					results[i].count = true
-					return
-				}
+				results[i].count = true
+				return
 			}
 			o := [2]*Outcome{decodeOutcome(raw[0]), decodeOutcome(raw[1])}
 			rev := it.Revisions
@@ -207,10 +212,12 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 					return
 				}
 				rev = r.Number
-				for j, sd := range sides {
+				for j, memo := range memos {
 					if o[j] == nil {
-						o[j] = outcomeOn(s, sd.cat)
-						results[i].fresh[j] = encodeOutcome(o[j])
+						o[j] = memo.outcome(s)
+						if keep[j] {
+							results[i].fresh[j] = encodeOutcome(o[j])
+						}
 					}
 				}
 			}
