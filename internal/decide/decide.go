@@ -124,7 +124,8 @@ type CostChange struct {
 
 // Robustness is the outcome of moving each weight by ±Perturbation.
 type Robustness struct {
-	// Verdict is robust, fragile, or unranked when nothing is feasible.
+	// Verdict is robust, close, fragile, or unranked when nothing is
+	// feasible.
 	Verdict Verdict `json:"verdict"`
 	// Fragile is true when some ±Perturbation change of one weight
 	// changes the winner or swaps the first two (Verdict is fragile).
@@ -144,10 +145,19 @@ type Verdict string
 
 // The verdicts.
 const (
-	Robust   Verdict = "robust"   // the first two keep their places under every check
+	Robust Verdict = "robust" // the first two keep their places under every check, by a lead of CloseLead or more
+	// Close: the first two keep their places under every check, but the
+	// winner leads by less than CloseLead.
+	Close    Verdict = "close"
 	Fragile  Verdict = "fragile"  // some check changes the winner or swaps the first two
 	Unranked Verdict = "unranked" // no direction is feasible: nothing to check
 )
+
+// CloseLead is the lead, in weighted score out of 1, below which a
+// recommendation that survives every robustness check is called close, not
+// robust: a lead of 0.016 turns on small differences in the dimensions'
+// scores, which are judgements, however the weights move.
+const CloseLead = 0.05
 
 // Text is the robustness in one sentence: the verdict's label, then the
 // summary ("Robust: Hybrid stays first …").
@@ -164,6 +174,8 @@ func (v Verdict) Label() string {
 	switch v {
 	case Robust:
 		return "Robust"
+	case Close:
+		return "Close"
 	case Fragile:
 		return "Fragile"
 	}
@@ -410,6 +422,13 @@ func robustness(k *ranking, base []int) Robustness {
 	case len(k.names) == 1:
 		rb.Summary = "only one direction is feasible, so no weight can change the recommendation."
 	case !rb.Fragile:
+		totals := k.totals(k.raw)
+		if lead := totals[base[0]] - totals[base[1]]; lead < CloseLead {
+			rb.Verdict = Close
+			rb.Summary = fmt.Sprintf("%s leads %s by only %s of 1; no single weight moved by ±%s reorders them, but a lead this small turns on small differences in the scores.",
+				present.DirectionTitle(k.names[base[0]]), present.DirectionTitle(k.names[base[1]]), present.Fixed(lead, 3), present.Percent(Perturbation))
+			break
+		}
 		rb.Summary = fmt.Sprintf("%s stays first and %s second when any one weight moves by ±%s.", present.DirectionTitle(k.names[base[0]]), present.DirectionTitle(k.names[base[1]]), present.Percent(Perturbation))
 	default:
 		var flips []string

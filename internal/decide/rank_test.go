@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"hostplan/internal/present"
 	"math"
 	"slices"
 	"strings"
@@ -156,5 +157,29 @@ func TestRobustnessRobust(t *testing.T) {
 func TestOrderTies(t *testing.T) {
 	if got := order([]float64{0.5, 0.5 + 1e-15, 0.7}); !slices.Equal(got, []int{2, 0, 1}) {
 		t.Errorf("order = %v, want [2 0 1]", got)
+	}
+}
+
+// A lead that every check keeps but that is under CloseLead is close, not
+// robust, and the summary gives the lead; at CloseLead or more it is
+// robust. Only sovereignty tells a and b apart, so no weight's move can
+// reorder them: the lead is 0.5 × the sovereignty weight's share.
+func TestRobustnessClose(t *testing.T) {
+	for _, tc := range []struct {
+		sov  float64
+		want Verdict
+	}{{0.06, Close}, {0.09, Close}, {0.1, Robust}, {0.3, Robust}} {
+		rest := (1 - tc.sov) / 4
+		k := twoRows([]float64{1, .5, .5, .5, .5}, []float64{.5, .5, .5, .5, .5}, []float64{tc.sov, rest, rest, rest, rest})
+		rb := robustness(k, order(k.totals(k.raw)))
+		if rb.Verdict != tc.want || rb.Fragile {
+			t.Errorf("sovereignty weight %v (lead %.3f): %+v, want %s", tc.sov, tc.sov/2, rb, tc.want)
+		}
+		if lead := present.Fixed(tc.sov/2, 3); tc.want == Close && !strings.Contains(rb.Summary, "by only "+lead+" of 1") {
+			t.Errorf("close summary %q does not give the lead %s", rb.Summary, lead)
+		}
+		if !strings.HasPrefix(rb.Text(), rb.Verdict.Label()+": ") {
+			t.Errorf("text %q does not lead with the verdict", rb.Text())
+		}
 	}
 }

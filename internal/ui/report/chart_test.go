@@ -2,7 +2,6 @@ package report
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -105,8 +104,8 @@ func TestBarLabels(t *testing.T) {
 }
 
 // The badge draws its words, naming the weights that flip the order; a
-// lead that survives the robustness check is ROBUST only when it is not
-// small: under closeLead of 1 it is CLOSE, with the lead; the colour only
+// lead that survives the robustness check by less than decide.CloseLead
+// (decide's verdict "close") is CLOSE, with the lead; the colour only
 // repeats the words.
 func TestBadgeText(t *testing.T) {
 	test.NewTempApp(t)
@@ -123,7 +122,7 @@ func TestBadgeText(t *testing.T) {
 			"FRAGILE · economics -20 %, sovereignty +20 % and 1 more"},
 		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.2), Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"},
 		{decide.Decision{Recommendation: scenario.Hybrid, Robustness: decide.Robustness{Verdict: decide.Robust}}, "ROBUST"}, // the only feasible one
-		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016), Robustness: decide.Robustness{Verdict: decide.Robust}}, "CLOSE · lead 0.016"},
+		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016), Robustness: decide.Robustness{Verdict: decide.Close}}, "CLOSE · lead 0.016"},
 	} {
 		b.Set(&tc.d)
 		if got := chartTexts(b); len(got) != 1 || got[0] != tc.want {
@@ -131,9 +130,9 @@ func TestBadgeText(t *testing.T) {
 		}
 	}
 	d := decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016),
-		Robustness: decide.Robustness{Verdict: decide.Robust, Summary: "Hybrid stays first and Cloud IaaS second when any one weight moves by ±20 %."}}
-	if head, text := RobustnessParts(&d); head != "Close: " || !strings.Contains(text, "0.016 of 1") {
-		t.Errorf("a small lead reads %q%q", head, text)
+		Robustness: decide.Robustness{Verdict: decide.Close, Summary: "Hybrid leads Cloud IaaS by only 0.016 of 1; no single weight moved by ±20 % reorders them, but a lead this small turns on small differences in the scores."}}
+	if head, text := RobustnessParts(&d); head != "Close: " || text != d.Robustness.Summary {
+		t.Errorf("a small lead reads %q%q; the window should say what decide says", head, text)
 	}
 }
 

@@ -88,20 +88,12 @@ func whyParts(d *decide.Decision) (head, text string, leads []string) {
 	return "Why " + win + ": ", text, leads
 }
 
-// closeLead is the lead, in weighted score out of 1, below which the
-// window calls a recommendation close rather than robust even when it
-// survives decide's robustness check (no single weight moved by ±20 %
-// reorders the first two): a lead of 0.016 of 1 turns on small
-// differences in the dimensions' scores, which are judgements, however
-// the weights move.
-const closeLead = 0.05
-
 // standing is how firmly the recommendation leads.
 type standing int
 
 const (
 	leadRobust  standing = iota // it survives the robustness check by a clear lead, or stands alone
-	leadClose                   // it survives the check by less than closeLead
+	leadClose                   // it survives the check by less than decide.CloseLead
 	leadFragile                 // some check reorders the first two
 )
 
@@ -110,7 +102,7 @@ func standingOf(d *decide.Decision) standing {
 	switch {
 	case d.Robustness.Verdict == decide.Fragile:
 		return leadFragile
-	case d.RunnerUp != nil && d.RunnerUp.Gap < closeLead:
+	case d.Robustness.Verdict == decide.Close:
 		return leadClose
 	}
 	return leadRobust
@@ -118,20 +110,16 @@ func standingOf(d *decide.Decision) standing {
 
 // RobustnessParts is the verdict as a lead-in and what the checks found:
 // the weights whose change by the decision's perturbation reorders the
-// first two, or that none does; a lead that survives them by less than
-// closeLead is called close.
+// first two, or that none does (decide's words: a lead that survives them
+// by less than decide.CloseLead is called close there).
 func RobustnessParts(d *decide.Decision) (head, text string) {
 	rb := d.Robustness
 	head = rb.Verdict.Label()
 	if head != "" {
 		head += ": "
 	}
-	switch standingOf(d) {
-	case leadFragile:
+	if standingOf(d) == leadFragile {
 		return head, "the order changes if one weight moves by " + present.Percent(rb.Perturbation) + ": " + rb.Summary
-	case leadClose:
-		return "Close: ", "the lead is only " + present.Fixed(d.RunnerUp.Gap, 3) + " of 1 over " + DirectionName(d, d.RunnerUp.Direction) +
-			"; no single weight moved by " + present.Percent(rb.Perturbation) + " reorders them, but a lead this small turns on small differences in the scores."
 	}
 	return head, rb.Summary
 }
