@@ -188,7 +188,12 @@ func (c *Catalog) InCurrency(to string, given []GivenRate) (*Catalog, []Conversi
 	if !needs {
 		return c, nil, nil
 	}
-	out := c.clone()
+	// Only the kinds with a price to convert are copied (copyKind); the
+	// others — the GPUs and models among them — are shared with c, which
+	// nothing changes. An evaluation converts the catalog each time, and a
+	// whole copy was a sixth of what it allocated.
+	n := *c
+	out := &n
 	var convs []Conversion
 	used := map[string]bool{}
 	for _, k := range kinds {
@@ -196,18 +201,26 @@ func (c *Catalog) InCurrency(to string, given []GivenRate) (*Catalog, []Conversi
 		if len(names) == 0 {
 			continue
 		}
-		for _, v := range out.entries(k) {
+		copied := false
+		vals := c.entries(k)
+		for i := range vals {
 			conv := main
 			if k.name == "hpc" {
-				p := v.Addr().Interface().(*Partition)
 				var ok bool
-				if conv, ok = c.RateTo(p.Currency, to, given); !ok {
+				if conv, ok = c.RateTo(vals[i].Interface().(Partition).Currency, to, given); !ok {
 					continue
 				}
-				p.Currency = to
 			}
 			if conv.From == conv.To {
 				continue
+			}
+			if !copied {
+				out.copyKind(k)
+				vals, copied = out.entries(k), true
+			}
+			v := vals[i]
+			if k.name == "hpc" {
+				v.Addr().Interface().(*Partition).Currency = to
 			}
 			for _, name := range names {
 				f, _ := k.field(name)

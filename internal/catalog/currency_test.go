@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"slices"
@@ -57,6 +58,10 @@ func TestRateToCrossesThroughTheEuro(t *testing.T) {
 
 func TestInCurrencyConvertsEveryPrice(t *testing.T) {
 	c := mustDefault(t)
+	var was bytes.Buffer
+	if err := c.ExportCSV(&was); err != nil {
+		t.Fatal(err)
+	}
 	same, convs, err := c.InCurrency("USD", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -108,9 +113,22 @@ func TestInCurrencyConvertsEveryPrice(t *testing.T) {
 			t.Errorf("%s: currency %s after conversion", p.ID, e.Currency)
 		}
 	}
-	// The catalog converted from is left alone.
-	if c.Cloud[0].FromCurrency != "" || c.HPC[0].Currency == "" {
+	// The catalog converted from is left alone: the copies share only
+	// what they do not change.
+	var is bytes.Buffer
+	if err := c.ExportCSV(&is); err != nil {
+		t.Fatal(err)
+	}
+	if c.Cloud[0].FromCurrency != "" || c.HPC[0].Currency == "" || !bytes.Equal(was.Bytes(), is.Bytes()) {
 		t.Error("InCurrency changed its receiver")
+	}
+	for _, p := range c.HPC {
+		if p.FromCurrency != "" {
+			t.Errorf("InCurrency marked the receiver's partition %s converted", p.ID)
+		}
+	}
+	if &same.GPUs[0] != &c.GPUs[0] || &same.Cloud[0] != &c.Cloud[0] || &same.HPC[0] == &c.HPC[0] {
+		t.Error("USD: the copy should share the GPUs and cloud offers (nothing converted) and own its partitions")
 	}
 	_, _, err = c.InCurrency("XYZ", nil)
 	var nr *NoRateError

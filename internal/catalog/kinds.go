@@ -337,6 +337,18 @@ func (c *Catalog) clone() *Catalog {
 	return &n
 }
 
+// copyKind gives c its own copy of k's entries, which c shared with the
+// catalog it was copied from (a single entry, the site, is copied with
+// the Catalog already).
+func (c *Catalog) copyKind(k *kind) {
+	fv := reflect.ValueOf(c).Elem().FieldByName(k.goField)
+	if fv.Kind() == reflect.Slice {
+		cp := reflect.MakeSlice(fv.Type(), fv.Len(), fv.Len())
+		reflect.Copy(cp, fv)
+		fv.Set(cp)
+	}
+}
+
 // siteDates dates each figure of the site after override t: a figure a
 // row sets takes the as_of of the last row that sets it, any other keeps
 // its date before; the entry is dated by its newest figure and
