@@ -127,8 +127,10 @@ func (e *evaluator) staff(r *DirectionResult, fte float64, basis string) {
 	if r.quiet {
 		return
 	}
-	en := catalog.Entry{AsOf: site.FigureAsOf("staff_cost_per_fte_year"), Source: "BLS network and computer systems administrator pay ÷ 70.2 % wage share of compensation (" + site.Source + ")",
-		FromCurrency: site.FromCurrency}
+	if e.staffSource == "" { // the site's sources run to kilobytes: joined once
+		e.staffSource = "BLS network and computer systems administrator pay ÷ 70.2 % wage share of compensation (" + site.Source + ")"
+	}
+	en := catalog.Entry{AsOf: site.FigureAsOf("staff_cost_per_fte_year"), Source: e.staffSource, FromCurrency: site.FromCurrency}
 	r.fromCatalog(costid.StaffCostPerFTE, "", "site", catalog.SiteID, "staff_cost_per_fte_year", en)
 	e.use(r, "staff cost", en)
 }

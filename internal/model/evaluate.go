@@ -208,6 +208,7 @@ type evaluator struct {
 	trial         *trialFit   // the trial's fit, once made (see fit)
 	refDate       *refDate    // the catalog's date (catalogDate), once found
 	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
+	staffSource   string      // the staff cost's source, once joined (staff)
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -268,8 +269,10 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 	}
 	var found []stale
 	for _, in := range r.CostInputs {
-		d, err := time.Parse(time.DateOnly, in.AsOf)
-		if in.Catalog == "" || err != nil || !d.Before(limit) || seen[in.Catalog] {
+		if in.Catalog == "" || seen[in.Catalog] {
+			continue
+		}
+		if d, err := time.Parse(time.DateOnly, in.AsOf); err != nil || !d.Before(limit) {
 			continue
 		}
 		seen[in.Catalog] = true
