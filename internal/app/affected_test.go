@@ -38,6 +38,10 @@ func readsScenarios(t *testing.T) []*scenario.Scenario {
 	variant(2, func(s *scenario.Scenario) { s.Options.Cloud.Pricing = scenario.PricingMixed3Y })
 	variant(3, func(s *scenario.Scenario) { s.Currency = "EUR" })
 	variant(4, func(s *scenario.Scenario) { s.Options.Cloud.Offer = "lambda-h100" })
+	// Data in a cloud: on-premises and HPC read the egress price of the
+	// provider whose offer the cloud direction took.
+	variant(0, func(s *scenario.Scenario) { s.Data.Location = scenario.LocationCloud })
+	variant(5, func(s *scenario.Scenario) { s.Data.Location = scenario.LocationCloud })
 	return out
 }
 

@@ -180,8 +180,8 @@ func deriveOnPremDepreciation(v *Values) {
 	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
 	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
-	// other_cost_per_run = 0
-	v[OtherCostPerRun] = 0
+	// other_cost_per_run = copied_out_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[CopiedOutGB] * v[EgressPricePerGB])
 	// depreciation_per_month = capex ÷ (life_years × 12)
 	v[DepreciationPerMonth] = float64(v[Capex] / float64(v[LifeYears]*12))
 	// capital_charge_per_month = capex × cost_of_capital ÷ 24
@@ -228,8 +228,8 @@ func deriveOnPremPurchase(v *Values) {
 	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
 	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
-	// other_cost_per_run = 0
-	v[OtherCostPerRun] = 0
+	// other_cost_per_run = copied_out_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[CopiedOutGB] * v[EgressPricePerGB])
 	// capital_charge_per_month = capex × cost_of_capital ÷ 24
 	v[CapitalChargePerMonth] = float64(float64(v[Capex]*v[CostOfCapital]) / 24)
 	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + capital_charge_per_month + staff_per_month
@@ -276,8 +276,8 @@ func deriveOnPremLease(v *Values) {
 	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
 	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
-	// other_cost_per_run = 0
-	v[OtherCostPerRun] = 0
+	// other_cost_per_run = copied_out_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[CopiedOutGB] * v[EgressPricePerGB])
 	// lease_per_month = lease_per_node_month × nodes
 	v[LeasePerMonth] = float64(v[LeasePerNodeMonth] * v[Nodes])
 	// monthly_fixed_cost = lease_per_month + maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
@@ -322,8 +322,8 @@ func deriveOnPremExisting(v *Values) {
 	v[IdlePowerPerMonth] = float64(float64(float64(float64(float64(v[PowerKWTypical]*v[IdlePowerFraction])*v[Nodes])*v[PUE])*v[ElectricityPerKWh]) * 730)
 	// variable_price_per_gpu_hour = power_kw_typical × (1 − idle_power_fraction) ÷ gpus_per_node × pue × electricity_per_kwh
 	v[VariablePricePerGPUHour] = float64(float64(float64(float64(v[PowerKWTypical]*(1-v[IdlePowerFraction]))/v[GPUsPerNode])*v[PUE]) * v[ElectricityPerKWh])
-	// other_cost_per_run = 0
-	v[OtherCostPerRun] = 0
+	// other_cost_per_run = copied_out_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[CopiedOutGB] * v[EgressPricePerGB])
 	// monthly_fixed_cost = maintenance_per_month + space_per_month + idle_power_per_month + staff_per_month
 	v[MonthlyFixedCost] = v[MaintenancePerMonth] + v[SpacePerMonth] + v[IdlePowerPerMonth] + v[StaffPerMonth]
 	// one_off_cost = 0
@@ -354,8 +354,8 @@ func deriveHPC(v *Values) {
 	v[StaffPerMonth] = float64(float64(float64(v[StaffFTE]*v[StaffCostPerFTE])/12) * v[StaffShare])
 	// variable_price_per_gpu_hour = price_per_gpu_hour
 	v[VariablePricePerGPUHour] = v[GPUHourPrice]
-	// other_cost_per_run = 0
-	v[OtherCostPerRun] = 0
+	// other_cost_per_run = copied_out_gb × egress_per_gb
+	v[OtherCostPerRun] = float64(v[CopiedOutGB] * v[EgressPricePerGB])
 	// monthly_fixed_cost = staff_per_month
 	v[MonthlyFixedCost] = v[StaffPerMonth]
 	// one_off_cost = 0

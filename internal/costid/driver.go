@@ -43,6 +43,7 @@ const (
 	StoragePricePerGBMonth
 	OutputGB
 	EgressPricePerGB
+	CopiedOutGB
 	RunHours
 	WorkHours
 	InterruptionHours
@@ -165,6 +166,7 @@ var drivers = [NumDrivers]fact{
 	StoragePricePerGBMonth:   {"storage_per_gb_month", "storage price", "¤/GB-month", "storage price"},
 	OutputGB:                 {"output_gb", "outputs returned per run", "GB", "outputs that leave the cloud per run"},
 	EgressPricePerGB:         {"egress_per_gb", "transfer price out of the cloud", "¤/GB", "transfer price out of the cloud"},
+	CopiedOutGB:              {"copied_out_gb", "data copied out of the cloud per run", "GB", "on-premises and shared HPC: the data staged out of the cloud storage it lives in (data.location cloud) to this direction's compute, per run"},
 	RunHours:                 {"run_hours", "hours a run keeps the snapshot in storage", "hours", "hybrid: hours the snapshot stays in cloud storage per run (time to result; defined for batch work)"},
 	WorkHours:                {"work_hours", "compute hours of a run before interruptions", "hours", "hybrid: compute hours of a run, before interruptions (the engine's plan)"},
 	InterruptionHours:        {"interruption_hours", "hours interruptions add to a run", "hours", "hybrid: hours hardware failures and spot interruptions add to a run: checkpoints, lost work and restarts (the engine's plan)"},

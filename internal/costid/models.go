@@ -156,8 +156,13 @@ var (
 	// egress (a mix's on-demand hours are among its GPU-hours already).
 	rentalRun = def{RentalCostPerRun, Add(Mul(Add(Ref(GPUHoursPerRun), Ref(IdleGPUHoursPerRun)), Ref(RentalPricePerGPUHour)), egress)}
 
-	noOneOff  = def{OneOffCost, Num(0)}
-	noOther   = def{OtherCostPerRun, Num(0)}
+	noOneOff = def{OneOffCost, Num(0)}
+	noOther  = def{OtherCostPerRun, Num(0)}
+	// Data that lives in a cloud's storage leaves it for every run staged
+	// elsewhere: the GB copied out × the cloud's transfer price out (AWS,
+	// "Amazon S3 pricing", data transfer out to the internet, per GB;
+	// Google Cloud and Azure price it alike).
+	copyOut   = def{OtherCostPerRun, Mul(Ref(CopiedOutGB), Ref(EgressPricePerGB))}
 	staffOnly = def{MonthlyFixedCost, Ref(StaffPerMonth)}
 
 	// Owned hardware: the nodes and the cluster around them (fabric,
@@ -222,7 +227,7 @@ func running(financing Expr, capital bool) Expr {
 // hardware already owned is sunk), oneOff the one-off cost, and extra the
 // figures those refer to.
 func onPrem(financing *def, capital bool, oneOff, owned Expr, extra ...def) []def {
-	defs := []def{ownedStaff, capex, maintenance, space, idlePower, powerPrice, noOther}
+	defs := []def{ownedStaff, capex, maintenance, space, idlePower, powerPrice, copyOut}
 	charge := Num(0)
 	if financing != nil {
 		defs = append(defs, *financing)
@@ -315,7 +320,7 @@ var costModels = [NumCostModels][]def{
 	OnPremLeaseCosts: onPrem(&def{LeasePerMonth, Mul(Ref(LeasePerNodeMonth), Ref(Nodes))}, false,
 		Ref(Bridge), Ref(MonthlyFixedCost), noResidual, leadDays, leadMonths, bridge),
 	OnPremExistingCosts:     onPrem(nil, false, Num(0), Ref(MonthlyFixedCost), noResidual),
-	HPCCosts:                {staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},
+	HPCCosts:                {staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, copyOut, staffOnly, noOneOff},
 	HybridCloudCosts:        hybridCloud(burstRun...),
 	HybridCloudServingCosts: hybridCloud(),
 	HybridHPCCosts:          {hybridStaff, staffShare, staffPerMonth, {VariablePricePerGPUHour, Ref(GPUHourPrice)}, noOther, staffOnly, noOneOff},

@@ -65,6 +65,20 @@ func exampleReports(t *testing.T) []example {
 		t.Fatal("the example in euros converted no price")
 	}
 	out = append(out, example{name: s.ID, s: s, r: r})
+	// One example whose data lives in a cloud: on-premises and HPC pay to
+	// copy it out each run, at the cloud's egress price (one shared cell).
+	s, err = scenario.Parse(must(fs.ReadFile(scenarios.FS, "constrained-snapshot-training.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ID, s.Data.Location = s.ID+"-in-cloud", scenario.LocationCloud
+	if r, err = model.Evaluate(s, cat); err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Direction(scenario.OnPrem); d == nil || !(d.OtherCostPerRun > 0) {
+		t.Fatal("the example with its data in a cloud copies nothing out of it")
+	}
+	out = append(out, example{name: s.ID, s: s, r: r})
 	return out
 }
 

@@ -238,12 +238,17 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	co := e.s.Options.Cloud
 	v[costid.StoragePricePerGBMonth], v[costid.EgressPricePerGB] = co.StorageGBMonth.Or(sp.StoragePerGBMonth), co.EgressPerGB.Or(ep.EgressPerGB)
 	v[costid.OutputGB] = z.outputGB
+	dataKind := "data"
+	if sp.Provider == "" {
+		dataKind = "" // no data prices in the catalog at all: counted as 0
+	}
+	if !burst {
+		// Data that lives in the cloud lives with this offer's provider:
+		// on-premises and HPC pay its price to copy it out (copyOut).
+		e.dataHome = &dataHome{provider: offer.Provider, egress: v[costid.EgressPricePerGB], given: co.EgressPerGB, kind: dataKind, from: ep}
+	}
 	if !r.quiet {
 		r.fromModel(costid.CommittedGPUs, r.Direction, costid.CommittedGPUs, InputPlan, "options.cloud.gpus")
-		dataKind := "data"
-		if sp.Provider == "" {
-			dataKind = "" // no data prices in the catalog at all: counted as 0
-		}
 		r.fromField(costid.StoragePricePerGBMonth, scenario.Cloud, costid.StoragePricePerGBMonth, "options.cloud.storage_per_gb_month", co.StorageGBMonth, dataKind, sp.Provider, "storage_per_gb_month", sp.Entry)
 		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", co.EgressPerGB, dataKind, ep.Provider, "egress_per_gb", ep.Entry)
 		r.fromField(costid.OutputGB, "", costid.OutputGB, "data.output_gb", e.s.Data.OutputGB, "", "", "", catalog.Entry{})

@@ -16,7 +16,7 @@ import (
 )
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.9.0"
+const Version = "0.10.0"
 
 // Evaluate computes the report for a valid scenario. A reference the catalog
 // cannot resolve is returned as scenario.Errors naming the field.
@@ -209,6 +209,7 @@ type evaluator struct {
 	refDate       *refDate    // the catalog's date (catalogDate), once found
 	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
 	staffSource   string      // the staff cost's source, once joined (staff)
+	dataHome      *dataHome   // the cloud storage the data lives in, once the cloud direction took an offer
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -463,7 +464,10 @@ func (e *evaluator) costLines(r *DirectionResult) {
 		e.cloudLines(r)
 	case costid.OnPremDepreciationCosts, costid.OnPremPurchaseCosts, costid.OnPremLeaseCosts, costid.OnPremExistingCosts:
 		e.onPremLines(r)
+		e.copyOutLine(r)
 		return // with its staff line in place
+	case costid.HPCCosts:
+		e.copyOutLine(r)
 	case costid.NoCostModel:
 		return
 	}

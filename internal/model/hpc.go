@@ -85,6 +85,13 @@ func (e *evaluator) hpc(r *DirectionResult, burst bool) error {
 	if !z.serving {
 		stageH, _ = e.staging(r, stageGB, from, scenario.LocationHPC)
 	}
+	if !burst {
+		copied := 0.0
+		if stageH > 0 {
+			copied = stageGB
+		}
+		e.copyOut(r, copied)
+	}
 	wait := o.QueueWaitHours.Or(p.QueueWaitHours[1])
 	if !o.QueueWaitHours.IsSet() && !r.quiet {
 		r.note(NoteQueueWaitAssumed, []string{"options.hpc.queue_wait_hours"},

@@ -92,6 +92,11 @@ func (e *evaluator) onPrem(r *DirectionResult) error {
 	if !z.serving {
 		stageH, _ = e.staging(r, z.stagingGB, z.location, scenario.LocationOnSite)
 	}
+	copied := 0.0
+	if stageH > 0 {
+		copied = z.stagingGB
+	}
+	e.copyOut(r, copied)
 	hw := hardware{gpu: g, perNode: node.GPUs, intraGBs: node.IntraNodeGBs, netGBs: node.NetworkGBs,
 		storageGBs: node.StorageGBs, maxGPUs: fixedGPUs}
 	e.place(r, hw, fixedGPUs, stageH, false)

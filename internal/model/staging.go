@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 
+	"hostplan/internal/catalog"
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -46,4 +48,57 @@ func (e *evaluator) staging(r *DirectionResult, gb float64, from, to string) (ho
 		r.note(NoteDataPath, fields, "the data lives %s and is copied %s before each run: %s GB in %s h", locationWords(from), how, countWords(gb), countWords(hours))
 	}
 	return hours, gbs
+}
+
+// dataHome is the cloud storage data.location "cloud" puts the data in:
+// the provider of the offer the cloud direction took, and its transfer
+// price out, as the cloud direction read it (cloud records it).
+type dataHome struct {
+	provider string
+	egress   float64        // per GB, in the scenario's currency
+	given    scenario.Value // options.cloud.egress_per_gb
+	kind     string         // "data", or "" when the catalog has no data prices at all
+	from     catalog.DataPrice
+}
+
+// copyOut charges, on a direction whose compute is outside the cloud, the
+// transfer out of the cloud of the gb staged there each run (0 when none
+// is, or the data does not live in a cloud): costid's copyOut, at the
+// price the cloud direction read — one input both read. Without a cloud
+// offer taken there is no price, and a note says the transfer counts as 0.
+func (e *evaluator) copyOut(r *DirectionResult, gb float64) {
+	if e.z.location != scenario.LocationCloud {
+		gb = 0
+	}
+	v, h := r.Drivers, e.dataHome
+	v[costid.CopiedOutGB] = gb
+	if h != nil {
+		v[costid.EgressPricePerGB] = h.egress
+	}
+	if r.quiet {
+		return
+	}
+	r.fromModel(costid.CopiedOutGB, r.Direction, costid.CopiedOutGB, InputPlan, "data.location")
+	switch {
+	case h != nil:
+		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", h.given, h.kind, h.from.Provider, "egress_per_gb", h.from.Entry)
+		if gb > 0 && !h.given.IsSet() && h.kind != "" {
+			e.use(r, "data prices "+h.from.Provider, h.from.Entry)
+		}
+	default:
+		r.fromModel(costid.EgressPricePerGB, r.Direction, costid.EgressPricePerGB, InputPlan, "options.cloud.egress_per_gb")
+		if gb > 0 {
+			r.note(NoteDataPricesMissing, []string{"data.location", "options.cloud.offer"},
+				"the data lives in a cloud's storage, but the cloud direction took no offer, so no provider's transfer price out is known: copying %s GB out each run is counted as 0", countWords(gb))
+		}
+	}
+}
+
+// copyOutLine is the cost line of copyOut, when it charges anything.
+func (e *evaluator) copyOutLine(r *DirectionResult) {
+	v := r.Drivers
+	if per := v[costid.CopiedOutGB] * v[costid.EgressPricePerGB]; per > 0 && e.dataHome != nil {
+		r.line("Transfer out of the cloud", per*e.z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB out of %s's storage, per run",
+			v[costid.CopiedOutGB], v[costid.EgressPricePerGB], e.dataHome.provider)
+	}
 }

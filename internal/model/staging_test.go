@@ -3,6 +3,7 @@ package model
 import (
 	"testing"
 
+	"hostplan/internal/costid"
 	"hostplan/internal/scenario"
 )
 
@@ -48,5 +49,54 @@ func TestStagingWhereDataLives(t *testing.T) {
 				t.Errorf("on-premises data_path note = %v, want %v", has, c.noteOnPrem)
 			}
 		})
+	}
+}
+
+// TestCopyOutOfTheCloud: data that lives in a cloud's storage leaves it
+// for every run staged on premises or at the HPC centre, at the transfer
+// price out of the provider whose offer the cloud direction took — the
+// same input cell the cloud direction reads. 50,000 GB at that price is
+// each run's other cost, with a cost line; data on site or at the centre
+// pays nothing of the sort, and neither does the cloud itself.
+func TestCopyOutOfTheCloud(t *testing.T) {
+	const volume = 50_000
+	for _, loc := range []string{scenario.LocationCloud, scenario.LocationOnSite, scenario.LocationHPC, ""} {
+		s := base()
+		s.Data.VolumeGB = scenario.Known(volume)
+		s.Data.Location = loc
+		r := eval(t, s)
+		cloud := r.Direction(scenario.Cloud)
+		price := cloud.Drivers[costid.EgressPricePerGB]
+		if price <= 0 {
+			t.Fatalf("%q: the cloud's egress price is %v", loc, price)
+		}
+		for _, dir := range []string{scenario.OnPrem, scenario.HPC} {
+			d := r.Direction(dir)
+			moved := loc == scenario.LocationCloud
+			want := 0.0
+			if moved {
+				want = volume * price
+			}
+			if got := d.Drivers[costid.CopiedOutGB] * d.Drivers[costid.EgressPricePerGB]; !near(got, want, 1e-12) {
+				t.Errorf("%q %s: copied out × price = %v, want %v", loc, dir, got, want)
+			}
+			if !near(d.OtherCostPerRun, want, 1e-12) {
+				t.Errorf("%q %s: other cost per run %v, want %v", loc, dir, d.OtherCostPerRun, want)
+			}
+			line := false
+			for _, l := range d.Breakdown {
+				if l.Item == "Transfer out of the cloud" {
+					line = near(l.Amount, want*s.Workload.RunsPerMonth.Likely*float64(s.Dimensions.Economics.HorizonMonths), 1e-9)
+				}
+			}
+			if line != moved {
+				t.Errorf("%q %s: transfer line %v, want %v (%+v)", loc, dir, line, moved, d.Breakdown)
+			}
+			for _, in := range d.CostInputs {
+				if in.Driver == costid.EgressPricePerGB && in.Name != inputName(scenario.Cloud, costid.EgressPricePerGB) {
+					t.Errorf("%q %s: the egress price is input %q, not the cloud's", loc, dir, in.Name)
+				}
+			}
+		}
 	}
 }
