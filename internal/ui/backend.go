@@ -49,10 +49,14 @@ type Backend interface {
 	// revision with note, and returns its number (the current one's when
 	// the content already is current).
 	Restore(id string, n int, note string) (revision int, err error)
-	// Recommend decides the current revision of scenario id, without the
-	// Monte Carlo spread: the revision decided and the direction ranked
-	// first, "" when none is feasible (the list's recommendation).
-	Recommend(ctx context.Context, id string) (revision int, direction string, err error)
+	// Recommendations decides the current revisions of items (List's), in
+	// their order, without the Monte Carlo spread: one answer per item,
+	// all found in one call — read from the outcomes the store keeps (by
+	// each item's InputHash, the catalog's hash and the engine's version),
+	// found on every core for those it does not keep. An item that could
+	// not be decided has a Problem; the error is for a call that answered
+	// none (the catalog or the store could not be read, ctx ended).
+	Recommendations(ctx context.Context, items []Item) ([]Recommendation, error)
 
 	// Checklist is the readiness checklist stored for scenario id (nil:
 	// every item open); SaveChecklist stores it.
@@ -106,4 +110,17 @@ type Item struct {
 	ID, Name, Shape string
 	Revisions       int       // the current revision's number
 	Updated         time.Time // when the current revision was saved; zero when unknown
+	// InputHash is the current revision's input hash (hex sha256), by
+	// which the store finds its outcome; "" when unknown (the outcome is
+	// then found anew).
+	InputHash string
+}
+
+// Recommendation is the decision of one stored scenario: the direction
+// it ranks first, or why it could not be decided.
+type Recommendation struct {
+	Direction string // "" when no direction is feasible
+	// Problem says why the scenario could not be decided ("" when it
+	// was; Direction is then "" too).
+	Problem string
 }

@@ -12,6 +12,7 @@ import (
 	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/store"
 )
 
 // NewBackend is the window's Backend over p, whose store must be open:
@@ -34,7 +35,7 @@ func (b appBackend) List() ([]Item, error) {
 	}
 	items := make([]Item, len(sums))
 	for i, s := range sums {
-		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions, Updated: s.Updated}
+		items[i] = Item{ID: s.ID, Name: s.Name, Shape: s.Shape, Revisions: s.Revisions, Updated: s.Updated, InputHash: s.InputHash}
 	}
 	return items, nil
 }
@@ -96,8 +97,31 @@ func (b appBackend) Restore(id string, n int, note string) (int, error) {
 	return rev.Number, nil
 }
 
-func (b appBackend) Recommend(ctx context.Context, id string) (int, string, error) {
-	return b.p.Recommend(ctx, id)
+// Recommendations reads the outcomes of items with app.Planner.Outcomes:
+// one read-only open of the store for all of them, the missing ones found
+// on every core and kept. A panic comes back as an error.
+func (b appBackend) Recommendations(ctx context.Context, items []Item) (recs []Recommendation, err error) {
+	defer recovered(&err)
+	sums := make([]store.Summary, len(items))
+	for i, it := range items {
+		sums[i] = store.Summary{ID: it.ID, Name: it.Name, Shape: it.Shape, Revisions: it.Revisions, Updated: it.Updated, InputHash: it.InputHash}
+	}
+	outs, err := b.p.Outcomes(ctx, sums, nil)
+	if err != nil {
+		return nil, err
+	}
+	recs = make([]Recommendation, len(items))
+	for i, o := range outs {
+		switch {
+		case o == nil: // the store's file is not there to read
+			recs[i].Problem = "the store holds no outcome of it and could not be read"
+		case o.Problem != "":
+			recs[i].Problem = o.Problem
+		default:
+			recs[i].Direction = o.Recommendation
+		}
+	}
+	return recs, nil
 }
 
 func (b appBackend) Checklist(id string) (brief.ChecklistState, error) {

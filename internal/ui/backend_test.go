@@ -213,3 +213,48 @@ func TestBackendPanicBecomesError(t *testing.T) {
 		t.Errorf("got %v, %v", r, err)
 	}
 }
+
+// Recommendations answers for every listed scenario in one call, as
+// Planner.Recommend does one by one; each item carries its revision's
+// input hash (the key of its stored outcome), and a scenario the store
+// does not hold is not decided, with the reason.
+func TestBackendRecommendations(t *testing.T) {
+	p := openPlanner(t)
+	b := NewBackend(p)
+	items, err := b.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if len(it.InputHash) != 64 {
+			t.Errorf("%s: input hash %q", it.ID, it.InputHash)
+		}
+	}
+	asked := append(items, Item{ID: "no-such-scenario", Revisions: 1})
+	recs, err := b.Recommendations(context.Background(), asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(asked) {
+		t.Fatalf("%d answers for %d scenarios", len(recs), len(asked))
+	}
+	for i, it := range items {
+		_, want, err := p.Recommend(context.Background(), it.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if recs[i] != (Recommendation{Direction: want}) {
+			t.Errorf("%s: %+v, want %q", it.ID, recs[i], want)
+		}
+	}
+	if last := recs[len(recs)-1]; last.Problem == "" || last.Direction != "" {
+		t.Errorf("a scenario the store does not hold: %+v", last)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// Found anew (a catalog override makes every kept outcome stale), so
+	// the ended context stops it.
+	if _, err := b.Recommendations(ctx, []Item{{ID: items[0].ID}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("with an ended context: %v", err)
+	}
+}

@@ -77,8 +77,25 @@ func (f *fakeBackend) LoadRevision(id string, n int) (*scenario.Scenario, error)
 
 func (f *fakeBackend) Restore(string, int, string) (int, error) { return 0, errNotKept }
 
-func (f *fakeBackend) Recommend(context.Context, string) (int, string, error) {
-	return 0, "", errNotKept
+// Recommendations answers from f.recs, in one call per batch.
+func (f *fakeBackend) Recommendations(ctx context.Context, items []Item) ([]Recommendation, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ids := make([]string, len(items))
+	out := make([]Recommendation, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+		r, ok := f.recs[it.ID]
+		if !ok {
+			r = Recommendation{Problem: "the test backend decides no scenario " + it.ID}
+		}
+		out[i] = r
+	}
+	f.recCalls = append(f.recCalls, ids)
+	if f.recErr != nil {
+		return nil, f.recErr
+	}
+	return out, ctx.Err()
 }
 
 func (f *fakeBackend) Checklist(string) (brief.ChecklistState, error)   { return nil, nil }

@@ -45,13 +45,18 @@ func (s *scenarioList) sortAll() {
 }
 
 // apply shows the stored scenarios that pass the search and the filters,
-// keeping the chosen row marked when it is still shown.
+// keeping the chosen row marked when it is still shown. While the
+// recommendation filter waits for decisions, it shows the matches among
+// the scenarios decided from the top of the order down to the first one
+// not decided yet: the decisions arrive in that order, so the rows grow
+// at the bottom and none moves under the pointer.
 func (s *scenarioList) apply() {
 	if s.list == nil || s.status == nil {
 		return // still being built
 	}
 	f := s.filter
 	shown := make([]Item, 0, len(s.all))
+	s.undecided = 0
 	for i, it := range s.all {
 		if f.shape != "" && it.Shape != f.shape {
 			continue
@@ -61,7 +66,11 @@ func (s *scenarioList) apply() {
 		}
 		if f.rec != "" {
 			o, ok := s.recs.get(it)
-			if !ok || o.err != nil {
+			if !ok {
+				break
+			}
+			if o.err != nil {
+				s.undecided++
 				continue
 			}
 			if want := f.rec; (want == recNothing && o.direction != "") || (want != recNothing && o.direction != want) {
@@ -110,6 +119,9 @@ func (s *scenarioList) countText() string {
 		text = fmt.Sprintf("%s of %s shown", present.Whole(float64(len(s.items))), present.Count(total, "scenario"))
 	}
 	if s.filter.rec != "" {
+		if s.undecided > 0 {
+			text += fmt.Sprintf(" · %s %s", present.Whole(float64(s.undecided)), notDecided)
+		}
 		if n := s.recs.waiting(); n > 0 {
 			text += fmt.Sprintf(" · deciding %s more…", present.Whole(float64(n)))
 		}

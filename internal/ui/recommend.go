@@ -2,9 +2,12 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
+
+	"hostplan/internal/present"
 )
 
 // recommendations decides stored scenarios in the background for the
@@ -13,16 +16,24 @@ import (
 // revision. Nothing is decided at start: the list asks for the rows it
 // draws, and for every scenario only while it filters by recommendation.
 // Its methods run on the UI goroutine; the deciding runs off it in
-// batches, each applied with the outcome of its scenarios.
+// batches, one Backend.Recommendations call each (the store keeps most
+// outcomes, so a batch is mostly a read), each applied with the outcome
+// of its scenarios.
 type recommendations struct {
 	backend Backend
 	known   map[recKey]recOutcome
 	queue   []Item // waiting to be decided, first first
 	queued  map[recKey]bool
 	running bool
+	// size is how many scenarios the next batch asks for: it grows while
+	// batches answer quickly (outcomes the store keeps) and shrinks while
+	// they are slow (outcomes found anew), so that each takes about
+	// recBatchTime; maxSize bounds it.
+	size, maxSize int
 	// onUpdate is called after each batch, to redraw what shows it.
 	onUpdate func()
-	ctx      context.Context // ended when the window closes
+	ctx      context.Context // ended by stop, when the window closes
+	stop     context.CancelFunc
 }
 
 // recKey is one revision of one scenario.
@@ -38,15 +49,22 @@ type recOutcome struct {
 	err       error
 }
 
-// recBatch bounds one batch: this many scenarios, or this much time, so
-// the list fills in steadily and a new request waits little.
+// Batches: the first asks for recFirstBatch scenarios (the rows on screen
+// and some more, answered at once); each next one is sized to take about
+// recBatchTime at the pace of the last, between recMinBatch and
+// recMaxBatch, so the list fills in steadily and a new request waits
+// little.
 const (
-	recBatch     = 200
-	recBatchTime = 60 * time.Millisecond
+	recFirstBatch = 500
+	recMinBatch   = 50
+	recMaxBatch   = 5000
+	recBatchTime  = 250 * time.Millisecond
 )
 
-func newRecommendations(ctx context.Context, b Backend, onUpdate func()) *recommendations {
-	return &recommendations{backend: b, known: map[recKey]recOutcome{}, queued: map[recKey]bool{}, onUpdate: onUpdate, ctx: ctx}
+func newRecommendations(b Backend, onUpdate func()) *recommendations {
+	ctx, stop := context.WithCancel(context.Background())
+	return &recommendations{backend: b, known: map[recKey]recOutcome{}, queued: map[recKey]bool{},
+		size: recFirstBatch, maxSize: recMaxBatch, onUpdate: onUpdate, ctx: ctx, stop: stop}
 }
 
 func keyOf(it Item) recKey { return recKey{it.ID, it.Revisions} }
@@ -89,12 +107,15 @@ func (r *recommendations) pump() {
 		return
 	}
 	r.running = true
-	batch := slices.Clone(r.queue[:min(recBatch, len(r.queue))])
+	batch := slices.Clone(r.queue[:min(r.size, r.maxSize, len(r.queue))])
 	b, ctx := r.backend, r.ctx
 	inBackground(func() func() {
+		start := time.Now()
 		done := decideBatch(ctx, b, batch)
+		took := time.Since(start)
 		return func() {
 			r.running = false
+			r.size = nextBatch(len(batch), took)
 			for k, o := range done {
 				r.known[k] = o
 				delete(r.queued, k)
@@ -116,26 +137,49 @@ func (r *recommendations) pump() {
 	})
 }
 
-// decideBatch decides the items in order until the batch's time is up; a
-// panic in the backend is the outcome of the scenario that caused it.
-func decideBatch(ctx context.Context, b Backend, items []Item) map[recKey]recOutcome {
-	start := time.Now()
-	done := map[recKey]recOutcome{}
-	for _, it := range items {
-		if ctx.Err() != nil || (len(done) > 0 && time.Since(start) > recBatchTime) {
-			break
-		}
-		done[keyOf(it)] = recommendOne(ctx, b, it)
+// nextBatch is the size of the batch after one of n scenarios that took
+// took: as many as take recBatchTime at that pace.
+func nextBatch(n int, took time.Duration) int {
+	if took <= 0 {
+		return recMaxBatch
 	}
-	return done
+	next := int(float64(n) * float64(recBatchTime) / float64(took))
+	return min(max(next, recMinBatch), recMaxBatch)
 }
 
-func recommendOne(ctx context.Context, b Backend, it Item) (o recOutcome) {
-	defer func() {
-		if p := recover(); p != nil {
-			o = recOutcome{err: fmt.Errorf("internal error: %v", p)}
-		}
+// decideBatch decides items with one call of the backend. A failure of
+// the call is the outcome of every item in the batch, except that nothing
+// is decided once ctx has ended (the window closed); a panic in the
+// backend is such a failure.
+func decideBatch(ctx context.Context, b Backend, items []Item) (done map[recKey]recOutcome) {
+	var (
+		recs []Recommendation
+		err  error
+	)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("internal error: %v", p)
+			}
+		}()
+		recs, err = b.Recommendations(ctx, items)
 	}()
-	_, dir, err := b.Recommend(ctx, it.ID)
-	return recOutcome{direction: dir, err: err}
+	if ctx.Err() != nil {
+		return nil
+	}
+	if err == nil && len(recs) != len(items) {
+		err = fmt.Errorf("internal error: %s recommendations for %s", present.Whole(float64(len(recs))), present.Count(len(items), "scenario"))
+	}
+	done = make(map[recKey]recOutcome, len(items))
+	for i, it := range items {
+		switch {
+		case err != nil:
+			done[keyOf(it)] = recOutcome{err: err}
+		case recs[i].Problem != "":
+			done[keyOf(it)] = recOutcome{err: errors.New(recs[i].Problem)}
+		default:
+			done[keyOf(it)] = recOutcome{direction: recs[i].Direction}
+		}
+	}
+	return done
 }

@@ -140,6 +140,17 @@ func recommendedDetail(it Item, direction string) string {
 	return text
 }
 
+// notDecidedDetail is the list's second line for a scenario that could
+// not be decided: "Fine-tuning · not decided · 3 revisions" (the status
+// line says why when the pointer is over it).
+func notDecidedDetail(it Item) string {
+	text := present.ShapeTitle(it.Shape) + " · " + notDecided
+	if it.Revisions > 0 {
+		text += " · " + present.Count(it.Revisions, "revision")
+	}
+	return text
+}
+
 // itemName is the list's main line: the scenario's name, or its id when it
 // has none.
 func itemName(it Item) string {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -50,6 +49,9 @@ type scenarioList struct {
 	selected string // the id of the chosen row, "" for none
 	hover    int    // the row under the pointer, -1 for none
 	recs     *recommendations
+	// undecided counts the scenarios the recommendation filter passed
+	// over because they could not be decided.
+	undecided int
 
 	list      *keyList
 	search    *searchEntry
@@ -90,6 +92,7 @@ const (
 	allShapes    = "All shapes"
 	anyRecommend = "Recommended: any direction"
 	nothingLabel = "Nothing feasible"
+	notDecided   = "not decided"
 	recPrefix    = "Recommended: "
 )
 
@@ -200,7 +203,7 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 	s.order.SetSelectedIndex(0)
 
 	filters := container.NewVBox(container.NewGridWithColumns(2, s.shape, s.order))
-	s.recs = newRecommendations(context.Background(), b, s.recommended)
+	s.recs = newRecommendations(b, s.recommended)
 	options := []string{anyRecommend}
 	for _, d := range scenario.Directions {
 		options = append(options, recPrefix+present.DirectionTitle(d))
@@ -243,12 +246,17 @@ func newScenarioList(b Backend, onSelect func(Item)) *scenarioList {
 }
 
 // detail is the row's second line: "Fine-tuning · Hybrid · 3 revisions",
-// the recommendation once it is known.
+// the recommendation once it is known ("not decided" when it could not
+// be).
 func (s *scenarioList) detail(it Item) string {
-	if o, ok := s.recs.get(it); ok && o.err == nil {
-		return recommendedDetail(it, o.direction)
+	o, ok := s.recs.get(it)
+	switch {
+	case !ok:
+		return itemDetail(it)
+	case o.err != nil:
+		return notDecidedDetail(it)
 	}
-	return itemDetail(it)
+	return recommendedDetail(it, o.direction)
 }
 
 // tick ticks or unticks a row in compare mode.
@@ -370,7 +378,11 @@ func (s *scenarioList) hovered(i widget.ListItemID) {
 		return
 	}
 	it := s.items[i]
-	s.status.SetText(itemName(it) + " — " + s.detail(it))
+	text := itemName(it) + " — " + s.detail(it)
+	if o, ok := s.recs.get(it); ok && o.err != nil {
+		text += ": " + o.err.Error()
+	}
+	s.status.SetText(text)
 }
 
 // focusSearch puts the keyboard in the search field and selects its text.

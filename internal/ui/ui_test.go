@@ -51,6 +51,13 @@ type fakeBackend struct {
 	evals      int    // calls of Evaluate
 	deleted    map[string]Item
 	settings   map[string]string
+
+	// recs are the decisions Recommendations answers, by scenario id (a
+	// scenario without one is not decided, and says so); recCalls lists
+	// the ids each call of it asked for.
+	recs     map[string]Recommendation
+	recCalls [][]string
+	recErr   error // when set, Recommendations fails with it
 }
 
 // fakeSave is one successful call of Save.
@@ -283,6 +290,9 @@ func newFakeBackend() *fakeBackend {
 		},
 		scenarios: map[string]*scenario.Scenario{ft.ID: ft, chat.ID: chat},
 		reports:   map[string]*model.Report{ft.ID: ftReport, chat.ID: chatReport},
+		// As the reports rank them: cloud first for ft-7b, nothing
+		// feasible for chat.
+		recs: map[string]Recommendation{ft.ID: {Direction: scenario.Cloud}, chat.ID: {}},
 	}
 }
 

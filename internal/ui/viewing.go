@@ -76,7 +76,10 @@ func (p *planner) setUpViewing(settings *viewSettings) {
 		do := k.do
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: k.key, Modifier: k.mod}, func(fyne.Shortcut) { do() })
 	}
-	p.window.SetOnClosed(p.rememberLayout)
+	p.window.SetOnClosed(func() {
+		p.rememberLayout()
+		p.scenarios.recs.stop() // no more deciding for a closed window
+	})
 
 	if id, ok := p.settings.setting(settingLast); ok && p.scenarios.has(id) {
 		p.scenarios.selectID(id)
