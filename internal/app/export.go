@@ -75,7 +75,7 @@ func FileWorkbook(s *scenario.Scenario, file string) *WorkbookSource {
 // analysis's errors come back as they are (scenario.Errors for a scenario
 // the catalog cannot evaluate); those of deciding and of the brief are
 // prefixed with src.Name, those of writing with path.
-func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path string, draws int) error {
+func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path string, draws int, author string) error {
 	if src == nil || src.Scenario == nil {
 		return errors.New("no scenario to export")
 	}
@@ -87,6 +87,7 @@ func (p *Planner) WriteWorkbook(ctx context.Context, src *WorkbookSource, path s
 	if err != nil {
 		return err
 	}
+	x.Author = author
 	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -179,14 +180,15 @@ func Extras(src *WorkbookSource, r *model.Report) (*export.Extras, error) {
 }
 
 // ExportWorkbook writes the workbook of the current revision of stored
-// scenario id to path, with model.DefaultDraws Monte Carlo draws: what
-// "hostplan export ID -o PATH" writes. The store must be open.
-func (p *Planner) ExportWorkbook(ctx context.Context, id, path string) error {
+// scenario id to path, with model.DefaultDraws Monte Carlo draws, naming
+// author as its author ("": none): what "hostplan export ID -o PATH
+// --author NAME" writes. The store must be open.
+func (p *Planner) ExportWorkbook(ctx context.Context, id, path, author string) error {
 	src, err := p.StoredWorkbook(id)
 	if err != nil {
 		return err
 	}
-	return p.WriteWorkbook(ctx, src, path, model.DefaultDraws)
+	return p.WriteWorkbook(ctx, src, path, model.DefaultDraws, author)
 }
 
 // WriteComparison analyses the scenario of each source with draws Monte
@@ -196,8 +198,9 @@ func (p *Planner) ExportWorkbook(ctx context.Context, id, path string) error {
 // -o PATH" writes for several scenarios. Every scenario is analysed
 // before anything is written, so a failure leaves no file. It takes 1 to
 // export.MaxCompared sources; errors of the analysis and of deciding are
-// prefixed with the source's Name, those of writing with path.
-func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, path string, draws int) error {
+// prefixed with the source's Name, those of writing with path. author is
+// the name the workbook gives as its author ("": none).
+func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, path string, draws int, author string) error {
 	if len(srcs) == 0 || len(srcs) > export.MaxCompared {
 		return fmt.Errorf("a comparison takes 1 to %s scenarios, not %s", num.Whole(export.MaxCompared), num.Whole(float64(len(srcs))))
 	}
@@ -216,7 +219,7 @@ func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, p
 		}
 		entries = append(entries, export.Entry{Scenario: src.Scenario, Report: r, Decision: d, Source: src.Source})
 	}
-	if err := export.WriteComparison(path, entries); err != nil {
+	if err := export.WriteComparison(path, entries, author); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
@@ -224,10 +227,11 @@ func (p *Planner) WriteComparison(ctx context.Context, srcs []*WorkbookSource, p
 
 // ExportComparison writes the comparison workbook of the current
 // revisions of stored scenarios ids, in that order, to path with
-// model.DefaultDraws Monte Carlo draws: what "hostplan export ID1 ID2
-// -o PATH" writes. The store must be open; an unknown id is an error
-// matching store.ErrNotFound, and nothing is written.
-func (p *Planner) ExportComparison(ctx context.Context, ids []string, path string) error {
+// model.DefaultDraws Monte Carlo draws, naming author as its author:
+// what "hostplan export ID1 ID2 -o PATH --author NAME" writes. The store
+// must be open; an unknown id is an error matching store.ErrNotFound, and
+// nothing is written.
+func (p *Planner) ExportComparison(ctx context.Context, ids []string, path, author string) error {
 	if len(ids) == 0 || len(ids) > export.MaxCompared {
 		return fmt.Errorf("a comparison takes 1 to %s scenarios, not %s", num.Whole(export.MaxCompared), num.Whole(float64(len(ids))))
 	}
@@ -239,5 +243,5 @@ func (p *Planner) ExportComparison(ctx context.Context, ids []string, path strin
 		}
 		srcs[i] = src
 	}
-	return p.WriteComparison(ctx, srcs, path, model.DefaultDraws)
+	return p.WriteComparison(ctx, srcs, path, model.DefaultDraws, author)
 }

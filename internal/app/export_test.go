@@ -37,7 +37,7 @@ func TestExportWorkbook(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "x.xlsx")
-	if err := p.ExportWorkbook(context.Background(), id, out); err != nil {
+	if err := p.ExportWorkbook(context.Background(), id, out, ""); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(out)
@@ -72,7 +72,7 @@ func TestExportWorkbook(t *testing.T) {
 	}
 
 	missing := filepath.Join(t.TempDir(), "none.xlsx")
-	if err := p.ExportWorkbook(context.Background(), "no-such-scenario", missing); !errors.Is(err, store.ErrNotFound) {
+	if err := p.ExportWorkbook(context.Background(), "no-such-scenario", missing, ""); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown id: %v, want store.ErrNotFound", err)
 	}
 	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
@@ -90,7 +90,7 @@ func TestWriteWorkbookFromFile(t *testing.T) {
 	}
 	src := FileWorkbook(s, "plans/q.json")
 	out := filepath.Join(t.TempDir(), "q.xlsx")
-	if err := p.WriteWorkbook(context.Background(), src, out, 200); err != nil {
+	if err := p.WriteWorkbook(context.Background(), src, out, 200, ""); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(out)
@@ -108,7 +108,7 @@ func TestWriteWorkbookFromFile(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	later := filepath.Join(t.TempDir(), "later.xlsx")
-	if err := p.WriteWorkbook(ctx, src, later, 200); !errors.Is(err, context.Canceled) {
+	if err := p.WriteWorkbook(ctx, src, later, 200, ""); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 	if _, err := os.Stat(later); !errors.Is(err, os.ErrNotExist) {
@@ -123,7 +123,7 @@ func TestExportComparison(t *testing.T) {
 	p := openTemp(t)
 	ids := []string{"qlora-legal-70b", "constrained-snapshot-training", "support-assistant-70b"}
 	out := filepath.Join(t.TempDir(), "compare.xlsx")
-	if err := p.ExportComparison(context.Background(), ids, out); err != nil {
+	if err := p.ExportComparison(context.Background(), ids, out, "Ana"); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(out)
@@ -131,6 +131,18 @@ func TestExportComparison(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	if dp, err := f.GetDocProps(); err != nil || dp.Creator != "Ana" {
+		t.Errorf("creator %q (%v), want the author given", dp.Creator, err)
+	}
+	one := filepath.Join(t.TempDir(), "one.xlsx")
+	if err := p.ExportWorkbook(context.Background(), ids[0], one, "Ana"); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := excelize.OpenFile(one); err != nil {
+		t.Fatal(err)
+	} else if dp, err := g.GetDocProps(); err != nil || dp.Creator != "Ana" {
+		t.Errorf("workbook's creator %q (%v), want the author given", dp.Creator, err)
+	}
 	if sheets := f.GetSheetList(); len(sheets) != 1 || sheets[0] != "Compare" {
 		t.Fatalf("sheets %v, want [Compare]", sheets)
 	}
@@ -144,15 +156,15 @@ func TestExportComparison(t *testing.T) {
 	}
 
 	missing := filepath.Join(t.TempDir(), "none.xlsx")
-	if err := p.ExportComparison(context.Background(), []string{ids[0], "no-such-scenario"}, missing); !errors.Is(err, store.ErrNotFound) {
+	if err := p.ExportComparison(context.Background(), []string{ids[0], "no-such-scenario"}, missing, ""); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("unknown id: %v, want store.ErrNotFound", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := p.ExportComparison(ctx, ids[:2], missing); !errors.Is(err, context.Canceled) {
+	if err := p.ExportComparison(ctx, ids[:2], missing, ""); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	if err := p.ExportComparison(context.Background(), nil, missing); err == nil {
+	if err := p.ExportComparison(context.Background(), nil, missing, ""); err == nil {
 		t.Error("a comparison of nothing was written")
 	}
 	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
@@ -170,7 +182,7 @@ func TestWindowWorkbookSwitchesManagedPricing(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "s.xlsx")
-	if err := p.WriteWorkbook(context.Background(), FileWorkbook(s, "s.json"), out, 200); err != nil {
+	if err := p.WriteWorkbook(context.Background(), FileWorkbook(s, "s.json"), out, 200, ""); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(out)

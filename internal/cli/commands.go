@@ -410,7 +410,7 @@ func runExport(e *env, args []string) error {
 		if len(entries) == 1 {
 			err = export.WriteWorkbookWith(*out, entries[0].Scenario, entries[0].Report, extras[0])
 		} else {
-			err = export.WriteComparison(*out, entries)
+			err = export.WriteComparison(*out, entries, strings.TrimSpace(*author))
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", *out, unwrapPath(err))

@@ -159,6 +159,12 @@ func TestExportLineage(t *testing.T) {
 	if p, err := ab.GetDocProps(); err != nil || p.Creator != "Finance team" {
 		t.Errorf("document creator with --author %q (%v), want Finance team", p.Creator, err)
 	}
+	// A comparison names the author too (--author was dropped there).
+	cout := filepath.Join(t.TempDir(), "compare.xlsx")
+	storeRun(t, db, "export", f, f, "-o", cout, "--draws", "0", "--author", "Finance team")
+	if p, err := openXLSX(t, cout).GetDocProps(); err != nil || p.Creator != "Finance team" {
+		t.Errorf("comparison's creator with --author %q (%v), want Finance team", p.Creator, err)
+	}
 	if got, _ := fb.GetCellValue("Lineage", "G7"); got != hist[1].InputHash {
 		t.Errorf("file export's input hash %s, want revision 2's %s", got, hist[1].InputHash)
 	}

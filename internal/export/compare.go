@@ -45,9 +45,10 @@ type Entry struct {
 // in the first entry's currency at exchange rates stated as inputs; the
 // decision, the times and the verdicts are the engine's at export. It
 // takes 1 to MaxCompared entries and fails when a report or decision is
-// not for its scenario, or a number is not finite. The caller closes the
-// file.
-func Comparison(entries []Entry) (*excelize.File, error) {
+// not for its scenario, or a number is not finite. author is the name the
+// file gives as its author ("": none, as Extras.Author). The caller
+// closes the file.
+func Comparison(entries []Entry, author string) (*excelize.File, error) {
 	if len(entries) == 0 || len(entries) > MaxCompared {
 		return nil, fmt.Errorf("export: a comparison takes 1 to %s scenarios, not %s", num.Whole(MaxCompared), num.Whole(float64(len(entries))))
 	}
@@ -67,7 +68,7 @@ func Comparison(entries []Entry) (*excelize.File, error) {
 	b.init()
 	b.sheet(sheetCompare)
 	writeCompare(b, entries)
-	b.docProps(fmt.Sprintf("hostplan: %d scenarios side by side", len(entries)), "")
+	b.docProps(fmt.Sprintf("hostplan: %d scenarios side by side", len(entries)), author)
 	b.finish(comparePage(entries))
 	b.fitRows()
 	if b.err != nil {
@@ -77,10 +78,11 @@ func Comparison(entries []Entry) (*excelize.File, error) {
 	return f, nil
 }
 
-// WriteComparison writes the comparison workbook of entries to path
-// through atomicfile, as WriteWorkbookWith does.
-func WriteComparison(path string, entries []Entry) (err error) {
-	f, err := Comparison(entries)
+// WriteComparison writes the comparison workbook of entries, with author
+// as Comparison takes it, to path through atomicfile, as WriteWorkbookWith
+// does.
+func WriteComparison(path string, entries []Entry, author string) (err error) {
+	f, err := Comparison(entries, author)
 	if err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func rowOf(t *testing.T, rows [][]string, label string, from int) int {
 func TestComparison(t *testing.T) {
 	entries := compareEntries(t)
 	path := filepath.Join(t.TempDir(), "compare.xlsx")
-	if err := WriteComparison(path, entries); err != nil {
+	if err := WriteComparison(path, entries, ""); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenFile(path)
@@ -150,24 +150,24 @@ func parse(t *testing.T, s string) float64 {
 
 func TestComparisonErrors(t *testing.T) {
 	entries := compareEntries(t)
-	if _, err := Comparison(nil); err == nil || !strings.Contains(err.Error(), "1 to 16,383 scenarios, not 0") {
+	if _, err := Comparison(nil, ""); err == nil || !strings.Contains(err.Error(), "1 to 16,383 scenarios, not 0") {
 		t.Errorf("no entries: %v", err)
 	}
 	var many []Entry
 	for len(many) <= MaxCompared {
 		many = append(many, entries...)
 	}
-	if _, err := Comparison(many); err == nil || !strings.Contains(err.Error(), "not "+num.Whole(float64(len(many)))) {
+	if _, err := Comparison(many, ""); err == nil || !strings.Contains(err.Error(), "not "+num.Whole(float64(len(many)))) {
 		t.Errorf("%d entries: %v", len(many), err)
 	}
 	wrong := append([]Entry{}, entries...)
 	wrong[1].Report = entries[0].Report
-	if _, err := Comparison(wrong); err == nil || !strings.Contains(err.Error(), "entry 2: report is for scenario") {
+	if _, err := Comparison(wrong, ""); err == nil || !strings.Contains(err.Error(), "entry 2: report is for scenario") {
 		t.Errorf("a report of another scenario: %v", err)
 	}
 	// One scenario alone, without a decision, is still a comparison.
 	one := []Entry{{Scenario: entries[0].Scenario, Report: entries[0].Report}}
-	f, err := Comparison(one)
+	f, err := Comparison(one, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestComparisonLive(t *testing.T) {
 		ex := exampleNamed(t, name)
 		entries = append(entries, Entry{Scenario: ex.s, Report: ex.r})
 	}
-	f, err := Comparison(entries)
+	f, err := Comparison(entries, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func TestComparisonOfMany(t *testing.T) {
 		e.Scenario, e.Report, e.Decision = &s, &r, &d
 		many = append(many, e)
 	}
-	f, err := Comparison(many)
+	f, err := Comparison(many, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,12 +46,21 @@ func TestDocumentProperties(t *testing.T) {
 			t.Errorf("application %q (%v), want hostplan", a.Application, err)
 		}
 	}
-	c, err := Comparison([]Entry{{Scenario: ex.s, Report: ex.r}})
+	c, err := Comparison([]Entry{{Scenario: ex.s, Report: ex.r}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := c.GetDocProps(); p.Creator != "hostplan" || !strings.Contains(p.Description, "2026-03-04") {
 		t.Errorf("comparison: creator %q, description %q", p.Creator, p.Description)
+	}
+	// A comparison names the author it is given, as a workbook does (the
+	// command line's --author was dropped for comparisons).
+	c, err = Comparison([]Entry{{Scenario: ex.s, Report: ex.r}}, "Ana Finance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c.GetDocProps(); p.Creator != "Ana Finance" || p.LastModifiedBy != "Ana Finance" {
+		t.Errorf("comparison with an author: creator %q, last modified by %q", p.Creator, p.LastModifiedBy)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"hostplan/internal/brief"
 	"hostplan/internal/catalog"
 	"hostplan/internal/estimate"
-	"hostplan/internal/export"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/store"
@@ -137,27 +136,11 @@ func (b appBackend) SaveChecklist(id string, st brief.ChecklistState) error {
 // name set in Preferences (none when unset, as the command line's
 // default).
 func (b appBackend) ExportWorkbook(ctx context.Context, id, path string) error {
-	src, err := b.p.StoredWorkbook(id)
-	if err != nil {
-		return err
-	}
-	r, err := b.p.Analyze(ctx, src.Scenario, model.DefaultDraws)
-	if err != nil {
-		return err
-	}
-	x, err := b.p.WorkbookExtras(ctx, src, r)
-	if err != nil {
-		return err
-	}
-	x.Author = authorSetting(b)
-	if err := export.WriteWorkbookWith(path, src.Scenario, r, x); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return b.p.ExportWorkbook(ctx, id, path, authorSetting(b))
 }
 
 func (b appBackend) ExportComparison(ctx context.Context, ids []string, path string) error {
-	return b.p.ExportComparison(ctx, ids, path)
+	return b.p.ExportComparison(ctx, ids, path, authorSetting(b))
 }
 
 func (b appBackend) Catalog() (*catalog.Catalog, error)    { return b.p.Catalog() }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +64,18 @@ func TestAuthorPreference(t *testing.T) {
 	props, err := wb.GetDocProps()
 	if err != nil || props.Creator != "Ana Ortiz" {
 		t.Errorf("the workbook's author %q (%v), want Ana Ortiz", props.Creator, err)
+	}
+	// A comparison the window writes names the author too.
+	cmp := filepath.Join(t.TempDir(), "compare.xlsx")
+	if err := NewBackend(pl).ExportComparison(context.Background(), []string{id, id}, cmp); err != nil {
+		t.Fatal(err)
+	}
+	cb, err := excelize.OpenFile(cmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cb.Close()
+	if props, err := cb.GetDocProps(); err != nil || props.Creator != "Ana Ortiz" {
+		t.Errorf("the comparison's author %q (%v), want Ana Ortiz", props.Creator, err)
 	}
 }
