@@ -72,11 +72,10 @@ type Backend interface {
 	ExportComparison(ctx context.Context, ids []string, path string) error
 
 	// Catalog is the catalog in use: the built-in one with the store's
-	// overrides applied; Overrides are the override rows the store keeps;
-	// CatalogIDs lists the ids of one kind of entry (the form offers them).
+	// overrides applied (the form offers its entries); Overrides are the
+	// override rows the store keeps.
 	Catalog() (*catalog.Catalog, error)
 	Overrides() (catalog.Overrides, error)
-	CatalogIDs(kind catalog.Kind) ([]string, error)
 	// ImportPrices merges rows over the store's overrides as "hostplan
 	// catalog import" does (rows that do not apply are refused whole, with
 	// catalog.OverrideErrors) and returns the catalog in use before the

@@ -146,14 +146,6 @@ func (b appBackend) ExportComparison(ctx context.Context, ids []string, path str
 func (b appBackend) Catalog() (*catalog.Catalog, error)    { return b.p.Catalog() }
 func (b appBackend) Overrides() (catalog.Overrides, error) { return b.p.Overrides() }
 
-func (b appBackend) CatalogIDs(kind catalog.Kind) ([]string, error) {
-	c, err := b.p.Catalog()
-	if err != nil {
-		return nil, err
-	}
-	return c.IDs(kind), nil
-}
-
 func (b appBackend) ImportPrices(rows catalog.Overrides) (*catalog.Catalog, int, error) {
 	im, err := b.p.ImportOverrides(rows)
 	return im.Before, im.Changed, err

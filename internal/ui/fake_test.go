@@ -104,9 +104,8 @@ func (f *fakeBackend) SaveChecklist(string, brief.ChecklistState) error { return
 func (f *fakeBackend) ExportWorkbook(context.Context, string, string) error     { return errNotKept }
 func (f *fakeBackend) ExportComparison(context.Context, []string, string) error { return errNotKept }
 
-func (f *fakeBackend) Catalog() (*catalog.Catalog, error)        { return nil, errNotKept }
-func (f *fakeBackend) Overrides() (catalog.Overrides, error)     { return catalog.Overrides{}, nil }
-func (f *fakeBackend) CatalogIDs(catalog.Kind) ([]string, error) { return nil, nil }
+func (f *fakeBackend) Catalog() (*catalog.Catalog, error)    { return nil, errNotKept }
+func (f *fakeBackend) Overrides() (catalog.Overrides, error) { return catalog.Overrides{}, nil }
 func (f *fakeBackend) ImportPrices(catalog.Overrides) (*catalog.Catalog, int, error) {
 	return nil, 0, errNotKept
 }

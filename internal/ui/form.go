@@ -27,7 +27,7 @@ import (
 type scenarioForm struct {
 	s        *scenario.Scenario
 	stored   bool                              // s has been saved: its id is fixed
-	catalog  func(kind catalog.Kind) []string  // the catalog's ids of a kind; nil without a catalog
+	catalog  *catalog.Catalog                  // the catalog in use; nil when it cannot be read
 	onChange func(path string, immediate bool) // after each change, of the field at path
 	onFlush  func()                            // Enter in a field: evaluate now
 	// wheel is the scroll the form is shown in, which takes the mouse
@@ -115,9 +115,9 @@ var formBreaks = map[string][2]string{
 
 // newScenarioForm builds the form over s. stored says whether s has been
 // saved before (its id can then no longer change).
-func newScenarioForm(s *scenario.Scenario, stored bool, ids func(catalog.Kind) []string, onChange func(string, bool), onFlush func()) *scenarioForm {
+func newScenarioForm(s *scenario.Scenario, stored bool, cat *catalog.Catalog, onChange func(string, bool), onFlush func()) *scenarioForm {
 	f := &scenarioForm{
-		s: s, stored: stored, catalog: ids, onChange: onChange, onFlush: onFlush,
+		s: s, stored: stored, catalog: cat, onChange: onChange, onFlush: onFlush,
 		byPath: map[string]*formField{}, groups: map[string]*formGroup{},
 		local: map[string]string{}, shown: map[string][]string{},
 	}
@@ -326,11 +326,13 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 		meaning = widgets.Caption("")
 		meaning.TextStyle.Italic = true
 		control = f.newChoiceControl(ff, dst, optionalPath(path), meaning)
+	case dst.Kind() == reflect.String && present.FactsOf(path).Catalog == catalog.KindCloud && f.catalog != nil && len(f.catalog.Cloud) > 0:
+		control = f.newOfferControl(ff, dst, offerChoices(f.catalog))
 	case dst.Kind() == reflect.String:
 		facts := present.FactsOf(path)
 		opts := facts.Suggestions
 		if facts.Catalog != "" && f.catalog != nil {
-			opts = f.catalog(facts.Catalog)
+			opts = f.catalog.IDs(facts.Catalog)
 		}
 		control = f.newTextControl(ff, dst, opts, facts.Multiline)
 		if path == "id" && f.stored {

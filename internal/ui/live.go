@@ -190,7 +190,7 @@ func (e *liveEditor) buildFormInPlace() {
 
 // makeForm makes the form, scrolled as kept says.
 func (e *liveEditor) makeForm() {
-	e.form = newScenarioForm(e.work, e.base != nil, e.catalogIDs(), e.changed, e.flush)
+	e.form = newScenarioForm(e.work, e.base != nil, e.catalog(), e.changed, e.flush)
 	e.form.wheel = func() fyne.Scrollable { return e.scroll }
 	e.holder.Objects = []fyne.CanvasObject{e.form.content}
 	e.holder.Refresh()
@@ -210,17 +210,15 @@ func (e *liveEditor) makeForm() {
 	}
 }
 
-// catalogIDs lists the ids of a catalog kind, none when the catalog
-// cannot be read (the fields then take any text, and the model names an
-// unknown one).
-func (e *liveEditor) catalogIDs() func(catalog.Kind) []string {
-	return func(kind catalog.Kind) []string {
-		ids, err := e.backend.CatalogIDs(kind)
-		if err != nil {
-			return nil
-		}
-		return ids
+// catalog is the catalog in use, which the form's catalog fields offer;
+// nil when it cannot be read (the fields then take any text, and the
+// model names an unknown one).
+func (e *liveEditor) catalog() *catalog.Catalog {
+	var cat *catalog.Catalog
+	if safeCall(func() (err error) { cat, err = e.backend.Catalog(); return err }) != nil {
+		return nil
 	}
+	return cat
 }
 
 func (e *liveEditor) setHeading() {
