@@ -272,11 +272,17 @@ func isNumber(v any) bool {
 // safeEvaluate is model.EvaluateValid, for a scenario its caller has
 // validated, with a panic turned into an error (the probe tries values no
 // user gave).
-func safeEvaluate(s *scenario.Scenario, cat *catalog.Catalog) (r *model.Report, err error) {
+func safeEvaluate(s *scenario.Scenario, cat *catalog.Catalog) (*model.Report, error) {
+	return guarded(model.EvaluateValid, s, cat)
+}
+
+// guarded runs evaluate (model.EvaluateValid or model.EvaluateLean) on s
+// and cat, a panic in it becoming an internal error.
+func guarded(evaluate func(*scenario.Scenario, *catalog.Catalog) (*model.Report, error), s *scenario.Scenario, cat *catalog.Catalog) (r *model.Report, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			r, err = nil, fmt.Errorf("internal error: %v", v)
 		}
 	}()
-	return model.EvaluateValid(s, cat)
+	return evaluate(s, cat)
 }

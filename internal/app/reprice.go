@@ -353,11 +353,13 @@ type decided struct {
 }
 
 // decideOn runs the checks, the model and the decision on s with cat.
+// The report is lean (model.EvaluateLean: no notes, cost lines or
+// sources): its callers keep an Outcome, which holds none of them.
 func decideOn(s *scenario.Scenario, cat *catalog.Catalog) (decided, error) {
 	if errs := Problems(s, cat); errs != nil {
 		return decided{}, errs
 	}
-	r, err := safeEvaluate(s, cat)
+	r, err := guarded(model.EvaluateLean, s, cat)
 	if r, err = evaluated(s, cat, r, err); err != nil {
 		return decided{}, err
 	}

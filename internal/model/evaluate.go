@@ -32,11 +32,25 @@ func Evaluate(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
 // catalog): it does not validate again. An invalid scenario gives an
 // error or a report without meaning.
 func EvaluateValid(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
+	return evaluateValid(s, cat, false)
+}
+
+// EvaluateLean is EvaluateValid without the report's words: no notes, no
+// cost lines, no sources. Every number, verdict, reason, cost input and
+// price read is the full report's (TestLeanReportIsTheFullOnesNumbers);
+// what the words cost — formatting them, most of all — a caller that
+// keeps only those (app's stored outcomes, thousands at a time) does not
+// pay.
+func EvaluateLean(s *scenario.Scenario, cat *catalog.Catalog) (*Report, error) {
+	return evaluateValid(s, cat, true)
+}
+
+func evaluateValid(s *scenario.Scenario, cat *catalog.Catalog, lean bool) (*Report, error) {
 	eff, err := scenarioCatalog(s, cat)
 	if err != nil {
 		return nil, err
 	}
-	r, err := evaluate(s, eff, nil, nil)
+	r, err := evaluateWith(s, eff, nil, nil, lean)
 	if err == nil {
 		readsOn(r, s, cat, eff)
 	}
@@ -66,6 +80,12 @@ func readsOn(r *Report, s *scenario.Scenario, orig, eff *catalog.Catalog) {
 // and verdicts but no words, tables or comparisons, written into buf's
 // storage. This is the one place that decides whether words are written.
 func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratch) (*Report, error) {
+	return evaluateWith(s, cat, pin, buf, false)
+}
+
+// evaluateWith is evaluate, lean without the report's words
+// (EvaluateLean).
+func evaluateWith(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratch, lean bool) (*Report, error) {
 	quiet := pin != nil
 	var zbuf *size
 	r := &Report{}
@@ -76,7 +96,7 @@ func evaluate(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *scratc
 	if err != nil {
 		return nil, err
 	}
-	e := &evaluator{s: s, cat: cat, z: z, pin: pin, quiet: quiet}
+	e := &evaluator{s: s, cat: cat, z: z, pin: pin, quiet: quiet, lean: lean && !quiet}
 	estimates := []string{}
 	if quiet {
 		e.trial = pin.trial
@@ -205,6 +225,7 @@ type evaluator struct {
 	cloudFeasible bool
 	pin           *pins       // nil for a full report
 	quiet         bool        // a pinned plan's evaluation: numbers and verdicts only
+	lean          bool        // no words: notes, cost lines and sources left out (EvaluateLean)
 	trial         *trialFit   // the trial's fit, once made (see fit)
 	refDate       *refDate    // the catalog's date (catalogDate), once found
 	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
@@ -254,7 +275,7 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 		}
 	}
 	ref, ok := e.catalogDate()
-	if !ok {
+	if !ok || r.lean { // the rest is the stale_price note's
 		return
 	}
 	limit := ref.AddDate(0, -stalePriceMonths, 0)
@@ -335,7 +356,7 @@ type refDate struct {
 // cite records a specification (GPU datasheet, model architecture) as a
 // source without letting its date count as a price date.
 func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
-	if r.quiet {
+	if r.quiet || r.lean {
 		return
 	}
 	r.Sources = append(r.Sources, fmt.Sprintf("%s (as of %s): %s", what, en.AsOf, en.Source))
@@ -349,7 +370,7 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 func (e *evaluator) direction(r *DirectionResult, d string, vals *costid.Values) error {
 	*r = DirectionResult{Direction: d, Title: scenario.DirectionTitle[d], Feasible: true,
 		Reasons: []Reason{}, Notes: []Note{}, Sources: []string{}, Breakdown: []CostLine{},
-		Drivers: vals, quiet: e.quiet}
+		Drivers: vals, quiet: e.quiet, lean: e.lean}
 	if !e.quiet {
 		// The examples' directions record 7–22 inputs: one allocation.
 		r.CostInputs = make([]CostInput, 0, 24)
@@ -396,7 +417,7 @@ func disabled(o scenario.Options, d string) bool {
 
 // line adds an item to the horizon breakdown.
 func (r *DirectionResult) line(item string, amount float64, basis string, a ...any) {
-	if !r.quiet {
+	if !r.quiet && !r.lean {
 		r.Breakdown = append(r.Breakdown, CostLine{Item: item, Amount: amount, Basis: fmt.Sprintf(basis, a...)})
 	}
 }

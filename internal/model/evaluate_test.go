@@ -376,6 +376,22 @@ func BenchmarkEvaluateExample(b *testing.B) {
 	}
 }
 
+// BenchmarkEvaluateLean is BenchmarkEvaluateExample without the words
+// (EvaluateLean, what reprice and the stored outcomes evaluate).
+func BenchmarkEvaluateLean(b *testing.B) {
+	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := cat(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EvaluateLean(s, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // A scenario in another currency than the catalog's has its prices
 // converted, and says so on every direction that used them, with the rate,
 // its date and its source; it no longer warns that nothing is converted.

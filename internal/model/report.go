@@ -156,6 +156,7 @@ type DirectionResult struct {
 	CostInputs []CostInput      `json:"-"`
 
 	quiet      bool        // a Monte Carlo evaluation: numbers only, no words
+	lean       bool        // EvaluateLean's: no notes, cost lines or sources
 	rated      bool        // PricePerGPUHour is the cloud rate its costs use, 0 included
 	staffBasis string      // what the staff does, for its cost line
 	prices     []usedPrice // the prices it used, for PricesAsOf and the stale-price note

@@ -167,7 +167,7 @@ func (r *DirectionResult) infeasible(code ReasonCode, fields []string, format st
 // note adds a note with its code, the fields it concerns and its text (not
 // in a quiet evaluation).
 func (r *DirectionResult) note(code NoteCode, fields []string, format string, a ...any) {
-	if !r.quiet {
+	if !r.quiet && !r.lean {
 		r.Notes = append(r.Notes, newNote(code, fields, fmt.Sprintf(format, a...)))
 	}
 }
