@@ -63,8 +63,13 @@ type Evaluated struct {
 // lineage l: the problems of an s that does not evaluate come back as
 // scenario.Errors, as Evaluate's.
 func (p *Planner) Prepare(ctx context.Context, s *scenario.Scenario, l Lineage) (Evaluated, error) {
-	r, err := p.Evaluate(ctx, s)
+	// Lean: of the report only the outcome and the catalog's date are kept.
+	cat, err := p.checked(ctx, s)
 	if err != nil {
+		return Evaluated{}, err
+	}
+	r, err := model.EvaluateLean(s, cat)
+	if r, err = evaluated(s, cat, r, err); err != nil {
 		return Evaluated{}, err
 	}
 	_, hash, err := p.catalogHash()
