@@ -28,6 +28,10 @@ import (
 // catalog keeps them in USD and converts them for a scenario).
 const offerCurrency = "USD"
 
+// noOfferMeaning is what leaving the offer out does (the field's help in
+// package present says it too).
+const noOfferMeaning = "the model chooses the one with the lowest price per unit of compute where residency allows"
+
 // offerChoice is one cloud offer as the picker lists it.
 type offerChoice struct {
 	offer catalog.CloudOffer
@@ -36,11 +40,20 @@ type offerChoice struct {
 }
 
 // offerHeadings are the picker's columns.
-var offerHeadings = []string{"Offer", "Provider", "Region", "Jurisdiction", "GPUs per node",
-	"On demand per GPU-hour", "Spot per GPU-hour"}
+// (the prices' unit, per GPU-hour, is in the picker's title).
+var offerHeadings = []string{"Offer", "Provider", "Region", "Jurisdiction", "GPUs per node", "On demand", "Spot"}
 
 // offerColumns are the columns' shares of the picker's width.
-var offerColumns = []float32{0.25, 0.1, 0.14, 0.09, 0.16, 0.13, 0.13}
+var offerColumns = []float32{0.28, 0.09, 0.14, 0.11, 0.14, 0.12, 0.12}
+
+// orNone is text, or present.NoValue when it is empty (a region whose
+// jurisdiction the catalog does not know).
+func orNone(text string) string {
+	if text == "" {
+		return present.NoValue
+	}
+	return text
+}
 
 // offerPrice writes a price per GPU-hour; a missing one (the catalog's 0)
 // as present.NoValue, never as a free offer.
@@ -65,7 +78,7 @@ func offerChoices(cat *catalog.Catalog) []offerChoice {
 		}
 		out = append(out, offerChoice{
 			offer: o,
-			cells: []string{o.ID, o.Provider, o.Region, o.Jurisdiction, present.GPUs(o.GPU, o.GPUsPerNode),
+			cells: []string{o.ID, orNone(o.Provider), orNone(o.Region), orNone(o.Jurisdiction), present.GPUs(o.GPU, o.GPUsPerNode),
 				offerPrice(o.OnDemand), offerPrice(o.Spot)},
 			key: strings.ToLower(strings.Join([]string{o.ID, o.Provider, o.Name, o.Region, o.Jurisdiction, o.GPU, gpuName}, " ")),
 		})
@@ -108,14 +121,20 @@ func filterOffers(all []offerChoice, query string) []offerChoice {
 // offerSummary is the caption under the field: what the id given names.
 func offerSummary(all []offerChoice, id string) string {
 	if id == "" {
-		return "No offer chosen: the model chooses the one with the lowest price per unit of compute where residency allows."
+		return "No offer chosen: " + noOfferMeaning + "."
 	}
 	i := slices.IndexFunc(all, func(c offerChoice) bool { return c.offer.ID == id })
 	if i < 0 {
 		return "No cloud offer of the catalog has this id: choose one from the list (Choose…)."
 	}
-	c := all[i].cells
-	return strings.Join([]string{c[1], c[2], c[3], c[4]}, " · ") + " · on demand " + c[5] + ", spot " + c[6] + " per GPU-hour"
+	return all[i].describe()
+}
+
+// describe is the offer in one line, without its id: "aws · us-east-1 ·
+// US · 8 × h100-sxm · on demand USD 6.88, spot USD 3.20 per GPU-hour".
+func (c offerChoice) describe() string {
+	x := c.cells
+	return strings.Join([]string{x[1], x[2], x[3], x[4]}, " · ") + " · on demand " + x[5] + ", spot " + x[6] + " per GPU-hour"
 }
 
 // newOfferControl edits a cloud offer id: an entry (typing an id works as
@@ -174,6 +193,7 @@ type offerPicker struct {
 	search *pickerEntry
 	list   *widget.List
 	count  *widget.Label
+	marked *widget.Label // the marked row whole (the list cuts long ids)
 	popup  *widget.PopUp
 }
 
@@ -199,32 +219,39 @@ func newOfferPicker(all []offerChoice, current string, choose func(string)) *off
 	p.search.SetPlaceHolder("Search: id, provider, region, jurisdiction or GPU — e.g. “eu h100”")
 	p.search.OnChanged = func(text string) { p.filter(text) }
 	p.count = widgets.Caption("")
+	p.marked = widget.NewLabel("")
+	p.marked.Wrapping = fyne.TextWrapWord
 	p.list = widget.NewList(func() int { return len(p.shown) + 1 }, p.newRow, p.updateRow)
 	p.list.OnSelected = func(id widget.ListItemID) {
 		p.list.UnselectAll()
 		p.pick(id)
 	}
 	p.setCount()
+	p.setMarked()
 	return p
 }
 
 // content lays the picker out: title, search, headings, rows, count and
 // buttons.
 func (p *offerPicker) content() fyne.CanvasObject {
-	title := widget.NewLabel("Choose the cloud offer")
+	title := widget.NewLabel("Choose the cloud offer — prices per GPU-hour")
 	title.TextStyle.Bold = true
 	headings := make([]fyne.CanvasObject, len(offerHeadings))
 	for i, h := range offerHeadings {
 		l := widget.NewLabel(h)
 		l.TextStyle.Bold = true
 		l.Truncation = fyne.TextTruncateEllipsis
+		if i >= len(offerHeadings)-2 { // the prices, as their cells
+			l.Alignment = fyne.TextAlignTrailing
+		}
 		headings[i] = l
 	}
 	head := container.New(offerRowLayout{}, headings...)
 	cancel := widget.NewButton("Cancel", p.close)
 	ok := widget.NewButtonWithIcon("Choose", theme.ConfirmIcon(), func() { p.pick(p.mark) })
 	ok.Importance = widget.HighImportance
-	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, ok), p.count)
+	bottom := container.NewVBox(widget.NewSeparator(), p.marked,
+		container.NewBorder(nil, nil, nil, container.NewHBox(cancel, ok), p.count))
 	top := container.NewVBox(title, p.search, head, widget.NewSeparator())
 	return container.NewBorder(top, bottom, nil, nil, p.list)
 }
@@ -249,7 +276,7 @@ func (p *offerPicker) newRow() fyne.CanvasObject {
 		r.cells = append(r.cells, l)
 		objs[i] = l
 	}
-	r.none = widget.NewLabel("No offer — the model chooses the cheapest per unit of compute where residency allows")
+	r.none = widget.NewLabel("No offer — " + noOfferMeaning)
 	r.none.TextStyle.Italic = true
 	r.none.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
@@ -294,8 +321,19 @@ func (p *offerPicker) filter(text string) {
 		p.mark = 0
 	}
 	p.setCount()
+	p.setMarked()
 	p.list.Refresh()
 	p.list.ScrollTo(p.mark)
+}
+
+// setMarked writes the marked row whole under the list.
+func (p *offerPicker) setMarked() {
+	if p.mark == 0 || p.mark > len(p.shown) {
+		p.marked.SetText("No offer: " + noOfferMeaning + ".")
+		return
+	}
+	c := p.shown[p.mark-1]
+	p.marked.SetText(c.offer.ID + ": " + c.describe())
 }
 
 func (p *offerPicker) setCount() {
@@ -315,6 +353,7 @@ func (p *offerPicker) move(by int) {
 	}
 	prev := p.mark
 	p.mark = next
+	p.setMarked()
 	p.list.RefreshItem(prev)
 	p.list.RefreshItem(next)
 	p.list.ScrollTo(next)

@@ -171,6 +171,9 @@ func TestOfferPickerKeys(t *testing.T) {
 	p.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	p.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
 	p.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if got := p.marked.Text; !strings.HasPrefix(got, want[2].offer.ID+": ") || !strings.Contains(got, want[2].offer.Region) {
+		t.Errorf("the marked row reads %q, want %s whole", got, want[2].offer.ID)
+	}
 	p.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if !slices.Equal(*chosen, []string{want[2].offer.ID}) {
 		t.Errorf("chose %v, want the third match %s", *chosen, want[2].offer.ID)

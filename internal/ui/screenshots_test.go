@@ -13,6 +13,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
+	"hostplan/internal/catalog"
+	"hostplan/internal/ui/widgets"
 )
 
 // TestScreenshots draws the window's main views through the real model
@@ -21,8 +24,8 @@ import (
 // screenshots writes docs/screenshots): a scenario's report
 // (report-WxH.png), the form beside it (form-WxH.png), three scenarios
 // compared (two at 1024 × 768; compare-WxH.png), the same in review mode
-// (review-WxH.png), and the repricing an import of prices offers
-// (reprice-WxH.png). Fyne's test driver
+// (review-WxH.png), the repricing an import of prices offers
+// (reprice-WxH.png), and the form's cloud offer picker (offers-WxH.png). Fyne's test driver
 // draws them, so they are the same on every machine (fonts and all). It is skipped when
 // the variable is unset.
 func TestScreenshots(t *testing.T) {
@@ -101,7 +104,70 @@ func TestScreenshots(t *testing.T) {
 		reprice.OnTapped()
 		shot("reprice")
 		w.Close()
+
+		offersShot(t, dir, size, shown)
 	}
+}
+
+// offersShot draws the form's cloud offer picker (offers-WxH.png) over
+// the catalog with the repository's SkyPilot slices imported (real rows
+// of aws, gcp and lambda vms.csv files), searching "h100", the second
+// match marked.
+func offersShot(t *testing.T, dir string, size fyne.Size, id string) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+	b := newRealBackend(t)
+	base, err := b.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows catalog.Overrides
+	for _, cloud := range []string{"aws", "gcp", "lambda"} {
+		f, err := os.Open(filepath.Join("..", "catalog", "testdata", "skypilot", cloud, "vms.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		imp, err := catalog.ReadSkyPilot(f, base, catalog.SkyPilotOptions{Cloud: cloud, File: cloud + "/vms.csv", AsOf: "2026-12-01",
+			Source: "SkyPilot catalog " + cloud + "/vms.csv (the repository's test slice)"})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows.Rows = append(rows.Rows, imp.Overrides().Rows...)
+	}
+	if _, _, err := b.ImportPrices(rows); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWindow(a, b)
+	defer w.Close()
+	w.Resize(size)
+	p := w.Content().(*planner)
+	if !p.scenarios.selectID(id) {
+		t.Fatalf("no scenario %s", id)
+	}
+	waitFor(t, p.view, stateReady)
+	test.Tap(p.view.live.toggle)
+	settled(t, p)
+	ff := p.view.live.form.field("options.cloud.offer")
+	if ff == nil {
+		t.Fatal("the form has no cloud offer field")
+	}
+	choose, ok := find(ff.box, func(o fyne.CanvasObject) bool {
+		b, ok := o.(*widgets.TipButton)
+		return ok && b.Text == "Choose…"
+	}).(*widgets.TipButton)
+	if !ok {
+		t.Fatal("the cloud offer field has no Choose… button")
+	}
+	test.Tap(choose)
+	// A search, and the second match marked.
+	pick := find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok }).(*pickerEntry)
+	test.Type(pick, "h100")
+	pick.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	w.Content().Refresh()
+	file := filepath.Join(dir, fmt.Sprintf("offers-%.0fx%.0f.png", size.Width, size.Height))
+	writeSmallPNG(t, file, w.Canvas().Capture())
 }
 
 // writeSmallPNG writes img to file as a PNG of at most 256 colours at the
