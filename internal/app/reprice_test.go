@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"hostplan/internal/catalog"
@@ -259,14 +260,21 @@ func decideFor(t *testing.T, s *scenario.Scenario, cat *catalog.Catalog) string 
 	return d.Recommendation
 }
 
-// stopAfter is a context that ends after its Err has been asked n times.
+// stopAfter is a context that ends after its Err has been asked n times,
+// by any goroutine (a context's Err is safe for simultaneous use).
 type stopAfter struct {
 	context.Context
-	n int
+	n atomic.Int64
+}
+
+func newStopAfter(n int64) *stopAfter {
+	c := &stopAfter{Context: context.Background()}
+	c.n.Store(n)
+	return c
 }
 
 func (c *stopAfter) Err() error {
-	if c.n--; c.n < 0 {
+	if c.n.Add(-1) < 0 {
 		return context.Canceled
 	}
 	return nil
@@ -287,7 +295,7 @@ func TestRepriceCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rp, err := p.Reprice(&stopAfter{context.Background(), 3}, moved, DefaultRepriceThreshold); !errors.Is(err, context.Canceled) || rp != nil {
+	if rp, err := p.Reprice(newStopAfter(3), moved, DefaultRepriceThreshold); !errors.Is(err, context.Canceled) || rp != nil {
 		t.Errorf("cancelled midway: %v, %v", rp, err)
 	}
 }
