@@ -289,7 +289,10 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 		what, asOf string
 		share      float64
 	}
-	var found []stale
+	var (
+		found []stale
+		v     *costid.Values // costShareIn's, once one is asked
+	)
 	for _, in := range r.CostInputs {
 		if in.Catalog == "" || seen[in.Catalog] {
 			continue
@@ -298,7 +301,10 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 			continue
 		}
 		seen[in.Catalog] = true
-		if x := r.costShare(in.Driver); x >= staleMaterialShare {
+		if v == nil {
+			v = new(costid.Values)
+		}
+		if x := r.costShareIn(in.Driver, v); x >= staleMaterialShare {
 			found = append(found, stale{fmt.Sprintf("%s (%s)", costid.Label(in.Driver), in.Catalog), in.AsOf, x})
 		}
 	}
@@ -322,13 +328,21 @@ const staleMaterialShare = 0.01
 // how much of a relative change of d reaches the cost (1 for a cost
 // proportional to it, 0 for one it does not enter), by the cost identity.
 func (r *DirectionResult) costShare(d costid.Driver) float64 {
+	var v costid.Values
+	return r.costShareIn(d, &v)
+}
+
+// costShareIn is costShare working in v, whose values it replaces: a
+// caller that asks for many shares gives one v for all (a Values is some
+// hundreds of bytes, and each call made one).
+func (r *DirectionResult) costShareIn(d costid.Driver, v *costid.Values) float64 {
 	if r.Drivers == nil || r.CostModel == costid.NoCostModel || !(r.CostHorizon > 0) || !(r.Drivers[d] != 0) {
 		return 0
 	}
-	v := *r.Drivers
+	*v = *r.Drivers
 	v[d] *= 1.01
-	r.CostModel.DeriveParts(&v)
-	costid.DeriveFigures(&v)
+	r.CostModel.DeriveParts(v)
+	costid.DeriveFigures(v)
 	x := math.Abs(v[costid.CostHorizon]/r.CostHorizon-1) / 0.01
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0
