@@ -125,7 +125,20 @@ func (s *Store) update(fn func(*bolt.Tx) error) error {
 	if s.damage != nil {
 		return s.damage
 	}
-	return s.damaged(guarded(func() error { return s.db.Update(fn) }))
+	var id int
+	err := s.damaged(guarded(func() error {
+		return s.db.Update(func(tx *bolt.Tx) error {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			id = tx.ID()
+			return nil
+		})
+	}))
+	if err == nil {
+		s.lastTx.Store(int64(id))
+	}
+	return err
 }
 
 // damaged names the store in an error that came from a damaged page.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -154,8 +155,10 @@ func TestResultsOnOlderLayout(t *testing.T) {
 }
 
 // A file this process has verified is not walked again while it is
-// unchanged; a write (a new transaction, a new modification time) makes
-// the next read-only open check it again, once.
+// unchanged, nor after this process's own writes through a Store it opened
+// sound (it knows the file as it left it); a write by anything else (a new
+// transaction the Store did not make) makes the next open check it again,
+// once — to write, findDamage's reading of every record too.
 func TestReadOnlyOpenChecksEachGeneration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hostplan.db")
 	s, err := Open(path, nil)
@@ -187,7 +190,50 @@ func TestReadOnlyOpenChecksEachGeneration(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Close()
+	if n := opens(); n != 0 {
+		t.Errorf("after this process's write, three read-only opens walked it %d times, want 0", n)
+	}
+	checks := writeChecks.Load()
+	if w, err = Open(path, nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if n := writeChecks.Load() - checks; n != 0 {
+		t.Errorf("an open to write of the file this process left checked it %d times, want 0", n)
+	}
+	// Another writer: bbolt itself, as another program would.
+	db, err := bolt.Open(path, 0o600, nil)
+	if err == nil {
+		err = errors.Join(db.Update(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketSettings).Put([]byte("other"), []byte("x"))
+		}), db.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n := opens(); n != 1 {
-		t.Errorf("after a write, three read-only opens walked it %d times, want 1", n)
+		t.Errorf("after another's write, three read-only opens walked it %d times, want 1", n)
+	}
+	// To write it, this process reads every record once more: the
+	// read-only walk does not look at them.
+	checks = writeChecks.Load()
+	// A write of its own after a raw one: the Store's Close does not
+	// vouch for a file another transaction changed while it was open.
+	w, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := writeChecks.Load() - checks; n != 1 {
+		t.Errorf("an open to write after another's write checked it %d times, want 1", n)
+	}
+	if err := w.PutSetting("k", "v2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketSettings).Put([]byte("raw"), []byte("y")) }); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if n := opens(); n != 1 {
+		t.Errorf("after a raw write beside the Store's, three read-only opens walked it %d times, want 1", n)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -168,6 +169,13 @@ type Store struct {
 	// damage is why a store opened for writing was opened read-only
 	// (Open); every write returns it.
 	damage error
+	// wrote: opened to write and found sound (or left so by this
+	// process); lastTx is the transaction that left the file as this
+	// Store knows it — at Open, then each of its own writes (update).
+	// Close records the generation it leaves as sound when the file's
+	// last transaction is still lastTx: no write but its own came after.
+	wrote  bool
+	lastTx atomic.Int64
 }
 
 // Damaged returns why the store, opened for writing, was opened read-only
@@ -287,7 +295,18 @@ func Open(path string, opt *Options) (*Store, error) {
 	}
 	// Holding the exclusive lock now: check the file again (it may have
 	// changed since the read-only check), then look for damage that a
-	// write would trip over, and upgrade an older layout.
+	// write would trip over, and upgrade an older layout — unless this
+	// process left the file so, sound, and it has not changed since.
+	if gen, ok := generationOf(db, path); ok {
+		if v, found := verified.Load(path); found && v.(verifiedFile).sound && v.(verifiedFile).same(gen) {
+			if err := guarded(func() error { return upgrade(db) }); err != nil {
+				_ = db.Close()
+				return nil, fmt.Errorf("open store %s: %w", path, err)
+			}
+			return writerStore(db, path), nil
+		}
+	}
+	writeChecks.Add(1)
 	empty, broken, err = checkFile(db, path)
 	if err == nil && empty {
 		err = errNoBuckets
@@ -312,7 +331,18 @@ func Open(path string, opt *Options) (*Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return newStore(db, path), nil
+	return writerStore(db, path), nil
+}
+
+// writerStore is the Store of db, opened to write and found sound: its
+// Close may record the generation it leaves (Store.wrote).
+func writerStore(db *bolt.DB, path string) *Store {
+	s := newStore(db, path)
+	if gen, ok := generationOf(db, path); ok {
+		s.wrote = true
+		s.lastTx.Store(int64(gen.txid))
+	}
+	return s
 }
 
 // openDamaged opens the store at path read-only, as damaged by cause:
@@ -574,8 +604,16 @@ func checkMeta(tx *bolt.Tx) error {
 
 // Close releases the file.
 func (s *Store) Close() error {
+	gen, genOK := generation{}, false
+	if s.wrote && s.damage == nil {
+		gen, genOK = generationOf(s.db, s.path)
+		genOK = genOK && int64(gen.txid) == s.lastTx.Load()
+	}
 	err := s.db.Close()
 	unsharePages(s.db)
+	if err == nil && genOK {
+		verified.Store(s.path, verifiedFile{gen: gen, sound: true})
+	}
 	if err != nil {
 		return fmt.Errorf("close store %s: %w", s.path, err)
 	}

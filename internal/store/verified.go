@@ -1,8 +1,12 @@
 package store
 
-// The read-only checks a process need not repeat: openExisting walks every
-// page of a store file to find damage, and a file this process has walked,
-// unchanged since, gives the same verdict.
+// The checks a process need not repeat: openExisting walks every page of
+// a store file to find damage, and a file this process has walked,
+// unchanged since, gives the same verdict. A store this process opened to
+// write, found sound and then wrote only through bbolt is sound as it left
+// it: its Close records the generation it leaves (sound), and the next
+// open — to read or to write — skips the walk, and a writer the reading of
+// every record (findDamage) too.
 
 import (
 	"io/fs"
@@ -20,11 +24,14 @@ type generation struct {
 	txid int
 }
 
-// verifiedFile is the verdict of checkFile on one generation.
+// verifiedFile is the verdict of checkFile on one generation; sound, that
+// findDamage found nothing in it either (a generation a writer of this
+// process left).
 type verifiedFile struct {
 	gen    generation
 	empty  bool
 	broken map[string]error
+	sound  bool
 }
 
 func (v verifiedFile) same(g generation) bool {
@@ -32,8 +39,10 @@ func (v verifiedFile) same(g generation) bool {
 		v.gen.fi.ModTime().Equal(g.fi.ModTime()) && v.gen.txid == g.txid
 }
 
-// readOnlyWalks counts the read-only opens that checked the file (tests).
-var readOnlyWalks atomic.Int64
+// readOnlyWalks counts the read-only opens that checked the file, and
+// writeChecks the opens to write that checked it and read every record
+// (tests).
+var readOnlyWalks, writeChecks atomic.Int64
 
 // verified holds, by path, the last generation of each store file this
 // process has checked read-only, with the verdict.
