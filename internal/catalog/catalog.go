@@ -89,6 +89,12 @@ type Model struct {
 	// (multi-head latent) attention, 0 for a plain or grouped-query cache
 	// (scenario.Model.KVLatentDim).
 	KVLatentDim int `json:"kv_latent_dim,omitempty"`
+	// SlidingWindow and WindowLayers: the tokens a windowed (local,
+	// sliding-window or chunked) attention layer attends over and caches,
+	// and how many of the layers are windowed; the others attend over the
+	// whole context (0, 0: every layer does; scenario.Model's).
+	SlidingWindow int `json:"sliding_window,omitempty"`
+	WindowLayers  int `json:"window_layers,omitempty"`
 	// Experts and ExpertsPerToken: a mixture of experts' routed experts
 	// per MoE layer and how many each token uses (0: a dense model).
 	Experts         int `json:"experts,omitempty"`

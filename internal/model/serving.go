@@ -36,7 +36,7 @@ func (p servingPlan) gpus() int { return p.tp * max(p.pp, 1) }
 // stage times, a stage time of one micro-batch of b/k sequences being the
 // larger of moving its share of the weights and KV cache through memory
 // and doing its FLOPs (2·A per sequence and the attention over its
-// context, attnPairFLOPs) — each at the share of its roof decode reaches
+// context, attnLayerFLOPs over layersOver) — each at the share of its roof decode reaches
 // (decodeBandwidthShare, decodeMFUShare) — plus its tensor-parallel
 // all-reduces — 2 per layer of the micro-batch's b/k × hidden 16-bit
 // activations (Shoeybi et al. 2019, §3) over the node's bus, or over the
@@ -50,7 +50,7 @@ func (z *size) decodeStep(hw hardware, tp, pp, b int) (seconds float64, memoryBo
 	k := float64(min(pp, b))
 	seqs := float64(b) / k
 	mem := (z.weightsReadGB(seqs)/P + seqs*z.kvReadPerSeqGB()/P) / (g.BandwidthGBs * decodeBandwidthShare * T)
-	comp := (2*z.activeB*1e9 + z.attnPairFLOPs()*z.contextRead()) / P * seqs / (z.achieved(g) * decodeMFUShare * T)
+	comp := (2*z.activeB*1e9 + z.attnLayerFLOPs()*z.layersOver(z.contextRead())) / P * seqs / (z.achieved(g) * decodeMFUShare * T)
 	act := seqs * z.hiddenSize() * 2
 	stage := math.Max(mem, comp) + 2*math.Ceil(float64(z.layers)/P)*ringAllReduce(act, z.tpLink(hw, tp), tp)
 	if pp > 1 {
@@ -68,8 +68,8 @@ func (z *size) tpLink(hw hardware, tp int) link {
 	return hw.intraLink()
 }
 
-// attnPairFLOPs is the attention FLOPs of one query token against one
-// cached token, over all layers: the scores (q·k, 2·d_k per head) and the
+// attnLayerFLOPs is the attention FLOPs of one query token against one
+// cached token in one layer: the scores (q·k, 2·d_k per head) and the
 // weighted values (2·d_v per head), d_k = d_v = head_dim, so 4 · heads ·
 // head_dim a layer — heads · head_dim is the hidden size in the Llama
 // family; the hidden size stands in when the heads are not given (Kaplan
@@ -79,8 +79,9 @@ func (z *size) tpLink(hw hardware, tp int) link {
 // (DeepSeek-AI 2024, §2.1.1, the absorbed form used in decoding): 4 ·
 // heads · kv_latent_dim a layer. The weights' 2·A FLOPs per token leave
 // this out, which matters at long contexts: at 128k tokens it doubles a
-// Llama 3.1 8B prefill.
-func (z *size) attnPairFLOPs() float64 {
+// Llama 3.1 8B prefill. A windowed layer attends over its window only
+// (layersOver, prefillPairs).
+func (z *size) attnLayerFLOPs() float64 {
 	perHead := 2 * float64(z.headDim) // d_k + d_v
 	if z.kvLatent > 0 {
 		perHead = 2 * float64(z.kvLatent)
@@ -89,7 +90,25 @@ func (z *size) attnPairFLOPs() float64 {
 	if z.heads == 0 || perHead == 0 {
 		width = 2 * z.hiddenSize()
 	}
-	return 2 * float64(z.layers) * width
+	return 2 * width
+}
+
+// prefillPairs is the (query, cached token) pairs a prefill of s prompt
+// tokens attends over, summed over the layers: causally s²/2 in a layer
+// that sees the whole context; in a windowed one each token sees at most
+// the window W before it, s²/2 while s ≤ W and W·s − W²/2 beyond.
+func (z *size) prefillPairs(s float64) float64 {
+	full := float64(z.layers) * s * s / 2
+	w := min(z.windowLayers, z.layers)
+	if z.window <= 0 || w <= 0 {
+		return full
+	}
+	W := float64(z.window)
+	windowed := s * s / 2
+	if s > W {
+		windowed = W*s - W*W/2
+	}
+	return float64(z.layers-w)*s*s/2 + float64(w)*windowed
 }
 
 // contextRead is the context one decode step attends over, on average over
@@ -104,9 +123,9 @@ func (z *size) contextRead() float64 {
 
 // prefillFLOPs is the FLOPs of a prefill of s prompt tokens: 2·A per
 // token for the weights and, causally, each token attending over the
-// ones before it: s²/2 pairs (attnPairFLOPs).
+// ones before it: s²/2 pairs a layer (attnLayerFLOPs, prefillPairs).
 func (z *size) prefillFLOPs(s float64) float64 {
-	return 2*z.activeB*1e9*s + z.attnPairFLOPs()*s*s/2
+	return 2*z.activeB*1e9*s + z.attnLayerFLOPs()*z.prefillPairs(s)
 }
 
 // prefill is the time of one request's prefill on a replica: its FLOPs

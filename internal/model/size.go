@@ -69,52 +69,53 @@ func bytesPerParam(precision string) float64 {
 
 // size is the work of one run, independent of where it runs.
 type size struct {
-	name                string
-	preset              string  // the catalog model the work runs, "" when none or the scenario changes its figures
-	paramsB, activeB    float64 // total and per-token (mixture of experts) parameters, billions
-	layers, hidden      int
-	heads               int
-	kvHeads, headDim    int
-	kvLatent            int     // values cached per token and layer by compressed attention (0: 2 × kv_heads × head_dim)
-	experts, expertsK   int     // a mixture of experts' routed experts per layer and those a token uses (0: dense)
-	kvBytes             float64 // bytes per cached value: workload.kv_cache_precision
-	factor              float64 // k in k·P·D
-	flops               float64 // per run
-	tokens              float64 // per run
-	items               bool    // non-LLM work counted in items
-	work                float64 // tokens or items per run: what a trial's throughput measures
-	runsPerMonth        float64
-	weightsGB           float64
-	mfu                 float64 // the scenario's, or DefaultMFU (training: mfuFor)
-	mfuSet              bool    // the scenario gives workload.mfu
-	precision           string
-	training            bool
-	method              string
-	sharding            string
-	recompute           bool
-	seqLen, microBatch  int
-	batchWork           float64 // tokens or items per optimizer step
-	gradBytes           float64 // gradient bytes all-reduced per step
-	serialFraction      float64
-	threshold           float64
-	dataReadGB          float64 // bytes read from storage during one run
-	serving             bool
-	peakRPS, meanRPS    float64
-	tokensIn, tokensOut float64
-	latencyMS           float64
-	outputGB            float64
-	stagingGB           float64
-	files               float64
-	sourceGBs           float64
-	location            string        // data.location: where the data lives ("" unstated)
-	searches            int           // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
-	mins                []minFound    // minTrainGPUs' answers so far
-	layoutsFound        []layoutFound // bestLayout's answers so far
-	uplinkGBs           float64       // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
-	trial               []Point       // the trial's points (full evaluations only)
-	hasTrial            bool          // the scenario gives trial points
-	trialGPU            string
-	notes               []Note // warnings about the whole workload (none in a quiet evaluation)
+	name                 string
+	preset               string  // the catalog model the work runs, "" when none or the scenario changes its figures
+	paramsB, activeB     float64 // total and per-token (mixture of experts) parameters, billions
+	layers, hidden       int
+	heads                int
+	kvHeads, headDim     int
+	kvLatent             int     // values cached per token and layer by compressed attention (0: 2 × kv_heads × head_dim)
+	window, windowLayers int     // windowed attention: the tokens a windowed layer attends over, and how many layers are windowed (0, 0: none)
+	experts, expertsK    int     // a mixture of experts' routed experts per layer and those a token uses (0: dense)
+	kvBytes              float64 // bytes per cached value: workload.kv_cache_precision
+	factor               float64 // k in k·P·D
+	flops                float64 // per run
+	tokens               float64 // per run
+	items                bool    // non-LLM work counted in items
+	work                 float64 // tokens or items per run: what a trial's throughput measures
+	runsPerMonth         float64
+	weightsGB            float64
+	mfu                  float64 // the scenario's, or DefaultMFU (training: mfuFor)
+	mfuSet               bool    // the scenario gives workload.mfu
+	precision            string
+	training             bool
+	method               string
+	sharding             string
+	recompute            bool
+	seqLen, microBatch   int
+	batchWork            float64 // tokens or items per optimizer step
+	gradBytes            float64 // gradient bytes all-reduced per step
+	serialFraction       float64
+	threshold            float64
+	dataReadGB           float64 // bytes read from storage during one run
+	serving              bool
+	peakRPS, meanRPS     float64
+	tokensIn, tokensOut  float64
+	latencyMS            float64
+	outputGB             float64
+	stagingGB            float64
+	files                float64
+	sourceGBs            float64
+	location             string        // data.location: where the data lives ("" unstated)
+	searches             int           // layout searches made (bestLayout), which TestOneLayoutSearchPerPoint counts
+	mins                 []minFound    // minTrainGPUs' answers so far
+	layoutsFound         []layoutFound // bestLayout's answers so far
+	uplinkGBs            float64       // the site's uplink in GB/s (data.uplink_gbit_s ÷ 8); 0: no limit
+	trial                []Point       // the trial's points (full evaluations only)
+	hasTrial             bool          // the scenario gives trial points
+	trialGPU             string
+	notes                []Note // warnings about the whole workload (none in a quiet evaluation)
 }
 
 // sizeWorkload resolves the model and computes FLOPs, tokens and memory.
@@ -139,6 +140,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		}
 		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
 		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim, z.kvLatent = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim, p.KVLatentDim
+		z.window, z.windowLayers = p.SlidingWindow, p.WindowLayers
 		z.experts, z.expertsK = p.Experts, p.ExpertsPerToken
 	}
 	// A preset the scenario changes any figure of (workload.model's
@@ -147,6 +149,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		m.Layers > 0 && m.Layers != z.layers || m.HiddenSize > 0 && m.HiddenSize != z.hidden ||
 		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim ||
 		m.Heads > 0 && m.Heads != z.heads || m.KVLatentDim > 0 && m.KVLatentDim != z.kvLatent ||
+		m.SlidingWindow > 0 && m.SlidingWindow != z.window || m.WindowLayers > 0 && m.WindowLayers != z.windowLayers ||
 		m.Experts > 0 && m.Experts != z.experts || m.ExpertsPerToken > 0 && m.ExpertsPerToken != z.expertsK)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
@@ -165,10 +168,14 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		v   int
 		dst *int
 	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.Heads, &z.heads}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}, {m.KVLatentDim, &z.kvLatent},
+		{m.SlidingWindow, &z.window}, {m.WindowLayers, &z.windowLayers},
 		{m.Experts, &z.experts}, {m.ExpertsPerToken, &z.expertsK}} {
 		if f.v > 0 {
 			*f.dst = f.v
 		}
+	}
+	if err := z.windowSound(); err != nil {
+		return nil, err
 	}
 	if !changed {
 		z.preset = m.Preset
@@ -467,4 +474,23 @@ func (z *size) gpuHoursPerWork(hw hardware) (float64, bool) {
 		return perToken, z.minGPUs(g, maxTableGPUs) > 0
 	}
 	return 1 / g.PeakTFLOPs(z.precision), z.minGPUs(g, maxTableGPUs) > 0
+}
+
+// windowSound checks the windowed attention the model describes: a window
+// and the layers it applies to go together, and no more layers are
+// windowed than the model has.
+func (z *size) windowSound() error {
+	switch {
+	case (z.window > 0) != (z.windowLayers > 0):
+		path := "workload.model.window_layers"
+		if z.window == 0 {
+			path = "workload.model.sliding_window"
+		}
+		return scenario.Errors{{Path: path, Problem: "an attention window and the layers it applies to go together",
+			Allowed: "both sliding_window and window_layers, or neither (every layer attends over the whole context)"}}
+	case z.layers > 0 && z.windowLayers > z.layers:
+		return scenario.Errors{{Path: "workload.model.window_layers", Problem: fmt.Sprintf("%d windowed layers in a model of %d layers", z.windowLayers, z.layers),
+			Allowed: fmt.Sprintf("0 to %d, the model's layers", z.layers)}}
+	}
+	return nil
 }

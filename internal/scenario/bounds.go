@@ -127,6 +127,8 @@ var (
 		Why: "published models use 64 to 256 dimensions per head"}
 	kvLatentDim = Range{Min: 1, Max: 1_000_000, Whole: true,
 		Why: "DeepSeek-V3 caches 576 values per token and layer"}
+	slidingWindow = Range{Min: 1, Max: 100_000_000, Whole: true,
+		Why: "published windows span 128 (gpt-oss) to 8,192 tokens (Llama 4's chunks); a hundred million is past any context"}
 	experts = Range{Min: 1, Max: 100_000, Whole: true,
 		Why: "published mixtures of experts route among 8 to 256 experts a layer"}
 	gpuCount = Range{Min: 1, Max: 1_000_000, Whole: true, Zero: "the model's choice",
@@ -181,6 +183,8 @@ var scenarioBounds = []Bound{
 	{"workload.model.kv_heads", zeroDefault(heads)},
 	{"workload.model.head_dim", zeroDefault(headDim)},
 	{"workload.model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
+	{"workload.model.sliding_window", withZero(slidingWindow, "every layer attends over the whole context, or the preset's")},
+	{"workload.model.window_layers", withZero(layers, "no windowed layers, or the preset's")},
 	{"workload.model.experts", withZero(experts, "a dense model, or the preset's")},
 	{"workload.model.experts_per_token", withZero(experts, "a dense model, or the preset's")},
 	{"workload.model.gflops_per_item", Range{Min: 0, MinOpen: true, Max: 1e9, Zero: "none (a language model)",
@@ -319,6 +323,8 @@ var catalogBounds = []Bound{
 	{"model.kv_heads", heads},
 	{"model.head_dim", headDim},
 	{"model.kv_latent_dim", withZero(kvLatentDim, "a plain or grouped-query cache")},
+	{"model.sliding_window", withZero(slidingWindow, "every layer attends over the whole context")},
+	{"model.window_layers", withZero(layers, "no windowed layers")},
 	{"model.experts", withZero(experts, "a dense model")},
 	{"model.experts_per_token", withZero(experts, "a dense model")},
 	{"cloud.gpus_per_node", gpusPerNode},

@@ -204,6 +204,14 @@ type Model struct {
 	// DeepSeek-V3's kv_lora_rank 512 + qk_rope_head_dim 64 = 576); 0: a
 	// plain or grouped-query cache of 2 × kv_heads × head_dim.
 	KVLatentDim int `json:"kv_latent_dim,omitempty"`
+	// SlidingWindow is the tokens a windowed attention layer attends over
+	// and keeps in its KV cache (local or sliding-window attention, or
+	// chunked attention's chunk: Gemma 3 1,024, gpt-oss 128, Llama 4
+	// 8,192), and WindowLayers how many layers are windowed; the others
+	// attend over the whole context. 0 and 0: every layer does (or the
+	// preset's). Both or neither.
+	SlidingWindow int `json:"sliding_window,omitempty"`
+	WindowLayers  int `json:"window_layers,omitempty"`
 	// Experts and ExpertsPerToken: a mixture of experts' routed experts
 	// per MoE layer and how many each token uses (0: a dense model, or
 	// the preset's).
