@@ -63,9 +63,10 @@ type liveEditor struct {
 
 	toggle   *widgets.TipButton // the header's "Edit inputs"
 	heading  *widget.Label
-	mark     *widget.Label // "• unsaved" in the header
-	status   *widget.Label
-	problems *widget.Label // problems that belong to no field
+	mark     *widget.Label       // "• unsaved" in the header
+	status   *widget.Label       // the text of statusLine
+	line     *widgets.StatusLine // whether the report is up to date
+	problems *widget.Label       // problems that belong to no field
 	save     *widgets.TipButton
 	discard  *widgets.TipButton
 	json     *widgets.TipButton
@@ -106,6 +107,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e.heading.SizeName = theme.SizeNameSubHeadingText
 	e.heading.Truncation = fyne.TextTruncateEllipsis
 	e.status = widget.NewLabel("")
+	e.line = widgets.NewStatusLine(e.status, 2, nil)
 	e.problems = problemLabel()
 	e.save = widgets.NewTipButton("Save…", theme.DocumentSaveIcon(), "Save the edits as a new revision, with a note (Ctrl+S)", e.askNote)
 	e.save.Importance = widget.HighImportance
@@ -124,7 +126,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	buttons := container.NewHBox(e.save, e.discard, e.json)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, closeButton, e.heading),
-		buttons, widgets.NewStatusLine(e.status, 2, nil), e.problems, widget.NewSeparator())
+		buttons, e.line, e.problems, widget.NewSeparator())
 	e.panel = container.NewBorder(top, nil, nil, nil, e.scroll)
 	e.setButtons()
 	return e
@@ -531,8 +533,7 @@ func (e *liveEditor) showOutcome(errs scenario.Errors) {
 // setStatus says whether the report is up to date with the inputs, in a
 // line of its own room (widgets.StatusLine).
 func (e *liveEditor) setStatus(text string, imp widget.Importance) {
-	e.status.Importance = imp
-	e.status.SetText(text)
+	e.line.Set(text, imp)
 }
 
 // liveReport shows the evaluation of an edit in place of the one on
