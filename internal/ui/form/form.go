@@ -518,9 +518,6 @@ func (f *Form) MarkStored() {
 	}
 }
 
-// Path is the field's JSON path, list indices included.
-func (ff *Field) Path() string { return ff.path }
-
 // Box is the field's control with its help, meaning and problem under
 // it.
 func (ff *Field) Box() fyne.CanvasObject { return ff.box }
