@@ -44,10 +44,11 @@ var layer = map[string]int{
 	"internal/store":  2,
 	"internal/export": 7,
 	"internal/app":    8,
-	// The window's widgets and layouts, then the report's views over them,
-	// below the window's shell.
+	// The window's widgets and layouts, then the report's views and the
+	// scenario's form over them, below the window's shell.
 	"internal/ui/widgets": 7,
 	"internal/ui/report":  8,
+	"internal/ui/form":    8,
 	// The faces, and the command that starts them.
 	"internal/cli":  9,
 	"internal/ui":   9,

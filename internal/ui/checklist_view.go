@@ -35,7 +35,8 @@ type checklistView struct {
 
 	note    *widget.Label // read-only or read-error note
 	summary *widget.Label
-	status  *widget.Label // "Saved." or why the save failed
+	status  *widget.Label // "Saved." or why the save failed: the text of line
+	line    *widgets.StatusLine
 	save    *widgets.TipButton
 	list    *fyne.Container
 	scroll  *container.Scroll
@@ -90,13 +91,14 @@ func newChecklistView(b Backend) *checklistView {
 	v.summary.TextStyle.Bold = true
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.status = widget.NewLabel("")
+	v.line = widgets.NewStatusLine(v.status, 2, nil)
 	v.save = widgets.NewTipButton("Save checklist", theme.DocumentSaveIcon(), "Store the checklist's state with the scenario", v.saveChanges)
 	v.save.Disable()
 	v.list = container.NewVBox()
 	v.scroll = container.NewVScroll(v.list)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, v.save, v.summary),
-		v.note, widgets.NewStatusLine(v.status, 2, nil), widget.NewSeparator())
+		v.note, v.line, widget.NewSeparator())
 	v.content = container.NewBorder(top, nil, nil, nil, v.scroll)
 	return v
 }
@@ -322,8 +324,7 @@ func (v *checklistView) saved(id string, st brief.ChecklistState, err error) {
 }
 
 func (v *checklistView) showStatus(text string, imp widget.Importance) {
-	v.status.Importance = imp
-	v.status.SetText(text)
+	v.line.Set(text, imp)
 }
 
 // safeSaveChecklist is SaveChecklist with a panic turned into an error.

@@ -20,8 +20,8 @@ func waitReport(b *testing.B, p *planner) {
 	for p.pending() > 0 || p.view.live.running {
 		time.Sleep(100 * time.Microsecond)
 	}
-	if p.view.live.form.problemCount() > 0 {
-		b.Fatalf("the edit has problems: %v", p.view.live.form.shown)
+	if p.view.live.form.ProblemCount() > 0 {
+		b.Fatalf("the edit has %d problems", p.view.live.form.ProblemCount())
 	}
 }
 
@@ -114,8 +114,8 @@ func waitShownReport(b *testing.B, p *planner) {
 		}
 		time.Sleep(100 * time.Microsecond)
 	}
-	if p.view.live.form.problemCount() > 0 {
-		b.Fatalf("the edit has problems: %v", p.view.live.form.shown)
+	if p.view.live.form.ProblemCount() > 0 {
+		b.Fatalf("the edit has %d problems", p.view.live.form.ProblemCount())
 	}
 }
 

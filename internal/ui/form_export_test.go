@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -89,9 +90,13 @@ func typeKey(w fyne.Window, key fyne.KeyName) {
 	w.Canvas().OnTypedKey()(ev)
 }
 
+// formField is a field of the form as the window's tests reach it:
+// through its box of widgets.
+type formField struct{ *form.Field }
+
 // entries are the text entries of a field, in order: one for a known
 // number, three (low, likely, high) for an estimate.
-func (ff *formField) entries() []*widgets.KeyEntry {
+func (ff formField) entries() []*widgets.KeyEntry {
 	var out []*widgets.KeyEntry
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
@@ -108,13 +113,13 @@ func (ff *formField) entries() []*widgets.KeyEntry {
 			}
 		}
 	}
-	walk(ff.box)
+	walk(ff.Box())
 	return out
 }
 
 // selectOf is the select of a choice or the mode of a number.
-func (ff *formField) selectOf() *widget.Select {
-	s, _ := find(ff.box, func(o fyne.CanvasObject) bool {
+func (ff formField) selectOf() *widget.Select {
+	s, _ := find(ff.Box(), func(o fyne.CanvasObject) bool {
 		_, ok := o.(*widgets.KeySelect)
 		return ok
 	}).(*widgets.KeySelect)
@@ -132,7 +137,7 @@ func retype(e *widgets.KeyEntry, text string) {
 }
 
 // openForm chooses scenario i, waits for its report and opens the form.
-func openForm(t testing.TB, p *planner, i int) *scenarioForm {
+func openForm(t testing.TB, p *planner, i int) *form.Form {
 	t.Helper()
 	p.scenarios.list.Select(i)
 	deadline := time.Now().Add(20 * time.Second)
@@ -152,13 +157,19 @@ func openForm(t testing.TB, p *planner, i int) *scenarioForm {
 }
 
 // field is the form's field at path, failing the test when it has none.
-func field(t testing.TB, f *scenarioForm, path string) *formField {
+func field(t testing.TB, f *form.Form, path string) formField {
 	t.Helper()
-	ff := f.field(path)
+	ff := f.FieldAt(path)
 	if ff == nil {
 		t.Fatalf("the form has no field %s", path)
 	}
-	return ff
+	return formField{ff}
+}
+
+// sectionTitle is the title of the form's section i, as its accordion
+// shows it.
+func sectionTitle(f *form.Form, i int) string {
+	return f.Content().(*widget.Accordion).Items[i].Title
 }
 
 // settled waits until no work of the window is running, the typing pause

@@ -12,9 +12,9 @@ import (
 
 	"hostplan/internal/app"
 	"hostplan/internal/brief"
-	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -144,8 +144,8 @@ func TestInvalidFieldKeepsReport(t *testing.T) {
 
 	retype(volume.entries()[0], "12o")
 	settled(t, p)
-	if !volume.problem.Visible() || !strings.Contains(volume.problem.Text, "“12o” is not a number") {
-		t.Errorf("problem beneath the field: %q (shown %v)", volume.problem.Text, volume.problem.Visible())
+	if !(volume.Problem() != "") || !strings.Contains(volume.Problem(), "“12o” is not a number") {
+		t.Errorf("problem beneath the field: %q (shown %v)", volume.Problem(), (volume.Problem() != ""))
 	}
 	if v.current != good || v.currentState() != stateReady {
 		t.Error("the report changed while the text is not a number")
@@ -153,8 +153,8 @@ func TestInvalidFieldKeepsReport(t *testing.T) {
 
 	retype(volume.entries()[0], "-5")
 	settled(t, p)
-	if !volume.problem.Visible() || !strings.Contains(volume.problem.Text, "-5 is out of range") {
-		t.Errorf("problem beneath the field: %q", volume.problem.Text)
+	if !(volume.Problem() != "") || !strings.Contains(volume.Problem(), "-5 is out of range") {
+		t.Errorf("problem beneath the field: %q", volume.Problem())
 	}
 	if v.current != good {
 		t.Error("the report changed for an invalid scenario")
@@ -162,27 +162,27 @@ func TestInvalidFieldKeepsReport(t *testing.T) {
 	if v.live.status.Importance != widget.DangerImportance || !strings.Contains(v.live.status.Text, "last valid inputs") {
 		t.Errorf("status %q", v.live.status.Text)
 	}
-	if !strings.Contains(f.sections[3].item.Title, "1 problem") {
-		t.Errorf("section title %q does not count the problem", f.sections[3].item.Title)
+	if !strings.Contains(sectionTitle(f, 3), "1 problem") {
+		t.Errorf("section title %q does not count the problem", sectionTitle(f, 3))
 	}
 
 	// An estimate out of order is named by the field, the report kept.
 	mfu := field(t, f, "workload.mfu")
-	mfu.selectOf().SetSelected(modeEstimate)
+	mfu.selectOf().SetSelected(form.ModeEstimate)
 	for i, x := range []string{"0.5", "0.4", "0.3"} {
 		retype(mfu.entries()[i], x)
 	}
 	settled(t, p)
-	if !strings.Contains(mfu.problem.Text, "out of order") || v.current != good {
-		t.Errorf("mfu problem %q, report kept %v", mfu.problem.Text, v.current == good)
+	if !strings.Contains(mfu.Problem(), "out of order") || v.current != good {
+		t.Errorf("mfu problem %q, report kept %v", mfu.Problem(), v.current == good)
 	}
 	for i, x := range []string{"0.3", "0.4", "0.5"} {
 		retype(mfu.entries()[i], x)
 	}
 	retype(volume.entries()[0], "150")
 	settled(t, p)
-	if volume.problem.Visible() || mfu.problem.Visible() || v.current == good {
-		t.Errorf("after fixing: problems %q %q, report updated %v", volume.problem.Text, mfu.problem.Text, v.current != good)
+	if (volume.Problem() != "") || (mfu.Problem() != "") || v.current == good {
+		t.Errorf("after fixing: problems %q %q, report updated %v", volume.Problem(), mfu.Problem(), v.current != good)
 	}
 	if !v.live.work.Workload.MFU.IsEstimate() || v.current.s.Data.VolumeGB.Likely != 150 {
 		t.Errorf("evaluated %+v", v.current.s.Workload.MFU)
@@ -352,8 +352,8 @@ func TestBlankScenario(t *testing.T) {
 	settled(t, p)
 	f := p.view.live.form
 	for _, path := range []string{"purpose.decision", "workload.shape", "data.volume_gb", "dimensions.operations.staff_fte"} {
-		if ff := field(t, f, path); !ff.problem.Visible() || !strings.HasPrefix(ff.problem.Text, "Required") {
-			t.Errorf("%s: problem %q", path, ff.problem.Text)
+		if ff := field(t, f, path); !(ff.Problem() != "") || !strings.HasPrefix(ff.Problem(), "Required") {
+			t.Errorf("%s: problem %q", path, ff.Problem())
 		}
 	}
 	if !strings.HasPrefix(p.view.message.Text, "The report appears once the inputs are complete") {
@@ -367,44 +367,6 @@ func TestBlankScenario(t *testing.T) {
 	test.Tap(p.view.live.discard)
 	if p.view.live.work != nil || p.view.message.Text != chooseMessage {
 		t.Errorf("after discarding: %q", p.view.message.Text)
-	}
-}
-
-// Every field of the scenario file has a control, labelled and explained
-// by package present, with its unit.
-func TestFormCoversEveryField(t *testing.T) {
-	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
-	s.Workload.Traffic = &scenario.Traffic{PeakRPS: scenario.Known(1)}
-	s.Workload.Trial = []scenario.TrialPoint{{GPUs: 1, Throughput: 10}}
-	s.Data.Lifecycle = []scenario.LifecycleStage{{Stage: "collect", Status: "open"}}
-	s.PriceOverrides = []scenario.PriceOverride{{Kind: "gpu"}}
-	test.NewTempApp(t)
-	f := newScenarioForm(s, true, nil, func(string, bool) {}, func() {})
-	for _, in := range present.Inputs(s) {
-		if in.Path == "schema_version" {
-			continue // written by hostplan, not the user
-		}
-		p := in.Path
-		for f.field(p) == nil && p != "" {
-			p = parentPath(p)
-		}
-		ff := f.field(p)
-		if ff == nil {
-			t.Errorf("%s has no control", in.Path)
-			continue
-		}
-		if p != in.Path {
-			if !strings.HasPrefix(in.Path, p+"[") {
-				t.Errorf("%s is edited by %s", in.Path, p)
-			}
-			continue // a cell of a list
-		}
-		if ff.label.Text == "" || !strings.Contains(labelTexts(ff.box), ff.field.Help) {
-			t.Errorf("%s: label %q, help shown %v", p, ff.label.Text, strings.Contains(labelTexts(ff.box), ff.field.Help))
-		}
-		if ff.field.Unit != "" && (ff.unit == nil || ff.unit.Text != ff.field.UnitIn("USD")) {
-			t.Errorf("%s: unit not shown", p)
-		}
 	}
 }
 
@@ -437,31 +399,6 @@ func TestAdvancedJSONEditsTheFormsInputs(t *testing.T) {
 	}
 	if p.view.live.dirty() || strings.Contains(w.Title(), "unsaved") {
 		t.Errorf("still unsaved after the JSON editor saved (title %q)", w.Title())
-	}
-}
-
-// Numbers read back as written, grouped or not; anything else, NaN and
-// infinities included, is refused.
-func TestNumberText(t *testing.T) {
-	for _, x := range []float64{0.075, 1, 24, 4096, 12000, 250000, 2e6, -15000.5, 1e-9, 3.5e18} {
-		text := formatNumber(x)
-		got, err := parseNumber(text)
-		if err != nil || got != x {
-			t.Errorf("%v written %q reads back %v, %v", x, text, got, err)
-		}
-	}
-	for x, want := range map[float64]string{250000: "250,000", 4096: "4,096", 999: "999", -1500.25: "-1,500.25"} {
-		if got := formatNumber(x); got != want {
-			t.Errorf("%v written %q, want %q", x, got, want)
-		}
-	}
-	for _, bad := range []string{"", "12o", "NaN", "inf", "1,2.3.4", "--1", "1,2,3", "12,34", "0x10"} {
-		if _, err := parseNumber(bad); err == nil {
-			t.Errorf("%q read as a number", bad)
-		}
-	}
-	if _, err := parseWhole("1.5"); err == nil {
-		t.Error("1.5 read as a whole number")
 	}
 }
 
@@ -558,47 +495,17 @@ func TestLoadByHourEdited(t *testing.T) {
 	retype(load.entries()[0], strings.Join(levels, "; "))
 	settled(t, p)
 	got := v.live.work.Workload.Traffic.HourlyLoad
-	if len(got) != 24 || got[0] != 1 || got[11] != 12 || got[12] != 1 || load.problem.Visible() {
-		t.Fatalf("hourly load %v, problem %q", got, load.problem.Text)
+	if len(got) != 24 || got[0] != 1 || got[11] != 12 || got[12] != 1 || (load.Problem() != "") {
+		t.Fatalf("hourly load %v, problem %q", got, load.Problem())
 	}
 	good := v.current
 	retype(load.entries()[0], "1; 2; x")
 	settled(t, p)
-	if !load.problem.Visible() || !strings.Contains(load.problem.Text, "number 3") || !strings.Contains(load.problem.Text, "“x” is not a number") {
-		t.Errorf("problem beneath the field: %q", load.problem.Text)
+	if !(load.Problem() != "") || !strings.Contains(load.Problem(), "number 3") || !strings.Contains(load.Problem(), "“x” is not a number") {
+		t.Errorf("problem beneath the field: %q", load.Problem())
 	}
 	if v.current != good {
 		t.Error("the report changed while a level is not a number")
-	}
-}
-
-// An empty MFU shows the MFU the model assumes for the scenario at hand:
-// the training table's figures for a fine-tuning run, one figure for
-// inference.
-func TestFormShowsDefaultMFU(t *testing.T) {
-	test.NewTempApp(t)
-	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
-	s.Workload.MFU = scenario.Value{}
-	f := newScenarioForm(s, true, nil, func(string, bool) {}, func() {})
-	r := &model.Report{Workload: model.WorkloadSummary{ActiveParamsB: 7}}
-	f.showDefaults(s, r)
-	known := f.field("workload.mfu").box.Objects[0]
-	var holders []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widgets.KeyEntry:
-			holders = append(holders, x.PlaceHolder)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		}
-	}
-	walk(known)
-	want := present.MFUHint(s.Workload, 7)
-	if !strings.Contains(want, "–") || !slices.Contains(holders, want) {
-		t.Errorf("placeholders %q, want %q", holders, want)
 	}
 }
 

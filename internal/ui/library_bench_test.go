@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/app"
+	"hostplan/internal/catalog"
 	"hostplan/internal/scenario"
 )
 
@@ -74,7 +76,9 @@ func openLibraryWindow(b *testing.B, a fyne.App, path string) (*app.Planner, fyn
 //     opened, until every scenario is decided and the list shows the
 //     answer. Each round opens a new window (not timed), so nothing is
 //     known to the session; what the store keeps of earlier rounds (or of
-//     the import) it reads.
+//     the import) it reads;
+//   - recommended-stale: the same after an import of one price, which
+//     leaves no stored outcome that applies.
 func BenchmarkLibraryWindow(b *testing.B) {
 	path := libraryStore(b)
 	a := test.NewTempApp(b)
@@ -111,5 +115,41 @@ func BenchmarkLibraryWindow(b *testing.B) {
 			b.StartTimer()
 		}
 		b.ReportMetric(float64(total), "scenarios")
+	})
+	// The same filter after an import of one price (Lambda's H100 on
+	// demand, doubled): the catalog's hash changes, so no outcome the
+	// store keeps applies and every scenario is decided anew. Each round
+	// starts from a new copy of the store (not timed).
+	b.Run("recommended-stale", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			fresh := libraryStore(b)
+			rows, err := catalog.ParseOverridesCSV(strings.NewReader(doubledLambda(b)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := app.OpenShared(fresh)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := p.ImportOverrides(rows); err != nil {
+				b.Fatal(err)
+			}
+			p.Close()
+			p, w, pl := openLibraryWindow(b, a, fresh)
+			for pl.pending() > 0 {
+				time.Sleep(time.Millisecond)
+			}
+			b.StartTimer()
+			pl.scenarios.recommend.SetSelected(recommendOption(scenario.Cloud))
+			for pl.pending() > 0 || pl.scenarios.recs.waiting() > 0 {
+				time.Sleep(time.Millisecond)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(len(pl.scenarios.items)), "shown")
+			w.Close()
+			p.Close()
+			b.StartTimer()
+		}
 	})
 }

@@ -104,7 +104,7 @@ func TestRecommendedFilterBatches(t *testing.T) {
 		}
 	}
 	// The fake answers in microseconds, so the batches are the largest:
-	// three (a slow machine may take a few more).
+	// two (a slow machine may take a few more).
 	if asked != n || len(calls) < (n+recMaxBatch-1)/recMaxBatch || len(calls) > 6 {
 		t.Errorf("%d calls asked for %d of %d scenarios", len(calls), asked, n)
 	}
@@ -220,17 +220,21 @@ func TestRecommendationsStopWithTheWindow(t *testing.T) {
 	}
 }
 
-// A batch is sized to take recBatchTime at the last one's pace.
+// A batch is four times the last, or as large as takes recBatchTime at
+// the last one's pace.
 func TestNextBatch(t *testing.T) {
 	for _, c := range []struct {
 		n    int
 		took time.Duration
 		want int
 	}{
-		{500, 50 * time.Millisecond, 2500},
-		{500, 500 * time.Millisecond, 250},
+		{500, 25 * time.Millisecond, 5000},
+		{500, 500 * time.Millisecond, 2000},
+		{500, 5 * time.Second, 2000},
 		{500, 0, recMaxBatch},
 		{500, time.Millisecond, recMaxBatch},
+		{4000, time.Second, recMaxBatch},
+		{2000, 4 * time.Second, 8000},
 		{10, 10 * time.Second, recMinBatch},
 	} {
 		if got := nextBatch(c.n, c.took); got != c.want {

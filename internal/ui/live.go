@@ -15,6 +15,7 @@ import (
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -40,7 +41,7 @@ type liveEditor struct {
 	base   *scenario.Scenario // the stored revision edited; nil for a new scenario
 	stored []byte             // canonical(base)
 	work   *scenario.Scenario // what the form edits; nil when nothing is being edited
-	form   *scenarioForm
+	form   *form.Form
 	open   bool // the form is on screen
 
 	gen     int // counts evaluations asked for; a late outcome of an earlier one is dropped
@@ -63,9 +64,10 @@ type liveEditor struct {
 
 	toggle   *widgets.TipButton // the header's "Edit inputs"
 	heading  *widget.Label
-	mark     *widget.Label // "• unsaved" in the header
-	status   *widget.Label
-	problems *widget.Label // problems that belong to no field
+	mark     *widget.Label       // "• unsaved" in the header
+	status   *widget.Label       // the text of statusLine
+	line     *widgets.StatusLine // whether the report is up to date
+	problems *widget.Label       // problems that belong to no field
 	save     *widgets.TipButton
 	discard  *widgets.TipButton
 	json     *widgets.TipButton
@@ -106,7 +108,8 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	e.heading.SizeName = theme.SizeNameSubHeadingText
 	e.heading.Truncation = fyne.TextTruncateEllipsis
 	e.status = widget.NewLabel("")
-	e.problems = problemLabel()
+	e.line = widgets.NewStatusLine(e.status, 2, nil)
+	e.problems = form.ProblemLabel()
 	e.save = widgets.NewTipButton("Save…", theme.DocumentSaveIcon(), "Save the edits as a new revision, with a note (Ctrl+S)", e.askNote)
 	e.save.Importance = widget.HighImportance
 	e.discard = widgets.NewTipButton("Discard", theme.ContentUndoIcon(), "Throw the unsaved edits away: the saved revision comes back", e.discardChanges)
@@ -124,7 +127,7 @@ func newLiveEditor(v *scenarioView, b Backend) *liveEditor {
 	buttons := container.NewHBox(e.save, e.discard, e.json)
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, nil, closeButton, e.heading),
-		buttons, widgets.NewStatusLine(e.status, 2, nil), e.problems, widget.NewSeparator())
+		buttons, e.line, e.problems, widget.NewSeparator())
 	e.panel = container.NewBorder(top, nil, nil, nil, e.scroll)
 	e.setButtons()
 	return e
@@ -190,9 +193,9 @@ func (e *liveEditor) buildFormInPlace() {
 
 // makeForm makes the form, scrolled as kept says.
 func (e *liveEditor) makeForm() {
-	e.form = newScenarioForm(e.work, e.base != nil, e.catalog(), e.changed, e.flush)
-	e.form.wheel = func() fyne.Scrollable { return e.scroll }
-	e.holder.Objects = []fyne.CanvasObject{e.form.content}
+	e.form = form.New(e.work, e.base != nil, e.catalog(), e.changed, e.flush)
+	e.form.SetWheel(func() fyne.Scrollable { return e.scroll })
+	e.holder.Objects = []fyne.CanvasObject{e.form.Content()}
 	e.holder.Refresh()
 	if k := e.kept; k.id == e.item.ID && (k.id != "" || k.inPlace) {
 		// Lay the new form out now, so that the offset is not cut to
@@ -206,7 +209,7 @@ func (e *liveEditor) makeForm() {
 	e.setHeading()
 	// The defaults the shown report assumed, until an edit evaluates anew.
 	if cur := e.v.current; cur != nil && cur.r != nil && cur.item.ID == e.item.ID {
-		e.form.showDefaults(e.work, cur.r)
+		e.form.ShowDefaults(e.work, cur.r)
 	}
 }
 
@@ -263,7 +266,7 @@ func (e *liveEditor) stop() {
 	e.holder.Objects = nil
 	e.holder.Refresh()
 	e.setStatus("", widget.MediumImportance)
-	setProblemText(e.problems, nil)
+	form.SetProblemText(e.problems, nil)
 	e.setHeading()
 	e.changedState()
 }
@@ -320,7 +323,7 @@ func (e *liveEditor) edit(change func(s *scenario.Scenario)) bool {
 	}
 	change(e.work)
 	if e.form != nil {
-		e.form.load()
+		e.form.Load()
 	}
 	e.changed("", true)
 	return true
@@ -345,7 +348,7 @@ func (e *liveEditor) reweigh(w [5]float64) {
 	e.work.Dimensions.SetWeights(w)
 	e.history.record(e.work, path)
 	if e.form != nil {
-		e.form.loadPaths(weightPaths...)
+		e.form.LoadPaths(weightPaths...)
 	}
 	if e.running {
 		e.schedule(0)
@@ -375,7 +378,7 @@ func (e *liveEditor) dirty() bool {
 	if e.work == nil {
 		return false
 	}
-	if e.base == nil || (e.form != nil && len(e.form.local) > 0) {
+	if e.base == nil || (e.form != nil && e.form.Pending()) {
 		return true
 	}
 	return !bytes.Equal(canonical(e.work), e.stored)
@@ -425,7 +428,7 @@ func (e *liveEditor) schedule(delay time.Duration) {
 	if e.work == nil {
 		return
 	}
-	if e.form != nil && len(e.form.local) > 0 {
+	if e.form != nil && e.form.Pending() {
 		e.running = false
 		e.showOutcome(nil)
 		return
@@ -491,17 +494,17 @@ func (e *liveEditor) outcome(gen int, ev *evaluation, err error) {
 	var errs scenario.Errors
 	if err != nil && !errors.As(err, &errs) {
 		if e.form != nil {
-			e.form.setProblems(nil)
+			e.form.SetProblems(nil)
 		}
 		e.setStatus(present.Sentence(err.Error())+" The report shown is of the last inputs that could be evaluated.", widget.DangerImportance)
 		return
 	}
 	if e.form != nil {
-		e.form.setProblems(errs)
+		e.form.SetProblems(errs)
 	}
 	if ev != nil {
 		if e.form != nil {
-			e.form.showDefaults(ev.s, ev.r)
+			e.form.ShowDefaults(ev.s, ev.r)
 		}
 		e.v.liveReport(ev, e.base != nil)
 	}
@@ -512,10 +515,10 @@ func (e *liveEditor) outcome(gen int, ev *evaluation, err error) {
 func (e *liveEditor) showOutcome(errs scenario.Errors) {
 	n := len(errs)
 	if e.form != nil {
-		n = e.form.problemCount()
-		setProblemText(e.problems, e.form.shown[""])
+		n = e.form.ProblemCount()
+		form.SetProblemText(e.problems, e.form.Unplaced())
 	} else {
-		setProblemText(e.problems, problemLines(errs))
+		form.SetProblemText(e.problems, problemLines(errs))
 	}
 	switch {
 	case n == 0:
@@ -531,8 +534,7 @@ func (e *liveEditor) showOutcome(errs scenario.Errors) {
 // setStatus says whether the report is up to date with the inputs, in a
 // line of its own room (widgets.StatusLine).
 func (e *liveEditor) setStatus(text string, imp widget.Importance) {
-	e.status.Importance = imp
-	e.status.SetText(text)
+	e.line.Set(text, imp)
 }
 
 // liveReport shows the evaluation of an edit in place of the one on

@@ -17,6 +17,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -35,7 +36,7 @@ func (e *liveEditor) saveProblems() scenario.Errors {
 	}
 	var errs scenario.Errors
 	if e.form != nil {
-		errs = append(errs, e.form.localProblems()...)
+		errs = append(errs, e.form.LocalProblems()...)
 	}
 	errs = append(errs, scenario.Validate(e.work)...)
 	if e.base == nil && e.exists != nil && e.exists(e.work.ID) {
@@ -47,9 +48,9 @@ func (e *liveEditor) saveProblems() scenario.Errors {
 // refuse shows why the inputs cannot be saved.
 func (e *liveEditor) refuse(errs scenario.Errors) {
 	if e.form != nil {
-		e.form.setProblems(errs)
+		e.form.SetProblems(errs)
 	}
-	setProblemText(e.problems, e.unplaced(errs))
+	form.SetProblemText(e.problems, e.unplaced(errs))
 	e.setStatus(fmt.Sprintf("Not saved: %s to fix first, shown beneath the fields.", present.Count(len(errs), "problem")), widget.DangerImportance)
 }
 
@@ -58,7 +59,7 @@ func (e *liveEditor) unplaced(errs scenario.Errors) []string {
 	if e.form == nil {
 		return problemLines(errs)
 	}
-	return e.form.shown[""]
+	return e.form.Unplaced()
 }
 
 // saveShortcut is Ctrl+S: the inputs as a new revision (asking for the
@@ -134,7 +135,7 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 		if errors.As(err, &errs) {
 			e.refuse(errs)
 		} else {
-			setProblemText(e.problems, nil)
+			form.SetProblemText(e.problems, nil)
 			e.setStatus("Not saved: nothing was written. "+present.Sentence(err.Error()), widget.DangerImportance)
 		}
 		e.setButtons()
@@ -145,10 +146,7 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 	e.base, e.stored = snap, canon
 	e.item = Item{ID: snap.ID, Name: snap.Name, Shape: snap.Workload.Shape, Revisions: rev}
 	if e.form != nil && wasNew {
-		e.form.stored = true
-		if ff := e.form.field("id"); ff != nil && ff.disable != nil {
-			ff.disable()
-		}
+		e.form.MarkStored()
 	}
 	v := e.v
 	if cur := v.current; cur != nil && bytes.Equal(canonical(cur.s), canon) {
@@ -212,7 +210,7 @@ func (e *liveEditor) discardChanges() {
 	if e.form != nil {
 		e.buildForm() // where it was scrolled to
 	}
-	setProblemText(e.problems, nil)
+	form.SetProblemText(e.problems, nil)
 	if ev := e.v.cache.get(e.item.ID, e.item.Revisions); ev != nil {
 		e.v.liveReport(ev, true)
 		e.setStatus("Changes discarded.", widget.MediumImportance)
@@ -278,7 +276,7 @@ func (e *liveEditor) confirmLeave(next, stay func()) {
 	l := &leavePrompt{}
 	l.text = widget.NewLabel(fmt.Sprintf("%s has unsaved changes to %s. Save them before going on, or discard them?", name, e.unsavedParts()))
 	l.text.Wrapping = fyne.TextWrapWord
-	l.problem = problemLabel()
+	l.problem = form.ProblemLabel()
 	parts := []fyne.CanvasObject{l.text}
 	if e.dirty() {
 		l.note = widgets.NewKeyEntry()

@@ -15,6 +15,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 	"hostplan/scenarios"
 )
@@ -129,7 +130,7 @@ func newTemplatePicker(w fyne.Window, pick func(template)) *templatePicker {
 		})
 		t.starts = append(t.starts, start)
 		rows = append(rows, widget.NewSeparator(),
-			container.NewBorder(nil, nil, nil, container.NewCenter(start), container.New(fieldLayout{}, head, widgets.Caption(about))))
+			container.NewBorder(nil, nil, nil, container.NewCenter(start), container.New(form.FieldLayout{}, head, widgets.Caption(about))))
 	}
 	for _, tp := range templates() {
 		about := present.ChoiceHelp("workload.shape", tp.shape) + " Starts from the example “" + tp.example.Name + "”."

@@ -19,7 +19,7 @@ var numericVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]+)?[dfFgGeExXob]`)
 // not for a person to read as a quantity — an id, a file name, a key, a
 // setting's stored value — by file and a piece of the line, with why.
 var notShownNumbers = map[string]string{
-	"form_list.go:%s[%d].%s":         "a JSON path",
+	"form/list.go:%s[%d].%s":         "a JSON path",
 	"new_scenario.go:%s-%d":          "a new scenario's id",
 	"export_actions.go:%s-%d":        "a file name",
 	"scenario_actions.go:-copy-%d":   "a duplicate's id",
@@ -67,7 +67,7 @@ func TestNumbersWrittenByPresent(t *testing.T) {
 			}
 			where := fset.Position(call.Pos())
 			check := func(what string) {
-				key := filepath.Base(path) + ":" + what
+				key := filepath.ToSlash(path) + ":" + what
 				if _, ok := notShownNumbers[key]; ok {
 					seen[key] = true
 					return
@@ -83,7 +83,7 @@ func TestNumbersWrittenByPresent(t *testing.T) {
 				format, _ := strconv.Unquote(lit.Value)
 				if numericVerb.MatchString(format) {
 					for k := range notShownNumbers {
-						if file, piece, _ := strings.Cut(k, ":"); file == filepath.Base(path) && strings.Contains(format, piece) {
+						if file, piece, _ := strings.Cut(k, ":"); file == filepath.ToSlash(path) && strings.Contains(format, piece) {
 							check(piece)
 							return true
 						}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/app"
+	"hostplan/internal/ui/form"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -40,7 +41,7 @@ func (p *planner) showPreferences() {
 	name.SetPlaceHolder(app.DefaultAuthor())
 	help := widgets.WrappedLabel("The name every revision saved from this window records as its author, and the author the workbooks it exports name. Left empty, revisions record the login name (" +
 		app.DefaultAuthor() + ") and workbooks name no author, as on the command line.")
-	problem := problemLabel()
+	problem := form.ProblemLabel()
 	form := container.New(widgets.NewFillGridLayout(2, 1, 320), widget.NewLabelWithStyle("Author", fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}), name)
 	var d *dialog.CustomDialog
 	save := func() {

@@ -25,10 +25,8 @@ type recommendations struct {
 	queue   []Item // waiting to be decided, first first
 	queued  map[recKey]bool
 	running bool
-	// size is how many scenarios the next batch asks for: it grows while
-	// batches answer quickly (outcomes the store keeps) and shrinks while
-	// they are slow (outcomes found anew), so that each takes about
-	// recBatchTime; maxSize bounds it.
+	// size is how many scenarios the next batch asks for (nextBatch);
+	// maxSize bounds it.
 	size, maxSize int
 	// onUpdate is called after each batch, to redraw what shows it.
 	onUpdate func()
@@ -50,15 +48,20 @@ type recOutcome struct {
 }
 
 // Batches: the first asks for recFirstBatch scenarios (the rows on screen
-// and some more, answered at once); each next one is sized to take about
-// recBatchTime at the pace of the last, between recMinBatch and
-// recMaxBatch, so the list fills in steadily and a new request waits
-// little.
+// and some more, answered at once); each next one is recBatchGrowth times
+// as large, or larger when that would still take less than recBatchTime
+// at the pace of the last, between recMinBatch and recMaxBatch. A batch has a cost of
+// its own besides its scenarios (the store opened to read, and again to
+// keep the outcomes found: on a store of 10,000 each open reads every
+// page, some hundreds of milliseconds), so batches are not made smaller
+// when they are slow: they grow, and the list fills in a few steps (10,000
+// scenarios whose outcomes must all be found anew: 500, 2,000, the rest).
 const (
-	recFirstBatch = 500
-	recMinBatch   = 50
-	recMaxBatch   = 5000
-	recBatchTime  = 250 * time.Millisecond
+	recFirstBatch  = 500
+	recMinBatch    = 50
+	recMaxBatch    = 10_000
+	recBatchGrowth = 4
+	recBatchTime   = 250 * time.Millisecond
 )
 
 func newRecommendations(b Backend, onUpdate func()) *recommendations {
@@ -138,12 +141,13 @@ func (r *recommendations) pump() {
 }
 
 // nextBatch is the size of the batch after one of n scenarios that took
-// took: as many as take recBatchTime at that pace.
+// took: recBatchGrowth × n, or as many as take recBatchTime at that pace
+// when more.
 func nextBatch(n int, took time.Duration) int {
 	if took <= 0 {
 		return recMaxBatch
 	}
-	next := int(float64(n) * float64(recBatchTime) / float64(took))
+	next := max(recBatchGrowth*n, int(float64(n)*float64(recBatchTime)/float64(took)))
 	return min(max(next, recMinBatch), recMaxBatch)
 }
 

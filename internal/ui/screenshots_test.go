@@ -149,11 +149,11 @@ func offersShot(t *testing.T, dir string, size fyne.Size, id string) {
 	waitFor(t, p.view, stateReady)
 	test.Tap(p.view.live.toggle)
 	settled(t, p)
-	ff := p.view.live.form.field("options.cloud.offer")
+	ff := p.view.live.form.FieldAt("options.cloud.offer")
 	if ff == nil {
 		t.Fatal("the form has no cloud offer field")
 	}
-	choose, ok := find(ff.box, func(o fyne.CanvasObject) bool {
+	choose, ok := find(ff.Box(), func(o fyne.CanvasObject) bool {
 		b, ok := o.(*widgets.TipButton)
 		return ok && b.Text == "Choose…"
 	}).(*widgets.TipButton)
@@ -162,7 +162,10 @@ func offersShot(t *testing.T, dir string, size fyne.Size, id string) {
 	}
 	test.Tap(choose)
 	// A search, and the second match marked.
-	pick := find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok }).(*pickerEntry)
+	pick := w.Canvas().Focused() // the picker's search
+	if pick == nil {
+		t.Fatal("Choose… left the keyboard nowhere")
+	}
 	test.Type(pick, "h100")
 	pick.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	w.Content().Refresh()

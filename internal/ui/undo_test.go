@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+
+	"hostplan/internal/present/num"
 )
 
 // typeUndo and typeRedo press Ctrl+Z and Ctrl+Shift+Z as the desktop
@@ -60,7 +62,7 @@ func TestUndoRedoAcrossFields(t *testing.T) {
 	if got := e.work.Purpose.Owner; got != "Claims platform team" {
 		t.Fatalf("second undo changed the owner to %q", got)
 	}
-	if got := field(t, e.form, "dimensions.economics.horizon_months").entries()[0].Text; got != formatNumber(float64(horizonWas)) {
+	if got := field(t, e.form, "dimensions.economics.horizon_months").entries()[0].Text; got != num.Format(float64(horizonWas)) {
 		t.Errorf("the form shows horizon %q after undo", got)
 	}
 	typeUndo(t, w) // the owner, all of it

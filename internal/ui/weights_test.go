@@ -14,6 +14,7 @@ import (
 	"hostplan/internal/app"
 	"hostplan/internal/decide"
 	"hostplan/internal/present"
+	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
 	"hostplan/internal/ui/widgets"
 )
@@ -267,7 +268,7 @@ func TestSliderMoveShowsInForm(t *testing.T) {
 	n := b.evaluations()
 	tapWeight(v.weights, 0, 0.6)
 	got := v.current.s.Dimensions.Sovereignty.Weight
-	if text := field(t, f, "dimensions.sovereignty.weight").entries()[0].Text; text != formatNumber(got) {
+	if text := field(t, f, "dimensions.sovereignty.weight").entries()[0].Text; text != num.Format(got) {
 		t.Errorf("the form shows sovereignty %q, the slider %v", text, got)
 	}
 	settled(t, p)

@@ -25,7 +25,7 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 	f := openForm(t, p, 0)
 	settled(t, p)
 	v := p.view
-	sel, check := firstOf[*widgets.KeySelect](f.content), firstOf[*widgets.KeyCheck](f.content)
+	sel, check := firstOf[*widgets.KeySelect](f.Content()), firstOf[*widgets.KeyCheck](f.Content())
 	if sel == nil || check == nil {
 		t.Fatalf("the form has no select (%v) or check box (%v)", sel, check)
 	}

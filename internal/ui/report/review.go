@@ -233,12 +233,6 @@ func rangeText(a, b string) string {
 	return a + "–" + b
 }
 
-// compactAmount is "1.23 M" or "394 k", in the unit of top.
-func compactAmount(x, top float64) string {
-	unit, div := compactUnit(top)
-	return present.Figure(x/div) + unit
-}
-
 func compactUnit(x float64) (string, float64) {
 	switch {
 	case math.Abs(x) >= 1e6:

@@ -34,8 +34,8 @@ func NewStatusLine(label *widget.Label, lines int, action fyne.CanvasObject) *St
 	return s
 }
 
-// set shows text with importance imp; "" shows nothing, in the same room.
-func (s *StatusLine) set(text string, imp widget.Importance) {
+// Set shows text with importance imp; "" shows nothing, in the same room.
+func (s *StatusLine) Set(text string, imp widget.Importance) {
 	s.label.Importance = imp
 	s.label.SetText(text)
 }

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fmt"
@@ -13,7 +13,6 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
-	"hostplan/internal/scenario"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -230,17 +229,17 @@ func TestOfferPickerNoMatchAndClick(t *testing.T) {
 func TestOfferFieldInForm(t *testing.T) {
 	a := test.NewTempApp(t)
 	cat := manyOffers(t, 300)
-	s := scenario.Clone(newFakeBackend().scenarios["ft-7b"])
+	s := example(t, "qlora-legal-70b")
 	s.Options.Cloud.Offer = ""
 	var changes []string
-	f := newScenarioForm(s, true, cat, func(path string, immediate bool) {
+	f := New(s, true, cat, func(path string, immediate bool) {
 		changes = append(changes, fmt.Sprintf("%s %v", path, immediate))
 	}, func() {})
 	w := a.NewWindow("form")
 	t.Cleanup(w.Close)
 	w.SetContent(container.NewVScroll(f.content))
 	w.Resize(fyne.NewSize(1280, 800))
-	ff := f.field("options.cloud.offer")
+	ff := f.FieldAt("options.cloud.offer")
 	if ff == nil {
 		t.Fatal("no cloud offer field")
 	}

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"errors"
@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -54,16 +52,16 @@ func formatNumber(x float64) string { return num.Format(x) }
 
 // Estimate modes as the number controls' selects show them.
 const (
-	modeKnown    = "Known"
-	modeEstimate = "Estimate"
+	ModeKnown    = "Known"
+	ModeEstimate = "Estimate"
 )
 
 // valueControl edits a scenario.Value: one entry for a known number, or
 // three for an estimate's low, likely and high. An empty entry means
 // "not given".
 type valueControl struct {
-	form  *scenarioForm
-	field *formField
+	form  *Form
+	field *Field
 	dst   reflect.Value // the scenario.Value in the scenario
 
 	mode   *widgets.KeySelect
@@ -75,7 +73,7 @@ type valueControl struct {
 	grid   fyne.CanvasObject
 }
 
-func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+func (f *Form) newValueControl(ff *Field, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
 	c := &valueControl{form: f, field: ff, dst: dst, unit: unit}
 	c.known = f.entry(ff, c.typed)
 	c.known.SetPlaceHolder("not given")
@@ -85,14 +83,14 @@ func (f *scenarioForm) newValueControl(ff *formField, dst reflect.Value, unit fy
 		e := f.entry(ff, c.typed)
 		e.SetPlaceHolder(name)
 		c.points[i] = e
-		cells = append(cells, container.New(fieldLayout{}, widgets.Caption(name), e))
+		cells = append(cells, container.New(FieldLayout{}, widgets.Caption(name), e))
 	}
 	c.grid = container.NewGridWithColumns(3, cells...)
-	c.mode = widgets.NewKeySelect([]string{modeKnown, modeEstimate}, nil)
-	c.mode.SetSelected(modeKnown)
+	c.mode = widgets.NewKeySelect([]string{ModeKnown, ModeEstimate}, nil)
+	c.mode.SetSelected(ModeKnown)
 	c.mode.OnChanged = c.switchMode
 	c.root = container.NewStack()
-	c.show(modeKnown)
+	c.show(ModeKnown)
 	ff.load = c.load
 	return c.root
 }
@@ -103,14 +101,14 @@ func (c *valueControl) value() scenario.Value { return c.dst.Interface().(scenar
 func (c *valueControl) load() {
 	v := c.value()
 	if v.IsEstimate() {
-		c.show(modeEstimate)
+		c.show(ModeEstimate)
 		for i, x := range []float64{v.Low, v.Likely, v.High} {
 			c.points[i].SetText(formatNumber(x))
 		}
 		c.known.SetText("")
 		return
 	}
-	c.show(modeKnown)
+	c.show(ModeKnown)
 	c.known.SetText("")
 	if v.IsSet() {
 		c.known.SetText(formatNumber(v.Likely))
@@ -131,7 +129,7 @@ func (c *valueControl) show(mode string) {
 		return
 	}
 	c.shown = mode
-	if mode == modeEstimate {
+	if mode == ModeEstimate {
 		hint := widgets.Caption("low ≤ likely ≤ high")
 		c.root.Objects = []fyne.CanvasObject{container.NewVBox(container.NewBorder(nil, nil, c.mode, c.unit, hint), c.grid)}
 	} else {
@@ -148,25 +146,25 @@ func (c *valueControl) switchMode(mode string) {
 	}
 	c.form.clearLocal(c.field.path)
 	v := c.value()
-	if mode == modeEstimate && !v.IsEstimate() {
+	if mode == ModeEstimate && !v.IsEstimate() {
 		if v.IsSet() {
 			c.dst.Set(reflect.ValueOf(scenario.Estimate(v.Likely, v.Likely, v.Likely)))
 		}
-	} else if mode == modeKnown && v.IsEstimate() {
+	} else if mode == ModeKnown && v.IsEstimate() {
 		c.dst.Set(reflect.ValueOf(scenario.Known(v.Likely)))
 	}
 	c.form.loading = true
 	c.load()
 	c.form.loading = false
-	if mode == modeEstimate && !v.IsSet() {
-		c.show(modeEstimate)
+	if mode == ModeEstimate && !v.IsSet() {
+		c.show(ModeEstimate)
 	}
 	c.form.changed(c.field, true)
 }
 
 // typed reads the entries into the value.
 func (c *valueControl) typed() {
-	if c.mode.Selected == modeEstimate {
+	if c.mode.Selected == ModeEstimate {
 		var xs [3]float64
 		empty := 0
 		for i, e := range c.points {
@@ -210,7 +208,7 @@ func (c *valueControl) typed() {
 
 // entry is an entry of field ff that calls typed as the text changes and
 // evaluates at once on Enter.
-func (f *scenarioForm) entry(ff *formField, typed func()) *widgets.KeyEntry {
+func (f *Form) entry(ff *Field, typed func()) *widgets.KeyEntry {
 	e := widgets.NewKeyEntry()
 	e.Form = true
 	e.OnChanged = func(string) {
@@ -229,7 +227,7 @@ func (f *scenarioForm) entry(ff *formField, typed func()) *widgets.KeyEntry {
 // reformat writes the number field ff as a loaded one is written once the
 // user leaves it ("400000" → "400,000"), from the value it holds; a field
 // whose text is not a value yet is left as typed.
-func (f *scenarioForm) reformat(ff *formField) {
+func (f *Form) reformat(ff *Field) {
 	if _, bad := f.local[ff.path]; bad || ff.load == nil {
 		return
 	}
@@ -242,7 +240,7 @@ func (f *scenarioForm) reformat(ff *formField) {
 // optional field's 0 is left out of the scenario file and shows as empty
 // ("not given"); a field the file always has (a weight, the horizon)
 // shows its 0 as 0.
-func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+func (f *Form) newNumberControl(ff *Field, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
 	var e *widgets.KeyEntry
 	e = f.entry(ff, func() {
 		if err := setNumber(dst, e.Text); err != nil {
@@ -271,7 +269,7 @@ func (f *scenarioForm) newNumberControl(ff *formField, dst reflect.Value, unit f
 // newNumberListControl edits a list of numbers (the load by hour) as
 // one line: numbers apart by spaces or semicolons (a comma groups
 // thousands, as in every number entry); empty leaves the list out.
-func (f *scenarioForm) newNumberListControl(ff *formField, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
+func (f *Form) newNumberListControl(ff *Field, dst reflect.Value, unit fyne.CanvasObject) fyne.CanvasObject {
 	var e *widgets.KeyEntry
 	e = f.entry(ff, func() {
 		xs, err := parseNumberList(e.Text)
@@ -305,7 +303,7 @@ func parseNumberList(text string) ([]float64, error) {
 	for i, w := range words {
 		x, err := parseNumber(w)
 		if err != nil {
-			return nil, fmt.Errorf("number %s: %w", report.Whole(i+1), err)
+			return nil, fmt.Errorf("number %s: %w", present.Whole(float64(i+1)), err)
 		}
 		xs[i] = x
 	}
@@ -366,7 +364,7 @@ const notGiven = "Not given"
 // newChoiceControl edits an enumerated text field with a select showing
 // present's labels; an optional field has a "Not given" option. The
 // chosen value's meaning is shown under the field's help.
-func (f *scenarioForm) newChoiceControl(ff *formField, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
+func (f *Form) newChoiceControl(ff *Field, dst reflect.Value, optional bool, meaning *widget.Label) fyne.CanvasObject {
 	sel := widgets.NewKeySelect(nil, nil)
 	sel.PlaceHolder = "Choose…"
 	var values []string
@@ -427,7 +425,7 @@ func showMeaning(l *widget.Label, path, value string) {
 
 // newTextControl edits a text field: a plain entry, a multi-line one for
 // longer prose, or an entry with suggestions (catalog ids, currencies).
-func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggestions []string, multiline bool) fyne.CanvasObject {
+func (f *Form) newTextControl(ff *Field, dst reflect.Value, suggestions []string, multiline bool) fyne.CanvasObject {
 	changed := func(text string) {
 		if f.loading {
 			return
@@ -474,7 +472,7 @@ func (f *scenarioForm) newTextControl(ff *formField, dst reflect.Value, suggesti
 }
 
 // newFlagControl edits a flag with a check box.
-func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+func (f *Form) newFlagControl(ff *Field, dst reflect.Value) fyne.CanvasObject {
 	c := widgets.NewKeyCheck("", nil)
 	c.OnChanged = func(on bool) {
 		if f.loading {
@@ -490,7 +488,7 @@ func (f *scenarioForm) newFlagControl(ff *formField, dst reflect.Value) fyne.Can
 // newChoiceListControl edits a list of choices (skills, outputs returned)
 // with a check box per allowed value, in two columns. Ticking adds the value at the end
 // and unticking removes it, so the order the file has is kept.
-func (f *scenarioForm) newChoiceListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+func (f *Form) newChoiceListControl(ff *Field, dst reflect.Value) fyne.CanvasObject {
 	choices := present.Choices(ff.path)
 	labels := make([]string, len(choices))
 	for i, c := range choices {

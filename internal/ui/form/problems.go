@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"slices"
@@ -18,7 +18,7 @@ import (
 
 // setLocal records that the text typed in the field (or list cell) at
 // path is not a value yet.
-func (f *scenarioForm) setLocal(path, problem string) {
+func (f *Form) setLocal(path, problem string) {
 	f.local[path] = problem
 	f.showProblems()
 	if f.onChange != nil {
@@ -27,16 +27,16 @@ func (f *scenarioForm) setLocal(path, problem string) {
 }
 
 // clearLocal forgets a problem with the text typed at path.
-func (f *scenarioForm) clearLocal(path string) {
+func (f *Form) clearLocal(path string) {
 	if _, ok := f.local[path]; ok {
 		delete(f.local, path)
 		f.showProblems()
 	}
 }
 
-// localProblems are the problems with text not yet a value, as field
+// LocalProblems are the problems with text not yet a value, as field
 // errors, in form order.
-func (f *scenarioForm) localProblems() scenario.Errors {
+func (f *Form) LocalProblems() scenario.Errors {
 	var out scenario.Errors
 	for _, ff := range f.fields {
 		if p, ok := f.local[ff.path]; ok {
@@ -51,9 +51,9 @@ func (f *scenarioForm) localProblems() scenario.Errors {
 	return out
 }
 
-// setProblems shows the problems of the scenario (from scenario.Validate
+// SetProblems shows the problems of the scenario (from scenario.Validate
 // or the model) beneath their fields, with those of text not yet a value.
-func (f *scenarioForm) setProblems(errs scenario.Errors) {
+func (f *Form) SetProblems(errs scenario.Errors) {
 	f.shown = map[string][]string{}
 	for _, e := range errs {
 		at, text := f.target(e)
@@ -66,7 +66,7 @@ func (f *scenarioForm) setProblems(errs scenario.Errors) {
 
 // target is the path of the field, list or group where problem e shows,
 // and its text there.
-func (f *scenarioForm) target(e scenario.FieldError) (string, string) {
+func (f *Form) target(e scenario.FieldError) (string, string) {
 	p := e.Path
 	for p != "" {
 		if ff, ok := f.byPath[p]; ok {
@@ -120,7 +120,7 @@ func parentPath(p string) string {
 }
 
 // showProblems writes the problems beneath their fields and groups.
-func (f *scenarioForm) showProblems() {
+func (f *Form) showProblems() {
 	for _, ff := range f.fields {
 		lines := slices.Clone(f.shown[ff.path])
 		if p, ok := f.local[ff.path]; ok {
@@ -131,25 +131,25 @@ func (f *scenarioForm) showProblems() {
 				lines = append(lines, present.InputName(path)+": "+p)
 			}
 		}
-		setProblemText(ff.problem, lines)
+		SetProblemText(ff.problem, lines)
 	}
 	for path, g := range f.groups {
 		if g.problem != nil {
-			setProblemText(g.problem, f.shown[path])
+			SetProblemText(g.problem, f.shown[path])
 		}
 	}
 	f.relayout()
 }
 
-func setProblemText(l *widget.Label, lines []string) {
+func SetProblemText(l *widget.Label, lines []string) {
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
 	l.SetText(strings.Join(lines, "\n"))
 	widgets.ShowIf(l, len(lines) > 0)
 }
 
-// problemCount is the number of problems the form shows.
-func (f *scenarioForm) problemCount() int {
+// ProblemCount is the number of problems the form shows.
+func (f *Form) ProblemCount() int {
 	n := len(f.local)
 	for _, lines := range f.shown {
 		n += len(lines)
@@ -158,14 +158,14 @@ func (f *scenarioForm) problemCount() int {
 }
 
 // relevant reports whether field ff matters for the workload's shape.
-func (f *scenarioForm) relevant(ff *formField) bool {
+func (f *Form) relevant(ff *Field) bool {
 	return present.MattersFor(ff.path, f.s.Workload.Shape)
 }
 
 // relayout shows the fields that matter for the workload's shape, with
 // any field that holds a value or a problem, hides groups left empty, and
 // counts the problems in each section's title.
-func (f *scenarioForm) relayout() {
+func (f *Form) relayout() {
 	for i, sec := range f.sections {
 		for _, g := range sec.groups {
 			any := g.problem != nil && g.problem.Visible()
@@ -192,7 +192,7 @@ func (f *scenarioForm) relayout() {
 }
 
 // sectionProblems counts the problems shown in section i.
-func (f *scenarioForm) sectionProblems(i int) int {
+func (f *Form) sectionProblems(i int) int {
 	plan := formPlan[i]
 	in := func(path string) bool {
 		if plan.path != "" {

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fmt"
@@ -22,8 +22,8 @@ import (
 // labels and units, and a button under it that adds a record. Problems
 // with a record show under the table, named by the record's position.
 type listControl struct {
-	form  *scenarioForm
-	field *formField
+	form  *Form
+	field *Field
 	dst   reflect.Value // the slice in the scenario
 	table *fyne.Container
 	empty *widget.Label
@@ -37,7 +37,7 @@ var addLabels = map[string]string{
 	"exchange_rates":  "Add a rate",
 }
 
-func (f *scenarioForm) newListControl(ff *formField, dst reflect.Value) fyne.CanvasObject {
+func (f *Form) newListControl(ff *Field, dst reflect.Value) fyne.CanvasObject {
 	c := &listControl{form: f, field: ff, dst: dst}
 	cols := dst.Type().Elem().NumField()
 	c.table = container.New(widgets.NewFillGridLayout(cols+1, 1, 70))
@@ -91,7 +91,7 @@ func (c *listControl) rebuild() {
 // columnHeading is a column's label with its unit, in small bold type,
 // without the words it shares with the list's own label ("Trial GPUs"
 // under "Trial measurements" is "GPUs").
-func columnHeading(list *formField, path, currency string) fyne.CanvasObject {
+func columnHeading(list *Field, path, currency string) fyne.CanvasObject {
 	fd, _ := present.Lookup(path)
 	label := fd.Short()
 	first, _, _ := strings.Cut(list.field.Label, " ")

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"reflect"
@@ -15,7 +15,7 @@ import (
 	"hostplan/internal/ui/widgets"
 )
 
-// scenarioForm is the scenario as a form: a control for every field of
+// Form is the scenario as a form: a control for every field of
 // the file, generated from the scenario's types and worded by package
 // present (label, unit, one-line help, the plain labels of choices). Its
 // sections follow the readiness brief — what the scenario is, purpose,
@@ -24,7 +24,7 @@ import (
 // the advanced settings. Controls write into the scenario s as the user
 // types; onChange is told of every change, and whether it should be
 // evaluated at once (a choice, a tick) or when the typing pauses.
-type scenarioForm struct {
+type Form struct {
 	s        *scenario.Scenario
 	stored   bool                              // s has been saved: its id is fixed
 	catalog  *catalog.Catalog                  // the catalog in use; nil when it cannot be read
@@ -35,8 +35,8 @@ type scenarioForm struct {
 	wheel func() fyne.Scrollable
 
 	loading bool                  // controls are being set from s: not the user's change
-	fields  []*formField          // every field, in form order
-	byPath  map[string]*formField // fields and lists by their JSON path
+	fields  []*Field              // every field, in form order
+	byPath  map[string]*Field     // fields and lists by their JSON path
 	groups  map[string]*formGroup // sections and groups, for problems reported on them
 	local   map[string]string     // text that is not a value yet, by field path
 	shown   map[string][]string   // the problems shown, by the path they are shown at
@@ -46,9 +46,9 @@ type scenarioForm struct {
 	content   fyne.CanvasObject
 }
 
-// formField is one field: its label, and beside it the control with the
+// Field is one field: its label, and beside it the control with the
 // field's help and its problem, if any, underneath.
-type formField struct {
+type Field struct {
 	path    string // the JSON path, list indices included
 	field   present.Field
 	label   *widget.Label
@@ -73,7 +73,7 @@ type formGroup struct {
 	problem *widget.Label
 	rows    *fyne.Container // laid out by formLayout
 	box     *fyne.Container
-	fields  []*formField
+	fields  []*Field
 	// sync points the scenario at the group's value when it is an
 	// optional object (workload.traffic): present when any of its fields
 	// is given, absent otherwise. Nil for other groups.
@@ -113,12 +113,12 @@ var formBreaks = map[string][2]string{
 		"Left empty, the model's defaults apply (each field's help names its default)."},
 }
 
-// newScenarioForm builds the form over s. stored says whether s has been
+// New builds the form over s. stored says whether s has been
 // saved before (its id can then no longer change).
-func newScenarioForm(s *scenario.Scenario, stored bool, cat *catalog.Catalog, onChange func(string, bool), onFlush func()) *scenarioForm {
-	f := &scenarioForm{
+func New(s *scenario.Scenario, stored bool, cat *catalog.Catalog, onChange func(string, bool), onFlush func()) *Form {
+	f := &Form{
 		s: s, stored: stored, catalog: cat, onChange: onChange, onFlush: onFlush,
-		byPath: map[string]*formField{}, groups: map[string]*formGroup{},
+		byPath: map[string]*Field{}, groups: map[string]*formGroup{},
 		local: map[string]string{}, shown: map[string][]string{},
 	}
 	root := reflect.ValueOf(s).Elem()
@@ -146,7 +146,7 @@ func newScenarioForm(s *scenario.Scenario, stored bool, cat *catalog.Catalog, on
 		if help != "" {
 			parts = append(parts, widgets.Caption(help))
 		}
-		sec.problem = problemLabel()
+		sec.problem = ProblemLabel()
 		parts = append(parts, sec.problem)
 		if plan.path != "" {
 			f.groups[plan.path] = top
@@ -162,7 +162,7 @@ func newScenarioForm(s *scenario.Scenario, stored bool, cat *catalog.Catalog, on
 	// All at once: Append lays out every section again each time.
 	f.accordion = widget.NewAccordion(items...)
 	f.accordion.MultiOpen = true
-	f.load()
+	f.Load()
 	f.content = f.accordion
 	return f
 }
@@ -194,7 +194,7 @@ func optionalField(f reflect.StructField) bool {
 }
 
 // newGroup adds a group to sec, with a heading when title is not empty.
-func (f *scenarioForm) newGroup(sec *formSection, path, title, help string) *formGroup {
+func (f *Form) newGroup(sec *formSection, path, title, help string) *formGroup {
 	g := &formGroup{path: path, rows: container.New(&formLayout{})}
 	var parts []fyne.CanvasObject
 	if title != "" {
@@ -204,9 +204,9 @@ func (f *scenarioForm) newGroup(sec *formSection, path, title, help string) *for
 		if help != "" {
 			head = append(head, widgets.Caption(help))
 		}
-		g.heading = container.New(fieldLayout{}, head...)
+		g.heading = container.New(FieldLayout{}, head...)
 		parts = append(parts, widget.NewSeparator(), g.heading)
-		g.problem = problemLabel()
+		g.problem = ProblemLabel()
 		parts = append(parts, g.problem)
 	}
 	parts = append(parts, g.rows)
@@ -218,7 +218,7 @@ func (f *scenarioForm) newGroup(sec *formSection, path, title, help string) *for
 // walk adds the fields of struct v, at path, to group g of sec: objects
 // get a group of their own, and the fields after one go on in a new
 // untitled group, so that the form keeps the file's order.
-func (f *scenarioForm) walk(sec *formSection, g *formGroup, v reflect.Value, path string) {
+func (f *Form) walk(sec *formSection, g *formGroup, v reflect.Value, path string) {
 	t := v.Type()
 	for i := range t.NumField() {
 		sf := t.Field(i)
@@ -261,7 +261,7 @@ func (f *scenarioForm) walk(sec *formSection, g *formGroup, v reflect.Value, pat
 }
 
 // walkGroup adds the object v at path as a titled group.
-func (f *scenarioForm) walkGroup(sec *formSection, v reflect.Value, path string, sync func()) {
+func (f *Form) walkGroup(sec *formSection, v reflect.Value, path string, sync func()) {
 	fd, _ := present.Lookup(path)
 	g := f.newGroup(sec, path, fd.Label, fd.Help)
 	g.sync = sync
@@ -298,15 +298,15 @@ func structField(parent reflect.Type, name string) (reflect.StructField, bool) {
 }
 
 // addField adds the field at path, whose value dst holds, to group g.
-func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
+func (f *Form) addField(g *formGroup, path string, dst reflect.Value) {
 	fd, ok := present.Lookup(path)
 	if !ok {
 		fd = present.Field{Path: path, Label: present.Humanize(path)}
 	}
-	ff := &formField{path: path, field: fd, group: g}
+	ff := &Field{path: path, field: fd, group: g}
 	ff.label = widget.NewLabel(fieldLabel(fd, g))
 	ff.label.Wrapping = fyne.TextWrapWord
-	ff.problem = problemLabel()
+	ff.problem = ProblemLabel()
 	ff.given = func() bool { return given(dst) }
 	unit := fyne.CanvasObject(nil)
 	if fd.Unit != "" {
@@ -353,7 +353,7 @@ func (f *scenarioForm) addField(g *formGroup, path string, dst reflect.Value) {
 	if meaning != nil {
 		parts = append(parts, meaning)
 	}
-	ff.box = container.New(fieldLayout{}, parts...)
+	ff.box = container.New(FieldLayout{}, parts...)
 	// Not Add, which lays the group out again for each field.
 	g.rows.Objects = append(g.rows.Objects, ff.label, ff.box)
 	g.fields = append(g.fields, ff)
@@ -423,17 +423,17 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
-// problemLabel is where a field's problem shows: small, in the error
+// ProblemLabel is where a field's problem shows: small, in the error
 // colour, hidden while there is none.
-func problemLabel() *widget.Label {
+func ProblemLabel() *widget.Label {
 	l := widgets.Caption("")
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l
 }
 
-// load sets every control from the scenario.
-func (f *scenarioForm) load() {
+// Load sets every control from the scenario.
+func (f *Form) Load() {
 	f.loading = true
 	defer func() { f.loading = false }()
 	for _, ff := range f.fields {
@@ -444,20 +444,20 @@ func (f *scenarioForm) load() {
 	f.relayout()
 }
 
-// loadPaths shows again the values of the fields at paths, changed
+// LoadPaths shows again the values of the fields at paths, changed
 // outside the form.
-func (f *scenarioForm) loadPaths(paths ...string) {
+func (f *Form) LoadPaths(paths ...string) {
 	f.loading = true
 	defer func() { f.loading = false }()
 	for _, path := range paths {
-		if ff := f.field(path); ff != nil && ff.load != nil {
+		if ff := f.FieldAt(path); ff != nil && ff.load != nil {
 			ff.load()
 		}
 	}
 }
 
 // changed is called by a control after it changed the scenario.
-func (f *scenarioForm) changed(ff *formField, immediate bool) {
+func (f *Form) changed(ff *Field, immediate bool) {
 	if ff.group != nil && ff.group.sync != nil {
 		ff.group.sync()
 	}
@@ -477,20 +477,55 @@ func (f *scenarioForm) changed(ff *formField, immediate bool) {
 }
 
 // flush asks for the scenario to be evaluated now (Enter in a field).
-func (f *scenarioForm) flush() {
+func (f *Form) flush() {
 	if f.onFlush != nil {
 		f.onFlush()
 	}
 }
 
-// showDefaults shows in the empty number fields whose default depends on
+// ShowDefaults shows in the empty number fields whose default depends on
 // the scenario the value the model assumes for it, from report r of the
 // scenario s: the MFU by the workload (present.MFUHint).
-func (f *scenarioForm) showDefaults(s *scenario.Scenario, r *model.Report) {
-	if ff := f.field("workload.mfu"); ff != nil && ff.hint != nil && s != nil && r != nil {
+func (f *Form) ShowDefaults(s *scenario.Scenario, r *model.Report) {
+	if ff := f.FieldAt("workload.mfu"); ff != nil && ff.hint != nil && s != nil && r != nil {
 		ff.hint(present.MFUHint(s.Workload, r.Workload.ActiveParamsB))
 	}
 }
 
-// field is the form's field at path, nil when it has none.
-func (f *scenarioForm) field(path string) *formField { return f.byPath[path] }
+// FieldAt is the form's field at path, nil when it has none.
+func (f *Form) FieldAt(path string) *Field { return f.byPath[path] }
+
+// Content is the form's widget: its sections, in an accordion.
+func (f *Form) Content() fyne.CanvasObject { return f.content }
+
+// SetWheel names the scroll the form is shown in, which takes the mouse
+// wheel over the form's multi-line entries.
+func (f *Form) SetWheel(scroll func() fyne.Scrollable) { f.wheel = scroll }
+
+// Pending reports whether a field holds text that is not a value yet (a
+// number half typed, one that does not read): the scenario lacks it.
+func (f *Form) Pending() bool { return len(f.local) > 0 }
+
+// Unplaced are the problems shown that belong to no field of the form.
+func (f *Form) Unplaced() []string { return f.shown[""] }
+
+// MarkStored says that the scenario has been saved: its id can no
+// longer change.
+func (f *Form) MarkStored() {
+	f.stored = true
+	if ff := f.FieldAt("id"); ff != nil && ff.disable != nil {
+		ff.disable()
+	}
+}
+
+// Box is the field's control with its help, meaning and problem under
+// it.
+func (ff *Field) Box() fyne.CanvasObject { return ff.box }
+
+// Problem is the problem shown under the field, "" for none.
+func (ff *Field) Problem() string {
+	if !ff.problem.Visible() {
+		return ""
+	}
+	return ff.problem.Text
+}

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"cmp"
@@ -111,11 +111,21 @@ func filterOffers(all []offerChoice, query string) []offerChoice {
 	}
 	var out []offerChoice
 	for _, c := range all {
-		if matchesWords(c.key, words) {
+		if hasWords(c.key, words) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// hasWords reports whether key holds every word.
+func hasWords(key string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(key, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // offerSummary is the caption under the field: what the id given names.
@@ -140,7 +150,7 @@ func (c offerChoice) describe() string {
 // newOfferControl edits a cloud offer id: an entry (typing an id works as
 // before) with a Choose… button that opens the picker, and a caption
 // under it that says what the id names.
-func (f *scenarioForm) newOfferControl(ff *formField, dst reflect.Value, all []offerChoice) fyne.CanvasObject {
+func (f *Form) newOfferControl(ff *Field, dst reflect.Value, all []offerChoice) fyne.CanvasObject {
 	e := widgets.NewKeyEntry()
 	e.Form = true
 	e.SetPlaceHolder("not given")
@@ -393,8 +403,10 @@ func newPickerEntry(p *offerPicker) *pickerEntry {
 	return e
 }
 
-// TypedKey implements fyne.Focusable; Page Up and Page Down move as far
-// as in the scenario list (pageRows).
+// pageRows is how far Page Up and Page Down move the marked row.
+const pageRows = 10
+
+// TypedKey implements fyne.Focusable.
 func (e *pickerEntry) TypedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
 	case fyne.KeyDown:

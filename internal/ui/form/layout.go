@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fyne.io/fyne/v2"
@@ -92,12 +92,12 @@ func (l *formLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	l.place(objects, size.Width, true)
 }
 
-// fieldLayout stacks a field's parts — its control, then its help and
+// FieldLayout stacks a field's parts — its control, then its help and
 // problem in small text — with no padding between them, each as wide as
 // the field. Hidden parts take no room.
-type fieldLayout struct{}
+type FieldLayout struct{}
 
-func (fieldLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+func (FieldLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objects {
 		if !o.Visible() {
@@ -110,7 +110,7 @@ func (fieldLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-func (fieldLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (FieldLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for _, o := range objects {
 		if !o.Visible() {
