@@ -170,8 +170,7 @@ func (f *Form) newOfferControl(ff *Field, dst reflect.Value, all []offerChoice) 
 		if c == nil {
 			return
 		}
-		showOfferPicker(c, all, dst.String(), func(id string) {
-			c.Focus(e)
+		p := showOfferPicker(c, all, dst.String(), func(id string) {
 			if id == dst.String() {
 				return
 			}
@@ -181,6 +180,7 @@ func (f *Form) newOfferControl(ff *Field, dst reflect.Value, all []offerChoice) 
 			f.loading = false
 			f.changed(ff, true)
 		})
+		p.onClose = func() { c.Focus(e) } // the keyboard back in the field
 	}
 	ff.load = func() {
 		e.SetText(dst.String())
@@ -199,6 +199,7 @@ type offerPicker struct {
 	all, shown []offerChoice
 	mark       int // the marked row: 0 for "no offer", i+1 for shown[i]
 	choose     func(id string)
+	onClose    func() // after the picker closes, chosen or not; nil for nothing
 
 	search *pickerEntry
 	list   *widget.List
@@ -387,6 +388,9 @@ func (p *offerPicker) pick(i int) {
 func (p *offerPicker) close() {
 	if p.popup != nil {
 		p.popup.Hide()
+	}
+	if p.onClose != nil {
+		p.onClose()
 	}
 }
 

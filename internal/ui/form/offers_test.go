@@ -239,6 +239,7 @@ func TestOfferFieldInForm(t *testing.T) {
 	t.Cleanup(w.Close)
 	w.SetContent(container.NewVScroll(f.content))
 	w.Resize(fyne.NewSize(1280, 800))
+	f.accordion.OpenAll() // the options' section starts closed
 	ff := f.FieldAt("options.cloud.offer")
 	if ff == nil {
 		t.Fatal("no cloud offer field")
@@ -294,7 +295,20 @@ func TestOfferFieldInForm(t *testing.T) {
 		t.Errorf("after no offer: %q, caption %q", s.Options.Cloud.Offer, caption())
 	}
 
+	// Escape leaves the choice as it was and the keyboard in the field.
 	e := find(ff.box, func(o fyne.CanvasObject) bool { _, ok := o.(*widgets.KeyEntry); return ok }).(*widgets.KeyEntry)
+	test.Tap(button)
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if s.Options.Cloud.Offer != "" || w.Canvas().Focused() != e {
+		t.Errorf("after Escape: offer %q, keyboard in %T", s.Options.Cloud.Offer, w.Canvas().Focused())
+	}
+	n := len(changes)
+	test.Tap(button)
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // "no offer" again: no change
+	if len(changes) != n {
+		t.Errorf("choosing what was chosen changed the field: %v", changes[n:])
+	}
+
 	test.Type(e, "nope")
 	if s.Options.Cloud.Offer != "nope" || !strings.HasPrefix(caption(), "No cloud offer") {
 		t.Errorf("typed: %q, caption %q", s.Options.Cloud.Offer, caption())
