@@ -286,11 +286,15 @@ func (p *Planner) Outcomes(ctx context.Context, items []store.Summary, progress 
 		unread := make([]bool, len(items)) // a read error is not the scenario's outcome: not kept
 		err := ForEach(ctx, len(missing), func(k int) {
 			i := missing[k]
-			if s, _, err := st.Get(items[i].ID); err != nil {
+			if s, rev, err := st.Get(items[i].ID); err != nil {
 				out[i], unread[i] = &Outcome{Problem: err.Error()}, true
 			} else {
 				o := *memo.outcome(s) // a copy: the caller's to change
 				out[i] = &o
+				// The current revision may be newer than the item (a save
+				// since the list was read): its outcome is kept under its
+				// own input hash, not the item's.
+				keys[i], _ = resultKey(rev.InputHash, hash)
 			}
 			if progress != nil {
 				progress(int(done.Add(1)), len(missing))
@@ -305,6 +309,11 @@ func (p *Planner) Outcomes(ctx context.Context, items []store.Summary, progress 
 	})
 	if err != nil {
 		return nil, err
+	}
+	for i := range out {
+		if out[i] == nil { // the store file is gone (reading ran nothing)
+			out[i] = &Outcome{Problem: fmt.Sprintf("scenario %s: the store %s is gone", items[i].ID, p.path)}
+		}
 	}
 	p.keepOutcomes(keep, found)
 	return out, nil

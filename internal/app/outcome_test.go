@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/scenario"
 	"hostplan/internal/store"
 )
 
@@ -251,6 +252,61 @@ func TestDecodeHeadAgreesWithDecode(t *testing.T) {
 	for _, bad := range []string{"", "[]", "null", `"x"`, `{"reads":`, `{"reads":[1]}`, `{"problem":1}`} {
 		if h := decodeHead([]byte(bad)); h != nil {
 			t.Errorf("decodeHead(%q) = %+v, want nil", bad, h)
+		}
+	}
+}
+
+// A list read before a save: Outcomes of its items finds the current
+// revision's outcome and keeps it under that revision's input hash, so a
+// list read after the save finds it stored (and a stale item's hash never
+// holds another revision's outcome).
+func TestOutcomesKeptUnderTheRevisionRead(t *testing.T) {
+	p := openTemp(t)
+	before, err := p.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := p.Load("qlora-legal-70b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Workload.RunsPerMonth = scenario.Known(9)
+	if _, err := p.Save(s, Lineage{Author: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Outcomes(context.Background(), before, nil); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := p.List()
+	n := outcomesFound.Load()
+	got, err := p.Outcomes(context.Background(), after, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := outcomesFound.Load() - n; d != 0 {
+		t.Errorf("after the first call kept them, %d outcomes were evaluated again, want 0", d)
+	}
+	cat, hash, _ := p.catalogHash()
+	for i, it := range after {
+		if it.ID != s.ID {
+			continue
+		}
+		if want := outcomeOn(s, cat); !sameOutcomes([]*Outcome{got[i]}, []*Outcome{want}) {
+			t.Errorf("the stored outcome of %s is not its current revision's", s.ID)
+		}
+	}
+	// The first revision's hash holds no outcome of the second.
+	for _, it := range before {
+		if it.ID != s.ID {
+			continue
+		}
+		key, _ := resultKey(it.InputHash, hash)
+		var raw [][]byte
+		if err := p.reading(func(st *store.Store) (err error) { raw, err = st.GetResults([]store.ResultKey{key}); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if len(raw) == 1 && raw[0] != nil {
+			t.Errorf("revision 1 of %s holds an outcome (%.60s…), which only revision 2 was evaluated for", s.ID, raw[0])
 		}
 	}
 }

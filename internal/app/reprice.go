@@ -212,6 +212,14 @@ func (p *Planner) RepriceProgress(ctx context.Context, baseline *catalog.Catalog
 					return
 				}
 				rev = r.Number
+				if r.InputHash != it.InputHash {
+					// A revision saved since the list was read: both
+					// outcomes are found for it, and kept under its hash.
+					o, results[i].fresh = [2]*Outcome{}, [2][]byte{}
+					for j, sd := range sides {
+						rkeys[2*i+j], _ = resultKey(r.InputHash, sd.hash)
+					}
+				}
 				for j, memo := range memos {
 					if o[j] == nil {
 						o[j] = memo.outcome(s)
