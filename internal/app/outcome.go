@@ -310,9 +310,12 @@ func (p *Planner) Outcomes(ctx context.Context, items []store.Summary, progress 
 	if err != nil {
 		return nil, err
 	}
+	p.mu.Lock()
+	path := p.path
+	p.mu.Unlock()
 	for i := range out {
 		if out[i] == nil { // the store file is gone (reading ran nothing)
-			out[i] = &Outcome{Problem: fmt.Sprintf("scenario %s: the store %s is gone", items[i].ID, p.path)}
+			out[i] = &Outcome{Problem: fmt.Sprintf("scenario %s: the store %s is gone", items[i].ID, path)}
 		}
 	}
 	p.keepOutcomes(keep, found)
