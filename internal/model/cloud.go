@@ -245,7 +245,8 @@ func (e *evaluator) cloud(r *DirectionResult, burst bool) error {
 	if !burst {
 		// Data that lives in the cloud lives with this offer's provider:
 		// on-premises and HPC pay its price to copy it out (copyOut).
-		e.dataHome = &dataHome{provider: offer.Provider, egress: v[costid.EgressPricePerGB], given: co.EgressPerGB, kind: dataKind, from: ep}
+		// (By value: a pointer cost an allocation in each Monte Carlo draw.)
+		e.dataHome = dataHome{provider: offer.Provider, egress: v[costid.EgressPricePerGB], given: co.EgressPerGB, kind: dataKind, from: ep}
 	}
 	if !r.quiet {
 		r.fromModel(costid.CommittedGPUs, r.Direction, costid.CommittedGPUs, InputPlan, "options.cloud.gpus")

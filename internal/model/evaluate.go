@@ -230,7 +230,7 @@ type evaluator struct {
 	refDate       *refDate    // the catalog's date (catalogDate), once found
 	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
 	staffSource   string      // the staff cost's source, once joined (staff)
-	dataHome      *dataHome   // the cloud storage the data lives in, once the cloud direction took an offer
+	dataHome      dataHome    // the cloud storage the data lives in, once the cloud direction took an offer (provider set)
 }
 
 // use records a price entry: its as_of counts towards the report's

@@ -70,9 +70,10 @@ func (e *evaluator) copyOut(r *DirectionResult, gb float64) {
 	if e.z.location != scenario.LocationCloud {
 		gb = 0
 	}
-	v, h := r.Drivers, e.dataHome
+	v, h := r.Drivers, &e.dataHome
+	taken := h.provider != "" // the cloud direction took an offer
 	v[costid.CopiedOutGB] = gb
-	if h != nil {
+	if taken {
 		v[costid.EgressPricePerGB] = h.egress
 	}
 	if r.quiet {
@@ -80,7 +81,7 @@ func (e *evaluator) copyOut(r *DirectionResult, gb float64) {
 	}
 	r.fromModel(costid.CopiedOutGB, r.Direction, costid.CopiedOutGB, InputPlan, "data.location")
 	switch {
-	case h != nil:
+	case taken:
 		r.fromField(costid.EgressPricePerGB, scenario.Cloud, costid.EgressPricePerGB, "options.cloud.egress_per_gb", h.given, h.kind, h.from.Provider, "egress_per_gb", h.from.Entry)
 		if gb > 0 && !h.given.IsSet() && h.kind != "" {
 			e.use(r, "data prices "+h.from.Provider, h.from.Entry)
@@ -97,7 +98,7 @@ func (e *evaluator) copyOut(r *DirectionResult, gb float64) {
 // copyOutLine is the cost line of copyOut, when it charges anything.
 func (e *evaluator) copyOutLine(r *DirectionResult) {
 	v := r.Drivers
-	if per := v[costid.CopiedOutGB] * v[costid.EgressPricePerGB]; per > 0 && e.dataHome != nil {
+	if per := v[costid.CopiedOutGB] * v[costid.EgressPricePerGB]; per > 0 && e.dataHome.provider != "" {
 		r.line("Transfer out of the cloud", per*e.z.runsPerMonth*float64(e.months()), "%.4g GB × %.4g per GB out of %s's storage, per run",
 			v[costid.CopiedOutGB], v[costid.EgressPricePerGB], e.dataHome.provider)
 	}
