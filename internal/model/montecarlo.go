@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -177,7 +178,7 @@ type plan struct {
 // the catalog's queue-wait estimate for an HPC partition the scenario does
 // not override.
 func newPlan(s *scenario.Scenario, cat *catalog.Catalog, base *Report, pin *pins) *plan {
-	w := scenario.Clone(s)
+	w := cloneWork(s)
 	pinOffer := func(d string, dst *string) {
 		if res := base.Direction(d); res != nil && *dst == "" && res.Offer != "" {
 			*dst = res.Offer
@@ -471,4 +472,16 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// cloneWork is scenario.Clone(s) with the trial points copied as they
+// are, not through JSON: they hold only numbers, and a trial of 1,000
+// points made the clone — one for each worker of an analysis — the
+// largest part of what a trial added to it.
+func cloneWork(s *scenario.Scenario) *scenario.Scenario {
+	c := *s
+	c.Workload.Trial = nil
+	w := scenario.Clone(&c)
+	w.Workload.Trial = slices.Clone(s.Workload.Trial)
+	return w
 }

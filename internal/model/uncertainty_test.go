@@ -491,3 +491,19 @@ func BenchmarkAnalyzeTrial(b *testing.B) {
 		})
 	}
 }
+
+// cloneWork is scenario.Clone: an equal scenario, the trial points its
+// own (a change to the copy's leaves the original's alone).
+func TestCloneWorkIsClone(t *testing.T) {
+	s := base()
+	s.Workload.Trial = []scenario.TrialPoint{{GPUs: 1, Throughput: 100}, {GPUs: 2, Throughput: 190}, {GPUs: 4, Throughput: 350}}
+	s.Workload.TrialGPU = "h100-sxm"
+	w := cloneWork(s)
+	if !reflect.DeepEqual(w, scenario.Clone(s)) {
+		t.Errorf("cloneWork differs from scenario.Clone:\n%+v\n%+v", w, scenario.Clone(s))
+	}
+	w.Workload.Trial[0].Throughput = 1
+	if s.Workload.Trial[0].Throughput != 100 {
+		t.Error("the copy shares the original's trial points")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // enums names the allowed values of enumerated fields by JSON path ("[]"
@@ -365,8 +366,46 @@ func walkValuePtrs(v reflect.Value, path string, fn func(string, *Value)) {
 			walkValuePtrs(v.Field(f.index), p, fn)
 		}
 	case reflect.Slice:
+		if !holdsValue(v.Type().Elem()) {
+			return // trial points, tags: no Value to find, and no paths to build
+		}
 		for i := 0; i < v.Len(); i++ {
 			walkValuePtrs(v.Index(i), path+"["+strconv.Itoa(i)+"]", fn)
 		}
 	}
+}
+
+// valueHolders caches holdsValue by type.
+var valueHolders sync.Map // reflect.Type → bool
+
+// holdsValue reports whether a value of type t can hold a Value: is one,
+// or has one among its fields, elements or what it points to.
+func holdsValue(t reflect.Type) bool {
+	if h, ok := valueHolders.Load(t); ok {
+		return h.(bool)
+	}
+	h := holdsValueIn(t, map[reflect.Type]bool{})
+	valueHolders.Store(t, h)
+	return h
+}
+
+func holdsValueIn(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == valueType {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return holdsValueIn(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsValueIn(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
