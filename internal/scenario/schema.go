@@ -390,7 +390,29 @@ func holdsValue(t reflect.Type) bool {
 }
 
 func holdsValueIn(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t == valueType {
+	return holdsIn(t, seen, func(t reflect.Type) bool { return t == valueType })
+}
+
+// stringHolders caches holdsKind(t, reflect.String) by type.
+var stringHolders sync.Map // reflect.Type → bool
+
+// holdsKind reports whether a value of type t can hold a value of kind k
+// (only reflect.String is asked for).
+func holdsKind(t reflect.Type, k reflect.Kind) bool {
+	if h, ok := stringHolders.Load(t); ok && k == reflect.String {
+		return h.(bool)
+	}
+	h := holdsIn(t, map[reflect.Type]bool{}, func(t reflect.Type) bool { return t.Kind() == k })
+	if k == reflect.String {
+		stringHolders.Store(t, h)
+	}
+	return h
+}
+
+// holdsIn reports whether t, or a type t holds (fields, elements, what it
+// points to), is one that is says yes to.
+func holdsIn(t reflect.Type, seen map[reflect.Type]bool, is func(reflect.Type) bool) bool {
+	if is(t) {
 		return true
 	}
 	if seen[t] {
@@ -399,10 +421,10 @@ func holdsValueIn(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return holdsValueIn(t.Elem(), seen)
+		return holdsIn(t.Elem(), seen, is)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if holdsValueIn(t.Field(i).Type, seen) {
+			if holdsIn(t.Field(i).Type, seen, is) {
 				return true
 			}
 		}

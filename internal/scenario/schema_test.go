@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -18,5 +20,34 @@ func TestHoldsValue(t *testing.T) {
 		if got := holdsValue(reflect.TypeOf(tc.v)); got != tc.want {
 			t.Errorf("holdsValue(%T) = %v, want %v", tc.v, got, tc.want)
 		}
+	}
+}
+
+// A trial's points are checked without a path per number, and a problem
+// still names its point: the points' numbers against their ranges, as
+// any number is.
+func TestTrialPointsChecked(t *testing.T) {
+	s, err := Parse(valid(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Workload.Trial = make([]TrialPoint, 500)
+	for i := range s.Workload.Trial {
+		s.Workload.Trial[i] = TrialPoint{GPUs: i + 1, Throughput: float64(100 * (i + 1))}
+	}
+	s.Workload.Trial[7].GPUs = 0
+	s.Workload.Trial[9].Throughput = -1
+	errs := Validate(s)
+	var paths []string
+	for _, e := range errs {
+		if strings.HasPrefix(e.Path, "workload.trial[") {
+			paths = append(paths, e.Path)
+			if e.Allowed == "" {
+				t.Errorf("%s: no allowed values", e.Path)
+			}
+		}
+	}
+	if want := []string{"workload.trial[7].gpus", "workload.trial[9].throughput"}; !slices.Equal(paths, want) {
+		t.Errorf("problems at %v, want %v (all: %v)", paths, want, errs)
 	}
 }
