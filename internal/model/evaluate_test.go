@@ -362,7 +362,10 @@ func TestRandomScenariosStayFinite(t *testing.T) {
 	}
 }
 
-func BenchmarkEvaluateExample(b *testing.B) {
+func BenchmarkEvaluateExample(b *testing.B) { benchEvaluate(b, Evaluate) }
+
+// benchEvaluate times evaluate on the constrained example.
+func benchEvaluate(b *testing.B, evaluate func(*scenario.Scenario, *catalog.Catalog) (*Report, error)) {
 	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
 	if err != nil {
 		b.Fatal(err)
@@ -370,7 +373,7 @@ func BenchmarkEvaluateExample(b *testing.B) {
 	c := cat(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Evaluate(s, c); err != nil {
+		if _, err := evaluate(s, c); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -378,19 +381,7 @@ func BenchmarkEvaluateExample(b *testing.B) {
 
 // BenchmarkEvaluateLean is BenchmarkEvaluateExample without the words
 // (EvaluateLean, what reprice and the stored outcomes evaluate).
-func BenchmarkEvaluateLean(b *testing.B) {
-	s, err := scenario.Load("../../scenarios/constrained-snapshot-training.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := cat(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := EvaluateLean(s, c); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkEvaluateLean(b *testing.B) { benchEvaluate(b, EvaluateLean) }
 
 // A scenario in another currency than the catalog's has its prices
 // converted, and says so on every direction that used them, with the rate,

@@ -2,12 +2,10 @@ package model
 
 import (
 	"encoding/json"
-	"io/fs"
 	"reflect"
 	"testing"
 
 	"hostplan/internal/scenario"
-	"hostplan/scenarios"
 )
 
 // TestLeanReportIsTheFullOnesNumbers: EvaluateLean leaves out the notes,
@@ -16,11 +14,9 @@ import (
 // for the examples and variants that take other paths (data in a cloud,
 // another currency, spot, a commitment).
 func TestLeanReportIsTheFullOnesNumbers(t *testing.T) {
-	files, _ := fs.Glob(scenarios.FS, "*.json")
 	var all []*scenario.Scenario
-	for _, f := range files {
-		b, _ := scenarios.FS.ReadFile(f)
-		s, err := scenario.Parse(b)
+	for _, f := range examples(t) {
+		s, err := scenario.Load(f)
 		if err != nil {
 			t.Fatal(err)
 		}

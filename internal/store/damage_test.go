@@ -656,31 +656,9 @@ func TestDamagedInlinePage(t *testing.T) {
 // page, what hostplan does with a --db file (FuzzOpenStore's check) ends,
 // with clean errors; the damage is named, by Open's refusal or by Check.
 func TestDamagedPageTree(t *testing.T) {
-	// Small pages (Open keeps the page size of the file it is given), so
-	// that the scenarios, the revisions and each scenario's revisions have
-	// branch pages.
-	path := filepath.Join(t.TempDir(), "small.db")
-	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 512})
-	if err == nil {
-		err = errors.Join(db.Update(initStore), db.Close())
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 12 {
-		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
-		for r := range 5 {
-			sc.Description = fmt.Sprintf("revision %d", r)
-			mustSave(t, s, sc, scenario.RevisionMeta{Author: "ana"})
-		}
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	// Small pages, so that the scenarios, the revisions and each
+	// scenario's revisions have branch pages.
+	path := smallPageStore(t, t.TempDir(), 12)
 	good := mustRead(t, path)
 	ps, _, _, kinds := fileLayout(t, path)
 	n := 0
@@ -763,6 +741,37 @@ func TestPageChecksShareOneHandle(t *testing.T) {
 		t.Skip("an open file is not moved on Windows")
 	}
 	dir := t.TempDir()
+	path := smallPageStore(t, dir, 3)
+	s, err := Open(path, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path, filepath.Join(dir, "moved.db")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if _, _, err := s.Get(fmt.Sprintf("scenario-%02d", i)); err != nil {
+			t.Errorf("Get after the file moved: %v", err)
+		}
+	}
+	db := s.db
+	if _, ok := pageFiles.Load(db); !ok {
+		t.Error("no shared handle while the store is open")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := pageFiles.Load(db); ok {
+		t.Error("the shared handle outlives Close")
+	}
+}
+
+// smallPageStore writes, in dir, a store of 512-byte pages (Open keeps the
+// page size of the file it is given) holding n scenarios of five revisions
+// each, so that its page trees have branch pages and each scenario's
+// revisions a bucket of pages of its own; it returns the file's path.
+func smallPageStore(t *testing.T, dir string, n int) string {
+	t.Helper()
 	path := filepath.Join(dir, "small.db")
 	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 512})
 	if err == nil {
@@ -775,7 +784,7 @@ func TestPageChecksShareOneHandle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range 3 {
+	for i := range n {
 		sc := testScenario(t, fmt.Sprintf("scenario-%02d", i), fmt.Sprintf("Scenario %d", i))
 		for r := range 5 {
 			sc.Description = fmt.Sprintf("revision %d", r)
@@ -785,26 +794,5 @@ func TestPageChecksShareOneHandle(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Open(path, &Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(path, filepath.Join(dir, "moved.db")); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3 {
-		if _, _, err := s.Get(fmt.Sprintf("scenario-%02d", i)); err != nil {
-			t.Errorf("Get after the file moved: %v", err)
-		}
-	}
-	db = s.db
-	if _, ok := pageFiles.Load(db); !ok {
-		t.Error("no shared handle while the store is open")
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := pageFiles.Load(db); ok {
-		t.Error("the shared handle outlives Close")
-	}
+	return path
 }
