@@ -126,7 +126,7 @@ func (z *size) kvPerSeqGB() float64 {
 // W caches the last W tokens; chunked attention at most one chunk), the
 // others every token — kvPerToken at a context with no window.
 func (z *size) kvBytesAt(ctx float64) float64 {
-	return z.kvPerToken() * z.layersOver(ctx) / float64(max(z.layers, 1))
+	return z.kvPerLayerToken() * z.layersOver(ctx)
 }
 
 // layersOver is the layers × tokens a sequence of ctx tokens keeps or
@@ -137,11 +137,17 @@ func (z *size) kvBytesAt(ctx float64) float64 {
 // global layer cut the KV cache at 32k tokens from some 60 % of the
 // memory to under 15 %).
 func (z *size) layersOver(ctx float64) float64 {
-	w := min(z.windowLayers, z.layers)
-	if z.window <= 0 || w <= 0 {
-		return float64(z.layers) * ctx
+	w, W := z.windowed()
+	return float64(z.layers-w)*ctx + float64(w)*min(ctx, W)
+}
+
+// windowed is the layers that attend over a window and the window's
+// tokens; 0 layers when the model has none.
+func (z *size) windowed() (layers int, window float64) {
+	if z.window <= 0 || z.windowLayers <= 0 {
+		return 0, 0
 	}
-	return float64(z.layers-w)*ctx + float64(w)*min(ctx, float64(z.window))
+	return min(z.windowLayers, z.layers), float64(z.window)
 }
 
 // kvPerToken is the bytes one token adds to the KV cache: per layer, the
@@ -151,11 +157,17 @@ func (z *size) layersOver(ctx float64) float64 {
 // (kv_latent_dim values: DeepSeek-V3's kv_lora_rank 512 and its decoupled
 // RoPE key of 64; DeepSeek-AI 2024, §2.1.1); at the cache's precision.
 func (z *size) kvPerToken() float64 {
+	return float64(z.layers) * z.kvPerLayerToken()
+}
+
+// kvPerLayerToken is the bytes one token adds to one layer's KV cache
+// (kvPerToken).
+func (z *size) kvPerLayerToken() float64 {
 	perLayer := 2 * float64(z.kvHeads*z.headDim)
 	if z.kvLatent > 0 {
 		perLayer = float64(z.kvLatent)
 	}
-	return float64(z.layers) * perLayer * z.kvBytes
+	return perLayer * z.kvBytes
 }
 
 // kvReadPerSeqGB is the KV cache one decode step reads for one sequence,

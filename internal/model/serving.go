@@ -98,12 +98,7 @@ func (z *size) attnLayerFLOPs() float64 {
 // that sees the whole context; in a windowed one each token sees at most
 // the window W before it, s²/2 while s ≤ W and W·s − W²/2 beyond.
 func (z *size) prefillPairs(s float64) float64 {
-	full := float64(z.layers) * s * s / 2
-	w := min(z.windowLayers, z.layers)
-	if z.window <= 0 || w <= 0 {
-		return full
-	}
-	W := float64(z.window)
+	w, W := z.windowed()
 	windowed := s * s / 2
 	if s > W {
 		windowed = W*s - W*W/2
