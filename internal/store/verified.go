@@ -45,7 +45,8 @@ func (v verifiedFile) same(g generation) bool {
 var readOnlyWalks, writeChecks atomic.Int64
 
 // verified holds, by path, the last generation of each store file this
-// process has checked read-only, with the verdict.
+// process has checked read-only, or left sound as a writer (Store.Close),
+// with the verdict.
 var verified sync.Map
 
 // generationOf reads the generation of the file open in db; false when it
