@@ -51,17 +51,41 @@ func TestWindowOpensWithinTheScreen(t *testing.T) {
 
 	cmd := exec.Command(os.Args[0], "--db", db)
 	cmd.Env = append(os.Environ(), "HOSTPLAN_AS_MAIN=1", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "LANGUAGE=en")
+	// The program's error output goes to a file (an os.File is written by
+	// the child itself, not copied by a goroutine the test would race).
+	errPath := filepath.Join(t.TempDir(), "stderr")
+	errFile, err := os.Create(errPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer errFile.Close()
+	cmd.Stderr = errFile
+	stderr := func() string { b, _ := os.ReadFile(errPath); return string(b) }
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		cmd.Process.Kill()
+		<-exited
+	}()
+	// Under the race detector, with every other package's tests on the
+	// same two cores, the first frame has taken more than 20 s; the wait
+	// ends early only when the program does.
+	const wait = 3 * time.Minute
 	var win string
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(wait)
 	for win == "" {
 		if time.Now().After(deadline) {
-			t.Fatal("no hostplan window after 20 s")
+			t.Fatalf("no hostplan window after %v; its error output:\n%s", wait, stderr())
 		}
-		time.Sleep(200 * time.Millisecond)
+		select {
+		case err := <-exited:
+			exited <- err
+			t.Fatalf("hostplan ended before it showed a window (%v); its error output:\n%s", err, stderr())
+		case <-time.After(200 * time.Millisecond):
+		}
 		out, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", strconv.Itoa(cmd.Process.Pid)).Output()
 		if f := strings.Fields(string(out)); len(f) > 0 {
 			win = f[0]
