@@ -567,9 +567,15 @@ func (c *Catalog) IDs(kind Kind) []string {
 func OldestAsOf(entries ...Entry) string {
 	oldest := ""
 	for _, e := range entries {
-		if e.AsOf != "" && (oldest == "" || e.AsOf < oldest) {
-			oldest = e.AsOf
-		}
+		oldest = OlderAsOf(oldest, e.AsOf)
 	}
 	return oldest
+}
+
+// OlderAsOf is the earlier of two as_of dates, an empty one not counting.
+func OlderAsOf(a, b string) string {
+	if b != "" && (a == "" || b < a) {
+		return b
+	}
+	return a
 }

@@ -164,9 +164,7 @@ func evaluateWith(s *scenario.Scenario, cat *catalog.Catalog, pin *pins, buf *sc
 	if errs != nil {
 		return nil, errs
 	}
-	if len(e.entries) > 0 {
-		r.CatalogAsOf = catalog.OldestAsOf(e.entries...)
-	}
+	r.CatalogAsOf = e.oldestAsOf
 	best := math.Inf(1)
 	for _, d := range r.Directions {
 		if d.Feasible && d.CostHorizon < best {
@@ -210,7 +208,6 @@ type evaluator struct {
 	s            *scenario.Scenario
 	cat          *catalog.Catalog
 	z            *size
-	entries      []catalog.Entry
 	currencyWarn *Note
 	rates        map[string]ExchangeRate // the exchange rates used, by the currency converted from
 	staffCost    map[string]float64      // monthly staff cost by direction
@@ -231,6 +228,8 @@ type evaluator struct {
 	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
 	staffSource   string      // the staff cost's source, once joined (staff)
 	dataHome      dataHome    // the cloud storage the data lives in, once the cloud direction took an offer (provider set)
+	citations     []citation  // the sources cited so far (citation)
+	oldestAsOf    string      // the oldest as_of of a price in use (dated)
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -249,7 +248,7 @@ func (e *evaluator) dated(r *DirectionResult, what string, en catalog.Entry) {
 	if r.quiet {
 		return
 	}
-	e.entries = append(e.entries, en)
+	e.oldestAsOf = catalog.OlderAsOf(e.oldestAsOf, en.AsOf)
 	r.prices = append(r.prices, usedPrice{what, en.AsOf})
 	e.converted(r, en)
 }
@@ -373,11 +372,28 @@ func (e *evaluator) cite(r *DirectionResult, what string, en catalog.Entry) {
 	if r.quiet || r.lean {
 		return
 	}
-	r.Sources = append(r.Sources, fmt.Sprintf("%s (as of %s): %s", what, en.AsOf, en.Source))
+	r.Sources = append(r.Sources, e.citation(what, en))
 	if en.Note != "" {
 		r.Notes = append(r.Notes, newNote(NoteCatalogEntry, nil, what+": "+en.Note))
 	}
 }
+
+// citation is cite's words for what from en, made once per evaluation:
+// the directions cite the same entries (the site, a GPU), and a source is
+// long.
+func (e *evaluator) citation(what string, en catalog.Entry) string {
+	for _, c := range e.citations {
+		if c.what == what && c.asOf == en.AsOf && c.source == en.Source {
+			return c.text
+		}
+	}
+	text := what + " (as of " + en.AsOf + "): " + en.Source
+	e.citations = append(e.citations, citation{what, en.AsOf, en.Source, text})
+	return text
+}
+
+// citation is one source's words as cite made them.
+type citation struct{ what, asOf, source, text string }
 
 // direction fills r for direction d, with vals (zero) for its cost
 // drivers.
