@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"hostplan/internal/scenario"
@@ -86,8 +87,7 @@ func (v Conversion) Describe() string {
 
 // roundRate keeps six significant digits of a rate for words.
 func roundRate(x float64) float64 {
-	var y float64
-	fmt.Sscanf(fmt.Sprintf("%.6g", x), "%g", &y)
+	y, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
 	return y
 }
 

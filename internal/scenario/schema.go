@@ -393,22 +393,6 @@ func holdsValueIn(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return holdsIn(t, seen, func(t reflect.Type) bool { return t == valueType })
 }
 
-// stringHolders caches holdsKind(t, reflect.String) by type.
-var stringHolders sync.Map // reflect.Type → bool
-
-// holdsKind reports whether a value of type t can hold a value of kind k
-// (only reflect.String is asked for).
-func holdsKind(t reflect.Type, k reflect.Kind) bool {
-	if h, ok := stringHolders.Load(t); ok && k == reflect.String {
-		return h.(bool)
-	}
-	h := holdsIn(t, map[reflect.Type]bool{}, func(t reflect.Type) bool { return t.Kind() == k })
-	if k == reflect.String {
-		stringHolders.Store(t, h)
-	}
-	return h
-}
-
 // holdsIn reports whether t, or a type t holds (fields, elements, what it
 // points to), is one that is says yes to.
 func holdsIn(t reflect.Type, seen map[reflect.Type]bool, is func(reflect.Type) bool) bool {

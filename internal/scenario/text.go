@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -118,29 +117,4 @@ func checkTextField(c *checker, path, v string) {
 		c.add(path, fmt.Sprintf("holds %s U+%04X at character %d", what, r, i), allowedText(t))
 		return
 	}
-}
-
-// checkTexts checks every text field of s (each string, and each string of
-// a list), except the id, whose pattern Validate checks.
-func checkTexts(c *checker, s *Scenario) {
-	walkTexts(reflect.ValueOf(s).Elem(), "", func(path, v string) {
-		if path != "id" {
-			checkTextField(c, path, v)
-		}
-	})
-}
-
-// walkTexts calls fn with the path and value of every string of v
-// (walkFields).
-func walkTexts(v reflect.Value, path string, fn func(path, v string)) {
-	walkFields(v, path, func(path string, v reflect.Value) bool {
-		if v.Kind() == reflect.Slice && !holdsKind(v.Type().Elem(), reflect.String) {
-			return true // the trial's points: no text, and no paths to build
-		}
-		if v.Kind() != reflect.String {
-			return false
-		}
-		fn(path, v.String())
-		return true
-	})
 }

@@ -64,7 +64,7 @@ func (c *checker) text(path, v string) {
 }
 
 // need reports a Value the scenario must give; its range is checked with
-// every other number (checkNumbers).
+// every other number (checkLeaves).
 func (c *checker) need(path string, v Value) {
 	if !v.IsSet() {
 		c.add(path, "is required", rangeOf(path).String()+" or {low, likely, high}")
@@ -80,40 +80,67 @@ func rangeOf(path string) Range {
 	return r
 }
 
-// checkNumbers checks every number of s against its range (bounds.go):
+// checkLeaves checks, in one walk of s's fields, every text
+// (checkTextField; the id has its own pattern) and every number against
+// its range (checkNumber).
+func checkLeaves(c *checker, s *Scenario) {
+	walkFields(reflect.ValueOf(s).Elem(), "", func(path string, v reflect.Value) bool {
+		switch {
+		case path == trialPath && v.Len() <= MaxTrialPoints:
+			// The trial's points are numbers only: checked as a list,
+			// without a path per number.
+			checkTrial(c, s.Workload.Trial)
+		case v.Kind() == reflect.String:
+			if path != "id" {
+				checkTextField(c, path, v.String())
+			}
+		case isNumber(v):
+			checkNumber(c, path, v)
+		default:
+			return false
+		}
+		return true
+	})
+}
+
+// isNumber reports whether v is one of the scenario's numbers: a Value, or
+// a float64, int or uint64 field.
+func isNumber(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Float64, reflect.Int, reflect.Uint64:
+		return true
+	}
+	return v.Type() == valueType
+}
+
+// checkNumber checks the number v at path against its range (bounds.go):
 // each point of an estimate, and low ≤ likely ≤ high. A number left out
 // (an unset Value, or 0 where 0 means the default) is not checked here.
-func checkNumbers(c *checker, s *Scenario) {
-	walkNumbers(reflect.ValueOf(s).Elem(), "", func(path string, v reflect.Value) {
-		if path == trialPath {
-			checkTrial(c, s.Workload.Trial)
-			return
+func checkNumber(c *checker, path string, v reflect.Value) {
+	if path == "schema_version" {
+		return // Validate reports a version it cannot read in its own words
+	}
+	r, ok := BoundOf(path)
+	if !ok {
+		c.add(path, "has no range defined (a bug in hostplan)", "")
+		return
+	}
+	switch x := v.Interface().(type) {
+	case Value:
+		checkValue(c, path, x, r)
+	case float64:
+		if !r.Contains(x) {
+			c.add(path, outOfRange(x), r.String())
 		}
-		if path == "schema_version" {
-			return // Validate reports a version it cannot read in its own words
+	case int:
+		if !r.Contains(float64(x)) {
+			c.add(path, outOfRange(float64(x)), r.String())
 		}
-		r, ok := BoundOf(path)
-		if !ok {
-			c.add(path, "has no range defined (a bug in hostplan)", "")
-			return
+	case uint64:
+		if !r.Contains(float64(x)) {
+			c.add(path, outOfRange(float64(x)), r.String())
 		}
-		switch x := v.Interface().(type) {
-		case Value:
-			checkValue(c, path, x, r)
-		case float64:
-			if !r.Contains(x) {
-				c.add(path, outOfRange(x), r.String())
-			}
-		case int:
-			if !r.Contains(float64(x)) {
-				c.add(path, outOfRange(float64(x)), r.String())
-			}
-		case uint64:
-			if !r.Contains(float64(x)) {
-				c.add(path, outOfRange(float64(x)), r.String())
-			}
-		}
-	})
+	}
 }
 
 // checkValue checks a Value that is set: each point within r and
@@ -254,24 +281,6 @@ func fieldsOf(t reflect.Type) []jsonField {
 	return fs
 }
 
-// walkNumbers calls fn with the path and value of every number of v: each
-// Value, float64, int and uint64 field (walkFields).
-func walkNumbers(v reflect.Value, path string, fn func(path string, v reflect.Value)) {
-	walkFields(v, path, func(path string, v reflect.Value) bool {
-		switch {
-		case path == trialPath && v.Len() <= MaxTrialPoints:
-			// The trial's points are numbers only: fn is given the whole
-			// list (checkNumbers checks it without a path per number).
-		case v.Type() == valueType:
-		case v.Kind() == reflect.Float64, v.Kind() == reflect.Int, v.Kind() == reflect.Uint64:
-		default:
-			return false
-		}
-		fn(path, v)
-		return true
-	})
-}
-
 // quoteClipped quotes v for a message, its first 64 characters and their
 // count when it is longer: a long value is not echoed whole.
 func quoteClipped(v string) string {
@@ -312,7 +321,7 @@ func Validate(s *Scenario) Errors {
 	validateDimensions(c, &s.Dimensions)
 	validateOptions(c, &s.Options)
 	for i, o := range s.PriceOverrides {
-		path := fmt.Sprintf("price_overrides[%d]", i)
+		path := "price_overrides["+strconv.Itoa(i)+"]"
 		for _, f := range []struct{ name, v string }{{"kind", o.Kind}, {"id", o.ID}, {"field", o.Field}, {"value", o.Value}, {"as_of", o.AsOf}, {"source", o.Source}} {
 			if strings.TrimSpace(f.v) == "" {
 				c.add(path+"."+f.name, "is required", "see hostplan catalog export for kinds, ids and fields")
@@ -320,8 +329,7 @@ func Validate(s *Scenario) Errors {
 		}
 	}
 	validateRates(c, s)
-	checkTexts(c, s)
-	checkNumbers(c, s)
+	checkLeaves(c, s)
 
 	if len(c.errs) == 0 {
 		return nil
@@ -332,7 +340,7 @@ func Validate(s *Scenario) Errors {
 func validateRates(c *checker, s *Scenario) {
 	seen := map[string]int{}
 	for i, x := range s.ExchangeRates {
-		path := fmt.Sprintf("exchange_rates[%d]", i)
+		path := "exchange_rates["+strconv.Itoa(i)+"]"
 		switch {
 		case len(x.Currency) != 3 || strings.ToUpper(x.Currency) != x.Currency:
 			c.add(path+".currency", fmt.Sprintf("%q is not a currency code", x.Currency), "a three-letter ISO 4217 code such as USD or EUR")
@@ -426,11 +434,11 @@ func validateData(c *checker, d *Data) {
 		c.add("data.snapshot_gb", "is required when movement is snapshot_only", rangeOf("data.snapshot_gb").String())
 	}
 	for i, o := range d.ReturnOutputs {
-		c.oneOf(fmt.Sprintf("data.return_outputs[%d]", i), o, Outputs, true)
+		c.oneOf("data.return_outputs["+strconv.Itoa(i)+"]", o, Outputs, true)
 	}
 	seen := map[string]bool{}
 	for i, st := range d.Lifecycle {
-		path := fmt.Sprintf("data.lifecycle[%d]", i)
+		path := "data.lifecycle["+strconv.Itoa(i)+"]"
 		c.oneOf(path+".stage", st.Stage, LifecycleStages, true)
 		if seen[st.Stage] {
 			c.add(path+".stage", fmt.Sprintf("%q appears twice", st.Stage), "each stage once")
@@ -454,7 +462,7 @@ func validateDimensions(c *checker, d *Dimensions) {
 	}
 	c.need("dimensions.operations.staff_fte", d.Operations.StaffFTE)
 	for i, sk := range d.Operations.Skills {
-		c.oneOf(fmt.Sprintf("dimensions.operations.skills[%d]", i), sk, Skills, true)
+		c.oneOf("dimensions.operations.skills["+strconv.Itoa(i)+"]", sk, Skills, true)
 	}
 	c.oneOf("dimensions.workload_shape.pattern", d.WorkloadShape.Pattern, []string{"continuous", "periodic", "burst"}, false)
 	for i, h := range d.Sovereignty.ProviderHome {
