@@ -141,7 +141,7 @@ func bottleneckDetail(d *model.DirectionResult) string {
 	case d.DataPath != nil && d.Bottleneck == model.BottleneckDataPath:
 		return fmt.Sprintf("The run needs %s GB/s from storage that gives %s GB/s (model).", present.Figure(d.DataPath.NeededGBs), present.Figure(d.DataPath.AvailableGBs))
 	case d.Serving != nil:
-		return fmt.Sprintf("One replica of %d GPUs serves %s requests/s at a latency of %s ms (model).", d.Serving.GPUsPerReplica, present.Figure(d.Serving.RequestsPerSec), present.Figure(d.Serving.LatencyMS))
+		return fmt.Sprintf("One replica of %s serves %s requests/s at a latency of %s ms (model).", present.Count(d.Serving.GPUsPerReplica, "GPU"), present.Figure(d.Serving.RequestsPerSec), present.Figure(d.Serving.LatencyMS))
 	case d.DataPath != nil:
 		return fmt.Sprintf("The data path is not the limit: the run reads %s GB/s of the %s GB/s available (model).", present.Figure(d.DataPath.NeededGBs), present.Figure(d.DataPath.AvailableGBs))
 	}

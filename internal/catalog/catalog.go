@@ -96,9 +96,12 @@ type Model struct {
 	SlidingWindow int `json:"sliding_window,omitempty"`
 	WindowLayers  int `json:"window_layers,omitempty"`
 	// Experts and ExpertsPerToken: a mixture of experts' routed experts
-	// per MoE layer and how many each token uses (0: a dense model).
+	// per MoE layer and how many each token uses (0: a dense model);
+	// MoELayers how many layers have experts (0: every layer;
+	// scenario.Model's).
 	Experts         int `json:"experts,omitempty"`
 	ExpertsPerToken int `json:"experts_per_token,omitempty"`
+	MoELayers       int `json:"moe_layers,omitempty"`
 	Entry
 }
 

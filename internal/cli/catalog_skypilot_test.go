@@ -27,7 +27,7 @@ func TestCatalogImportSkyPilot(t *testing.T) {
 		"aws/vms.csv:10: SpotPrice \"abc\" is not a number",
 		"lambda/vms.csv:5: same instance and region as line 4",
 		"against the catalog before the import",
-		"Nightly document summarisation (batch)",
+		"7B foundation model pre-training (foundation-7b-pretraining, revision 1)",
 		"Lambda gpu_8x_h100_sxm5 (8×NVIDIA H100 SXM), us-east-1 (on demand): 3.99 → 2.99 USD/GPU-hour",
 	} {
 		if !strings.Contains(out, want) {

@@ -106,9 +106,9 @@ type ServeEstimate struct {
 func EstimateServe(m catalog.Model, g catalog.GPU, r ServeRequest) (ServeEstimate, error) {
 	prec := map[int]string{16: "bf16", 8: "fp8", 4: "int4"}[r.Bits]
 	kv := map[int]string{16: "bf16", 8: "fp8"}[r.KVBits]
-	z := &size{paramsB: m.ParamsB, activeB: m.ActiveParamsB, layers: m.Layers, hidden: m.HiddenSize, heads: m.Heads, kvHeads: m.KVHeads,
-		headDim: m.HeadDim, kvLatent: m.KVLatentDim, window: m.SlidingWindow, windowLayers: m.WindowLayers, precision: prec, mfu: r.MFU, tokensIn: r.TokensIn, tokensOut: r.TokensOut,
+	z := &size{precision: prec, mfu: r.MFU, tokensIn: r.TokensIn, tokensOut: r.TokensOut,
 		weightsGB: m.ParamsB * 1e9 * bytesPerParam(prec) / 1e9, kvBytes: kvCacheBytes(kv, prec)}
+	z.takeModel(m)
 	hw := referenceNode(g)
 	tp := r.GPUs
 	if tp == 0 {

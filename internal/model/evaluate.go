@@ -16,7 +16,7 @@ import (
 )
 
 // Version identifies the model's formulas; it is stored with every report.
-const Version = "0.10.0"
+const Version = "0.11.0"
 
 // Evaluate computes the report for a valid scenario. A reference the catalog
 // cannot resolve is returned as scenario.Errors naming the field.

@@ -13,7 +13,7 @@ import (
 // A managed batch's elapsed time is estimated on the offer's reference
 // hardware from the catalog (8 × H100 in the built-in one): with no split
 // given, half the tokens are prefill at 2·P FLOPs and causal attention
-// over half the prompt ÷ (dense peak × MFU) and half decode, memory-bound
+// over half the prompt ÷ (dense peak × MFU × prefillMFUShare) and half decode, memory-bound
 // (at 80 % of the bandwidth, its FLOPs at 75 % of the MFU, the larger of
 // the two): on 2 GPUs in tensor parallel, the fewest
 // GPU-seconds a token now that their all-reduces cost time, 230
@@ -36,7 +36,7 @@ func TestManagedTimeOnReferenceGPUs(t *testing.T) {
 		m := r.Direction(scenario.Managed)
 		const pair = 4 * 32 * 128 * 32 // attention FLOPs of one query token against one cached token
 		X := tflops * 1e12 * 0.5
-		prefill := 1e9 * (2*8.03e9 + pair*2048/2) / X                                        // causal attention over half the prompt
+		prefill := 1e9 * (2*8.03e9 + pair*2048/2) / (X * prefillMFUShare)                    // causal attention over half the prompt
 		allReduce := 64 * (3.6e-6 + 2*0.47e-6 + 230*4096*2/(bus*1e9))                        // a step on 2 GPUs
 		mem := (16.06 + 230*131072*(2048+1024)/1e9) / (bandwidth * 2 * decodeBandwidthShare) // KV read at the mean context
 		comp := 230 * (2*8.03e9 + pair*(2048+1024)) / (2 * X * decodeMFUShare)

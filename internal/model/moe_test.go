@@ -104,6 +104,13 @@ func TestExpertParallelTraining(t *testing.T) {
 	if !(moe.comm > plain.comm) {
 		t.Errorf("communication %.3f s with experts, %.3f s without: the all-to-all is missing", moe.comm, plain.comm)
 	}
+	// With every second layer dense (Llama 4 Maverick: 24 of 48 route to
+	// experts), half the layers pay the all-to-all.
+	half := *z
+	half.moeLayers = 24
+	if got := half.allToAllSeconds(hw, l, 64); !near(got, wantA2A/2, 1e-12) {
+		t.Errorf("all-to-all with 24 of 48 layers with experts %.4f s, want %.4f", got, wantA2A/2)
+	}
 	// A dense model, and one GPU, have no expert parallelism.
 	if dense.expertParallel(l) != 1 || z.expertParallel(z.newLayout(1, 1, 1)) != 1 {
 		t.Error("expert parallelism without experts or without copies")

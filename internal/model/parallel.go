@@ -515,7 +515,8 @@ func (z *size) expertParallel(l layout) int {
 // its k experts and come back (dispatch and combine), in the forward and
 // the backward pass — 4 all-to-alls a layer of the micro-batch's tokens
 // × k × hidden 16-bit values, of which (ep−1)/ep leave the GPU (Lepikhin
-// et al. 2020, §2.2). Over the node's links when the ep GPUs share a node,
+// et al. 2020, §2.2) — in each layer with experts (expertLayers) of the
+// stage. Over the node's links when the ep GPUs share a node,
 // else over the fabric, with NCCL's per-peer latency. The tokens are the
 // micro-batch's share of this GPU (its tensor-parallel group splits the
 // sequence).
@@ -527,6 +528,16 @@ func (z *size) allToAllSeconds(hw hardware, l layout, ep int) float64 {
 	if ep*l.tp*l.pp > hw.perNode {
 		lk = hw.netLink()
 	}
-	layers := math.Ceil(float64(z.layers) / float64(max(l.pp, 1)))
+	layers := math.Ceil(float64(z.expertLayers()) / float64(max(l.pp, 1)))
 	return 4 * layers * (bytes/(lk.busGBs*1e9) + float64(ep-1)*lk.hopS)
+}
+
+// expertLayers is the layers of a mixture of experts that route tokens to
+// experts: moe_layers, or every layer when it is not given (DeepSeek-V3's
+// first 3 of 61 and Llama 4 Maverick's alternate layers are dense).
+func (z *size) expertLayers() int {
+	if z.moeLayers > 0 {
+		return z.moeLayers
+	}
+	return z.layers
 }

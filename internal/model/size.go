@@ -78,6 +78,7 @@ type size struct {
 	kvLatent             int     // values cached per token and layer by compressed attention (0: 2 × kv_heads × head_dim)
 	window, windowLayers int     // windowed attention: the tokens a windowed layer attends over, and how many layers are windowed (0, 0: none)
 	experts, expertsK    int     // a mixture of experts' routed experts per layer and those a token uses (0: dense)
+	moeLayers            int     // the layers with experts (0: every layer)
 	kvBytes              float64 // bytes per cached value: workload.kv_cache_precision
 	factor               float64 // k in k·P·D
 	flops                float64 // per run
@@ -138,10 +139,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		if !ok {
 			return nil, scenario.Errors{{Path: "workload.model.preset", Problem: fmt.Sprintf("%q is not in the catalog", m.Preset), Allowed: strings.Join(cat.IDs(catalog.KindModel), ", ")}}
 		}
-		z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
-		z.layers, z.hidden, z.heads, z.kvHeads, z.headDim, z.kvLatent = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim, p.KVLatentDim
-		z.window, z.windowLayers = p.SlidingWindow, p.WindowLayers
-		z.experts, z.expertsK = p.Experts, p.ExpertsPerToken
+		z.takeModel(p)
 	}
 	// A preset the scenario changes any figure of (workload.model's
 	// numbers beside the preset) is no longer the preset.
@@ -150,7 +148,8 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		m.KVHeads > 0 && m.KVHeads != z.kvHeads || m.HeadDim > 0 && m.HeadDim != z.headDim ||
 		m.Heads > 0 && m.Heads != z.heads || m.KVLatentDim > 0 && m.KVLatentDim != z.kvLatent ||
 		m.SlidingWindow > 0 && m.SlidingWindow != z.window || m.WindowLayers > 0 && m.WindowLayers != z.windowLayers ||
-		m.Experts > 0 && m.Experts != z.experts || m.ExpertsPerToken > 0 && m.ExpertsPerToken != z.expertsK)
+		m.Experts > 0 && m.Experts != z.experts || m.ExpertsPerToken > 0 && m.ExpertsPerToken != z.expertsK ||
+		m.MoELayers > 0 && m.MoELayers != z.moeLayers)
 	if m.ParamsB > 0 {
 		z.paramsB, z.activeB = m.ParamsB, m.ParamsB
 		if z.name == "" {
@@ -169,7 +168,7 @@ func sizeWorkload(s *scenario.Scenario, cat *catalog.Catalog, quiet bool, dst *s
 		dst *int
 	}{{m.Layers, &z.layers}, {m.HiddenSize, &z.hidden}, {m.Heads, &z.heads}, {m.KVHeads, &z.kvHeads}, {m.HeadDim, &z.headDim}, {m.KVLatentDim, &z.kvLatent},
 		{m.SlidingWindow, &z.window}, {m.WindowLayers, &z.windowLayers},
-		{m.Experts, &z.experts}, {m.ExpertsPerToken, &z.expertsK}} {
+		{m.Experts, &z.experts}, {m.ExpertsPerToken, &z.expertsK}, {m.MoELayers, &z.moeLayers}} {
 		if f.v > 0 {
 			*f.dst = f.v
 		}
@@ -426,7 +425,7 @@ func referenceNode(g catalog.GPU) hardware {
 func (z *size) batchSecondsOn(hw hardware, n int) (perToken, decodeShare float64) {
 	g := hw.gpu
 	in, out, _ := z.batchSplit()
-	prefill := z.prefillFLOPs(in) / in / z.achieved(g) // per input token
+	prefill := z.prefillFLOPs(in) / in / z.prefillRate(g) // per input token
 	tp0 := nextPow2(z.minGPUs(g, 64))
 	if tp0 == 0 {
 		tp0 = 64 // holds nothing: the figures of the largest degree, for the scale of the gap
@@ -476,9 +475,19 @@ func (z *size) gpuHoursPerWork(hw hardware) (float64, bool) {
 	return 1 / g.PeakTFLOPs(z.precision), z.minGPUs(g, maxTableGPUs) > 0
 }
 
-// windowSound checks the windowed attention the model describes: a window
+// takeModel sets the model's architecture from catalog model p: a
+// scenario's preset and `estimate serve` both size a model this way.
+func (z *size) takeModel(p catalog.Model) {
+	z.name, z.paramsB, z.activeB = p.Name, p.ParamsB, p.ActiveParamsB
+	z.layers, z.hidden, z.heads, z.kvHeads, z.headDim, z.kvLatent = p.Layers, p.HiddenSize, p.Heads, p.KVHeads, p.HeadDim, p.KVLatentDim
+	z.window, z.windowLayers = p.SlidingWindow, p.WindowLayers
+	z.experts, z.expertsK, z.moeLayers = p.Experts, p.ExpertsPerToken, p.MoELayers
+}
+
+// windowSound checks the windowed attention the model describes (a window
 // and the layers it applies to go together, and no more layers are
-// windowed than the model has.
+// windowed than the model has) and its layers with experts (no more than
+// it has, and only with experts).
 func (z *size) windowSound() error {
 	switch {
 	case (z.window > 0) != (z.windowLayers > 0):
@@ -491,6 +500,12 @@ func (z *size) windowSound() error {
 	case z.layers > 0 && z.windowLayers > z.layers:
 		return scenario.Errors{{Path: "workload.model.window_layers", Problem: fmt.Sprintf("%d windowed layers in a model of %d layers", z.windowLayers, z.layers),
 			Allowed: fmt.Sprintf("0 to %d, the model's layers", z.layers)}}
+	case z.layers > 0 && z.moeLayers > z.layers:
+		return scenario.Errors{{Path: "workload.model.moe_layers", Problem: fmt.Sprintf("%d layers with experts in a model of %d layers", z.moeLayers, z.layers),
+			Allowed: fmt.Sprintf("0 to %d, the model's layers", z.layers)}}
+	case z.moeLayers > 0 && z.experts <= 0:
+		return scenario.Errors{{Path: "workload.model.moe_layers", Problem: "layers with experts in a model without routed experts",
+			Allowed: "0 for a dense model, or give workload.model.experts and experts_per_token"}}
 	}
 	return nil
 }

@@ -64,7 +64,9 @@ func TestSlidingWindowCache(t *testing.T) {
 }
 
 // A window goes with the layers it applies to, and no more layers are
-// windowed than the model has; each refusal names its field. A scenario
+// windowed than the model has; no more layers have experts than the model
+// has, and only a model with experts has them; each refusal names its
+// field. A scenario
 // that changes a preset's window is no longer that preset.
 func TestSlidingWindowFields(t *testing.T) {
 	for _, tc := range []struct {
@@ -75,6 +77,8 @@ func TestSlidingWindowFields(t *testing.T) {
 		{scenario.Model{ParamsB: 8, Layers: 32, HiddenSize: 4096, Heads: 32, KVHeads: 8, HeadDim: 128, WindowLayers: 16}, "workload.model.sliding_window"},
 		{scenario.Model{ParamsB: 8, Layers: 32, HiddenSize: 4096, Heads: 32, KVHeads: 8, HeadDim: 128, SlidingWindow: 4096, WindowLayers: 33}, "workload.model.window_layers"},
 		{scenario.Model{Preset: "gemma-3-27b", WindowLayers: 63}, "workload.model.window_layers"},
+		{scenario.Model{Preset: "deepseek-v3", MoELayers: 62}, "workload.model.moe_layers"},
+		{scenario.Model{ParamsB: 8, Layers: 32, HiddenSize: 4096, Heads: 32, KVHeads: 8, HeadDim: 128, MoELayers: 16}, "workload.model.moe_layers"},
 	} {
 		s := base()
 		s.Workload.Model = tc.m

@@ -96,6 +96,8 @@ var workloadFields = []Field{
 		"For a mixture of experts: the experts each MoE layer routes among (DeepSeek-V3 256, Qwen3 128); with the experts per token they set which weights a decode step reads and the all-to-all traffic when experts are spread over GPUs."},
 	{"workload.model.experts_per_token", "Experts per token", "experts",
 		"For a mixture of experts: how many routed experts each token uses (DeepSeek-V3 8, Llama 4 1); compute follows the active parameters."},
+	{"workload.model.moe_layers", "Layers with experts", "layers",
+		"For a mixture of experts whose first or alternate layers are dense (DeepSeek-V3 58 of 61, Llama 4 Maverick 24 of 48): how many layers route tokens to experts; each pays the expert all-to-all in training. Leave 0 when every layer has experts."},
 	{"workload.model.gflops_per_item", "Compute per item", "GFLOPs",
 		"For work that is not a language model (simulation steps, images): forward and backward GFLOPs per item, in place of the 6·P·D rule."},
 	{"workload.model.gradient_gb", "Gradient exchanged per step", "GB",

@@ -214,9 +214,12 @@ type Model struct {
 	WindowLayers  int `json:"window_layers,omitempty"`
 	// Experts and ExpertsPerToken: a mixture of experts' routed experts
 	// per MoE layer and how many each token uses (0: a dense model, or
-	// the preset's).
+	// the preset's); MoELayers how many of the layers have experts, the
+	// others being dense (DeepSeek-V3 58 of 61, Llama 4 Maverick 24 of
+	// 48; 0: every layer, or the preset's).
 	Experts         int     `json:"experts,omitempty"`
 	ExpertsPerToken int     `json:"experts_per_token,omitempty"`
+	MoELayers       int     `json:"moe_layers,omitempty"`
 	GFLOPsPerItem   float64 `json:"gflops_per_item,omitempty"` // non-LLM work: forward+backward GFLOPs per sample or step
 	GradientGB      float64 `json:"gradient_gb,omitempty"`     // non-LLM: gradient size exchanged per step, GB
 }

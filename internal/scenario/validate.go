@@ -321,7 +321,7 @@ func Validate(s *Scenario) Errors {
 	validateDimensions(c, &s.Dimensions)
 	validateOptions(c, &s.Options)
 	for i, o := range s.PriceOverrides {
-		path := "price_overrides["+strconv.Itoa(i)+"]"
+		path := "price_overrides[" + strconv.Itoa(i) + "]"
 		for _, f := range []struct{ name, v string }{{"kind", o.Kind}, {"id", o.ID}, {"field", o.Field}, {"value", o.Value}, {"as_of", o.AsOf}, {"source", o.Source}} {
 			if strings.TrimSpace(f.v) == "" {
 				c.add(path+"."+f.name, "is required", "see hostplan catalog export for kinds, ids and fields")
@@ -340,7 +340,7 @@ func Validate(s *Scenario) Errors {
 func validateRates(c *checker, s *Scenario) {
 	seen := map[string]int{}
 	for i, x := range s.ExchangeRates {
-		path := "exchange_rates["+strconv.Itoa(i)+"]"
+		path := "exchange_rates[" + strconv.Itoa(i) + "]"
 		switch {
 		case len(x.Currency) != 3 || strings.ToUpper(x.Currency) != x.Currency:
 			c.add(path+".currency", fmt.Sprintf("%q is not a currency code", x.Currency), "a three-letter ISO 4217 code such as USD or EUR")
@@ -438,7 +438,7 @@ func validateData(c *checker, d *Data) {
 	}
 	seen := map[string]bool{}
 	for i, st := range d.Lifecycle {
-		path := "data.lifecycle["+strconv.Itoa(i)+"]"
+		path := "data.lifecycle[" + strconv.Itoa(i) + "]"
 		c.oneOf(path+".stage", st.Stage, LifecycleStages, true)
 		if seen[st.Stage] {
 			c.add(path+".stage", fmt.Sprintf("%q appears twice", st.Stage), "each stage once")
