@@ -12,6 +12,7 @@ import (
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 )
 
 // constrainedDecision evaluates the seed's constrained example from disk
@@ -54,7 +55,7 @@ func TestDecisionPanelConstrained(t *testing.T) {
 	if p.failure.Visible() {
 		t.Errorf("failure line shown: %q", p.failure.Text)
 	}
-	body := segmentTexts(p.body.Segments)
+	body := uitest.SegmentTexts(p.body.Segments)
 	for _, want := range []string{
 		"Why Hybrid: ", "Hybrid is the only direction that meets every constraint",
 		"Robust: ", "only one direction is feasible",
@@ -92,7 +93,7 @@ func TestDecisionPanelConstrained(t *testing.T) {
 	if got, want := rows[4].Question, decide.BottleneckQuestion("compute"); got != want {
 		t.Errorf("hybrid's question = %q, want %q", got, want)
 	}
-	if got := labelTexts(p.questions); !strings.Contains(got, "First infrastructure question") || !strings.Contains(got, rows[0].Question) {
+	if got := uitest.LabelTexts(p.questions); !strings.Contains(got, "First infrastructure question") || !strings.Contains(got, rows[0].Question) {
 		t.Errorf("questions table shows:\n%s", got)
 	}
 }
@@ -111,7 +112,7 @@ func TestDecisionPanelFragile(t *testing.T) {
 	if got, want := p.scores.Text, "Scores (of 1): Cloud IaaS 0.61 · On-premises 0.59"; got != want {
 		t.Errorf("scores = %q, want %q", got, want)
 	}
-	body := segmentTexts(p.body.Segments)
+	body := uitest.SegmentTexts(p.body.Segments)
 	for _, want := range []string{
 		"Why Cloud IaaS: ", "it leads On-premises by 0.020 of 1, gained on",
 		"Economics: 0.90 against 0.70 at weight 0.40 (+0.080)",
@@ -126,7 +127,7 @@ func TestDecisionPanelFragile(t *testing.T) {
 	// The perturbation is the decision's, not the window's.
 	d.Robustness.Perturbation = 0.1
 	p.set(r, d, nil)
-	if body := segmentTexts(p.body.Segments); !strings.Contains(body, "moves by 10 %: economics") {
+	if body := uitest.SegmentTexts(p.body.Segments); !strings.Contains(body, "moves by 10 %: economics") {
 		t.Errorf("panel does not read the decision's perturbation:\n%s", body)
 	}
 }

@@ -24,6 +24,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -181,108 +182,12 @@ func (f *fakeBackend) saved() []fakeSave {
 
 var _ Backend = (*fakeBackend)(nil)
 
-// newFakeBackend holds two scenarios: a fine-tuning job where cloud is the
-// cheapest feasible direction and managed is ruled out, and a chat service
-// where nothing is feasible.
-// reasons makes typed reasons of texts, as a hand-built report's.
-func reasons(texts ...string) []model.Reason {
-	out := make([]model.Reason, len(texts))
-	for i, t := range texts {
-		out[i] = model.Reason{Code: "test", Kind: model.KindOther, Fields: []string{}, Text: t}
-	}
-	return out
-}
-
-// notes makes typed notes of texts, as a hand-built report's.
-func notes(texts ...string) []model.Note {
-	out := make([]model.Note, len(texts))
-	for i, t := range texts {
-		out[i] = model.Note{Code: "test", Kind: model.NotePlan, Fields: []string{}, Text: t}
-	}
-	return out
-}
-
+// newFakeBackend holds two scenarios (package uitest's): a fine-tuning
+// job where cloud is the cheapest feasible direction and managed is ruled
+// out, and a chat service where nothing is feasible.
 func newFakeBackend() *fakeBackend {
-	ft := &scenario.Scenario{
-		SchemaVersion: scenario.SchemaVersion,
-		ID:            "ft-7b",
-		Name:          "Fine-tune 7B on claims notes",
-		Currency:      "USD",
-		Purpose: scenario.Purpose{
-			Decision:               "Where to run the quarterly fine-tuning of the claims assistant",
-			SuccessMeasure:         "F1 ≥ 0.85 on the held-out claims set",
-			AcceptableRuntimeHours: scenario.Known(48),
-			Owner:                  "Head of Claims Analytics",
-		},
-		Workload: scenario.Workload{
-			Shape:         scenario.ShapeFineTuning,
-			Model:         scenario.Model{Preset: "llama-3.1-8b"},
-			Precision:     "bf16",
-			Method:        "lora",
-			TokensPerRunB: scenario.Estimate(1.5, 2, 3),
-			RunsPerMonth:  scenario.Known(4),
-			DeadlineHours: scenario.Known(72),
-		},
-		Data: scenario.Data{
-			VolumeGB:       scenario.Known(1200),
-			Classification: "confidential",
-			PersonalData:   true,
-			Residency:      "eu",
-			Movement:       scenario.MoveSnapshot,
-			SnapshotGB:     scenario.Known(40),
-			ReturnOutputs:  []string{"model_weights", "metrics"},
-		},
-		Dimensions: scenario.Dimensions{
-			Sovereignty:   scenario.Sovereignty{Dimension: scenario.Dimension{Weight: 0.3}},
-			WorkloadShape: scenario.ShapeDim{Dimension: scenario.Dimension{Weight: 0.1}, Pattern: "periodic"},
-			Operations:    scenario.Operations{Dimension: scenario.Dimension{Weight: 0.2}, StaffFTE: scenario.Estimate(0.5, 1, 1.5)},
-			Economics:     scenario.Economics{Dimension: scenario.Dimension{Weight: 0.3}, BudgetCap: scenario.Known(2e6), HorizonMonths: 24},
-			Optionality:   scenario.Optionality{Dimension: scenario.Dimension{Weight: 0.1}, ExitRequired: true},
-		},
-		Options: scenario.Options{Cloud: scenario.CloudOptions{Offer: "hyperscaler-h100", Pricing: "on_demand"}},
-	}
-	chat := &scenario.Scenario{
-		SchemaVersion: scenario.SchemaVersion,
-		ID:            "chat",
-		Name:          "Citizen chat assistant",
-		Currency:      "EUR",
-		Workload:      scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8"},
-		Dimensions:    scenario.Dimensions{Economics: scenario.Economics{HorizonMonths: 36}},
-	}
-
-	ftReport := &model.Report{
-		ScenarioID: ft.ID, ScenarioName: ft.Name, CatalogAsOf: "2025-06-01", Currency: "USD",
-		Shape: ft.Workload.Shape, HorizonMonths: 24, RunUnit: "one fine-tuning run",
-		Cheapest:            scenario.Cloud,
-		Warnings:            notes("Tokens per run is an estimate; the likely value is used."),
-		EfficiencyThreshold: 0.7,
-		Directions: []model.DirectionResult{
-			{Direction: scenario.Managed, Title: "Managed service", Feasible: false,
-				Reasons: reasons("the provider may not process personal data", "data may not leave the EU")},
-			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89, PricesAsOf: "2026-01-21",
-				Notes: notes("On-demand price; a 1-year commitment would cost less.")},
-			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, GPU: "l40s", GPUs: 16,
-				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000, PricesAsOf: "2025-06-01"},
-			{Direction: scenario.HPC, Title: "Shared HPC", Feasible: false, GPU: "a100-80gb", GPUs: 4,
-				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832, PricesAsOf: "2025-09-01",
-				Reasons: reasons("queue wait and wall-time chunks exceed the 72 h deadline")},
-			{Direction: scenario.Hybrid, Title: "Hybrid", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000, PricesAsOf: "2026-01-21"},
-		},
-	}
-	chatReport := &model.Report{
-		ScenarioID: chat.ID, ScenarioName: chat.Name, CatalogAsOf: "2025-05-15", Currency: "EUR",
-		Shape: chat.Workload.Shape, HorizonMonths: 36, RunUnit: "one month of service",
-		Directions: []model.DirectionResult{
-			{Direction: scenario.Managed, Title: "Managed service", Reasons: reasons("residency")},
-			{Direction: scenario.Cloud, Title: "Cloud IaaS", Reasons: reasons("budget cap exceeded")},
-			{Direction: scenario.OnPrem, Title: "On-premises", Reasons: reasons("lead time")},
-			{Direction: scenario.HPC, Title: "Shared HPC", Reasons: reasons("no interactive service")},
-			{Direction: scenario.Hybrid, Title: "Hybrid", Reasons: reasons("staff")},
-		},
-	}
-
+	ft, ftReport := uitest.FineTuning()
+	chat, chatReport := uitest.Chat()
 	return &fakeBackend{
 		items: []Item{
 			{ID: ft.ID, Name: ft.Name, Shape: ft.Workload.Shape, Revisions: 3},
@@ -419,7 +324,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 
 	// Inputs tab: grouped, with estimates labelled.
-	inputs := labelTexts(v.inputs.box)
+	inputs := uitest.LabelTexts(v.inputs.box)
 	for _, want := range []string{"Purpose", "Workload", "Data", "Decision dimensions", "Direction options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "Budget cap over the horizon (USD)", "2,000,000", "Only an approved, minimised snapshot may leave"} {
 		if !strings.Contains(inputs, want) {
 			t.Errorf("Inputs tab lacks %q", want)
@@ -427,7 +332,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 
 	// Notes tab: warnings and per-direction notes.
-	notes := segmentTexts(v.notes.Segments)
+	notes := uitest.SegmentTexts(v.notes.Segments)
 	for _, want := range []string{"Warnings", "Tokens per run is an estimate", "On-demand price; a 1-year commitment would cost less.", "Shared HPC"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("Notes tab lacks %q", want)
@@ -713,43 +618,6 @@ func writePNG(t *testing.T, file string, img image.Image) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", file)
-}
-
-// segmentTexts joins the text of rich-text segments, list items and
-// paragraphs included.
-func segmentTexts(segs []widget.RichTextSegment) string {
-	var b strings.Builder
-	for _, s := range segs {
-		switch x := s.(type) {
-		case *widget.ListSegment:
-			b.WriteString(segmentTexts(x.Items))
-		case *widget.ParagraphSegment:
-			b.WriteString(segmentTexts(x.Texts))
-		default:
-			b.WriteString(x.Textual())
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
-
-// labelTexts joins the text of every label under o.
-func labelTexts(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text)
-			b.WriteByte('\n')
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
 }
 
 // The window's title names what it shows: the scenario (as its form names

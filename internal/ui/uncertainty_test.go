@@ -7,43 +7,15 @@ import (
 
 	"hostplan/internal/ui/report"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
-	"hostplan/internal/model"
-	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 )
 
-// withUncertainty adds a hand-built Monte Carlo spread and tornado to the
-// fine-tuning report of newFakeBackend. The numbers are made up but
-// consistent: P10 ≤ P50 ≤ P90, the cloud's P50 is near its base cost, and
-// the P(cheapest) of the feasible directions sum to 1.
+// withUncertainty adds the hand-built Monte Carlo spread and tornado of
+// uitest.AddUncertainty to the fine-tuning report of newFakeBackend.
 func withUncertainty(b *fakeBackend) *fakeBackend {
-	r := b.reports["ft-7b"]
-	r.Uncertainty = &model.Uncertainty{
-		Draws: 10000, Seed: 7, Distribution: "pert",
-		Inputs: []string{"workload.tokens_per_run_b", "dimensions.operations.staff_fte", "options.hpc.queue_wait_hours (catalog)"},
-		Directions: []model.DirectionSpread{
-			{Direction: scenario.Managed},
-			{Direction: scenario.Cloud, CostP10: 1.1e6, CostP50: 1.23e6, CostP90: 1.41e6, TimeP10: 5.2, TimeP50: 6.3, TimeP90: 8.1,
-				ProbCheapest: 0.62, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 0.97},
-			{Direction: scenario.OnPrem, CostP10: 1.7e6, CostP50: 1.75e6, CostP90: 1.8e6, TimeP10: 9.8, TimeP50: 11.5, TimeP90: 14,
-				ProbCheapest: 0, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 1},
-			{Direction: scenario.HPC, CostP10: 25000, CostP50: 29832, CostP90: 36000, TimeP10: 96, TimeP50: 140, TimeP90: 210,
-				ProbCheapest: 0, ProbFeasible: 0, ProbDeadline: 0.08, ProbBudget: 1},
-			{Direction: scenario.Hybrid, CostP10: 1.15e6, CostP50: 1.3e6, CostP90: 1.5e6, TimeP10: 7.5, TimeP50: 9, TimeP90: 11.6,
-				ProbCheapest: 0.38, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 0.95},
-		},
-		ProbNoneFeasible: 0.015,
-	}
-	// Given out of order on purpose: the chart puts the largest swing on
-	// top whatever order it gets.
-	r.Tornado = &model.Tornado{Metric: "cost_horizon", Direction: scenario.Cloud, Base: 1234567.89, Bars: []model.Bar{
-		{Input: "dimensions.operations.staff_fte", Low: 1.1e6, High: 1.37e6, Swing: 270000},
-		{Input: "workload.tokens_per_run_b", Low: 1.0e6, High: 1.7e6, Swing: 700000},
-		{Input: "options.hpc.queue_wait_hours (catalog)", Low: 1234567.89, High: 1234567.89},
-	}}
+	uitest.AddUncertainty(b.reports["ft-7b"])
 	return b
 }
 
@@ -79,20 +51,20 @@ func TestUncertaintyTab(t *testing.T) {
 		{"Shared HPC (ruled out)", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
 		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
 	}
-	if len(drawnRows(v.spread)) != len(want) {
-		t.Fatalf("spread has %d rows, want %d", len(drawnRows(v.spread)), len(want))
+	if len(uitest.DrawnRows(v.spread)) != len(want) {
+		t.Fatalf("spread has %d rows, want %d", len(uitest.DrawnRows(v.spread)), len(want))
 	}
 	for i, row := range want {
-		if got := drawnRows(v.spread)[i].Cells; !slices.Equal(got, row[:]) {
+		if got := uitest.DrawnRows(v.spread)[i].Cells; !slices.Equal(got, row[:]) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, row)
 		}
 	}
-	for i, row := range drawnRows(v.spread) {
+	for i, row := range uitest.DrawnRows(v.spread) {
 		if row.Bold != (i == 4) {
 			t.Errorf("row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.Bold)
 		}
 	}
-	if drawnRows(v.spread)[3].Danger != spDirection {
+	if uitest.DrawnRows(v.spread)[3].Danger != spDirection {
 		t.Error("a direction ruled out is not marked in the error colour")
 	}
 	if !v.none.Visible() || !strings.Contains(v.none.Text, "2 %") {
@@ -118,7 +90,7 @@ func TestUncertaintyTab(t *testing.T) {
 	if want := []string{"workload.tokens_per_run_b", "dimensions.operations.staff_fte", "options.hpc.queue_wait_hours (catalog)"}; !slices.Equal(order, want) {
 		t.Errorf("bars top to bottom = %q, want %q", order, want)
 	}
-	texts := chartTexts(v.tornado)
+	texts := uitest.ChartTexts(v.tornado)
 	for _, want := range []string{"input at its low end", "input at its high end", "base USD 1,234,568",
 		"Tokens per run", "Operations staff", "Shared HPC: queue wait, catalog estimate",
 		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change",
@@ -147,15 +119,4 @@ func TestUncertaintyTabWithoutSpread(t *testing.T) {
 			t.Errorf("%T visible without a spread", o)
 		}
 	}
-}
-
-// chartTexts lists the text a chart draws.
-func chartTexts(w fyne.Widget) []string {
-	var out []string
-	for _, o := range test.WidgetRenderer(w).Objects() {
-		if t, ok := o.(*canvas.Text); ok {
-			out = append(out, t.Text)
-		}
-	}
-	return out
 }
