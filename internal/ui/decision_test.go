@@ -203,7 +203,7 @@ func TestWindowRealDecision(t *testing.T) {
 		t.Errorf("headline = %q, want %q", got, want)
 	}
 	settle(t, p) // the spread lands after the report
-	if p.view.current.r.Uncertainty == nil || p.view.uncertainty.empty.Visible() {
+	if p.view.current.r.Uncertainty == nil || p.view.uncertainty.Message() != "" {
 		t.Error("the real report has no Monte Carlo spread on the Uncertainty tab")
 	}
 }

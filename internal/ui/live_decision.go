@@ -63,7 +63,7 @@ func (v *scenarioView) showDecision() {
 		v.highlighted = rec
 		v.report.set(r, rec)
 		v.scaling.setHighlight(rec)
-		v.uncertainty.setHighlight(rec)
+		v.uncertainty.SetHighlight(rec)
 	}
 	widgets.Refit(v.reportScroll)
 }
@@ -120,6 +120,6 @@ func (v *scenarioView) tabShown(title string) {
 	case "Scaling":
 		v.scaling.shown()
 	case "Uncertainty":
-		v.uncertainty.shown()
+		v.uncertainty.Shown()
 	}
 }

@@ -52,7 +52,7 @@ type scenarioView struct {
 	report       *reportTable
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
-	uncertainty  *uncertaintyView
+	uncertainty  *report.Uncertainty
 	brief        *briefView
 	checklist    *checklistView
 	inputs       *inputsView
@@ -92,7 +92,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.weights.onSettled = v.rebrief
 	v.report = newReportTable()
 	v.scaling = newScalingView()
-	v.uncertainty = newUncertaintyView()
+	v.uncertainty = report.NewUncertainty()
 	v.brief = newBriefView()
 	v.checklist = newChecklistView(b)
 	v.checklist.onSaved = v.checklistSaved
@@ -103,7 +103,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.tabs = container.NewAppTabs(
 		container.NewTabItem("Report", v.reportPage()),
 		container.NewTabItem("Scaling", v.scaling.content),
-		container.NewTabItem("Uncertainty", v.uncertainty.content),
+		container.NewTabItem("Uncertainty", v.uncertainty.Content()),
 		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Checklist", v.checklist.content),
 		container.NewTabItem("Inputs", v.inputs.content),
@@ -207,7 +207,7 @@ func (v *scenarioView) addSpread(ev *evaluation, keep bool) {
 				v.cache.put(ev)
 			}
 			rec := cur.recommendation()
-			v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(cur.s, r, rec) })
+			v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), func() { v.uncertainty.Set(cur.s, r, rec) })
 		}
 	})
 }
@@ -368,9 +368,9 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	rec := ev.recommendation()
 	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r, rec) })
 	if ev.spread {
-		v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r, rec) })
+		v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), func() { v.uncertainty.Set(s, r, rec) })
 	} else {
-		v.fill(v.uncertainty.content, v.uncertainty.scroll, v.uncertainty.drawing)
+		v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), v.uncertainty.Drawing)
 	}
 	v.brief.set(r.ScenarioID, ev.brief)
 	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change

@@ -567,7 +567,7 @@ func screenshotReal(t *testing.T, base string) {
 				writePNG(t, fmt.Sprintf("%s-real-%s-brief-recommendation.png", base, it.ID), w.Canvas().Capture())
 			}
 			if item.Text == "Uncertainty" {
-				p.view.uncertainty.scroll.ScrollToBottom()
+				p.view.uncertainty.Scroll().ScrollToBottom()
 				writePNG(t, fmt.Sprintf("%s-real-%s-uncertainty-end.png", base, it.ID), w.Canvas().Capture())
 			}
 		}

@@ -2,6 +2,12 @@
 // figures and words every view shares (facts.go, format.go, headline.go,
 // decision.go), the charts (chart.go, chart_parts.go, tornado.go), the
 // notes, and the cells of scenarios side by side, which Compare and Review
-// both show (side.go), with review mode's sheet and grid (review.go). Each
-// is a function of an Outcome or a model.Report; none reaches the store.
+// both show (side.go), with review mode's sheet and grid (review.go).
+//
+// The tabs of one scenario's report are here too, each a type made once
+// and refilled with every report the window shows (Set), so that a live
+// edit redraws only what changed: the Uncertainty tab (uncertainty.go).
+// Each is a function of an Outcome, a model.Report or the decision on it,
+// with callbacks for what the user does; none reaches the store, and the
+// window's shell (package ui) wires them to its evaluations.
 package report
