@@ -55,7 +55,7 @@ type scenarioView struct {
 	uncertainty  *report.Uncertainty
 	brief        *briefView
 	checklist    *checklistView
-	inputs       *inputsView
+	inputs       *report.Inputs
 	notes        *widget.RichText
 	notesTab     *container.Scroll
 	tabs         *container.AppTabs
@@ -96,7 +96,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.brief = newBriefView()
 	v.checklist = newChecklistView(b)
 	v.checklist.onSaved = v.checklistSaved
-	v.inputs = newInputsView()
+	v.inputs = report.NewInputs()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.notesTab = container.NewVScroll(v.notes)
@@ -106,7 +106,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 		container.NewTabItem("Uncertainty", v.uncertainty.Content()),
 		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Checklist", v.checklist.content),
-		container.NewTabItem("Inputs", v.inputs.content),
+		container.NewTabItem("Inputs", v.inputs.Content()),
 		container.NewTabItem("Notes", v.notesTab),
 	)
 
@@ -376,7 +376,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
-	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
+	v.fill(v.inputs.Content(), nil, func() { v.inputs.Set(s) })
 	v.fill(v.notesTab, nil, func() { widgets.SetSegments(v.notes, report.NotesSegments(r)) })
 	// The sliders' saved weights are the stored revision's, also while
 	// a live update shows edited ones.

@@ -17,7 +17,6 @@ import (
 	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -324,7 +323,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 
 	// Inputs tab: grouped, with estimates labelled.
-	inputs := uitest.LabelTexts(v.inputs.box)
+	inputs := uitest.LabelTexts(v.inputs.Scroll().Content)
 	for _, want := range []string{"Purpose", "Workload", "Data", "Decision dimensions", "Direction options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "Budget cap over the horizon (USD)", "2,000,000", "Only an approved, minimised snapshot may leave"} {
 		if !strings.Contains(inputs, want) {
 			t.Errorf("Inputs tab lacks %q", want)
@@ -491,7 +490,7 @@ func TestScreenshot(t *testing.T) {
 		}
 		if variant.name == "light" {
 			selectTab(t, p.view.tabs, "Inputs")
-			p.view.inputs.content.(*container.Scroll).ScrollToBottom()
+			p.view.inputs.Scroll().ScrollToBottom()
 			writePNG(t, base+"-light-inputs-end.png", w.Canvas().Capture())
 
 			p.view.tabs.SelectIndex(0)
