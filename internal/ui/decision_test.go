@@ -173,7 +173,7 @@ func TestWindowShowsDecision(t *testing.T) {
 	if dp.badge.Visible() || dp.body.Visible() || dp.questions.Visible() {
 		t.Error("badge, reasons or questions shown without a decision")
 	}
-	if n := len(p.view.report.drawnCells()); n != 5 {
+	if n := len(drawnCells(p.view.report)); n != 5 {
 		t.Errorf("report table has %d rows after a failed decision, want 5", n)
 	}
 

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"hostplan/internal/ui/report"
 )
 
 // The test driver runs fyne.Do at once on the goroutine that calls it, so
@@ -140,14 +142,11 @@ func (p *planner) problemsShown() *widget.Label {
 }
 
 // drawnCells are the report table's rows as its labels show them.
-func (t *reportTable) drawnCells() [][numColumns]string {
-	var rows [][numColumns]string
-	for _, r := range t.rows {
-		if !r.shown {
-			continue
-		}
-		var row [numColumns]string
-		for col, l := range r.cells {
+func drawnCells(t *report.Table) [][]string {
+	var rows [][]string
+	for _, r := range t.Rows() {
+		row := make([]string, len(r.Cells))
+		for col, l := range r.Cells {
 			row[col] = l.Text
 		}
 		rows = append(rows, row)

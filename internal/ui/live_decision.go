@@ -61,7 +61,7 @@ func (v *scenarioView) showDecision() {
 	rec := v.recommendation()
 	if rec != v.highlighted {
 		v.highlighted = rec
-		v.report.set(r, rec)
+		v.report.Set(r, rec)
 		v.scaling.setHighlight(rec)
 		v.uncertainty.SetHighlight(rec)
 	}

@@ -49,7 +49,7 @@ type scenarioView struct {
 	weights      *weightsPanel // live weights (live_decision.go)
 	briefGen     int           // counts briefs written again after an edit
 	highlighted  string        // the direction the tables show in bold
-	report       *reportTable
+	report       *report.Table
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
 	uncertainty  *report.Uncertainty
@@ -90,7 +90,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.weights = newWeightsPanel()
 	v.weights.onChange = v.reweigh
 	v.weights.onSettled = v.rebrief
-	v.report = newReportTable()
+	v.report = report.NewTable()
 	v.scaling = newScalingView()
 	v.uncertainty = report.NewUncertainty()
 	v.brief = newBriefView()
@@ -142,7 +142,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &widgets.PageLayout{}
 	page := container.New(layout, v.weights.content, v.decision.content,
-		widgets.SectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
+		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.after)
 	v.reportScroll = container.NewScroll(page)
 	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
 	return container.New(widgets.NewViewport(layout, page), v.reportScroll)

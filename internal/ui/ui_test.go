@@ -293,7 +293,7 @@ func TestSelectShowsReport(t *testing.T) {
 	// Every cell, visible or scrolled away. Each direction is dated by
 	// the prices it used: the cloud's, newer than the report's oldest
 	// (2025-06-01, the header's), show as they are; managed used none.
-	wantRows := [][numColumns]string{
+	wantRows := [][]string{
 		{"Managed service", "No", "Per-token service", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "• the provider may not process personal data\n• data may not leave the EU"},
 		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", report.NoValue, ""},
 		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", report.NoValue, ""},
@@ -301,16 +301,16 @@ func TestSelectShowsReport(t *testing.T) {
 		{"Shared HPC", "No", "4 × a100-80gb", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
 		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", report.NoValue, ""},
 	}
-	rows := v.report.drawnCells()
+	rows := drawnCells(v.report)
 	if len(rows) != len(wantRows) {
 		t.Fatalf("table has %d rows, want %d", len(rows), len(wantRows))
 	}
 	for i, want := range wantRows {
-		if got := rows[i]; got != want {
+		if got := rows[i]; !slices.Equal(got, want) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	if got, want := v.report.dates.Text, "Prices as of (the oldest price each direction used): Cloud IaaS 2026-01-21 · On-premises 2025-06-01 · Shared HPC 2025-09-01 · Hybrid 2026-01-21."; got != want {
+	if got, want := v.report.Dates(), "Prices as of (the oldest price each direction used): Cloud IaaS 2026-01-21 · On-premises 2025-06-01 · Shared HPC 2025-09-01 · Hybrid 2026-01-21."; got != want {
 		t.Errorf("prices dated %q, want %q", got, want)
 	}
 
@@ -679,13 +679,13 @@ func TestReportTableFitsThePane(t *testing.T) {
 		}
 		settled(t, p)
 		v := p.view
-		if got := v.report.layout.cards; got != tc.cards {
+		if got := v.report.Cards(); got != tc.cards {
 			t.Errorf("%v, form %v: cards %v, want %v", tc.size, tc.form, got, tc.cards)
 		}
 		d := fyne.CurrentApp().Driver()
 		right := d.AbsolutePositionForObject(v.reportScroll).X + v.reportScroll.Size().Width
-		for _, row := range v.report.rows {
-			for _, l := range append(row.cells[:], row.cardHead, row.cardFigures) {
+		for _, row := range v.report.Rows() {
+			for _, l := range append(row.Cells, row.Card[:]...) {
 				if !l.Visible() || l.Text == "" {
 					continue
 				}

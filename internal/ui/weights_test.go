@@ -30,9 +30,9 @@ func tapWeight(p *weightsPanel, i int, v float64) {
 }
 
 // boldRow is the index of the report table's row in bold, -1 for none.
-func boldRow(t *reportTable) int {
-	for i, r := range t.rows {
-		if r.shown && r.cells[colDirection].TextStyle.Bold {
+func boldRow(t *report.Table) int {
+	for i, r := range t.Rows() {
+		if r.Cells[0].TextStyle.Bold { // the direction's cell
 			return i
 		}
 	}
@@ -314,14 +314,14 @@ func TestReportTableAboveTheFold(t *testing.T) {
 	if row < 0 {
 		t.Fatal("no row in bold")
 	}
-	cell := v.report.rows[row].cells[colDirection]
-	bottom := v.report.content.Position().Y + cell.Position().Y + cell.Size().Height
+	cell := v.report.Rows()[row].Cells[0] // the direction's
+	bottom := v.report.Content().Position().Y + cell.Position().Y + cell.Size().Height
 	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
 		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
 	}
-	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.content.Position().Y {
+	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.Content().Position().Y {
 		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.detail.Visible(),
-			v.decision.after.Position().Y, v.report.content.Position().Y)
+			v.decision.after.Position().Y, v.report.Content().Position().Y)
 	}
 
 	test.Tap(v.weights.toggle)

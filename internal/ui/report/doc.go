@@ -6,8 +6,9 @@
 //
 // The tabs of one scenario's report are here too, each a type made once
 // and refilled with every report the window shows (Set), so that a live
-// edit redraws only what changed: the Uncertainty tab (uncertainty.go) and
-// the Inputs tab (inputs.go).
+// edit redraws only what changed: the Report tab's table of the
+// directions (table.go), the Uncertainty tab (uncertainty.go) and the
+// Inputs tab (inputs.go).
 // Each is a function of an Outcome, a model.Report or the decision on it,
 // with callbacks for what the user does; none reaches the store, and the
 // window's shell (package ui) wires them to its evaluations.
