@@ -55,7 +55,7 @@ func (v *scenarioView) showDecision() {
 	// the icon carries the colour.
 	v.cheapest.Importance = imp
 	widgets.SetText(v.cheapest, report.CheapestText(r, d))
-	v.decision.set(r, ev.dec, ev.decErr)
+	v.decision.Set(r, ev.dec, ev.decErr)
 	v.weights.update(ev.s.Dimensions.Weights(), d)
 
 	rec := v.recommendation()

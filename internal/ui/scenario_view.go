@@ -45,7 +45,7 @@ type scenarioView struct {
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
 	current      *evaluation // what the pane shows; nil before the first report
-	decision     *decisionPanel
+	decision     *report.DecisionPanel
 	weights      *weightsPanel // live weights (live_decision.go)
 	briefGen     int           // counts briefs written again after an edit
 	highlighted  string        // the direction the tables show in bold
@@ -86,7 +86,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.cheapest.Wrapping = fyne.TextWrapWord
 	v.cheapestIcon = widget.NewIcon(nil)
 
-	v.decision = newDecisionPanel()
+	v.decision = report.NewDecisionPanel()
 	v.weights = newWeightsPanel()
 	v.weights.onChange = v.reweigh
 	v.weights.onSettled = v.rebrief
@@ -128,7 +128,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	}
 	verdict := container.NewBorder(nil, nil, v.cheapestIcon, nil, v.cheapest)
 	titleRow := container.NewBorder(nil, nil, nil, actions, v.title)
-	header := container.NewVBox(titleRow, v.facts, v.decision.head, verdict, widget.NewSeparator())
+	header := container.NewVBox(titleRow, v.facts, v.decision.Head(), verdict, widget.NewSeparator())
 	v.body = container.NewBorder(header, nil, nil, nil, v.tabs)
 	v.body.Hide()
 	v.content = v.live.wrap(container.NewStack(container.NewVBox(v.message), v.body))
@@ -141,8 +141,8 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 // scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &widgets.PageLayout{}
-	page := container.New(layout, v.weights.content, v.decision.content,
-		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.after)
+	page := container.New(layout, v.weights.content, v.decision.Content(),
+		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.After())
 	v.reportScroll = container.NewScroll(page)
 	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
 	return container.New(widgets.NewViewport(layout, page), v.reportScroll)

@@ -283,7 +283,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 	// One headline: the recommended direction; the cheapest second, with
 	// why it is not the one recommended.
-	if got, want := v.decision.headline.Text, "Recommended: Hybrid"; got != want {
+	if got, want := v.decision.Headline(), "Recommended: Hybrid"; got != want {
 		t.Errorf("headline = %q, want %q", got, want)
 	}
 	if got, want := v.cheapest.Text, "Cheapest feasible: Cloud IaaS, USD 1,234,568 over 24 months. It ranks 2nd (score 0.73 against 0.80): Hybrid costs 5 % more, but the weights favour it on sovereignty."; got != want {
@@ -519,11 +519,11 @@ func screenshotEditing(t *testing.T, base string, w fyne.Window, p *planner) {
 	p.scenarios.list.Select(0)
 	waitFor(t, p.view, stateReady)
 	writePNG(t, base+"-light-header.png", w.Canvas().Capture())
-	r, d := fragileDecision()
-	p.view.decision.set(r, d, nil)
+	r, d := uitest.FragileDecision()
+	p.view.decision.Set(r, d, nil)
 	p.view.reportScroll.Content.Refresh() // as setReport does after it
 	writePNG(t, base+"-light-fragile.png", w.Canvas().Capture())
-	p.view.decision.set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
+	p.view.decision.Set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
 	p.view.reportScroll.Content.Refresh()
 
 	test.Tap(p.view.edit)

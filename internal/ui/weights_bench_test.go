@@ -57,7 +57,7 @@ func BenchmarkSliderMoveToRanking(b *testing.B) {
 			x = above
 		}
 		tapWeight(wp, slider, x)
-		return v.decision.headline.Text
+		return v.decision.Headline()
 	}
 	if move(0) == move(1) {
 		b.Fatal("the moves do not change the recommendation")

@@ -52,7 +52,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	v := p.view
 	wp := v.weights
 
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Fatalf("headline before = %q", got)
 	}
 	if got := boldRow(v.report); got != 4 {
@@ -90,7 +90,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 
 	// Short of the mark: the same winner.
 	tapWeight(wp, 0, sw.Below.At+0.03)
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Errorf("headline short of the mark = %q, want Hybrid still", got)
 	}
 	if !v.live.dirty() || !v.live.mark.Visible() || v.live.save.Disabled() {
@@ -99,7 +99,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	}
 	// Past it: the direction the mark names.
 	tapWeight(wp, 0, sw.Below.At-0.03)
-	if got, want := v.decision.headline.Text, "Recommended: "+leader; got != want {
+	if got, want := v.decision.Headline(), "Recommended: "+leader; got != want {
 		t.Errorf("headline past the mark = %q, want %q", got, want)
 	}
 	if got := v.current.dec.Ranking[0]; got != sw.Below.Leader {
@@ -131,7 +131,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	}
 
 	test.Tap(wp.reset)
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Errorf("headline after reset = %q, want Hybrid", got)
 	}
 	if got := v.current.s.Dimensions.Weights(); got != b.scenarios["ft-7b"].Dimensions.Weights() {
@@ -319,9 +319,9 @@ func TestReportTableAboveTheFold(t *testing.T) {
 	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
 		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
 	}
-	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.Content().Position().Y {
+	if v.weights.detail.Visible() || v.decision.After().Position().Y < v.report.Content().Position().Y {
 		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.detail.Visible(),
-			v.decision.after.Position().Y, v.report.Content().Position().Y)
+			v.decision.After().Position().Y, v.report.Content().Position().Y)
 	}
 
 	test.Tap(v.weights.toggle)

@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 )
@@ -199,4 +200,26 @@ func AddScaling(ft, chat *model.Report) {
 	srv.CostHorizon = 250000
 	srv.Serving = &model.Serving{GPUsPerReplica: 2, Batch: 141, ReplicasPeak: 2, ReplicasMean: 1,
 		DecodeStepMS: 20.88, TokensPerSecond: 6752.5, RequestsPerSec: 6.603, LatencyMS: 6371.4, MemoryBound: true}
+}
+
+// FragileDecision is a hand-built report and decision whose order one
+// weight flips: cloud leads on-premises by 0.02, and 20 % less weight on
+// economics puts on-premises first.
+func FragileDecision() (*model.Report, *decide.Decision) {
+	r := &model.Report{ScenarioID: "x", Currency: "EUR", HorizonMonths: 36, Directions: []model.DirectionResult{
+		{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true},
+		{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true},
+	}}
+	d := &decide.Decision{
+		ScenarioID: "x", Recommendation: scenario.Cloud, Ranking: []string{scenario.Cloud, scenario.OnPrem},
+		Directions: []decide.Direction{
+			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, Rank: 1, Total: 0.61, Bottleneck: "compute", Question: "Q-cloud"},
+			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, Rank: 2, Total: 0.59, Bottleneck: "data path", Question: "Q-onprem"},
+		},
+		WhyWinner: []decide.Lead{{Dimension: "economics", Winner: 0.9, RunnerUp: 0.7, Weight: 0.4, Lead: 0.08}},
+		RunnerUp:  &decide.RunnerUp{Direction: scenario.OnPrem, Gap: 0.02, Summary: "On-premises (0.020 behind) would draw level if the economics weight fell from 0.4 to 0.33."},
+		Robustness: decide.Robustness{Verdict: decide.Fragile, Fragile: true, Perturbation: 0.2, FlippedBy: []string{"economics -20 %"},
+			Summary: "economics -20 % puts On-premises first."},
+	}
+	return r, d
 }
