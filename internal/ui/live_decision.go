@@ -56,7 +56,7 @@ func (v *scenarioView) showDecision() {
 	v.cheapest.Importance = imp
 	widgets.SetText(v.cheapest, report.CheapestText(r, d))
 	v.decision.Set(r, ev.dec, ev.decErr)
-	v.weights.update(ev.s.Dimensions.Weights(), d)
+	v.weights.Update(ev.s.Dimensions.Weights(), d)
 
 	rec := v.recommendation()
 	if rec != v.highlighted {

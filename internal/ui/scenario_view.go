@@ -46,9 +46,9 @@ type scenarioView struct {
 	cheapestIcon *widget.Icon
 	current      *evaluation // what the pane shows; nil before the first report
 	decision     *report.DecisionPanel
-	weights      *weightsPanel // live weights (live_decision.go)
-	briefGen     int           // counts briefs written again after an edit
-	highlighted  string        // the direction the tables show in bold
+	weights      *report.Weights // live weights (live_decision.go)
+	briefGen     int             // counts briefs written again after an edit
+	highlighted  string          // the direction the tables show in bold
 	report       *report.Table
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
@@ -87,9 +87,9 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.cheapestIcon = widget.NewIcon(nil)
 
 	v.decision = report.NewDecisionPanel()
-	v.weights = newWeightsPanel()
-	v.weights.onChange = v.reweigh
-	v.weights.onSettled = v.rebrief
+	v.weights = report.NewWeights()
+	v.weights.OnChange = v.reweigh
+	v.weights.OnSettled = v.rebrief
 	v.report = report.NewTable()
 	v.scaling = newScalingView()
 	v.uncertainty = report.NewUncertainty()
@@ -141,10 +141,10 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 // scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &widgets.PageLayout{}
-	page := container.New(layout, v.weights.content, v.decision.Content(),
+	page := container.New(layout, v.weights.Content(), v.decision.Content(),
 		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.After())
 	v.reportScroll = container.NewScroll(page)
-	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
+	v.weights.OnOpen = func(bool) { widgets.Refit(v.reportScroll) }
 	return container.New(widgets.NewViewport(layout, page), v.reportScroll)
 }
 
@@ -384,7 +384,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	if v.live.updating && v.live.base != nil {
 		saved = v.live.base.Dimensions.Weights()
 	}
-	v.weights.set(saved, s.Dimensions.Weights(), ev.dec)
+	v.weights.Set(saved, s.Dimensions.Weights(), ev.dec)
 	v.showDecision() // last: the headline and the rows it highlights
 
 	v.message.Hide()

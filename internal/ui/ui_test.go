@@ -726,8 +726,8 @@ func TestNoLabelRunsOver(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1024, Height: 768}} {
 		w.Resize(size)
 		openForm(t, p, 0)
-		if !p.view.weights.open {
-			test.Tap(p.view.weights.toggle)
+		if !p.view.weights.Open() {
+			test.Tap(p.view.weights.ToggleButton())
 		}
 		settled(t, p)
 		for _, s := range squeezed(w.Content()) {

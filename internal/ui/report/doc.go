@@ -8,8 +8,9 @@
 //
 // The tabs of one scenario's report are here too, each a type made once
 // and refilled with every report the window shows (Set), so that a live
-// edit redraws only what changed: the Report tab's decision
-// (decision_panel.go) and table of the directions (table.go), the
+// edit redraws only what changed: the Report tab's weights, sliders
+// that re-rank at once through a callback (weights.go), its decision
+// (decision_panel.go) and its table of the directions (table.go), the
 // Uncertainty tab (uncertainty.go) and the Inputs tab (inputs.go).
 //
 // Each view is a function of an Outcome, a model.Report or the decision
