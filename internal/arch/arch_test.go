@@ -49,6 +49,9 @@ var layer = map[string]int{
 	"internal/ui/widgets": 7,
 	"internal/ui/report":  8,
 	"internal/ui/form":    8,
+	// What the tests of the window's packages share: hand-built reports
+	// and readers of what widgets show.
+	"internal/ui/uitest": 8,
 	// The faces, and the command that starts them.
 	"internal/cli":  9,
 	"internal/ui":   9,

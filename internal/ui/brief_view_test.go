@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/brief"
 	"hostplan/internal/document"
+	"hostplan/internal/ui/uitest"
 )
 
 // checklistBackend is a fake backend that also keeps checklist state.
@@ -64,7 +65,7 @@ func TestBriefTab(t *testing.T) {
 	if got := briefFileName(v.id); got != "ft-7b-brief.md" {
 		t.Errorf("proposed file name = %q, want ft-7b-brief.md", got)
 	}
-	text := segmentTexts(v.text.Segments)
+	text := uitest.SegmentTexts(v.text.Segments)
 	for _, want := range []string{"Compute Readiness Brief: Fine-tune 7B on claims notes", "Recommendation", "Readiness checklist"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("rendered brief lacks %q", want)
@@ -253,7 +254,7 @@ func TestBriefSegments(t *testing.T) {
 			t.Errorf("segment %d = %+v, want %+v", i, flat[i], want[i])
 		}
 	}
-	if got := widget.NewRichText(segs...); !strings.Contains(segmentTexts(got.Segments), "Hybrid") {
+	if got := widget.NewRichText(segs...); !strings.Contains(uitest.SegmentTexts(got.Segments), "Hybrid") {
 		t.Error("the rendered table does not show its rows")
 	}
 }

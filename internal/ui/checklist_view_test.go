@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/brief"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 )
 
 // checklistStore is a fake backend that reads and writes checklist state.
@@ -109,7 +110,7 @@ func TestChecklistTabTrainingExcludesServing(t *testing.T) {
 	if len(v.rows) != len(v.entries) {
 		t.Fatalf("%d rows for %d entries", len(v.rows), len(v.entries))
 	}
-	text := labelTexts(v.list)
+	text := uitest.LabelTexts(v.list)
 	for _, want := range []string{"Before anything runs", "Training runs", "Checkpoint often"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tab lacks %q", want)

@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -22,7 +23,7 @@ func cellTexts(v *compareView, id string) []string {
 		if it.ID == id {
 			var out []string
 			for _, o := range v.column(it, v.basis()) {
-				out = append(out, strings.TrimSpace(labelTexts(o)))
+				out = append(out, strings.TrimSpace(uitest.LabelTexts(o)))
 			}
 			return out
 		}

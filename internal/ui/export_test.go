@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"hostplan/internal/ui/widgets"
+	"hostplan/internal/ui/report"
 )
 
 // The test driver runs fyne.Do at once on the goroutine that calls it, so
@@ -141,46 +141,12 @@ func (p *planner) problemsShown() *widget.Label {
 	return l
 }
 
-// drawnRows are grid g's rows as its labels show them: each cell's
-// text, bold when the row is, and the column in the error colour (-1 for
-// none).
-func drawnRows(g *widgets.Grid) []widgets.GridRow {
-	cells, _ := g.Box.Layout.(*widgets.GridLayout).Split(g.Box.Objects)
-	cols := len(g.Headings)
-	var rows []widgets.GridRow
-	for i := cols; i+cols <= len(cells); i += cols {
-		row := widgets.GridRow{Danger: -1}
-		for col, o := range cells[i : i+cols] {
-			l := o.(*widget.Label)
-			row.Cells = append(row.Cells, l.Text)
-			row.Bold = row.Bold || l.TextStyle.Bold
-			if l.Importance == widget.DangerImportance {
-				row.Danger = col
-			}
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// drawnCell is the text of row i, column col, of grid g as drawn.
-func drawnCell(g *widgets.Grid, i, col int) string {
-	rows := drawnRows(g)
-	if i < 0 || i >= len(rows) || col < 0 || col >= len(rows[i].Cells) {
-		return ""
-	}
-	return rows[i].Cells[col]
-}
-
 // drawnCells are the report table's rows as its labels show them.
-func (t *reportTable) drawnCells() [][numColumns]string {
-	var rows [][numColumns]string
-	for _, r := range t.rows {
-		if !r.shown {
-			continue
-		}
-		var row [numColumns]string
-		for col, l := range r.cells {
+func drawnCells(t *report.Table) [][]string {
+	var rows [][]string
+	for _, r := range t.Rows() {
+		row := make([]string, len(r.Cells))
+		for col, l := range r.Cells {
 			row[col] = l.Text
 		}
 		rows = append(rows, row)

@@ -15,6 +15,7 @@ import (
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
 	"hostplan/internal/ui/form"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -456,7 +457,7 @@ func TestLiveReportFillsHiddenTabsWhenShown(t *testing.T) {
 	if len(v.live.deferred) == 0 {
 		t.Fatal("every tab was refilled, those out of sight included")
 	}
-	if strings.Contains(labelTexts(v.inputs.box), "31") {
+	if strings.Contains(uitest.LabelTexts(v.inputs.Scroll().Content), "31") {
 		t.Fatal("the Inputs tab out of sight was refilled")
 	}
 	for _, item := range v.tabs.Items {
@@ -464,10 +465,10 @@ func TestLiveReportFillsHiddenTabsWhenShown(t *testing.T) {
 			v.tabs.Select(item)
 		}
 	}
-	if !strings.Contains(labelTexts(v.inputs.box), "31") {
+	if !strings.Contains(uitest.LabelTexts(v.inputs.Scroll().Content), "31") {
 		t.Error("the Inputs tab does not show the edited deadline once shown")
 	}
-	if _, ok := v.live.deferred[v.inputs.content]; ok {
+	if _, ok := v.live.deferred[v.inputs.Content()]; ok {
 		t.Error("the Inputs tab is still waiting to be refilled")
 	}
 	// Showing a scenario afresh fills every tab at once.

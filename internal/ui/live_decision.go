@@ -55,15 +55,15 @@ func (v *scenarioView) showDecision() {
 	// the icon carries the colour.
 	v.cheapest.Importance = imp
 	widgets.SetText(v.cheapest, report.CheapestText(r, d))
-	v.decision.set(r, ev.dec, ev.decErr)
-	v.weights.update(ev.s.Dimensions.Weights(), d)
+	v.decision.Set(r, ev.dec, ev.decErr)
+	v.weights.Update(ev.s.Dimensions.Weights(), d)
 
 	rec := v.recommendation()
 	if rec != v.highlighted {
 		v.highlighted = rec
-		v.report.set(r, rec)
+		v.report.Set(r, rec)
 		v.scaling.setHighlight(rec)
-		v.uncertainty.setHighlight(rec)
+		v.uncertainty.SetHighlight(rec)
 	}
 	widgets.Refit(v.reportScroll)
 }
@@ -120,6 +120,6 @@ func (v *scenarioView) tabShown(title string) {
 	case "Scaling":
 		v.scaling.shown()
 	case "Uncertainty":
-		v.uncertainty.shown()
+		v.uncertainty.Shown()
 	}
 }

@@ -159,7 +159,7 @@ func (e *liveEditor) saved(snap *scenario.Scenario, rev int, err error, then fun
 		if cur.decErr != nil {
 			d = nil
 		}
-		v.weights.rebase(snap.Dimensions.Weights(), cur.s.Dimensions.Weights(), d)
+		v.weights.Rebase(snap.Dimensions.Weights(), cur.s.Dimensions.Weights(), d)
 	}
 	v.shown = snap.ID
 	if wasNew {

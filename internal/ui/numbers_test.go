@@ -27,7 +27,7 @@ var notShownNumbers = map[string]string{
 	"viewing.go:strconv.FormatFloat": "a setting's stored value",
 	"viewing.go:strconv.Itoa":        "a setting's stored value",
 	"theme.go:strconv.FormatFloat":   "a setting's stored value",
-	"uncertainty.go:seed %d":         "the seed, an identifier typed back as it is",
+	"report/uncertainty.go:seed %d":  "the seed, an identifier typed back as it is",
 }
 
 // Every number the window shows is written by package present or, for a

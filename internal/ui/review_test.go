@@ -64,7 +64,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	}
 	if find(p.review.content, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
-		case *widget.List, *widget.Entry, *widget.Slider, *weightSlider, *widgets.KeyEntry, *widgets.KeySelect, *widgets.KeyCheck, *keyList, *searchEntry:
+		case *widget.List, *widget.Entry, *widget.Slider, *report.WeightSlider, *widgets.KeyEntry, *widgets.KeySelect, *widgets.KeyCheck, *keyList, *searchEntry:
 			return true
 		}
 		return o == p.view.edit || o == p.view.duplicate

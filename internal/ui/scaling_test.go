@@ -15,65 +15,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"hostplan/internal/model"
-	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 )
 
-// newScalingBackend is newFakeBackend with the performance figures a model
-// 0.2 report carries: scaling curves for cloud and on-premises, a spot
-// checkpoint plan for cloud, HPC wall-time jobs, and a serving plan for the
-// chat service. The numbers are made up but consistent: efficiency is
-// speedup ÷ GPUs, and MaxEfficientGPUs is the largest count at or above
-// 70 %.
+// newScalingBackend is newFakeBackend with the performance figures of
+// uitest.AddScaling: scaling curves, checkpoint plans and a serving plan.
 func newScalingBackend() *fakeBackend {
 	b := newFakeBackend()
-
-	ft := b.reports["ft-7b"]
-	cloud := ft.Direction(scenario.Cloud) // 8 × h100-sxm, the cheapest
-	cloud.Bottleneck = "compute"
-	cloud.MemoryPerGPUGB = 41.2
-	cloud.MaxEfficientGPUs = 16 // 80 % at 16, 57 % at 32
-	cloud.Scaling = []model.ScalingPoint{
-		{GPUs: 1, StepSeconds: 80, Speedup: 1, Efficiency: 1, TimeToResultHours: 50.7, Fits: true, Bottleneck: "compute"},
-		{GPUs: 2, StepSeconds: 40.4, Speedup: 1.98, Efficiency: 0.99, TimeToResultHours: 25.6, Fits: true, Bottleneck: "compute"},
-		{GPUs: 4, StepSeconds: 20.6, Speedup: 3.88, Efficiency: 0.97, TimeToResultHours: 13.1, Fits: true, Bottleneck: "compute"},
-		{GPUs: 8, StepSeconds: 10.8, Speedup: 7.41, Efficiency: 0.926, TimeToResultHours: 6.84, Fits: true, Bottleneck: "compute"},
-		{GPUs: 16, StepSeconds: 6.25, Speedup: 12.8, Efficiency: 0.80, TimeToResultHours: 3.96, Fits: true, Bottleneck: "communication"},
-		{GPUs: 32, StepSeconds: 4.4, Speedup: 18.2, Efficiency: 0.569, TimeToResultHours: 2.79, Fits: true, Bottleneck: "communication"},
-	}
-	cloud.DataPath = &model.DataPath{StagingHours: 1.5, NeededGBs: 0.85, AvailableGBs: 2}
-	cloud.Interruptions = &model.Interruptions{MTBIHours: 40, CheckpointMinutes: 4.2, IntervalHours: 2.3, OverheadFraction: 0.061, WallTimeChunks: 1}
-	cloud.Calibration = &model.Calibration{Lambda: 1.1, Sigma: 0.012, Kappa: 0.00031, R2: 0.991, NMax: 56.4}
-
-	onPrem := ft.Direction(scenario.OnPrem) // 16 × l40s
-	onPrem.Bottleneck = "communication"
-	onPrem.MemoryPerGPUGB = 38.5
-	onPrem.MaxEfficientGPUs = 16 // 88 % at 16, 66 % at 32
-	onPrem.Scaling = []model.ScalingPoint{
-		// One or two L40S cannot hold the run.
-		{GPUs: 1, StepSeconds: 300, Speedup: 1, Efficiency: 1, TimeToResultHours: 190, Fits: false, Bottleneck: "memory capacity"},
-		{GPUs: 2, StepSeconds: 151, Speedup: 1.99, Efficiency: 0.99, TimeToResultHours: 95.6, Fits: false, Bottleneck: "memory capacity"},
-		{GPUs: 4, StepSeconds: 76, Speedup: 3.95, Efficiency: 0.99, TimeToResultHours: 48.1, Fits: true, Bottleneck: "compute"},
-		{GPUs: 8, StepSeconds: 39, Speedup: 7.69, Efficiency: 0.96, TimeToResultHours: 24.7, Fits: true, Bottleneck: "compute"},
-		{GPUs: 16, StepSeconds: 21.4, Speedup: 14, Efficiency: 0.875, TimeToResultHours: 13.6, Fits: true, Bottleneck: "communication"},
-		{GPUs: 32, StepSeconds: 14.2, Speedup: 21.1, Efficiency: 0.66, TimeToResultHours: 9, Fits: true, Bottleneck: "communication"},
-	}
-	onPrem.DataPath = &model.DataPath{NeededGBs: 0.42, AvailableGBs: 10}
-
-	hpc := ft.Direction(scenario.HPC) // 4 × a100-80gb, no curve
-	hpc.Bottleneck = "queue"
-	hpc.MemoryPerGPUGB = 62.5
-	hpc.Interruptions = &model.Interruptions{CheckpointMinutes: 12, WallTimeChunks: 3}
-
-	chat := b.reports["chat"]
-	chat.Cheapest = scenario.Cloud
-	srv := chat.Direction(scenario.Cloud)
-	srv.Feasible, srv.Reasons = true, nil
-	srv.GPU, srv.GPUs = "h100-sxm", 4
-	srv.Bottleneck = "memory bandwidth"
-	srv.MemoryPerGPUGB = 72
-	srv.CostHorizon = 250000
-	srv.Serving = &model.Serving{GPUsPerReplica: 2, Batch: 141, ReplicasPeak: 2, ReplicasMean: 1,
-		DecodeStepMS: 20.88, TokensPerSecond: 6752.5, RequestsPerSec: 6.603, LatencyMS: 6371.4, MemoryBound: true}
+	uitest.AddScaling(b.reports["ft-7b"], b.reports["chat"])
 	return b
 }
 
@@ -122,19 +71,19 @@ func TestScalingTab(t *testing.T) {
 		{"Shared HPC", "4 × a100-80gb", "Queue", "62.5", report.NoValue, report.NoValue, "12 min each\n3 wall-time jobs", report.NoValue},
 		{"Hybrid", "8 × h100-sxm", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
 	}
-	if len(drawnRows(v.summary)) != len(wantSummary) {
-		t.Fatalf("summary has %d rows, want %d", len(drawnRows(v.summary)), len(wantSummary))
+	if len(uitest.DrawnRows(v.summary)) != len(wantSummary) {
+		t.Fatalf("summary has %d rows, want %d", len(uitest.DrawnRows(v.summary)), len(wantSummary))
 	}
 	for i, want := range wantSummary {
 		var got [numSummaryColumns]string
 		for col := range got {
-			got[col] = drawnCell(v.summary, i, col)
+			got[col] = uitest.DrawnCell(v.summary, i, col)
 		}
 		if got != want {
 			t.Errorf("summary row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	for i, row := range drawnRows(v.summary) {
+	for i, row := range uitest.DrawnRows(v.summary) {
 		if row.Bold != (i == 3) {
 			t.Errorf("summary row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.Bold)
 		}
@@ -195,7 +144,7 @@ func TestScalingTab(t *testing.T) {
 		{"32", "14.2", "21.1", "66 %", "9.0", "Communication"},
 	}
 	checkCurve(t, v, wantOnPrem, 4)
-	for i, row := range drawnRows(v.detail) {
+	for i, row := range uitest.DrawnRows(v.detail) {
 		if fits := i >= 2; (row.Danger == curveBottleneck) == fits {
 			t.Errorf("on-premises row %d: danger column %d, want the bottleneck marked only where it does not fit", i, row.Danger)
 		}
@@ -216,18 +165,18 @@ func TestScalingTab(t *testing.T) {
 // checkCurve compares the scaling table with want, row chosen in bold.
 func checkCurve(t *testing.T, v *scalingView, want [][numCurveColumns]string, chosen int) {
 	t.Helper()
-	if len(drawnRows(v.detail)) != len(want) {
-		t.Fatalf("scaling table has %d rows, want %d", len(drawnRows(v.detail)), len(want))
+	if len(uitest.DrawnRows(v.detail)) != len(want) {
+		t.Fatalf("scaling table has %d rows, want %d", len(uitest.DrawnRows(v.detail)), len(want))
 	}
 	for i, w := range want {
 		var got [numCurveColumns]string
 		for col := range got {
-			got[col] = drawnCell(v.detail, i, col)
+			got[col] = uitest.DrawnCell(v.detail, i, col)
 		}
 		if got != w {
 			t.Errorf("%s row %d:\n got %q\nwant %q", v.selector.Selected, i, got, w)
 		}
-		if bold := drawnRows(v.detail)[i].Bold; bold != (i == chosen) {
+		if bold := uitest.DrawnRows(v.detail)[i].Bold; bold != (i == chosen) {
 			t.Errorf("%s row %d bold = %v, want %v", v.selector.Selected, i, bold, i == chosen)
 		}
 	}
@@ -262,18 +211,18 @@ func TestScalingTabInteractive(t *testing.T) {
 	if !strings.HasPrefix(v.servingNote.Text, "Serving is sized by replicas, not by scaling one job") {
 		t.Errorf("note = %q", v.servingNote.Text)
 	}
-	if len(drawnRows(v.summary)) != 1 {
-		t.Fatalf("summary has %d rows, want 1 (cloud)", len(drawnRows(v.summary)))
+	if len(uitest.DrawnRows(v.summary)) != 1 {
+		t.Fatalf("summary has %d rows, want 1 (cloud)", len(uitest.DrawnRows(v.summary)))
 	}
-	if got, want := drawnCell(v.summary, 0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
+	if got, want := uitest.DrawnCell(v.summary, 0, sumServing), "2 GPUs/replica\nbatch 141\nreplicas 2 peak, 1 mean\n6,371 ms latency"; got != want {
 		t.Errorf("serving cell = %q, want %q", got, want)
 	}
-	if got, want := drawnCell(v.summary, 0, sumBottleneck), "Memory bandwidth"; got != want {
+	if got, want := uitest.DrawnCell(v.summary, 0, sumBottleneck), "Memory bandwidth"; got != want {
 		t.Errorf("bottleneck = %q, want %q", got, want)
 	}
 	wantServing := []string{"Cloud IaaS", "2", "141", "2 / 1", "20.9", "6,752", "6.6", "6,371", "Memory bandwidth"}
-	if len(drawnRows(v.servingGrid)) != 1 || !slices.Equal(drawnRows(v.servingGrid)[0].Cells, wantServing) {
-		t.Errorf("serving table = %v, want one row %q", drawnRows(v.servingGrid), wantServing)
+	if len(uitest.DrawnRows(v.servingGrid)) != 1 || !slices.Equal(uitest.DrawnRows(v.servingGrid)[0].Cells, wantServing) {
+		t.Errorf("serving table = %v, want one row %q", uitest.DrawnRows(v.servingGrid), wantServing)
 	}
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Serving is sized by replicas", "Output tokens/s", "Memory bandwidth"} {
@@ -338,8 +287,8 @@ func TestScalingTabWithoutCurves(t *testing.T) {
 	_, p := openWindow(t, newFakeBackend())
 	v := openScalingTab(t, p, 0)
 
-	if len(drawnRows(v.summary)) != 4 || !v.noCurves.Visible() {
-		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(drawnRows(v.summary)), v.noCurves.Visible())
+	if len(uitest.DrawnRows(v.summary)) != 4 || !v.noCurves.Visible() {
+		t.Errorf("summary rows %d, no-curve message visible %v; want 4 and shown", len(uitest.DrawnRows(v.summary)), v.noCurves.Visible())
 	}
 	if v.chart.Visible() || v.servingNote.Visible() {
 		t.Errorf("chart visible %v, serving note visible %v; want neither", v.chart.Visible(), v.servingNote.Visible())

@@ -45,17 +45,17 @@ type scenarioView struct {
 	cheapest     *widget.Label
 	cheapestIcon *widget.Icon
 	current      *evaluation // what the pane shows; nil before the first report
-	decision     *decisionPanel
-	weights      *weightsPanel // live weights (live_decision.go)
-	briefGen     int           // counts briefs written again after an edit
-	highlighted  string        // the direction the tables show in bold
-	report       *reportTable
+	decision     *report.DecisionPanel
+	weights      *report.Weights // live weights (live_decision.go)
+	briefGen     int             // counts briefs written again after an edit
+	highlighted  string          // the direction the tables show in bold
+	report       *report.Table
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
 	scaling      *scalingView
-	uncertainty  *uncertaintyView
+	uncertainty  *report.Uncertainty
 	brief        *briefView
 	checklist    *checklistView
-	inputs       *inputsView
+	inputs       *report.Inputs
 	notes        *widget.RichText
 	notesTab     *container.Scroll
 	tabs         *container.AppTabs
@@ -86,27 +86,27 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.cheapest.Wrapping = fyne.TextWrapWord
 	v.cheapestIcon = widget.NewIcon(nil)
 
-	v.decision = newDecisionPanel()
-	v.weights = newWeightsPanel()
-	v.weights.onChange = v.reweigh
-	v.weights.onSettled = v.rebrief
-	v.report = newReportTable()
+	v.decision = report.NewDecisionPanel()
+	v.weights = report.NewWeights()
+	v.weights.OnChange = v.reweigh
+	v.weights.OnSettled = v.rebrief
+	v.report = report.NewTable()
 	v.scaling = newScalingView()
-	v.uncertainty = newUncertaintyView()
+	v.uncertainty = report.NewUncertainty()
 	v.brief = newBriefView()
 	v.checklist = newChecklistView(b)
 	v.checklist.onSaved = v.checklistSaved
-	v.inputs = newInputsView()
+	v.inputs = report.NewInputs()
 	v.notes = widget.NewRichText()
 	v.notes.Wrapping = fyne.TextWrapWord
 	v.notesTab = container.NewVScroll(v.notes)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItem("Report", v.reportPage()),
 		container.NewTabItem("Scaling", v.scaling.content),
-		container.NewTabItem("Uncertainty", v.uncertainty.content),
+		container.NewTabItem("Uncertainty", v.uncertainty.Content()),
 		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Checklist", v.checklist.content),
-		container.NewTabItem("Inputs", v.inputs.content),
+		container.NewTabItem("Inputs", v.inputs.Content()),
 		container.NewTabItem("Notes", v.notesTab),
 	)
 
@@ -128,7 +128,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	}
 	verdict := container.NewBorder(nil, nil, v.cheapestIcon, nil, v.cheapest)
 	titleRow := container.NewBorder(nil, nil, nil, actions, v.title)
-	header := container.NewVBox(titleRow, v.facts, v.decision.head, verdict, widget.NewSeparator())
+	header := container.NewVBox(titleRow, v.facts, v.decision.Head(), verdict, widget.NewSeparator())
 	v.body = container.NewBorder(header, nil, nil, nil, v.tabs)
 	v.body.Hide()
 	v.content = v.live.wrap(container.NewStack(container.NewVBox(v.message), v.body))
@@ -141,10 +141,10 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 // scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
 	layout := &widgets.PageLayout{}
-	page := container.New(layout, v.weights.content, v.decision.content,
-		widgets.SectionHeading("Cost and feasibility per direction"), v.report.content, v.decision.after)
+	page := container.New(layout, v.weights.Content(), v.decision.Content(),
+		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.After())
 	v.reportScroll = container.NewScroll(page)
-	v.weights.onOpen = func(bool) { widgets.Refit(v.reportScroll) }
+	v.weights.OnOpen = func(bool) { widgets.Refit(v.reportScroll) }
 	return container.New(widgets.NewViewport(layout, page), v.reportScroll)
 }
 
@@ -207,7 +207,7 @@ func (v *scenarioView) addSpread(ev *evaluation, keep bool) {
 				v.cache.put(ev)
 			}
 			rec := cur.recommendation()
-			v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(cur.s, r, rec) })
+			v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), func() { v.uncertainty.Set(cur.s, r, rec) })
 		}
 	})
 }
@@ -368,15 +368,15 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	rec := ev.recommendation()
 	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r, rec) })
 	if ev.spread {
-		v.fill(v.uncertainty.content, v.uncertainty.scroll, func() { v.uncertainty.set(s, r, rec) })
+		v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), func() { v.uncertainty.Set(s, r, rec) })
 	} else {
-		v.fill(v.uncertainty.content, v.uncertainty.scroll, v.uncertainty.drawing)
+		v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), v.uncertainty.Drawing)
 	}
 	v.brief.set(r.ScenarioID, ev.brief)
 	if !v.checklist.shows(ev.item.ID, s.Workload.Shape) { // keeps edits while the inputs change
 		v.checklist.set(ev.item.ID, s.Workload.Shape, ev.brief.checklist, ev.brief.checklistErr)
 	}
-	v.fill(v.inputs.content, nil, func() { v.inputs.set(s) })
+	v.fill(v.inputs.Content(), nil, func() { v.inputs.Set(s) })
 	v.fill(v.notesTab, nil, func() { widgets.SetSegments(v.notes, report.NotesSegments(r)) })
 	// The sliders' saved weights are the stored revision's, also while
 	// a live update shows edited ones.
@@ -384,7 +384,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	if v.live.updating && v.live.base != nil {
 		saved = v.live.base.Dimensions.Weights()
 	}
-	v.weights.set(saved, s.Dimensions.Weights(), ev.dec)
+	v.weights.Set(saved, s.Dimensions.Weights(), ev.dec)
 	v.showDecision() // last: the headline and the rows it highlights
 
 	v.message.Hide()

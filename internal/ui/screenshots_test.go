@@ -64,7 +64,7 @@ func TestScreenshots(t *testing.T) {
 		}
 		waitFor(t, p.view, stateReady)
 		if size.Width >= 1920 { // room for the sliders and the table
-			test.Tap(p.view.weights.toggle)
+			test.Tap(p.view.weights.ToggleButton())
 		}
 		shot("report")
 

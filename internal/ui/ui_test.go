@@ -17,13 +17,13 @@ import (
 	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -181,108 +181,12 @@ func (f *fakeBackend) saved() []fakeSave {
 
 var _ Backend = (*fakeBackend)(nil)
 
-// newFakeBackend holds two scenarios: a fine-tuning job where cloud is the
-// cheapest feasible direction and managed is ruled out, and a chat service
-// where nothing is feasible.
-// reasons makes typed reasons of texts, as a hand-built report's.
-func reasons(texts ...string) []model.Reason {
-	out := make([]model.Reason, len(texts))
-	for i, t := range texts {
-		out[i] = model.Reason{Code: "test", Kind: model.KindOther, Fields: []string{}, Text: t}
-	}
-	return out
-}
-
-// notes makes typed notes of texts, as a hand-built report's.
-func notes(texts ...string) []model.Note {
-	out := make([]model.Note, len(texts))
-	for i, t := range texts {
-		out[i] = model.Note{Code: "test", Kind: model.NotePlan, Fields: []string{}, Text: t}
-	}
-	return out
-}
-
+// newFakeBackend holds two scenarios (package uitest's): a fine-tuning
+// job where cloud is the cheapest feasible direction and managed is ruled
+// out, and a chat service where nothing is feasible.
 func newFakeBackend() *fakeBackend {
-	ft := &scenario.Scenario{
-		SchemaVersion: scenario.SchemaVersion,
-		ID:            "ft-7b",
-		Name:          "Fine-tune 7B on claims notes",
-		Currency:      "USD",
-		Purpose: scenario.Purpose{
-			Decision:               "Where to run the quarterly fine-tuning of the claims assistant",
-			SuccessMeasure:         "F1 ≥ 0.85 on the held-out claims set",
-			AcceptableRuntimeHours: scenario.Known(48),
-			Owner:                  "Head of Claims Analytics",
-		},
-		Workload: scenario.Workload{
-			Shape:         scenario.ShapeFineTuning,
-			Model:         scenario.Model{Preset: "llama-3.1-8b"},
-			Precision:     "bf16",
-			Method:        "lora",
-			TokensPerRunB: scenario.Estimate(1.5, 2, 3),
-			RunsPerMonth:  scenario.Known(4),
-			DeadlineHours: scenario.Known(72),
-		},
-		Data: scenario.Data{
-			VolumeGB:       scenario.Known(1200),
-			Classification: "confidential",
-			PersonalData:   true,
-			Residency:      "eu",
-			Movement:       scenario.MoveSnapshot,
-			SnapshotGB:     scenario.Known(40),
-			ReturnOutputs:  []string{"model_weights", "metrics"},
-		},
-		Dimensions: scenario.Dimensions{
-			Sovereignty:   scenario.Sovereignty{Dimension: scenario.Dimension{Weight: 0.3}},
-			WorkloadShape: scenario.ShapeDim{Dimension: scenario.Dimension{Weight: 0.1}, Pattern: "periodic"},
-			Operations:    scenario.Operations{Dimension: scenario.Dimension{Weight: 0.2}, StaffFTE: scenario.Estimate(0.5, 1, 1.5)},
-			Economics:     scenario.Economics{Dimension: scenario.Dimension{Weight: 0.3}, BudgetCap: scenario.Known(2e6), HorizonMonths: 24},
-			Optionality:   scenario.Optionality{Dimension: scenario.Dimension{Weight: 0.1}, ExitRequired: true},
-		},
-		Options: scenario.Options{Cloud: scenario.CloudOptions{Offer: "hyperscaler-h100", Pricing: "on_demand"}},
-	}
-	chat := &scenario.Scenario{
-		SchemaVersion: scenario.SchemaVersion,
-		ID:            "chat",
-		Name:          "Citizen chat assistant",
-		Currency:      "EUR",
-		Workload:      scenario.Workload{Shape: scenario.ShapeInteractive, Precision: "fp8"},
-		Dimensions:    scenario.Dimensions{Economics: scenario.Economics{HorizonMonths: 36}},
-	}
-
-	ftReport := &model.Report{
-		ScenarioID: ft.ID, ScenarioName: ft.Name, CatalogAsOf: "2025-06-01", Currency: "USD",
-		Shape: ft.Workload.Shape, HorizonMonths: 24, RunUnit: "one fine-tuning run",
-		Cheapest:            scenario.Cloud,
-		Warnings:            notes("Tokens per run is an estimate; the likely value is used."),
-		EfficiencyThreshold: 0.7,
-		Directions: []model.DirectionResult{
-			{Direction: scenario.Managed, Title: "Managed service", Feasible: false,
-				Reasons: reasons("the provider may not process personal data", "data may not leave the EU")},
-			{Direction: scenario.Cloud, Title: "Cloud IaaS", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 6.34, CostPerRun: 1234.6, CostHorizon: 1234567.89, PricesAsOf: "2026-01-21",
-				Notes: notes("On-demand price; a 1-year commitment would cost less.")},
-			{Direction: scenario.OnPrem, Title: "On-premises", Feasible: true, GPU: "l40s", GPUs: 16,
-				TimeToResultHours: 11.5, CostPerRun: 5200, CostHorizon: 1750000, PricesAsOf: "2025-06-01"},
-			{Direction: scenario.HPC, Title: "Shared HPC", Feasible: false, GPU: "a100-80gb", GPUs: 4,
-				TimeToResultHours: 140, CostPerRun: 87.5, CostHorizon: 29832, PricesAsOf: "2025-09-01",
-				Reasons: reasons("queue wait and wall-time chunks exceed the 72 h deadline")},
-			{Direction: scenario.Hybrid, Title: "Hybrid", Feasible: true, GPU: "h100-sxm", GPUs: 8,
-				TimeToResultHours: 9, CostPerRun: 1500, CostHorizon: 1300000, PricesAsOf: "2026-01-21"},
-		},
-	}
-	chatReport := &model.Report{
-		ScenarioID: chat.ID, ScenarioName: chat.Name, CatalogAsOf: "2025-05-15", Currency: "EUR",
-		Shape: chat.Workload.Shape, HorizonMonths: 36, RunUnit: "one month of service",
-		Directions: []model.DirectionResult{
-			{Direction: scenario.Managed, Title: "Managed service", Reasons: reasons("residency")},
-			{Direction: scenario.Cloud, Title: "Cloud IaaS", Reasons: reasons("budget cap exceeded")},
-			{Direction: scenario.OnPrem, Title: "On-premises", Reasons: reasons("lead time")},
-			{Direction: scenario.HPC, Title: "Shared HPC", Reasons: reasons("no interactive service")},
-			{Direction: scenario.Hybrid, Title: "Hybrid", Reasons: reasons("staff")},
-		},
-	}
-
+	ft, ftReport := uitest.FineTuning()
+	chat, chatReport := uitest.Chat()
 	return &fakeBackend{
 		items: []Item{
 			{ID: ft.ID, Name: ft.Name, Shape: ft.Workload.Shape, Revisions: 3},
@@ -379,7 +283,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 	// One headline: the recommended direction; the cheapest second, with
 	// why it is not the one recommended.
-	if got, want := v.decision.headline.Text, "Recommended: Hybrid"; got != want {
+	if got, want := v.decision.Headline(), "Recommended: Hybrid"; got != want {
 		t.Errorf("headline = %q, want %q", got, want)
 	}
 	if got, want := v.cheapest.Text, "Cheapest feasible: Cloud IaaS, USD 1,234,568 over 24 months. It ranks 2nd (score 0.73 against 0.80): Hybrid costs 5 % more, but the weights favour it on sovereignty."; got != want {
@@ -389,7 +293,7 @@ func TestSelectShowsReport(t *testing.T) {
 	// Every cell, visible or scrolled away. Each direction is dated by
 	// the prices it used: the cloud's, newer than the report's oldest
 	// (2025-06-01, the header's), show as they are; managed used none.
-	wantRows := [][numColumns]string{
+	wantRows := [][]string{
 		{"Managed service", "No", "Per-token service", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "• the provider may not process personal data\n• data may not leave the EU"},
 		{"Cloud IaaS", "Yes", "8 × h100-sxm", "6.3", "USD 1,235", "USD 1,234,568", report.NoValue, ""},
 		{"On-premises", "Yes", "16 × l40s", "11.5", "USD 5,200", "USD 1,750,000", report.NoValue, ""},
@@ -397,16 +301,16 @@ func TestSelectShowsReport(t *testing.T) {
 		{"Shared HPC", "No", "4 × a100-80gb", report.NoValue, report.NoValue, report.NoValue, report.NoValue, "queue wait and wall-time chunks exceed the 72 h deadline"},
 		{"Hybrid", "Yes", "8 × h100-sxm", "9.0", "USD 1,500", "USD 1,300,000", report.NoValue, ""},
 	}
-	rows := v.report.drawnCells()
+	rows := drawnCells(v.report)
 	if len(rows) != len(wantRows) {
 		t.Fatalf("table has %d rows, want %d", len(rows), len(wantRows))
 	}
 	for i, want := range wantRows {
-		if got := rows[i]; got != want {
+		if got := rows[i]; !slices.Equal(got, want) {
 			t.Errorf("row %d:\n got %q\nwant %q", i, got, want)
 		}
 	}
-	if got, want := v.report.dates.Text, "Prices as of (the oldest price each direction used): Cloud IaaS 2026-01-21 · On-premises 2025-06-01 · Shared HPC 2025-09-01 · Hybrid 2026-01-21."; got != want {
+	if got, want := v.report.Dates(), "Prices as of (the oldest price each direction used): Cloud IaaS 2026-01-21 · On-premises 2025-06-01 · Shared HPC 2025-09-01 · Hybrid 2026-01-21."; got != want {
 		t.Errorf("prices dated %q, want %q", got, want)
 	}
 
@@ -419,7 +323,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 
 	// Inputs tab: grouped, with estimates labelled.
-	inputs := labelTexts(v.inputs.box)
+	inputs := uitest.LabelTexts(v.inputs.Scroll().Content)
 	for _, want := range []string{"Purpose", "Workload", "Data", "Decision dimensions", "Direction options", "Tokens per run (billions)", "2 (1.5–3, estimate)", "Budget cap over the horizon (USD)", "2,000,000", "Only an approved, minimised snapshot may leave"} {
 		if !strings.Contains(inputs, want) {
 			t.Errorf("Inputs tab lacks %q", want)
@@ -427,7 +331,7 @@ func TestSelectShowsReport(t *testing.T) {
 	}
 
 	// Notes tab: warnings and per-direction notes.
-	notes := segmentTexts(v.notes.Segments)
+	notes := uitest.SegmentTexts(v.notes.Segments)
 	for _, want := range []string{"Warnings", "Tokens per run is an estimate", "On-demand price; a 1-year commitment would cost less.", "Shared HPC"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("Notes tab lacks %q", want)
@@ -586,7 +490,7 @@ func TestScreenshot(t *testing.T) {
 		}
 		if variant.name == "light" {
 			selectTab(t, p.view.tabs, "Inputs")
-			p.view.inputs.content.(*container.Scroll).ScrollToBottom()
+			p.view.inputs.Scroll().ScrollToBottom()
 			writePNG(t, base+"-light-inputs-end.png", w.Canvas().Capture())
 
 			p.view.tabs.SelectIndex(0)
@@ -615,11 +519,11 @@ func screenshotEditing(t *testing.T, base string, w fyne.Window, p *planner) {
 	p.scenarios.list.Select(0)
 	waitFor(t, p.view, stateReady)
 	writePNG(t, base+"-light-header.png", w.Canvas().Capture())
-	r, d := fragileDecision()
-	p.view.decision.set(r, d, nil)
+	r, d := uitest.FragileDecision()
+	p.view.decision.Set(r, d, nil)
 	p.view.reportScroll.Content.Refresh() // as setReport does after it
 	writePNG(t, base+"-light-fragile.png", w.Canvas().Capture())
-	p.view.decision.set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
+	p.view.decision.Set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
 	p.view.reportScroll.Content.Refresh()
 
 	test.Tap(p.view.edit)
@@ -662,7 +566,7 @@ func screenshotReal(t *testing.T, base string) {
 				writePNG(t, fmt.Sprintf("%s-real-%s-brief-recommendation.png", base, it.ID), w.Canvas().Capture())
 			}
 			if item.Text == "Uncertainty" {
-				p.view.uncertainty.scroll.ScrollToBottom()
+				p.view.uncertainty.Scroll().ScrollToBottom()
 				writePNG(t, fmt.Sprintf("%s-real-%s-uncertainty-end.png", base, it.ID), w.Canvas().Capture())
 			}
 		}
@@ -713,43 +617,6 @@ func writePNG(t *testing.T, file string, img image.Image) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", file)
-}
-
-// segmentTexts joins the text of rich-text segments, list items and
-// paragraphs included.
-func segmentTexts(segs []widget.RichTextSegment) string {
-	var b strings.Builder
-	for _, s := range segs {
-		switch x := s.(type) {
-		case *widget.ListSegment:
-			b.WriteString(segmentTexts(x.Items))
-		case *widget.ParagraphSegment:
-			b.WriteString(segmentTexts(x.Texts))
-		default:
-			b.WriteString(x.Textual())
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
-
-// labelTexts joins the text of every label under o.
-func labelTexts(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text)
-			b.WriteByte('\n')
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
 }
 
 // The window's title names what it shows: the scenario (as its form names
@@ -812,13 +679,13 @@ func TestReportTableFitsThePane(t *testing.T) {
 		}
 		settled(t, p)
 		v := p.view
-		if got := v.report.layout.cards; got != tc.cards {
+		if got := v.report.Cards(); got != tc.cards {
 			t.Errorf("%v, form %v: cards %v, want %v", tc.size, tc.form, got, tc.cards)
 		}
 		d := fyne.CurrentApp().Driver()
 		right := d.AbsolutePositionForObject(v.reportScroll).X + v.reportScroll.Size().Width
-		for _, row := range v.report.rows {
-			for _, l := range append(row.cells[:], row.cardHead, row.cardFigures) {
+		for _, row := range v.report.Rows() {
+			for _, l := range append(row.Cells, row.Card[:]...) {
 				if !l.Visible() || l.Text == "" {
 					continue
 				}
@@ -859,8 +726,8 @@ func TestNoLabelRunsOver(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1024, Height: 768}} {
 		w.Resize(size)
 		openForm(t, p, 0)
-		if !p.view.weights.open {
-			test.Tap(p.view.weights.toggle)
+		if !p.view.weights.Open() {
+			test.Tap(p.view.weights.ToggleButton())
 		}
 		settled(t, p)
 		for _, s := range squeezed(w.Content()) {

@@ -1,53 +1,23 @@
 package ui
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
-	"hostplan/internal/ui/report"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
-	"hostplan/internal/model"
-	"hostplan/internal/scenario"
+	"hostplan/internal/ui/report"
+	"hostplan/internal/ui/uitest"
 )
 
-// withUncertainty adds a hand-built Monte Carlo spread and tornado to the
-// fine-tuning report of newFakeBackend. The numbers are made up but
-// consistent: P10 ≤ P50 ≤ P90, the cloud's P50 is near its base cost, and
-// the P(cheapest) of the feasible directions sum to 1.
+// withUncertainty adds the hand-built Monte Carlo spread and tornado of
+// uitest.AddUncertainty to the fine-tuning report of newFakeBackend.
 func withUncertainty(b *fakeBackend) *fakeBackend {
-	r := b.reports["ft-7b"]
-	r.Uncertainty = &model.Uncertainty{
-		Draws: 10000, Seed: 7, Distribution: "pert",
-		Inputs: []string{"workload.tokens_per_run_b", "dimensions.operations.staff_fte", "options.hpc.queue_wait_hours (catalog)"},
-		Directions: []model.DirectionSpread{
-			{Direction: scenario.Managed},
-			{Direction: scenario.Cloud, CostP10: 1.1e6, CostP50: 1.23e6, CostP90: 1.41e6, TimeP10: 5.2, TimeP50: 6.3, TimeP90: 8.1,
-				ProbCheapest: 0.62, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 0.97},
-			{Direction: scenario.OnPrem, CostP10: 1.7e6, CostP50: 1.75e6, CostP90: 1.8e6, TimeP10: 9.8, TimeP50: 11.5, TimeP90: 14,
-				ProbCheapest: 0, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 1},
-			{Direction: scenario.HPC, CostP10: 25000, CostP50: 29832, CostP90: 36000, TimeP10: 96, TimeP50: 140, TimeP90: 210,
-				ProbCheapest: 0, ProbFeasible: 0, ProbDeadline: 0.08, ProbBudget: 1},
-			{Direction: scenario.Hybrid, CostP10: 1.15e6, CostP50: 1.3e6, CostP90: 1.5e6, TimeP10: 7.5, TimeP50: 9, TimeP90: 11.6,
-				ProbCheapest: 0.38, ProbFeasible: 1, ProbDeadline: 1, ProbBudget: 0.95},
-		},
-		ProbNoneFeasible: 0.015,
-	}
-	// Given out of order on purpose: the chart puts the largest swing on
-	// top whatever order it gets.
-	r.Tornado = &model.Tornado{Metric: "cost_horizon", Direction: scenario.Cloud, Base: 1234567.89, Bars: []model.Bar{
-		{Input: "dimensions.operations.staff_fte", Low: 1.1e6, High: 1.37e6, Swing: 270000},
-		{Input: "workload.tokens_per_run_b", Low: 1.0e6, High: 1.7e6, Swing: 700000},
-		{Input: "options.hpc.queue_wait_hours (catalog)", Low: 1234567.89, High: 1234567.89},
-	}}
+	uitest.AddUncertainty(b.reports["ft-7b"])
 	return b
 }
 
-func openUncertaintyTab(t *testing.T, p *planner, i int) *uncertaintyView {
+func openUncertaintyTab(t *testing.T, p *planner, i int) *report.Uncertainty {
 	t.Helper()
 	p.scenarios.list.Select(i)
 	waitFor(t, p.view, stateReady)
@@ -56,106 +26,42 @@ func openUncertaintyTab(t *testing.T, p *planner, i int) *uncertaintyView {
 	return p.view.uncertainty
 }
 
+// The tab shows the spread of the chosen scenario once it lands: the
+// report's, with the ranges the scenario gives the sampled inputs and the
+// recommended direction's row in bold. What the tab shows of a report is
+// tested in package report (TestUncertainty).
 func TestUncertaintyTab(t *testing.T) {
 	w, p := openWindow(t, withUncertainty(newFakeBackend()))
 	v := openUncertaintyTab(t, p, 0)
 
-	if v.empty.Visible() {
-		t.Error("the no-uncertainty line is shown for a report with a spread")
+	if msg := v.Message(); msg != "" {
+		t.Errorf("the tab says %q over a report with a spread", msg)
 	}
-	for _, want := range []string{"10,000 draws", "pert", "seed 7"} {
-		if !strings.Contains(v.about.Text, want) {
-			t.Errorf("about line %q lacks %q", v.about.Text, want)
-		}
+	rows := uitest.DrawnRows(v.Spread())
+	if len(rows) != 5 {
+		t.Fatalf("spread has %d rows, want 5", len(rows))
 	}
-	if got, want := v.spread.Headings[spCostP50], "Cost P50\n(USD)"; got != want {
-		t.Errorf("cost heading = %q, want %q", got, want)
-	}
-	want := [][numSpreadColumns]string{
-		// Managed and Shared HPC are ruled out: "—" in every column.
-		{"Managed service (ruled out)", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
-		{"Cloud IaaS", "1,100,000", "1,230,000", "1,410,000", "5.2", "6.3", "8.1", "62 %", "100 %", "100 %", "97 %"},
-		{"On-premises", "1,700,000", "1,750,000", "1,800,000", "9.8", "11.5", "14.0", "0 %", "100 %", "100 %", "100 %"},
-		{"Shared HPC (ruled out)", report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue, report.NoValue},
-		{"Hybrid", "1,150,000", "1,300,000", "1,500,000", "7.5", "9.0", "11.6", "38 %", "100 %", "100 %", "95 %"},
-	}
-	if len(drawnRows(v.spread)) != len(want) {
-		t.Fatalf("spread has %d rows, want %d", len(drawnRows(v.spread)), len(want))
-	}
-	for i, row := range want {
-		if got := drawnRows(v.spread)[i].Cells; !slices.Equal(got, row[:]) {
-			t.Errorf("row %d:\n got %q\nwant %q", i, got, row)
-		}
-	}
-	for i, row := range drawnRows(v.spread) {
+	for i, row := range rows {
 		if row.Bold != (i == 4) {
 			t.Errorf("row %d bold %v; want only the recommended direction (hybrid) in bold", i, row.Bold)
 		}
 	}
-	if drawnRows(v.spread)[3].Danger != spDirection {
-		t.Error("a direction ruled out is not marked in the error colour")
-	}
-	if !v.none.Visible() || !strings.Contains(v.none.Text, "2 %") {
-		t.Errorf("none-feasible line = %q (visible %v), want 2 %% shown", v.none.Text, v.none.Visible())
-	}
-	// The sampled inputs with the scenario's ranges; the catalog's queue
-	// wait has no range in the scenario.
-	for _, want := range []string{"• Tokens per run (billions): 1.5–3, likely 2", "• Operations staff (FTE): 0.5–1.5, likely 1", "• Shared HPC: queue wait (hours), catalog estimate"} {
-		if !strings.Contains(v.inputs.Text, want) {
-			t.Errorf("sampled inputs %q lack %q", v.inputs.Text, want)
-		}
-	}
-
-	// The tornado: its metric and direction in the heading, the largest
-	// swing on top, the values at the bar ends.
-	if got, want := v.tornadoTitle.Text, "Sensitivity of Cloud IaaS's cost over the horizon (base USD 1,234,568)"; got != want {
-		t.Errorf("tornado title = %q, want %q", got, want)
-	}
-	var order []string
-	for _, b := range v.tornado.Bars() {
-		order = append(order, b.Input)
-	}
-	if want := []string{"workload.tokens_per_run_b", "dimensions.operations.staff_fte", "options.hpc.queue_wait_hours (catalog)"}; !slices.Equal(order, want) {
-		t.Errorf("bars top to bottom = %q, want %q", order, want)
-	}
-	texts := chartTexts(v.tornado)
-	for _, want := range []string{"input at its low end", "input at its high end", "base USD 1,234,568",
-		"Tokens per run", "Operations staff", "Shared HPC: queue wait, catalog estimate",
-		"1,000,000", "1,700,000", "1,100,000", "1,370,000", "no change",
-		// The value axis in the scenario's currency.
-		"1 M", "1.2 M", "1.6 M", "Cost over the horizon (USD)"} {
-		if !slices.Contains(texts, want) {
-			t.Errorf("tornado does not draw %q (it draws %q)", want, texts)
-		}
-	}
 	markup := test.RenderToMarkup(w.Canvas())
-	for _, want := range []string{"Spread over the draws", "Sampled inputs", "Chance", "cheapest", "Meets", "deadline"} {
+	for _, want := range []string{"Spread over the draws", "Sampled inputs", "Chance", "cheapest", "Meets", "deadline",
+		"Tokens per run (billions): 1.5–3, likely 2", // the scenario's range
+		"Sensitivity of Cloud IaaS's cost over the horizon"} {
 		if !strings.Contains(markup, want) {
 			t.Errorf("window does not show %q", want)
 		}
 	}
 }
 
+// A report without a spread says so once its analysis lands, in place of
+// the line that the spread is being drawn.
 func TestUncertaintyTabWithoutSpread(t *testing.T) {
 	_, p := openWindow(t, newFakeBackend()) // reports without Uncertainty
 	v := openUncertaintyTab(t, p, 0)
-	if !v.empty.Visible() || v.empty.Text != noUncertainty {
-		t.Errorf("empty line = %q (visible %v), want %q", v.empty.Text, v.empty.Visible(), noUncertainty)
+	if got, want := v.Message(), "This report has no Monte Carlo spread: it was evaluated with the likely value of every estimate only."; got != want {
+		t.Errorf("the tab says %q, want %q", got, want)
 	}
-	for _, o := range v.withSpread {
-		if o.Visible() {
-			t.Errorf("%T visible without a spread", o)
-		}
-	}
-}
-
-// chartTexts lists the text a chart draws.
-func chartTexts(w fyne.Widget) []string {
-	var out []string
-	for _, o := range test.WidgetRenderer(w).Objects() {
-		if t, ok := o.(*canvas.Text); ok {
-			out = append(out, t.Text)
-		}
-	}
-	return out
 }

@@ -50,10 +50,10 @@ func (p *planner) setUpViewing(settings *viewSettings) {
 	p.split.Leading = container.NewBorder(nil, p.viewBar(), nil, nil, p.split.Leading)
 	wp := p.view.weights
 	if v, _ := p.settings.setting(settingWeights); v == "open" {
-		wp.setOpen(true)
+		wp.SetOpen(true)
 	}
-	opened := wp.onOpen
-	wp.onOpen = func(open bool) {
+	opened := wp.OnOpen
+	wp.OnOpen = func(open bool) {
 		opened(open)
 		v := "closed"
 		if open {

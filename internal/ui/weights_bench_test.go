@@ -31,7 +31,7 @@ func BenchmarkSliderMoveToRanking(b *testing.B) {
 			continue
 		}
 		for j, sw := range p.view.current.dec.Switches() {
-			top := p.view.weights.sliders[j].Max
+			top := p.view.weights.Slider(j).Max
 			if s := sw.Above; s != nil && s.At < top*0.9 {
 				slider, below, above = j, s.At-top/20, s.At+top/20
 			}
@@ -57,7 +57,7 @@ func BenchmarkSliderMoveToRanking(b *testing.B) {
 			x = above
 		}
 		tapWeight(wp, slider, x)
-		return v.decision.headline.Text
+		return v.decision.Headline()
 	}
 	if move(0) == move(1) {
 		b.Fatal("the moves do not change the recommendation")

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/app"
-	"hostplan/internal/decide"
 	"hostplan/internal/present"
 	"hostplan/internal/present/num"
 	"hostplan/internal/scenario"
@@ -21,18 +20,18 @@ import (
 
 // tapWeight taps slider i of the weights panel where it puts value v, as
 // a user clicks on the track, first opening the panel when it is closed.
-func tapWeight(p *weightsPanel, i int, v float64) {
-	if !p.open {
-		test.Tap(p.toggle)
+func tapWeight(p *report.Weights, i int, v float64) {
+	if !p.Open() {
+		test.Tap(p.ToggleButton())
 	}
-	s := p.sliders[i]
-	test.TapAt(s, fyne.NewPos(s.xOf(v, s.Size().Width), s.Size().Height/2))
+	s := p.Slider(i)
+	test.TapAt(s, s.PositionOf(v))
 }
 
 // boldRow is the index of the report table's row in bold, -1 for none.
-func boldRow(t *reportTable) int {
-	for i, r := range t.rows {
-		if r.shown && r.cells[colDirection].TextStyle.Bold {
+func boldRow(t *report.Table) int {
+	for i, r := range t.Rows() {
+		if r.Cells[0].TextStyle.Bold { // the direction's cell
 			return i
 		}
 	}
@@ -52,23 +51,22 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	v := p.view
 	wp := v.weights
 
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Fatalf("headline before = %q", got)
 	}
 	if got := boldRow(v.report); got != 4 {
 		t.Fatalf("bold row before = %d, want 4 (hybrid)", got)
 	}
-	if got, want := wp.given[0].Text, "0.3"; got != want {
+	// What the panel shows of a decision (the shares, the marks, the line
+	// when closed) is tested in package report (TestWeights).
+	if got, want := wp.Given(0), "0.3"; got != want {
 		t.Errorf("sovereignty given = %q, want %q", got, want)
 	}
-	if got, want := wp.norm[0].Text, "30 %"; got != want {
-		t.Errorf("sovereignty normalised = %q, want %q", got, want)
+	// Closed, the panel is one line; its heading opens it.
+	if wp.Open() {
+		t.Error("the sliders are shown at first")
 	}
-	// Closed, the panel is one line with the shares; its heading opens it.
-	if wp.detail.Visible() || !strings.Contains(wp.summary.Text, "Sovereignty 30 %") {
-		t.Errorf("closed at first: sliders shown %v, summary %q", wp.detail.Visible(), wp.summary.Text)
-	}
-	test.Tap(wp.toggle)
+	test.Tap(wp.ToggleButton())
 	markup := test.RenderToMarkup(w.Canvas())
 	for _, want := range []string{"Weights", "Given", "Normalised"} {
 		if !strings.Contains(markup, want) {
@@ -81,16 +79,13 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 		t.Fatalf("sovereignty switch = %+v, want one below the given weight", sw)
 	}
 	leader := report.DirectionName(v.current.dec, sw.Below.Leader)
-	if len(wp.marks[0].positions(wp.sliders[0].Size().Width)) == 0 {
-		t.Fatal("no mark drawn on the sovereignty slider")
-	}
-	if !strings.Contains(wp.switches[0].Text, "elow "+present.Figure(sw.Below.At)+" "+leader+" leads") {
-		t.Errorf("switch text %q does not say where %s takes the lead (%v)", wp.switches[0].Text, leader, sw.Below.At)
+	if !strings.Contains(wp.Switch(0), "elow "+present.Figure(sw.Below.At)+" "+leader+" leads") {
+		t.Errorf("switch text %q does not say where %s takes the lead (%v)", wp.Switch(0), leader, sw.Below.At)
 	}
 
 	// Short of the mark: the same winner.
 	tapWeight(wp, 0, sw.Below.At+0.03)
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Errorf("headline short of the mark = %q, want Hybrid still", got)
 	}
 	if !v.live.dirty() || !v.live.mark.Visible() || v.live.save.Disabled() {
@@ -99,7 +94,7 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	}
 	// Past it: the direction the mark names.
 	tapWeight(wp, 0, sw.Below.At-0.03)
-	if got, want := v.decision.headline.Text, "Recommended: "+leader; got != want {
+	if got, want := v.decision.Headline(), "Recommended: "+leader; got != want {
 		t.Errorf("headline past the mark = %q, want %q", got, want)
 	}
 	if got := v.current.dec.Ranking[0]; got != sw.Below.Leader {
@@ -120,8 +115,8 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 	if got := b.scenarios["ft-7b"].Dimensions.Sovereignty.Weight; got != 0.3 {
 		t.Errorf("the stored scenario's weight changed to %v", got)
 	}
-	if !strings.Contains(wp.note.Text, "Changed from the saved weights") || wp.reset.Disabled() {
-		t.Errorf("note %q, reset disabled %v after a move", wp.note.Text, wp.reset.Disabled())
+	if !strings.Contains(wp.Note(), "Changed from the saved weights") || wp.ResetButton().Disabled() {
+		t.Errorf("note %q, reset disabled %v after a move", wp.Note(), wp.ResetButton().Disabled())
 	}
 	settle(t, p) // the brief, written again when the move ended
 	ws := v.current.s.Dimensions.Weights()
@@ -130,8 +125,8 @@ func TestSliderMoveChangesRanking(t *testing.T) {
 		t.Errorf("the brief does not quote the moved weight (normalised %s)", share)
 	}
 
-	test.Tap(wp.reset)
-	if got := v.decision.headline.Text; got != "Recommended: Hybrid" {
+	test.Tap(wp.ResetButton())
+	if got := v.decision.Headline(); got != "Recommended: Hybrid" {
 		t.Errorf("headline after reset = %q, want Hybrid", got)
 	}
 	if got := v.current.s.Dimensions.Weights(); got != b.scenarios["ft-7b"].Dimensions.Weights() {
@@ -190,8 +185,8 @@ func TestSliderEditSaved(t *testing.T) {
 	if got := stored.Dimensions.Weights(); got != v.current.s.Dimensions.Weights() || got[3] != moved {
 		t.Errorf("stored weights %v, on screen %v", got, v.current.s.Dimensions.Weights())
 	}
-	if v.live.mark.Visible() || strings.Contains(w.Title(), "unsaved") || !wp.reset.Disabled() {
-		t.Errorf("after the save: marked %v, title %q, reset enabled %v", v.live.mark.Visible(), w.Title(), !wp.reset.Disabled())
+	if v.live.mark.Visible() || strings.Contains(w.Title(), "unsaved") || !wp.ResetButton().Disabled() {
+		t.Errorf("after the save: marked %v, title %q, reset enabled %v", v.live.mark.Visible(), w.Title(), !wp.ResetButton().Disabled())
 	}
 
 	// Reopened from the store, the scenario shows the saved weights.
@@ -203,7 +198,7 @@ func TestSliderEditSaved(t *testing.T) {
 	v.show(it)
 	waitFor(t, v, stateReady)
 	settled(t, p)
-	if got := wp.given[3].Text; got != present.Figure(moved) {
+	if got := wp.Given(3); got != present.Figure(moved) {
 		t.Errorf("reopened, economics shows %q, want %q", got, present.Figure(moved))
 	}
 
@@ -217,11 +212,11 @@ func TestSliderEditSaved(t *testing.T) {
 	if got := v.current.s.Dimensions.Economics.Weight; got != moved {
 		t.Errorf("after discard the weight is %v, want the saved %v", got, moved)
 	}
-	if got := wp.sliders[3].Value; math.Abs(got-moved) > 1e-9 {
+	if got := wp.Slider(3).Value; math.Abs(got-moved) > 1e-9 {
 		t.Errorf("after discard the slider is at %v, want %v", got, moved)
 	}
-	if v.live.mark.Visible() || !wp.reset.Disabled() {
-		t.Errorf("after discard: marked %v, reset enabled %v", v.live.mark.Visible(), !wp.reset.Disabled())
+	if v.live.mark.Visible() || !wp.ResetButton().Disabled() {
+		t.Errorf("after discard: marked %v, reset enabled %v", v.live.mark.Visible(), !wp.ResetButton().Disabled())
 	}
 }
 
@@ -233,26 +228,6 @@ func history(t *testing.T, pl *app.Planner, id string) []scenario.Revision {
 		t.Fatal(err)
 	}
 	return h
-}
-
-// The sliders reach well past the largest weight, and the line under a
-// slider says where the lead changes, or that it does not.
-func TestSwitchTextAndTop(t *testing.T) {
-	if got := sliderTop([5]float64{0.1, 0.2, 0.35, 0.2, 0.15}); got != 1 {
-		t.Errorf("top for weights under 0.5 = %v, want 1", got)
-	}
-	if got := sliderTop([5]float64{1, 2, 3, 4, 6}); got != 20 {
-		t.Errorf("top for weights up to 6 = %v, want 20", got)
-	}
-	d := &decide.Decision{Recommendation: scenario.Cloud, Ranking: []string{scenario.Cloud, scenario.Hybrid},
-		Directions: []decide.Direction{{Direction: scenario.Cloud, Title: "Cloud IaaS"}, {Direction: scenario.Hybrid, Title: "Hybrid"}}}
-	got := switchText(d, decide.WeightSwitch{Above: &decide.Switch{At: 1.4, Leader: scenario.Hybrid}}, 1)
-	if want := "Above 1.4 Hybrid leads (past the end of the slider)."; got != want {
-		t.Errorf("switch text = %q, want %q", got, want)
-	}
-	if got := switchText(d, decide.WeightSwitch{}, 1); got != "Cloud IaaS stays first at any value of this weight." {
-		t.Errorf("no switch: %q", got)
-	}
 }
 
 // With the form open, a slider move shows in the weight's field and
@@ -287,7 +262,7 @@ func TestSliderMoveShowsInForm(t *testing.T) {
 	if got := v.current.s; got.Dimensions.Sovereignty.Weight != moved || got.Workload.DeadlineHours.Likely != 50 {
 		t.Errorf("the report that landed is of sovereignty %v (want %v), deadline %v", got.Dimensions.Sovereignty.Weight, moved, got.Workload.DeadlineHours)
 	}
-	if got := v.weights.sliders[0].Value; math.Abs(got-moved) > 1e-9 {
+	if got := v.weights.Slider(0).Value; math.Abs(got-moved) > 1e-9 {
 		t.Errorf("the slider went back to %v", got)
 	}
 }
@@ -314,17 +289,17 @@ func TestReportTableAboveTheFold(t *testing.T) {
 	if row < 0 {
 		t.Fatal("no row in bold")
 	}
-	cell := v.report.rows[row].cells[colDirection]
-	bottom := v.report.content.Position().Y + cell.Position().Y + cell.Size().Height
+	cell := v.report.Rows()[row].Cells[0] // the direction's
+	bottom := v.report.Content().Position().Y + cell.Position().Y + cell.Size().Height
 	if view := v.reportScroll.Size().Height; v.reportScroll.Offset.Y != 0 || bottom > view {
 		t.Errorf("the recommended row ends %v down the page, past the %v shown", bottom, view)
 	}
-	if v.weights.detail.Visible() || v.decision.after.Position().Y < v.report.content.Position().Y {
-		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.detail.Visible(),
-			v.decision.after.Position().Y, v.report.content.Position().Y)
+	if v.weights.Open() || v.decision.After().Position().Y < v.report.Content().Position().Y {
+		t.Errorf("sliders shown %v; the questions at %v, the table at %v", v.weights.Open(),
+			v.decision.After().Position().Y, v.report.Content().Position().Y)
 	}
 
-	test.Tap(v.weights.toggle)
+	test.Tap(v.weights.ToggleButton())
 	settle(t, p)
 	if got, ok, _ := pl.Setting(settingWeights); !ok || got != "open" {
 		t.Errorf("opening the weights stored %q, %v", got, ok)
@@ -366,7 +341,7 @@ func TestSliderMovesOnlyItsWeight(t *testing.T) {
 	if econ.Text != "0" {
 		t.Errorf("the form shows economics at 0 as %q, want \"0\"", econ.Text)
 	}
-	if got := v.weights.given[3].Text; got != "0" {
+	if got := v.weights.Given(3); got != "0" {
 		t.Errorf("the panel shows economics at 0 as %q", got)
 	}
 	if got := v.current.s.Dimensions.Sovereignty.Weight; math.Abs(got-0.7) > 0.02 {

@@ -10,10 +10,11 @@ import (
 // it only while nothing has the focus; so every widget of the window that
 // takes the focus when clicked — its entries, selects, check boxes,
 // sliders, lists and tables — is one of package widgets' key-aware types,
-// or of list_keys.go and weights.go here, which hand those two keys to the
-// window (widgets.WindowKey) and keep every other. (A button takes the
-// focus only from Tab, and a selectable label keeps Escape: with either
-// focused, the key reaches the window once the focus moves on.)
+// of list_keys.go here or package report's weight sliders, which hand
+// those two keys to the window (widgets.WindowKey) and keep every other.
+// (A button takes the focus only from Tab, and a selectable label keeps
+// Escape: with either focused, the key reaches the window once the focus
+// moves on.)
 
 // windowKeys is the window's key handler, heard for keys no widget keeps:
 // F11 enters or leaves review mode; Escape closes the dialog on top, or

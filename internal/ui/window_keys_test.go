@@ -29,7 +29,7 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 	if sel == nil || check == nil {
 		t.Fatalf("the form has no select (%v) or check box (%v)", sel, check)
 	}
-	test.Tap(v.weights.toggle) // the sliders shown
+	test.Tap(v.weights.ToggleButton()) // the sliders shown
 	if len(v.checklist.rows) == 0 {
 		t.Fatal("the checklist has no rows")
 	}
@@ -42,7 +42,7 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 		{"field", field(t, f, "purpose.owner").entries()[0]},
 		{"select", sel},
 		{"check box", check},
-		{"slider", v.weights.sliders[0]},
+		{"slider", v.weights.Slider(0)},
 		{"checklist owner", v.checklist.rows[0].owner}, // last: its tab is chosen
 	}
 	for _, fo := range focusables {

@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"hostplan/internal/chart"
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 )
 
 // Lines that coincide are told apart, a direction ruled out is marked,
@@ -42,7 +42,7 @@ func TestChartTellsLinesApart(t *testing.T) {
 		t.Error("cloud and hybrid share a marker shape")
 	}
 	test.WidgetRenderer(c).Layout(fyne.NewSize(800, 400))
-	texts := chartTexts(c)
+	texts := uitest.ChartTexts(c)
 	for _, w := range append(want, "chosen GPU count", "GPUs (log scale)", "100 %") {
 		if !slices.Contains(texts, w) {
 			t.Errorf("the chart does not draw %q (it draws %q)", w, texts)
@@ -52,7 +52,7 @@ func TestChartTellsLinesApart(t *testing.T) {
 	cost := NewLineChart(ChartAxes{xTitle: "Month", yTitle: "Cumulative cost (USD)", months: true})
 	cost.SetSeries([]ChartSeries{{name: "Cloud IaaS", sameAs: -1, points: []ChartPoint{{x: 0, y: 0, fits: true}, {x: 12, y: 1.2e6, fits: true}, {x: 24, y: 2.3e6, fits: true}}}})
 	test.WidgetRenderer(cost).Layout(fyne.NewSize(800, 400))
-	texts = chartTexts(cost)
+	texts = uitest.ChartTexts(cost)
 	for _, w := range []string{"0", "0.5 M", "2.5 M", "Month", "6", "24", "Cumulative cost (USD)"} {
 		if !slices.Contains(texts, w) {
 			t.Errorf("the cost chart does not draw %q (it draws %q)", w, texts)
@@ -125,7 +125,7 @@ func TestBadgeText(t *testing.T) {
 		{decide.Decision{Recommendation: scenario.Hybrid, RunnerUp: runnerUp(0.016), Robustness: decide.Robustness{Verdict: decide.Close}}, "CLOSE · lead 0.016"},
 	} {
 		b.Set(&tc.d)
-		if got := chartTexts(b); len(got) != 1 || got[0] != tc.want {
+		if got := uitest.ChartTexts(b); len(got) != 1 || got[0] != tc.want {
 			t.Errorf("%+v: badge draws %q, want %q", tc.d.Robustness, got, tc.want)
 		}
 	}
@@ -134,15 +134,4 @@ func TestBadgeText(t *testing.T) {
 	if head, text := RobustnessParts(&d); head != "Close: " || text != d.Robustness.Summary {
 		t.Errorf("a small lead reads %q%q; the window should say what decide says", head, text)
 	}
-}
-
-// chartTexts lists the text a widget draws directly.
-func chartTexts(w fyne.Widget) []string {
-	var out []string
-	for _, o := range test.WidgetRenderer(w).Objects() {
-		if t, ok := o.(*canvas.Text); ok {
-			out = append(out, t.Text)
-		}
-	}
-	return out
 }

@@ -54,6 +54,12 @@ func HeadlineText(d *decide.Decision) string {
 	return "Recommended: " + DirectionName(d, d.Recommendation)
 }
 
+// noRankingText says why the directions could not be ranked: decide's
+// error, without its package's prefix.
+func noRankingText(err error) string {
+	return "Could not rank the directions: " + strings.TrimPrefix(err.Error(), "decide: ")
+}
+
 // ScoreText lists the ranked directions with their weighted scores.
 func ScoreText(d *decide.Decision) string {
 	if d.Recommendation == "" {

@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/decide"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/widgets"
 )
 
 // The window has one headline: the recommended direction (the decision
@@ -19,6 +21,49 @@ import (
 // direction comes second, on the line under it: when it is the
 // recommended one too, that is all it says; when it is not, it says where
 // it ranks and why the weights put the recommended one first.
+
+// Headline is the window's one headline: "Recommended: Hybrid" in bold
+// with the badge of how firmly it leads, or that nothing is recommended.
+// The decision panel shows it in the window's header, review mode at the
+// top of a scenario's sheet.
+type Headline struct {
+	label   *widget.Label
+	badge   *Badge
+	content fyne.CanvasObject
+}
+
+// NewHeadline makes a headline, empty until Set.
+func NewHeadline() *Headline {
+	h := &Headline{label: widget.NewLabel(""), badge: NewBadge()}
+	h.label.TextStyle.Bold = true
+	h.label.SizeName = theme.SizeNameSubHeadingText
+	h.content = container.NewHBox(h.label, container.NewCenter(h.badge))
+	return h
+}
+
+// Set shows the recommendation of decision d with its badge, what
+// HeadlineText says when nothing is feasible, or "No recommendation" when
+// there is no decision (d nil).
+func (h *Headline) Set(d *decide.Decision) {
+	if d == nil {
+		widgets.SetText(h.label, "No recommendation")
+		h.badge.Hide()
+		return
+	}
+	widgets.SetText(h.label, HeadlineText(d))
+	if d.Recommendation == "" {
+		h.badge.Hide()
+		return
+	}
+	h.badge.Set(d)
+	h.badge.Show()
+}
+
+// Text is what the headline says.
+func (h *Headline) Text() string { return h.label.Text }
+
+// Content is the headline beside its badge.
+func (h *Headline) Content() fyne.CanvasObject { return h.content }
 
 // CheapestText is the line under the headline for report r and decision
 // d (nil when there is none).

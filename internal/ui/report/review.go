@@ -51,7 +51,7 @@ func ReviewGrid(evs []*Outcome) *fyne.Container {
 type ReviewSheet struct {
 	Title    *widget.Label
 	Facts    *widget.Label // a caption
-	Headline *widget.Label
+	Headline *Headline
 	Cheapest *widget.Label // body text
 	Ranked   *fyne.Container
 	Chart    *LineChart
@@ -70,18 +70,8 @@ func NewReviewSheet(ev *Outcome) *ReviewSheet {
 	s.Title.Wrapping = fyne.TextWrapWord
 	s.Facts = widgets.Caption(ReportFacts(r))
 
-	s.Headline = widget.NewLabel("No recommendation")
-	s.Headline.TextStyle.Bold = true
-	s.Headline.SizeName = theme.SizeNameSubHeadingText
-	head := []fyne.CanvasObject{s.Headline}
-	if d != nil {
-		s.Headline.SetText(HeadlineText(d))
-		if d.Recommendation != "" {
-			b := NewBadge()
-			b.Set(d)
-			head = append(head, container.NewCenter(b))
-		}
-	}
+	s.Headline = NewHeadline() // the window's header's
+	s.Headline.Set(d)
 	s.Cheapest = widgets.WrappedLabel(CheapestText(r, d))
 
 	why := widget.NewRichText()
@@ -95,7 +85,7 @@ func NewReviewSheet(ev *Outcome) *ReviewSheet {
 		why.Segments = append(why.Segments, bullets(leads)...)
 	} else if ev.DecideErr != nil {
 		why.Segments = []widget.RichTextSegment{&widget.TextSegment{Style: widget.RichTextStyleParagraph,
-			Text: "Could not rank the directions: " + strings.TrimPrefix(ev.DecideErr.Error(), "decide: ")}}
+			Text: noRankingText(ev.DecideErr)}}
 	}
 
 	s.Ranked = rankedTable(r, d)
@@ -110,7 +100,7 @@ func NewReviewSheet(ev *Outcome) *ReviewSheet {
 	questions.Segments = leadershipSegments(ev.Brief)
 
 	left := container.New(&widgets.TightVBox{},
-		container.NewHBox(head...), s.Cheapest, why,
+		s.Headline.Content(), s.Cheapest, why,
 		widgets.SectionHeading("Directions, ranked"), s.Ranked,
 		widgets.SectionHeading("Risks"), risks)
 	right := container.New(&widgets.TightVBox{},

@@ -1,14 +1,10 @@
-package ui
+package report
 
 import (
 	"fmt"
-	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/decide"
@@ -16,35 +12,31 @@ import (
 	"hostplan/internal/ui/widgets"
 )
 
-// decisionPanel sits above the report table: the recommended direction and
-// why, what would have to change for the runner-up, whether the order
-// survives a ±20 % change of any weight and the first trial; each
-// direction's first infrastructure question comes under the table
-// (after), so that the table shows on a laptop's screen.
-type decisionPanel struct {
-	headline  *widget.Label // "Recommended: Hybrid"; shown in the window's header (head)
+// DecisionPanel is the decision on the Report tab, above the report
+// table: the recommended direction and why, what would have to change for
+// the runner-up, whether the order survives a ±20 % change of any weight
+// and the first trial; each direction's first infrastructure question
+// comes under the table (After), so that the table shows on a laptop's
+// screen. Its headline (Head) is the window's one headline, in the header
+// above every tab.
+type DecisionPanel struct {
+	headline  *Headline     // "Recommended: Hybrid" and its badge
 	scores    *widget.Label // the ranked directions' scores
-	badge     *report.Badge // FRAGILE or ROBUST
 	body      *widget.RichText
 	questions *fyne.Container // direction, bottleneck and first question, one row each
 	qLabels   []*widget.Label // its cells, kept across sets
 	qRules    []*widget.Separator
 	failure   *widget.Label // why there is no decision
-	// head is the headline with its badge: the one headline of the
-	// window, which the header shows above every tab.
-	head    fyne.CanvasObject
-	content fyne.CanvasObject
-	after   fyne.CanvasObject // the questions, for under the report table
+	content   fyne.CanvasObject
+	after     fyne.CanvasObject // the questions, for under the report table
 }
 
-func newDecisionPanel() *decisionPanel {
-	p := &decisionPanel{}
-	p.headline = widget.NewLabel("")
-	p.headline.TextStyle.Bold = true
-	p.headline.SizeName = theme.SizeNameSubHeadingText
+// NewDecisionPanel makes the panel, empty until Set.
+func NewDecisionPanel() *DecisionPanel {
+	p := &DecisionPanel{}
+	p.headline = NewHeadline()
 	p.scores = widget.NewLabel("")
 	p.scores.Truncation = fyne.TextTruncateEllipsis
-	p.badge = report.NewBadge()
 	p.body = widget.NewRichText()
 	p.body.Wrapping = fyne.TextWrapWord
 	p.questions = container.New(widgets.NewStackingGridLayout(len(questionColumns), len(questionColumns)-1, 240))
@@ -52,23 +44,44 @@ func newDecisionPanel() *decisionPanel {
 	p.failure.Wrapping = fyne.TextWrapWord
 	p.failure.Importance = widget.DangerImportance
 
-	p.head = container.NewHBox(p.headline, container.NewCenter(p.badge))
 	p.content = container.New(&widgets.TightVBox{}, p.scores, p.failure, p.body)
 	p.after = container.New(&widgets.TightVBox{}, widget.NewSeparator(), p.questions)
 	return p
 }
 
-// set shows decision d of report r, or err when there is no decision. The
+// Head is the headline with its badge, which the window's header shows.
+func (p *DecisionPanel) Head() fyne.CanvasObject { return p.headline.Content() }
+
+// Content is the panel above the report table: the scores, and why the
+// recommended direction leads or why there is no decision.
+func (p *DecisionPanel) Content() fyne.CanvasObject { return p.content }
+
+// After is each direction's first infrastructure question, for under the
+// report table.
+func (p *DecisionPanel) After() fyne.CanvasObject { return p.after }
+
+// Headline is the headline's text: "Recommended: Hybrid", "No direction is
+// feasible" or "No recommendation".
+func (p *DecisionPanel) Headline() string { return p.headline.Text() }
+
+// Failure is why there is no decision, "" when there is one.
+func (p *DecisionPanel) Failure() string {
+	if !p.failure.Visible() {
+		return ""
+	}
+	return p.failure.Text
+}
+
+// Set shows decision d of report r, or err when there is no decision. The
 // page holding the panel must be refreshed after it, as its height changes.
-func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
+func (p *DecisionPanel) Set(r *model.Report, d *decide.Decision, err error) {
 	if err != nil || d == nil {
 		if err == nil {
 			err = fmt.Errorf("no decision was made")
 		}
-		widgets.SetText(p.headline, "No recommendation")
+		p.headline.Set(nil)
 		widgets.SetText(p.scores, "")
-		p.badge.Hide()
-		widgets.SetText(p.failure, "Could not rank the directions: "+strings.TrimPrefix(err.Error(), "decide: "))
+		widgets.SetText(p.failure, noRankingText(err))
 		p.failure.Show()
 		p.body.Segments = nil
 		p.body.Hide()
@@ -76,17 +89,11 @@ func (p *decisionPanel) set(r *model.Report, d *decide.Decision, err error) {
 		return
 	}
 	p.failure.Hide()
-	widgets.SetText(p.headline, report.HeadlineText(d))
-	widgets.SetText(p.scores, report.ScoreText(d))
-	if d.Recommendation == "" {
-		p.badge.Hide()
-	} else {
-		p.badge.Set(d)
-		p.badge.Show()
-	}
-	widgets.SetSegments(p.body, report.DecisionSegments(r, d))
+	p.headline.Set(d)
+	widgets.SetText(p.scores, ScoreText(d))
+	widgets.SetSegments(p.body, DecisionSegments(r, d))
 	p.body.Show()
-	p.setQuestions(report.QuestionRows(d))
+	p.setQuestions(QuestionRows(d))
 	p.questions.Show()
 }
 
@@ -96,7 +103,7 @@ var questionColumns = []string{"Direction", "Likely bottleneck", "First infrastr
 // setQuestions fills the questions table, the recommended direction in
 // bold; its labels are kept, and one that stays the same is not measured
 // again.
-func (p *decisionPanel) setQuestions(rows []report.QuestionRow) {
+func (p *DecisionPanel) setQuestions(rows []QuestionRow) {
 	cols := len(questionColumns)
 	n := (len(rows) + 1) * cols
 	for len(p.qLabels) < n {

@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"fyne.io/fyne/v2"
@@ -11,23 +11,30 @@ import (
 	"hostplan/internal/scenario"
 )
 
-// inputsView is the Inputs tab: the scenario's inputs, grouped as in the
+// Inputs is the Inputs tab: the scenario's inputs, grouped as in the
 // scenario file, one "label: value" row each, in the words of package
 // present (the workbook's Inputs sheet uses the same).
-type inputsView struct {
-	box     *fyne.Container
-	content fyne.CanvasObject
+type Inputs struct {
+	box    *fyne.Container
+	scroll *container.Scroll
 }
 
-func newInputsView() *inputsView {
-	v := &inputsView{box: container.NewVBox()}
-	v.content = container.NewVScroll(v.box)
+// NewInputs makes the tab, empty until Set.
+func NewInputs() *Inputs {
+	v := &Inputs{box: container.NewVBox()}
+	v.scroll = container.NewVScroll(v.box)
 	return v
 }
 
-// set shows the inputs of s. All groups share one form, so the values line
+// Content is the tab: the inputs in their scroll.
+func (v *Inputs) Content() fyne.CanvasObject { return v.scroll }
+
+// Scroll is the tab's scroll, whose content is the inputs.
+func (v *Inputs) Scroll() *container.Scroll { return v.scroll }
+
+// Set shows the inputs of s. All groups share one form, so the values line
 // up from top to bottom; each group's title sits in the label column.
-func (v *inputsView) set(s *scenario.Scenario) {
+func (v *Inputs) Set(s *scenario.Scenario) {
 	// The rows go in at once: a container lays itself out again on every
 	// Add, which for a hundred wrapping rows is most of a report's redraw.
 	var rows []fyne.CanvasObject

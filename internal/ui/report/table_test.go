@@ -1,9 +1,7 @@
-package ui
+package report
 
 import (
 	"testing"
-
-	"hostplan/internal/ui/report"
 
 	"hostplan/internal/model"
 )
@@ -18,7 +16,7 @@ func TestEnergyColumn(t *testing.T) {
 		{Direction: "on_prem", Title: "On-premises"},
 	}}
 	rows := reportRows(r, "")
-	for i, want := range []string{"108 · 46.8", "≈ 2.83 · 1.04", report.NoValue} {
+	for i, want := range []string{"108 · 46.8", "≈ 2.83 · 1.04", NoValue} {
 		if got := rows[i].cells[colEnergy]; got != want {
 			t.Errorf("row %d energy %q, want %q", i, got, want)
 		}

@@ -1,10 +1,8 @@
-package ui
+package report
 
 import (
 	"fmt"
 	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -20,10 +18,11 @@ import (
 // noUncertainty explains an empty Uncertainty tab.
 const noUncertainty = "This report has no Monte Carlo spread: it was evaluated with the likely value of every estimate only."
 
-// uncertaintyView is the Uncertainty tab: the Monte Carlo spread of cost
-// and time per direction with the probabilities that matter to a decision,
-// the inputs that were sampled, and the tornado of one direction's cost.
-type uncertaintyView struct {
+// Uncertainty is the Uncertainty tab: the Monte Carlo spread of cost and
+// time per direction with the probabilities that matter to a decision, the
+// inputs that were sampled, and the tornado of one direction's cost. It is
+// made once and refilled with each report (Set).
+type Uncertainty struct {
 	empty  *widget.Label // noUncertainty, shown instead of everything else
 	about  *widget.Label // draws, distribution, seed
 	spread *widgets.Grid
@@ -33,7 +32,7 @@ type uncertaintyView struct {
 
 	tornadoTitle *widget.Label
 	tornadoNote  *widget.Label
-	tornado      *report.TornadoChart
+	tornado      *TornadoChart
 	noTornado    *widget.Label
 
 	withSpread []fyne.CanvasObject // hidden when the report has no Uncertainty
@@ -87,8 +86,9 @@ func spreadAlign() []fyne.TextAlign {
 	return a
 }
 
-func newUncertaintyView() *uncertaintyView {
-	v := &uncertaintyView{}
+// NewUncertainty makes the tab, empty until Set.
+func NewUncertainty() *Uncertainty {
+	v := &Uncertainty{}
 	wrapped := func() *widget.Label {
 		l := widget.NewLabel("")
 		l.Wrapping = fyne.TextWrapWord
@@ -108,7 +108,7 @@ func newUncertaintyView() *uncertaintyView {
 	v.tornadoNote = wrapped()
 	v.tornadoNote.SizeName = theme.SizeNameCaptionText
 	v.tornadoNote.SetText("Each bar moves one estimate to the low and the high end of its range, the others held at their likely values; the largest swing is on top.")
-	v.tornado = report.NewTornadoChart()
+	v.tornado = NewTornadoChart()
 	v.noTornado = wrapped()
 
 	v.withSpread = []fyne.CanvasObject{
@@ -125,10 +125,17 @@ func newUncertaintyView() *uncertaintyView {
 	return v
 }
 
-// set shows the spread and tornado of report r, evaluated from s (which
+// Content is the tab: the page in its scroll.
+func (v *Uncertainty) Content() fyne.CanvasObject { return v.content }
+
+// Scroll is the tab's scroll, which the window keeps where it was across
+// a refill.
+func (v *Uncertainty) Scroll() *container.Scroll { return v.scroll }
+
+// Set shows the spread and tornado of report r, evaluated from s (which
 // gives the ranges of the sampled inputs; it may be nil), the row of
 // direction highlight in bold.
-func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight string) {
+func (v *Uncertainty) Set(s *scenario.Scenario, r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	u := r.Uncertainty
 	widgets.SetText(v.empty, noUncertainty)
@@ -138,7 +145,7 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 		widgets.SetText(v.about, aboutText(u))
 		headings := spreadHeadings
 		for _, c := range []int{spCostP10, spCostP50, spCostP90} {
-			headings[c] += "\n(" + report.OrText(r.Currency, "cost") + ")"
+			headings[c] += "\n(" + OrText(r.Currency, "cost") + ")"
 		}
 		v.spread.Headings = headings[:]
 		v.spread.Set(spreadRows(r, highlight))
@@ -163,9 +170,9 @@ func (v *uncertaintyView) set(s *scenario.Scenario, r *model.Report, highlight s
 	widgets.Refit(v.scroll)
 }
 
-// drawing says that the spread of the report on show is being drawn
-// (Backend.Analyze, after the report itself).
-func (v *uncertaintyView) drawing() {
+// Drawing says that the spread of the report on show is being drawn (the
+// window evaluates it after the report itself).
+func (v *Uncertainty) Drawing() {
 	v.report = nil
 	widgets.SetText(v.empty, drawingSpread)
 	widgets.ShowIf(v.empty, true)
@@ -176,9 +183,9 @@ func (v *uncertaintyView) drawing() {
 // drawingSpread is what the tab says until the spread lands.
 const drawingSpread = "Drawing the Monte Carlo spread of these inputs…"
 
-// setHighlight puts the row of direction highlight (the recommended one)
+// SetHighlight puts the row of direction highlight (the recommended one)
 // in bold.
-func (v *uncertaintyView) setHighlight(highlight string) {
+func (v *Uncertainty) SetHighlight(highlight string) {
 	v.highlight = highlight
 	if v.report == nil || v.report.Uncertainty == nil {
 		return
@@ -190,18 +197,32 @@ func (v *uncertaintyView) setHighlight(highlight string) {
 	}
 }
 
-// shown lays the tab out again if its rows changed while it was hidden.
-func (v *uncertaintyView) shown() {
+// Shown lays the tab out again if its rows changed while it was hidden;
+// the window calls it when the tab is chosen.
+func (v *Uncertainty) Shown() {
 	if v.stale {
 		v.stale = false
 		widgets.Refit(v.scroll)
 	}
 }
 
+// Message is the line the tab shows in place of the spread — that the
+// report has none, or that it is being drawn — and "" while it shows the
+// spread.
+func (v *Uncertainty) Message() string {
+	if !v.empty.Visible() {
+		return ""
+	}
+	return v.empty.Text
+}
+
+// Spread is the table of the spread, one row per direction.
+func (v *Uncertainty) Spread() *widgets.Grid { return v.spread }
+
 // aboutText is the line on how the spread was made.
 func aboutText(u *model.Uncertainty) string {
 	text := fmt.Sprintf("%s draws from %s distributions, seed %d: the same scenario and seed give the same numbers.",
-		present.Number(float64(u.Draws)), report.OrText(u.Distribution, "triangular"), u.Seed)
+		present.Number(float64(u.Draws)), OrText(u.Distribution, "triangular"), u.Seed)
 	if len(u.Inputs) == 0 {
 		text += " No input is an estimate, so every draw is the same; give ranges (low, likely, high) to see a spread."
 	}
@@ -219,22 +240,22 @@ func spreadRows(r *model.Report, highlight string) []widgets.GridRow {
 		title := present.DirectionTitle(sp.Direction)
 		ruledOut := false
 		if d := r.Direction(sp.Direction); d != nil {
-			title = report.TitleOf(*d)
+			title = TitleOf(*d)
 			ruledOut = !d.Feasible
 		}
 		cells := make([]string, numSpreadColumns)
 		cells[spDirection] = title
 		out := ruledOut || sp.ProbFeasible == 0 // the figures of a direction ruled out would not happen
-		cells[spCostP10] = report.OrDash(out, present.Money(sp.CostP10, ""))
-		cells[spCostP50] = report.OrDash(out, present.Money(sp.CostP50, ""))
-		cells[spCostP90] = report.OrDash(out, present.Money(sp.CostP90, ""))
-		cells[spTimeP10] = report.OrDash(out || sp.TimeP10 == 0, present.Hours(sp.TimeP10))
-		cells[spTimeP50] = report.OrDash(out || sp.TimeP50 == 0, present.Hours(sp.TimeP50))
-		cells[spTimeP90] = report.OrDash(out || sp.TimeP90 == 0, present.Hours(sp.TimeP90))
-		cells[spCheapest] = report.OrDash(out, present.Percent(sp.ProbCheapest))
-		cells[spFeasible] = report.OrDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
-		cells[spDeadline] = report.OrDash(out, present.Percent(sp.ProbDeadline))
-		cells[spBudget] = report.OrDash(out, present.Percent(sp.ProbBudget))
+		cells[spCostP10] = OrDash(out, present.Money(sp.CostP10, ""))
+		cells[spCostP50] = OrDash(out, present.Money(sp.CostP50, ""))
+		cells[spCostP90] = OrDash(out, present.Money(sp.CostP90, ""))
+		cells[spTimeP10] = OrDash(out || sp.TimeP10 == 0, present.Hours(sp.TimeP10))
+		cells[spTimeP50] = OrDash(out || sp.TimeP50 == 0, present.Hours(sp.TimeP50))
+		cells[spTimeP90] = OrDash(out || sp.TimeP90 == 0, present.Hours(sp.TimeP90))
+		cells[spCheapest] = OrDash(out, present.Percent(sp.ProbCheapest))
+		cells[spFeasible] = OrDash(sp.ProbFeasible == 0, present.Percent(sp.ProbFeasible))
+		cells[spDeadline] = OrDash(out, present.Percent(sp.ProbDeadline))
+		cells[spBudget] = OrDash(out, present.Percent(sp.ProbBudget))
 		row := widgets.GridRow{Cells: cells, Bold: !out && sp.Direction == highlight, Danger: -1}
 		if out {
 			cells[spDirection] = title + " (ruled out)"
@@ -303,7 +324,7 @@ func tornadoTitle(r *model.Report) string {
 	metric := present.Lower(present.MetricTitle(t.Metric))
 	title := present.DirectionTitle(t.Direction)
 	if d := r.Direction(t.Direction); d != nil {
-		title = report.TitleOf(*d)
+		title = TitleOf(*d)
 	}
 	return fmt.Sprintf("Sensitivity of %s's %s (base %s)", title, metric, present.Money(t.Base, r.Currency))
 }

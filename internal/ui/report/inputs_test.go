@@ -1,4 +1,4 @@
-package ui
+package report
 
 import (
 	"slices"
@@ -12,7 +12,7 @@ import (
 // units and choice names of package present: recomputation, sharding,
 // financing, price overrides.
 func TestInputsShowEverySetting(t *testing.T) {
-	s, err := scenario.Load("../../scenarios/qlora-legal-70b.json")
+	s, err := scenario.Load("../../../scenarios/qlora-legal-70b.json")
 	if err != nil {
 		t.Fatal(err)
 	}

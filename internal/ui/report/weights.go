@@ -1,10 +1,8 @@
-package ui
+package report
 
 import (
 	"fmt"
 	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,22 +16,25 @@ import (
 	"hostplan/internal/ui/widgets"
 )
 
-// weightsPanel is the five decision weights as sliders: each row shows the
-// weight as given and normalised (its share of the five), and marks on
-// the slider the weights at which the recommendation would change, the
-// others staying as they are (decide's Switches). Moving a slider calls
-// onChange with the five weights; the view decides again and calls update.
-// Closed, the panel is one line — the shares of the five and whether they
-// changed, and Reset — so that the report table shows on a laptop's
-// screen; its heading opens the sliders.
-type weightsPanel struct {
-	onChange func(w [5]float64)
-	// onSettled is called when a move ends (a tap, the end of a drag).
-	onSettled func()
-	// onOpen is called when the heading opens or closes the panel.
-	onOpen func(open bool)
+// Weights is the five decision weights as sliders, at the top of the
+// Report tab: each row shows the weight as given and normalised (its share
+// of the five), and marks on the slider the weights at which the
+// recommendation would change, the others staying as they are (decide's
+// Switches). Moving a slider calls OnChange with the five weights; the
+// window decides again and calls Update. Closed, the panel is one line —
+// the shares of the five and whether they changed, and Reset — so that
+// the report table shows on a laptop's screen; its heading opens the
+// sliders.
+type Weights struct {
+	// OnChange is called with the five weights as a slider moves, and
+	// with the saved ones on Reset.
+	OnChange func(w [5]float64)
+	// OnSettled is called when a move ends (a tap, the end of a drag).
+	OnSettled func()
+	// OnOpen is called when the heading opens or closes the panel.
+	OnOpen func(open bool)
 
-	sliders  [5]*weightSlider
+	sliders  [5]*WeightSlider
 	marks    [5]*switchMarks
 	given    [5]*widget.Label
 	norm     [5]*widget.Label
@@ -61,8 +62,9 @@ const (
 // weightColumns are the headings of the weights table.
 var weightColumns = []string{"Dimension", "Given", "Normalised", "Weight (drag to re-rank)", "Winner changes at ▲"}
 
-func newWeightsPanel() *weightsPanel {
-	p := &weightsPanel{}
+// NewWeights makes the panel, closed, its sliders at zero until Set.
+func NewWeights() *Weights {
+	p := &Weights{}
 	grid := container.New(widgets.NewFillGridLayout(len(weightColumns), weightFill, minWeightColumn))
 	for col, h := range weightColumns {
 		l := widget.NewLabel(h)
@@ -82,8 +84,8 @@ func newWeightsPanel() *weightsPanel {
 		p.sliders[i] = newWeightSlider()
 		p.sliders[i].OnChanged = func(x float64) { p.moved(i, x) }
 		p.sliders[i].OnChangeEnded = func(float64) {
-			if !p.setting && p.onSettled != nil {
-				p.onSettled()
+			if !p.setting && p.OnSettled != nil {
+				p.OnSettled()
 			}
 		}
 		p.marks[i] = newSwitchMarks(p.sliders[i])
@@ -102,9 +104,9 @@ func newWeightsPanel() *weightsPanel {
 	p.note.SizeName = theme.SizeNameCaptionText
 	p.note.Wrapping = fyne.TextWrapWord
 	p.toggle = widgets.NewTipButton("Weights", theme.MenuExpandIcon(), "Show or hide the weights' sliders", func() {
-		p.setOpen(!p.open)
-		if p.onOpen != nil {
-			p.onOpen(p.open)
+		p.SetOpen(!p.open)
+		if p.OnOpen != nil {
+			p.OnOpen(p.open)
 		}
 	})
 	p.toggle.Importance = widget.LowImportance
@@ -117,8 +119,11 @@ func newWeightsPanel() *weightsPanel {
 	return p
 }
 
-// setOpen shows or hides the sliders under the heading.
-func (p *weightsPanel) setOpen(open bool) {
+// Content is the panel: its heading, and the sliders while open.
+func (p *Weights) Content() fyne.CanvasObject { return p.content }
+
+// SetOpen shows or hides the sliders under the heading.
+func (p *Weights) SetOpen(open bool) {
 	p.open = open
 	widgets.ShowIf(p.detail, open)
 	if open {
@@ -131,7 +136,7 @@ func (p *weightsPanel) setOpen(open bool) {
 
 // setSummary writes the line beside the heading: the normalised weights
 // and whether they differ from the saved ones.
-func (p *weightsPanel) setSummary() {
+func (p *Weights) setSummary() {
 	var parts []string
 	for i, name := range scenario.DimensionNames {
 		parts = append(parts, present.DimensionTitle(name)+" "+p.norm[i].Text)
@@ -143,9 +148,10 @@ func (p *weightsPanel) setSummary() {
 	widgets.SetText(p.summary, text)
 }
 
-// set shows the weights of s as loaded (saved) and as they now are
-// (current), sized so every slider reaches well past the largest weight.
-func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
+// Set shows the weights of a scenario as loaded (saved) and as they now
+// are (current), with where decision d changes (nil: no decision), sized
+// so every slider reaches well past the largest weight.
+func (p *Weights) Set(saved, current [5]float64, d *decide.Decision) {
 	p.saved, p.current = saved, current
 	top := sliderTop(saved, current)
 	p.setting = true
@@ -155,47 +161,47 @@ func (p *weightsPanel) set(saved, current [5]float64, d *decide.Decision) {
 		s.show(current[i])
 	}
 	p.setting = false
-	p.update(current, d)
+	p.Update(current, d)
 }
 
 // setWeights moves the sliders to w and reports w itself (not the
 // sliders' values, which a slider may round) as the change.
-func (p *weightsPanel) setWeights(w [5]float64, notify bool) {
+func (p *Weights) setWeights(w [5]float64, notify bool) {
 	p.current = w
 	p.setting = true
 	for i, s := range p.sliders {
 		s.show(w[i])
 	}
 	p.setting = false
-	if notify && p.onChange != nil {
-		p.onChange(w)
-		if p.onSettled != nil {
-			p.onSettled()
+	if notify && p.OnChange != nil {
+		p.OnChange(w)
+		if p.OnSettled != nil {
+			p.OnSettled()
 		}
 	}
 }
 
-// rebase takes saved as the saved weights (a save stored them) and shows
+// Rebase takes saved as the saved weights (a save stored them) and shows
 // the current ones against them.
-func (p *weightsPanel) rebase(saved, current [5]float64, d *decide.Decision) {
+func (p *Weights) Rebase(saved, current [5]float64, d *decide.Decision) {
 	p.saved = saved
-	p.update(current, d)
+	p.Update(current, d)
 }
 
 // moved is the callback of slider i, moved to x: that weight alone
 // changes. (The others keep their values, not their sliders' — a slider
 // rounds a weight finer than its step.)
-func (p *weightsPanel) moved(i int, x float64) {
-	if p.setting || p.onChange == nil {
+func (p *Weights) moved(i int, x float64) {
+	if p.setting || p.OnChange == nil {
 		return
 	}
 	p.current[i] = x
-	p.onChange(p.current)
+	p.OnChange(p.current)
 }
 
-// update shows the given and normalised weights w and where decision d
+// Update shows the given and normalised weights w and where decision d
 // changes (nil: no decision).
-func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
+func (p *Weights) Update(w [5]float64, d *decide.Decision) {
 	p.current = w
 	sum := 0.0
 	for _, x := range w {
@@ -213,7 +219,7 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 		}
 		widgets.SetText(p.norm[i], present.Percent(share))
 		var at []float64
-		text := report.NoValue
+		text := NoValue
 		if d != nil && len(d.Ranking) > 1 && i < len(sw) {
 			text = switchText(d, sw[i], p.sliders[i].Max)
 			for _, s := range []*decide.Switch{sw[i].Below, sw[i].Above} {
@@ -243,6 +249,31 @@ func (p *weightsPanel) update(w [5]float64, d *decide.Decision) {
 	p.setSummary()
 }
 
+// Open reports whether the sliders show.
+func (p *Weights) Open() bool { return p.detail.Visible() }
+
+// ToggleButton is the heading, which opens and closes the sliders.
+func (p *Weights) ToggleButton() *widgets.TipButton { return p.toggle }
+
+// ResetButton puts the saved weights back; it is enabled while the
+// weights differ from them.
+func (p *Weights) ResetButton() *widgets.TipButton { return p.reset }
+
+// Slider is the slider of weight i, in the order of
+// scenario.DimensionNames.
+func (p *Weights) Slider(i int) *WeightSlider { return p.sliders[i] }
+
+// Given is weight i as given, as its row writes it.
+func (p *Weights) Given(i int) string { return p.given[i].Text }
+
+// Switch is where the recommendation changes as weight i moves, as the
+// line under its slider says.
+func (p *Weights) Switch(i int) string { return p.switches[i].Text }
+
+// Note is the line under the sliders: what the weights mean, and whether
+// they differ from the saved ones.
+func (p *Weights) Note() string { return p.note.Text }
+
 // switchText says where moving one weight changes the recommendation.
 func switchText(d *decide.Decision, sw decide.WeightSwitch, top float64) string {
 	switch {
@@ -253,17 +284,17 @@ func switchText(d *decide.Decision, sw decide.WeightSwitch, top float64) string 
 	}
 	var parts []string
 	if s := sw.Below; s != nil {
-		parts = append(parts, fmt.Sprintf("below %s %s leads", present.Figure(s.At), report.DirectionName(d, s.Leader)))
+		parts = append(parts, fmt.Sprintf("below %s %s leads", present.Figure(s.At), DirectionName(d, s.Leader)))
 	}
 	if s := sw.Above; s != nil {
-		p := fmt.Sprintf("above %s %s leads", present.Figure(s.At), report.DirectionName(d, s.Leader))
+		p := fmt.Sprintf("above %s %s leads", present.Figure(s.At), DirectionName(d, s.Leader))
 		if s.At > top {
 			p += " (past the end of the slider)"
 		}
 		parts = append(parts, p)
 	}
 	if len(parts) == 0 {
-		return report.DirectionName(d, d.Recommendation) + " stays first at any value of this weight."
+		return DirectionName(d, d.Recommendation) + " stays first at any value of this weight."
 	}
 	return present.Sentence(strings.Join(parts, "; ")) + "."
 }
@@ -277,13 +308,13 @@ func sliderTop(ws ...[5]float64) float64 {
 			m = max(m, x)
 		}
 	}
-	return max(1, report.NiceCeil(2*m))
+	return max(1, NiceCeil(2*m))
 }
 
-// weightSlider is a horizontal slider that passes the window's own keys
+// WeightSlider is a horizontal slider that passes the window's own keys
 // (Escape, F11) on to the window when it has the focus, which a plain
-// slider keeps for itself (window_keys.go).
-type weightSlider struct {
+// slider keeps for itself (widgets.WindowKey).
+type WeightSlider struct {
 	widget.Slider
 }
 
@@ -296,8 +327,8 @@ const sliderSteps = 1000
 // end to the other.
 const keySteps = 100
 
-func newWeightSlider() *weightSlider {
-	s := &weightSlider{}
+func newWeightSlider() *WeightSlider {
+	s := &WeightSlider{}
 	s.Max, s.Step = 1, 1.0/sliderSteps
 	s.Orientation = widget.Horizontal
 	s.ExtendBaseWidget(s)
@@ -308,14 +339,14 @@ func newWeightSlider() *weightSlider {
 // that a weight finer than the step (0.005 on a slider of steps of 0.01)
 // is neither changed nor reported as changed, and moving the slider
 // anywhere else moves it.
-func (s *weightSlider) show(x float64) {
+func (s *WeightSlider) show(x float64) {
 	s.Value = min(max(x, s.Min), s.Max)
 	s.Refresh()
 }
 
 // TypedKey implements fyne.Focusable: the arrow keys move the weight a
 // hundredth of the slider.
-func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
+func (s *WeightSlider) TypedKey(e *fyne.KeyEvent) {
 	if widgets.WindowKey(s, e) {
 		return
 	}
@@ -334,11 +365,11 @@ func (s *weightSlider) TypedKey(e *fyne.KeyEvent) {
 // slider under it.
 type switchMarks struct {
 	widget.BaseWidget
-	slider *weightSlider
+	slider *WeightSlider
 	at     []float64
 }
 
-func newSwitchMarks(s *weightSlider) *switchMarks {
+func newSwitchMarks(s *WeightSlider) *switchMarks {
 	m := &switchMarks{slider: s}
 	m.ExtendBaseWidget(m)
 	return m
@@ -363,9 +394,15 @@ func (m *switchMarks) positions(w float32) []float32 {
 	return out
 }
 
+// PositionOf is where on the slider, at its present size, value v lies:
+// on its track, halfway down.
+func (s *WeightSlider) PositionOf(v float64) fyne.Position {
+	return fyne.NewPos(s.xOf(v, s.Size().Width), s.Size().Height/2)
+}
+
 // xOf is where on a slider of width w Fyne's slider puts value v: its
 // track runs between two end offsets.
-func (s *weightSlider) xOf(v float64, w float32) float32 {
+func (s *WeightSlider) xOf(v float64, w float32) float32 {
 	th := s.Theme()
 	end := (th.Size(theme.SizeNameInlineIcon)-4)/2 + th.Size(theme.SizeNameInnerPadding) - 1.5
 	ratio := float32(0)

@@ -1,9 +1,7 @@
-package ui
+package report
 
 import (
 	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -44,30 +42,30 @@ var reportColumns = [numColumns]string{
 
 // minWhyNotWidth is the narrowest the "Why not" column gets in the
 // table; a pane too narrow for the other columns and this one shows each
-// direction as a card instead (reportLayout).
+// direction as a card instead (tableLayout).
 const minWhyNotWidth = 220
 
-// reportTable is the table of the Report tab: one row per hosting
-// direction. It does not scroll by itself: the tab scrolls as one page,
-// the decision above it, so the mouse wheel works wherever it points.
+// Table is the table of the Report tab: one row per hosting direction.
+// It does not scroll by itself: the tab scrolls as one page, the decision
+// above it, so the mouse wheel works wherever it points.
 // Where the pane is too narrow for its columns (the form open beside it,
 // a small screen), each direction shows as a card — its name, a line of
 // its figures and why not — the full width of the pane, so nothing is
 // cut at the right edge. Its labels are made once and refilled: a label
 // whose text is the same is not measured again.
-type reportTable struct {
+type Table struct {
 	heads   [numColumns]*widget.Label
-	rows    []*reportTableRow
-	layout  *reportLayout
+	rows    []*tableRow
+	layout  *tableLayout
 	box     *fyne.Container // heads, then each row's objects
 	dates   *widget.Label   // under the table: the date of each direction's prices
 	content fyne.CanvasObject
 }
 
-// reportTableRow is the labels of one direction: its cells for the
+// tableRow is the labels of one direction: its cells for the
 // table, and its heading and figures for a card (the card shows the
 // table's "Why not" cell under them).
-type reportTableRow struct {
+type tableRow struct {
 	cells                 [numColumns]*widget.Label
 	cardHead, cardFigures *widget.Label
 	rule                  *widget.Separator
@@ -83,8 +81,9 @@ type reportRow struct {
 	highlighted bool
 }
 
-func newReportTable() *reportTable {
-	t := &reportTable{layout: &reportLayout{}}
+// NewTable makes the table, with its headings and no row until Set.
+func NewTable() *Table {
+	t := &Table{layout: &tableLayout{}}
 	t.layout.table = t
 	var objects []fyne.CanvasObject
 	for col, h := range reportColumns {
@@ -98,13 +97,41 @@ func newReportTable() *reportTable {
 	t.dates = widget.NewLabel("")
 	t.dates.Wrapping = fyne.TextWrapWord
 	t.content = container.New(&widgets.TightVBox{}, t.box, t.dates)
-	t.set(&model.Report{}, "")
+	t.Set(&model.Report{}, "")
 	return t
 }
 
+// Content is the table with the line under it that dates the prices.
+func (t *Table) Content() fyne.CanvasObject { return t.content }
+
+// TableRow is the labels of one direction the table shows.
+type TableRow struct {
+	Cells []*widget.Label  // in column order, the direction's first
+	Card  [2]*widget.Label // its heading and line of figures as a card
+}
+
+// Rows are the labels of the directions the table shows, in the
+// report's order.
+func (t *Table) Rows() []TableRow {
+	var out []TableRow
+	for _, row := range t.rows {
+		if row.shown {
+			out = append(out, TableRow{Cells: row.cells[:], Card: [2]*widget.Label{row.cardHead, row.cardFigures}})
+		}
+	}
+	return out
+}
+
+// Dates is the line under the table that dates each direction's prices.
+func (t *Table) Dates() string { return t.dates.Text }
+
+// Cards reports whether the table was last laid out as cards, one a
+// direction, the pane being too narrow for its columns.
+func (t *Table) Cards() bool { return t.layout.cards }
+
 // newRow adds the labels of one more direction.
-func (t *reportTable) newRow() *reportTableRow {
-	row := &reportTableRow{rule: widget.NewSeparator()}
+func (t *Table) newRow() *tableRow {
+	row := &tableRow{rule: widget.NewSeparator()}
 	for col := range row.cells {
 		l := widget.NewLabel("")
 		l.Alignment = columnAlignment(col)
@@ -125,9 +152,9 @@ func (t *reportTable) newRow() *reportTableRow {
 	return row
 }
 
-// set shows report r, the row of direction highlight in bold. Only the
+// Set shows report r, the row of direction highlight in bold. Only the
 // labels whose text or style changed are refreshed.
-func (t *reportTable) set(r *model.Report, highlight string) {
+func (t *Table) Set(r *model.Report, highlight string) {
 	rows := reportRows(r, highlight)
 	for len(t.rows) < len(rows) {
 		t.newRow()
@@ -162,11 +189,11 @@ func (t *reportTable) set(r *model.Report, highlight string) {
 	t.dates.Hidden = t.dates.Text == ""
 }
 
-// reportLayout lays the report table out as a table when the width takes
+// tableLayout lays the report table out as a table when the width takes
 // every column at its natural width and "Why not" at minWhyNotWidth or
 // more, and as cards, one under another, otherwise.
-type reportLayout struct {
-	table *reportTable
+type tableLayout struct {
+	table *Table
 	width float32 // the width last laid out at; 0 before the first layout
 	cards bool    // the mode last laid out
 }
@@ -176,7 +203,7 @@ type reportLayout struct {
 // direction's and GPU's columns, whose text wraps, narrow down to their
 // longest word when "Why not" would otherwise get less than
 // minWhyNotWidth. fits reports whether the table fits width.
-func (l *reportLayout) columnWidths(width float32) (w [numColumns]float32, fits bool) {
+func (l *tableLayout) columnWidths(width float32) (w [numColumns]float32, fits bool) {
 	var least [numColumns]float32
 	for col, h := range l.table.heads {
 		if col == colWhyNot {
@@ -212,21 +239,21 @@ func (l *reportLayout) columnWidths(width float32) (w [numColumns]float32, fits 
 // minCardWidth is the narrowest the cards get.
 const minCardWidth = 200
 
-func (l *reportLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+func (l *tableLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 	if l.width <= 0 {
 		return fyne.NewSize(minCardWidth, 0)
 	}
 	return fyne.NewSize(minCardWidth, l.place(l.width, false))
 }
 
-func (l *reportLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+func (l *tableLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	l.width = size.Width
 	l.place(size.Width, true)
 }
 
 // place lays the table or the cards out at width, or only measures them
 // when move is false, and returns their height.
-func (l *reportLayout) place(width float32, move bool) float32 {
+func (l *tableLayout) place(width float32, move bool) float32 {
 	t := l.table
 	widths, fits := l.columnWidths(width)
 	cards := !fits
@@ -319,7 +346,7 @@ func pricesAsOf(r *model.Report) string {
 			continue
 		}
 		same = same && (len(parts) == 0 || strings.HasSuffix(parts[0], d.PricesAsOf))
-		parts = append(parts, report.TitleOf(d)+" "+d.PricesAsOf)
+		parts = append(parts, TitleOf(d)+" "+d.PricesAsOf)
 	}
 	switch {
 	case len(parts) == 0:
@@ -347,17 +374,17 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 	rows := make([]reportRow, 0, len(r.Directions))
 	for _, d := range r.Directions {
 		row := reportRow{feasible: d.Feasible, highlighted: d.Feasible && d.Direction == highlight}
-		row.cells[colDirection] = report.TitleOf(d)
+		row.cells[colDirection] = TitleOf(d)
 		row.cells[colFeasible] = present.YesNo(d.Feasible)
 		row.cells[colGPUs] = present.GPUs(d.GPU, d.GPUs)
 		if d.Direction == scenario.Managed && d.GPU == "" && d.GPUs == 0 {
 			row.cells[colGPUs] = "Per-token service"
 		}
-		row.cells[colTime] = report.OrDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
-		row.cells[colCostPerRun] = report.OrDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
-		row.cells[colCostHorizon] = report.OrDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
+		row.cells[colTime] = OrDash(!d.Feasible || d.TimeToResultHours == 0, present.Hours(d.TimeToResultHours))
+		row.cells[colCostPerRun] = OrDash(!d.Feasible, present.Money(d.CostPerRun, r.Currency))
+		row.cells[colCostHorizon] = OrDash(!d.Feasible, present.Money(d.CostHorizon, r.Currency))
 		row.cells[colEnergy] = energyText(d.Energy)
-		row.cells[colWhyNot] = report.ReasonsText(model.ReasonTexts(d.Reasons))
+		row.cells[colWhyNot] = ReasonsText(model.ReasonTexts(d.Reasons))
 		row.card = cardTexts(r, d, row)
 		rows = append(rows, row)
 	}
@@ -365,7 +392,7 @@ func reportRows(r *model.Report, highlight string) []reportRow {
 }
 
 // cardTexts are a direction's heading and line of figures as a card
-// shows them (reportLayout): what the table's headings say, said in the
+// shows them (tableLayout): what the table's headings say, said in the
 // line.
 func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]string {
 	head := row.cells[colDirection]
@@ -379,7 +406,7 @@ func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]strin
 	}
 	parts := []string{row.cells[colGPUs]}
 	if d.Feasible {
-		if t := row.cells[colTime]; t != report.NoValue {
+		if t := row.cells[colTime]; t != NoValue {
 			parts = append(parts, t+" h to result")
 		}
 		parts = append(parts, row.cells[colCostPerRun]+" a run",
@@ -397,12 +424,12 @@ func cardTexts(r *model.Report, d model.DirectionResult, row reportRow) [2]strin
 
 // energyText is a direction's electricity (MWh) and emissions (t CO2e)
 // over the horizon, as the column's heading names them, "≈" in front when
-// an input is an estimate; report.NoValue when it has none (ruled out). One short
+// an input is an estimate; NoValue when it has none (ruled out). One short
 // line: a wider column would push "Why not" off a 1280-pixel window, a
 // second line the recommended row below the fold.
 func energyText(e *model.Energy) string {
 	if e == nil {
-		return report.NoValue
+		return NoValue
 	}
 	mark := ""
 	if e.Estimate {
