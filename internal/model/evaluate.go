@@ -220,16 +220,17 @@ type evaluator struct {
 	// is on order.
 	cloudRun      float64
 	cloudFeasible bool
-	pin           *pins       // nil for a full report
-	quiet         bool        // a pinned plan's evaluation: numbers and verdicts only
-	lean          bool        // no words: notes, cost lines and sources left out (EvaluateLean)
-	trial         *trialFit   // the trial's fit, once made (see fit)
-	refDate       *refDate    // the catalog's date (catalogDate), once found
-	reads         *PriceReads // what the evaluation read of the prices (nil when quiet)
-	staffSource   string      // the staff cost's source, once joined (staff)
-	dataHome      dataHome    // the cloud storage the data lives in, once the cloud direction took an offer (provider set)
-	citations     []citation  // the sources cited so far (citation)
-	oldestAsOf    string      // the oldest as_of of a price in use (dated)
+	pin           *pins          // nil for a full report
+	quiet         bool           // a pinned plan's evaluation: numbers and verdicts only
+	lean          bool           // no words: notes, cost lines and sources left out (EvaluateLean)
+	trial         *trialFit      // the trial's fit, once made (see fit)
+	refDate       *refDate       // the catalog's date (catalogDate), once found
+	reads         *PriceReads    // what the evaluation read of the prices (nil when quiet)
+	staffSource   string         // the staff cost's source, once joined (staff)
+	dataHome      dataHome       // the cloud storage the data lives in, once the cloud direction took an offer (provider set)
+	citations     []citation     // the sources cited so far (citation)
+	shares        *costid.Values // costShareIn's scratch, shared by the directions (priceDates)
+	oldestAsOf    string         // the oldest as_of of a price in use (dated)
 }
 
 // use records a price entry: its as_of counts towards the report's
@@ -277,7 +278,9 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 	if !ok || r.lean { // the rest is the stale_price note's
 		return
 	}
-	limit := ref.AddDate(0, -stalePriceMonths, 0)
+	// Dates are YYYY-MM-DD, whose text sorts as the days do: only one
+	// before the limit's text is parsed, to skip a malformed one.
+	limit := ref.AddDate(0, -stalePriceMonths, 0).Format(time.DateOnly)
 	// The stale prices this direction's cost leans on: each catalog input
 	// dated before the limit whose driver carries at least
 	// staleMaterialShare of the cost over the horizon (its elasticity: a
@@ -296,12 +299,18 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 		if in.Catalog == "" || seen[in.Catalog] {
 			continue
 		}
-		if d, err := time.Parse(time.DateOnly, in.AsOf); err != nil || !d.Before(limit) {
+		if !(in.AsOf < limit) {
+			continue
+		}
+		if _, err := time.Parse(time.DateOnly, in.AsOf); err != nil {
 			continue
 		}
 		seen[in.Catalog] = true
 		if v == nil {
-			v = new(costid.Values)
+			if e.shares == nil {
+				e.shares = new(costid.Values)
+			}
+			v = e.shares
 		}
 		if x := r.costShareIn(in.Driver, v); x >= staleMaterialShare {
 			found = append(found, stale{fmt.Sprintf("%s (%s)", costid.Label(in.Driver), in.Catalog), in.AsOf, x})
