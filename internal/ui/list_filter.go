@@ -7,6 +7,7 @@ import (
 
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/widgets"
 )
 
 // How the scenario list narrows and orders what it shows: the search's
@@ -61,7 +62,7 @@ func (s *scenarioList) apply() {
 		if f.shape != "" && it.Shape != f.shape {
 			continue
 		}
-		if !matchesWords(s.keys[i], f.words) {
+		if !widgets.HasWords(s.keys[i], f.words) {
 			continue
 		}
 		if f.rec != "" {
@@ -87,16 +88,6 @@ func (s *scenarioList) apply() {
 		s.markID(s.selected)
 	}
 	s.status.SetText(s.countText())
-}
-
-// matchesWords reports whether key holds every word.
-func matchesWords(key string, words []string) bool {
-	for _, w := range words {
-		if !strings.Contains(key, w) {
-			return false
-		}
-	}
-	return true
 }
 
 // recommended redraws the rows and, while filtering by recommendation,

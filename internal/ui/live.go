@@ -543,11 +543,11 @@ func (e *liveEditor) setStatus(text string, imp widget.Importance) {
 // when next shown (fill). stored says whether the scenario is a stored
 // one, so that the list can mark it.
 func (v *scenarioView) liveReport(ev *evaluation, stored bool) {
-	offsets := []fyne.Position{v.reportScroll.Offset, v.scaling.scroll.Offset, v.uncertainty.Scroll().Offset, v.brief.scroll.Offset}
+	offsets := []fyne.Position{v.reportScroll.Offset, v.scaling.Scroll().Offset, v.uncertainty.Scroll().Offset, v.brief.scroll.Offset}
 	v.live.updating = true
 	v.setReport(ev)
 	v.live.updating = false
-	for i, s := range []*container.Scroll{v.reportScroll, v.scaling.scroll, v.uncertainty.Scroll(), v.brief.scroll} {
+	for i, s := range []*container.Scroll{v.reportScroll, v.scaling.Scroll(), v.uncertainty.Scroll(), v.brief.scroll} {
 		s.ScrollToOffset(offsets[i]) // moves the view only; setReport laid the tabs out
 	}
 	v.shown = ""

@@ -62,7 +62,7 @@ func (v *scenarioView) showDecision() {
 	if rec != v.highlighted {
 		v.highlighted = rec
 		v.report.Set(r, rec)
-		v.scaling.setHighlight(rec)
+		v.scaling.SetHighlight(rec)
 		v.uncertainty.SetHighlight(rec)
 	}
 	widgets.Refit(v.reportScroll)
@@ -118,7 +118,7 @@ func (v *scenarioView) rebrief() {
 func (v *scenarioView) tabShown(title string) {
 	switch title {
 	case "Scaling":
-		v.scaling.shown()
+		v.scaling.Shown()
 	case "Uncertainty":
 		v.uncertainty.Shown()
 	}

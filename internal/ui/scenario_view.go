@@ -51,7 +51,7 @@ type scenarioView struct {
 	highlighted  string          // the direction the tables show in bold
 	report       *report.Table
 	reportScroll *container.Scroll // the Report tab: decision over table, one page
-	scaling      *scalingView
+	scaling      *report.Scaling
 	uncertainty  *report.Uncertainty
 	brief        *briefView
 	checklist    *checklistView
@@ -91,7 +91,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.weights.OnChange = v.reweigh
 	v.weights.OnSettled = v.rebrief
 	v.report = report.NewTable()
-	v.scaling = newScalingView()
+	v.scaling = report.NewScaling()
 	v.uncertainty = report.NewUncertainty()
 	v.brief = newBriefView()
 	v.checklist = newChecklistView(b)
@@ -102,7 +102,7 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 	v.notesTab = container.NewVScroll(v.notes)
 	v.tabs = container.NewAppTabs(
 		container.NewTabItem("Report", v.reportPage()),
-		container.NewTabItem("Scaling", v.scaling.content),
+		container.NewTabItem("Scaling", v.scaling.Content()),
 		container.NewTabItem("Uncertainty", v.uncertainty.Content()),
 		container.NewTabItem("Brief", v.brief.content),
 		container.NewTabItem("Checklist", v.checklist.content),
@@ -366,7 +366,7 @@ func (v *scenarioView) setReport(ev *evaluation) {
 	v.highlighted = staleHighlight // showDecision fills the tables
 	v.reportScroll.Offset = fyne.Position{}
 	rec := ev.recommendation()
-	v.fill(v.scaling.content, v.scaling.scroll, func() { v.scaling.set(r, rec) })
+	v.fill(v.scaling.Content(), v.scaling.Scroll(), func() { v.scaling.Set(r, rec) })
 	if ev.spread {
 		v.fill(v.uncertainty.Content(), v.uncertainty.Scroll(), func() { v.uncertainty.Set(s, r, rec) })
 	} else {

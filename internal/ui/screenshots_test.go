@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -15,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -236,4 +238,171 @@ func paletted(img image.Image) *image.Paletted {
 		}
 	}
 	return out
+}
+
+// TestScreenshot writes the window, with the first scenario chosen, to PNG
+// files named after HOSTPLAN_SCREENSHOT, so a person can look at it: the
+// Report tab in the light theme to that path, and every tab in the light
+// and dark themes beside it ("-light-inputs.png", "-dark-report.png", …);
+// a fragile decision, the JSON editor and a refused import ("-light-fragile",
+// "-light-edit-invalid", "-light-import-problems"); and, through the real
+// model, every tab of two example scenarios and three of them compared
+// ("-real-ID-TAB.png", "-real-compare.png"). It is skipped when the
+// variable is unset.
+func TestScreenshot(t *testing.T) {
+	path := os.Getenv("HOSTPLAN_SCREENSHOT")
+	if path == "" {
+		t.Skip("set HOSTPLAN_SCREENSHOT=/path/to/file.png to write screenshots")
+	}
+	base := strings.TrimSuffix(path, ".png")
+	for _, variant := range []struct {
+		name string
+		v    fyne.ThemeVariant
+	}{{"light", theme.VariantLight}, {"dark", theme.VariantDark}} {
+		a := test.NewTempApp(t)
+		// The test app's own theme is not what users see; use Fyne's.
+		a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), variant.v})
+		w := NewWindow(a, newFakeBackend())
+		p := w.Content().(*planner)
+		p.scenarios.list.Select(0)
+		waitFor(t, p.view, stateReady)
+
+		for i, item := range p.view.tabs.Items {
+			tab := strings.ToLower(item.Text)
+			p.view.tabs.SelectIndex(i)
+			file := fmt.Sprintf("%s-%s-%s.png", base, variant.name, tab)
+			writePNG(t, file, w.Canvas().Capture())
+			if variant.name == "light" && tab == "report" {
+				writePNG(t, path, w.Canvas().Capture())
+			}
+		}
+		if variant.name == "light" {
+			selectTab(t, p.view.tabs, "Inputs")
+			p.view.inputs.Scroll().ScrollToBottom()
+			writePNG(t, base+"-light-inputs-end.png", w.Canvas().Capture())
+
+			p.view.tabs.SelectIndex(0)
+			p.scenarios.list.Select(1)
+			waitFor(t, p.view, stateReady)
+			writePNG(t, base+"-light-none-feasible.png", w.Canvas().Capture())
+			selectTab(t, p.view.tabs, "Brief")
+			writePNG(t, base+"-light-brief-too-few.png", w.Canvas().Capture())
+			p.view.tabs.SelectIndex(0)
+
+			screenshotEditing(t, base, w, p)
+
+			w.Resize(fyne.NewSize(1000, 700)) // a smaller laptop screen
+			p.scenarios.list.Select(0)
+			waitFor(t, p.view, stateReady)
+			writePNG(t, base+"-light-1000x700.png", w.Canvas().Capture())
+		}
+		w.Close()
+	}
+	screenshotReal(t, base)
+}
+
+// screenshotEditing writes the JSON editor with problems and when valid,
+// and the problems of a bad import.
+func screenshotEditing(t *testing.T, base string, w fyne.Window, p *planner) {
+	p.scenarios.list.Select(0)
+	waitFor(t, p.view, stateReady)
+	writePNG(t, base+"-light-header.png", w.Canvas().Capture())
+	r, d := uitest.FragileDecision()
+	p.view.decision.Set(r, d, nil)
+	p.view.reportScroll.Content.Refresh() // as setReport does after it
+	writePNG(t, base+"-light-fragile.png", w.Canvas().Capture())
+	p.view.decision.Set(p.view.current.r, p.view.current.dec, p.view.current.decErr)
+	p.view.reportScroll.Content.Refresh()
+
+	test.Tap(p.view.edit)
+	e := p.editor()
+	good := e.entry.Text
+	bad := strings.Replace(good, `"currency": "USD"`, `"currency": "usd"`, 1)
+	bad = strings.Replace(bad, `"shape": "fine_tuning"`, `"shape": "finetune"`, 1)
+	e.entry.SetText(bad)
+	writePNG(t, base+"-light-edit-invalid.png", w.Canvas().Capture())
+	e.entry.SetText(strings.Replace(good, `"name": "Fine-tune 7B on claims notes"`, `"name": "Fine-tune 7B, v2"`, 1))
+	writePNG(t, base+"-light-edit-valid.png", w.Canvas().Capture())
+	e.dialog.Hide()
+
+	p.importBytes("claims.json", []byte(bad))
+	writePNG(t, base+"-light-import-problems.png", w.Canvas().Capture())
+	for _, o := range w.Canvas().Overlays().List() {
+		w.Canvas().Overlays().Remove(o)
+	}
+}
+
+// screenshotReal writes every tab of example scenarios evaluated by the
+// real model, as "-real-ID-TAB.png" beside base.
+func screenshotReal(t *testing.T, base string) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantLight})
+	w := NewWindow(a, newRealBackend(t))
+	defer w.Close()
+	p := w.Content().(*planner)
+	for i, it := range p.scenarios.items {
+		if it.ID != "qlora-legal-70b" && it.ID != "constrained-snapshot-training" {
+			continue
+		}
+		p.scenarios.list.Select(i)
+		waitFor(t, p.view, stateReady)
+		for j, item := range p.view.tabs.Items {
+			p.view.tabs.SelectIndex(j)
+			writePNG(t, fmt.Sprintf("%s-real-%s-%s.png", base, it.ID, strings.ToLower(item.Text)), w.Canvas().Capture())
+			if item.Text == "Brief" {
+				p.view.brief.scroll.ScrollToOffset(fyne.NewPos(0, 1100))
+				writePNG(t, fmt.Sprintf("%s-real-%s-brief-recommendation.png", base, it.ID), w.Canvas().Capture())
+			}
+			if item.Text == "Uncertainty" {
+				p.view.uncertainty.Scroll().ScrollToBottom()
+				writePNG(t, fmt.Sprintf("%s-real-%s-uncertainty-end.png", base, it.ID), w.Canvas().Capture())
+			}
+		}
+		p.view.tabs.SelectIndex(0)
+	}
+
+	// Three scenarios side by side, as a review would see them.
+	settle(t, p)
+	test.Tap(p.scenarios.compare) // ticks the one on show
+	for i, it := range p.scenarios.items {
+		switch it.ID {
+		case "constrained-snapshot-training", "foundation-7b-pretraining":
+			if !p.compare.isTicked(it.ID) {
+				settle(t, p) // one change at a time
+				p.scenarios.list.Select(i)
+			}
+		}
+	}
+	settle(t, p)
+	writePNG(t, base+"-real-compare.png", w.Canvas().Capture())
+	w.Resize(fyne.NewSize(1000, 700))
+	writePNG(t, base+"-real-compare-1000x700.png", w.Canvas().Capture())
+	a.Settings().SetTheme(fixedVariant{theme.DefaultTheme(), theme.VariantDark})
+	w.Resize(fyne.NewSize(1200, 800))
+	writePNG(t, base+"-real-compare-dark.png", w.Canvas().Capture())
+}
+
+// fixedVariant is a theme that always uses one variant, light or dark.
+type fixedVariant struct {
+	fyne.Theme
+	variant fyne.ThemeVariant
+}
+
+func (f fixedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return f.Theme.Color(n, f.variant)
+}
+
+func writePNG(t *testing.T, file string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", file)
 }

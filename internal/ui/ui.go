@@ -1,27 +1,3 @@
-// Package ui is hostplan's desktop window: the stored scenarios on the left,
-// the chosen one's decision, report, uncertainty, brief, inputs and notes on
-// the right, and a side-by-side comparison of two or three scenarios. A
-// scenario is made and changed in a form beside its report (form*.go,
-// generated from the scenario's types and package present's wording), new
-// ones from a template per workload shape (new_scenario.go); the report
-// follows each edit, evaluated off the UI goroutine, and edits are saved
-// as new revisions or discarded (live*.go). The header carries one
-// headline, the recommended direction; the weights are sliders that
-// re-rank at once (live_decision.go); review mode shows one to three
-// scenarios full screen in large text for leadership (review.go); zoom,
-// light or dark, the window's size and the last scenario are kept in the
-// store's settings (viewing.go, theme.go). It
-// reaches the store and the model only through Backend, whose real
-// implementation (NewBackend, backend.go) adapts the application layer
-// (internal/app); tests run it over a temporary store, or use a fake to
-// inject a failure or a hand-built report. The decision (decide) and the
-// brief (brief) are pure functions of a scenario and its report, and the
-// window calls them itself, off the UI goroutine. Numbers, titles and field
-// labels are written by package present, as in the workbook and the command
-// line. The list searches, filters and sorts the scenarios and manages them
-// (rename, delete with undo, history and restore); the main menu (menu.go)
-// exports the workbook and the brief, and opens the catalog and the
-// calculators (Tools) and the About dialog with the build (Help, about.go).
 package ui
 
 import (

@@ -111,21 +111,11 @@ func filterOffers(all []offerChoice, query string) []offerChoice {
 	}
 	var out []offerChoice
 	for _, c := range all {
-		if hasWords(c.key, words) {
+		if widgets.HasWords(c.key, words) {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// hasWords reports whether key holds every word.
-func hasWords(key string, words []string) bool {
-	for _, w := range words {
-		if !strings.Contains(key, w) {
-			return false
-		}
-	}
-	return true
 }
 
 // offerSummary is the caption under the field: what the id given names.

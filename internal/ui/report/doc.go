@@ -11,7 +11,8 @@
 // edit redraws only what changed: the Report tab's weights, sliders
 // that re-rank at once through a callback (weights.go), its decision
 // (decision_panel.go) and its table of the directions (table.go), the
-// Uncertainty tab (uncertainty.go) and the Inputs tab (inputs.go).
+// Scaling tab (scaling.go), the Uncertainty tab (uncertainty.go) and the
+// Inputs tab (inputs.go).
 //
 // Each view is a function of an Outcome, a model.Report or the decision
 // on it, with callbacks for what the user does; none reaches the store,

@@ -6,6 +6,6 @@
 // (tooltip.go); a status line that keeps its room (status_line.go); the
 // tables' layout and a table of labels (grid.go); a page that scrolls as
 // one with its tables (page.go), a flow of objects (flow.go) and the
-// other small layouts (layouts.go); and refilling only what changed
-// (refill.go).
+// other small layouts (layouts.go); refilling only what changed
+// (refill.go); and the match of the window's searches (search.go).
 package widgets

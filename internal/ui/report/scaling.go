@@ -1,10 +1,8 @@
-package ui
+package report
 
 import (
 	"fmt"
 	"strings"
-
-	"hostplan/internal/ui/report"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -20,17 +18,18 @@ import (
 // servingNote explains why an interactive service has no scaling curve.
 const servingNote = "Serving is sized by replicas, not by scaling one job: each replica holds the model on a few GPUs, and the count of replicas follows the load."
 
-// scalingView is the Scaling tab: a summary of each direction's
-// performance, its scaling efficiency as a chart, and one direction's
-// scaling curve as a table. For an interactive service, which scales by
-// replicas, it shows the serving plan instead of the chart.
-type scalingView struct {
+// Scaling is the Scaling tab: a summary of each direction's performance,
+// its scaling efficiency as a chart, and one direction's scaling curve as
+// a table. For an interactive service, which scales by replicas, it shows
+// the serving plan instead of the chart. It is made once and refilled
+// with each report (Set).
+type Scaling struct {
 	summary  *widgets.Grid // one row per direction that runs on GPUs
 	noGPUs   *widget.Label
 	noCurves *widget.Label // for a training or batch report without curves
 
 	curves      []fyne.CanvasObject // heading, chart, selector, calibration and table
-	chart       *report.LineChart
+	chart       *LineChart
 	selector    *widgets.KeySelect
 	selectorBox *fyne.Container // sizes the selector to its longest option
 	calibration *widget.Label
@@ -49,8 +48,9 @@ type scalingView struct {
 	content    fyne.CanvasObject
 }
 
-func newScalingView() *scalingView {
-	v := &scalingView{}
+// NewScaling makes the tab, empty until Set.
+func NewScaling() *Scaling {
+	v := &Scaling{}
 
 	v.summary = widgets.NewGrid(summaryColumns[:], summaryAlign)
 	v.noGPUs = widget.NewLabel("No direction runs on GPUs of its own: per-token services are not sized by GPU count.")
@@ -58,7 +58,7 @@ func newScalingView() *scalingView {
 	v.noCurves = widget.NewLabel("No direction in this report has a scaling curve.")
 	v.noCurves.Wrapping = fyne.TextWrapWord
 
-	v.chart = report.NewEfficiencyChart()
+	v.chart = NewEfficiencyChart()
 	v.selector = widgets.NewKeySelect(nil, v.showCurve)
 	v.selectorBox = container.New(&widgets.FixedSize{Size: v.selector.MinSize()}, v.selector)
 	v.calibration = widget.NewLabel("")
@@ -87,8 +87,21 @@ func newScalingView() *scalingView {
 	return v
 }
 
-// set shows report r, the rows of direction highlight in bold.
-func (v *scalingView) set(r *model.Report, highlight string) {
+// Content is the tab: the page in its scroll.
+func (v *Scaling) Content() fyne.CanvasObject { return v.content }
+
+// Scroll is the tab's scroll, which the window keeps where it was across
+// a refill.
+func (v *Scaling) Scroll() *container.Scroll { return v.scroll }
+
+// Summary is the table of the directions that run on GPUs.
+func (v *Scaling) Summary() *widgets.Grid { return v.summary }
+
+// Selector chooses the direction whose scaling curve the table shows.
+func (v *Scaling) Selector() *widgets.KeySelect { return v.selector }
+
+// Set shows report r, the rows of direction highlight in bold.
+func (v *Scaling) Set(r *model.Report, highlight string) {
 	v.report, v.highlight = r, highlight
 	rows := summaryRows(r, v.highlight)
 	v.summary.Set(rows)
@@ -107,15 +120,15 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	v.chart.SetThreshold(r.EfficiencyThreshold)
 	// Every direction is in the chart's legend, one without a curve with
 	// why; a report without any curve has no chart.
-	var series []report.ChartSeries
+	var series []ChartSeries
 	if len(v.withCurves) > 0 {
-		series = report.ChartSeriesOf(r.Directions)
+		series = ChartSeriesOf(r.Directions)
 	}
 	v.chart.SetSeries(series)
 	options := make([]string, len(v.withCurves))
 	chosen := 0
 	for i, d := range v.withCurves {
-		options[i] = report.TitleOf(d)
+		options[i] = TitleOf(d)
 		if d.Direction == v.highlight || (d.Direction == r.Cheapest && !hasCurve(v.withCurves, v.highlight)) {
 			chosen = i
 		}
@@ -140,9 +153,9 @@ func (v *scalingView) set(r *model.Report, highlight string) {
 	v.relayout()
 }
 
-// setHighlight puts the rows of direction highlight (the recommended one)
+// SetHighlight puts the rows of direction highlight (the recommended one)
 // in bold.
-func (v *scalingView) setHighlight(highlight string) {
+func (v *Scaling) SetHighlight(highlight string) {
 	v.highlight = highlight
 	if v.report == nil {
 		return
@@ -155,8 +168,9 @@ func (v *scalingView) setHighlight(highlight string) {
 	}
 }
 
-// shown lays the tab out again if its rows changed while it was hidden.
-func (v *scalingView) shown() {
+// Shown lays the tab out again if its rows changed while it was hidden;
+// the window calls it when the tab is chosen.
+func (v *Scaling) Shown() {
 	if v.stale {
 		v.stale = false
 		v.relayout()
@@ -164,7 +178,7 @@ func (v *scalingView) shown() {
 }
 
 // seriesIndex is the chart's series of direction, -1 when it has none.
-func (v *scalingView) seriesIndex(direction string) int {
+func (v *Scaling) seriesIndex(direction string) int {
 	if v.report == nil {
 		return -1
 	}
@@ -188,13 +202,13 @@ func hasCurve(ds []model.DirectionResult, direction string) bool {
 
 // relayout places the parts again after some were shown, hidden or
 // refilled: neither a container nor a scroll notices that by itself.
-func (v *scalingView) relayout() {
+func (v *Scaling) relayout() {
 	widgets.Refit(v.scroll)
 }
 
 // fitSelector makes the selector wide enough for its longest option, which
 // widget.Select does not do by itself.
-func (v *scalingView) fitSelector() {
+func (v *Scaling) fitSelector() {
 	size := v.selector.MinSize()
 	base := fyne.MeasureText(v.selector.PlaceHolder, theme.TextSize(), fyne.TextStyle{}).Width
 	widest := base
@@ -208,9 +222,9 @@ func (v *scalingView) fitSelector() {
 
 // showCurve fills the table and calibration line for the direction titled
 // title; it is the selector's callback.
-func (v *scalingView) showCurve(title string) {
+func (v *Scaling) showCurve(title string) {
 	for _, d := range v.withCurves {
-		if report.TitleOf(d) != title {
+		if TitleOf(d) != title {
 			continue
 		}
 		v.detail.Set(curveRows(d))
@@ -271,11 +285,11 @@ func summaryRows(r *model.Report, highlight string) []widgets.GridRow {
 			continue // a per-token service: nothing to size
 		}
 		cells := make([]string, numSummaryColumns)
-		cells[sumDirection] = report.TitleOf(d)
+		cells[sumDirection] = TitleOf(d)
 		cells[sumGPUs] = present.GPUs(d.GPU, d.GPUs) + layoutText(d)
 		cells[sumBottleneck] = present.Humanize(d.Bottleneck.Text())
-		cells[sumMemory] = report.OrDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
-		cells[sumEfficient] = report.OrDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
+		cells[sumMemory] = OrDash(d.MemoryPerGPUGB <= 0, present.Figure(d.MemoryPerGPUGB))
+		cells[sumEfficient] = OrDash(len(d.Scaling) == 0 || d.MaxEfficientGPUs <= 0, present.Number(float64(d.MaxEfficientGPUs)))
 		cells[sumDataPath] = dataPathText(d.DataPath)
 		cells[sumCheckpoints] = checkpointText(d.Interruptions)
 		cells[sumServing] = servingText(d.Serving)
@@ -293,9 +307,9 @@ func layoutText(d model.DirectionResult) string {
 		return ""
 	}
 	if d.Serving != nil {
-		return "\nTP " + report.Whole(l.Tensor) + " × PP " + report.Whole(l.Pipeline) + " a replica"
+		return "\nTP " + Whole(l.Tensor) + " × PP " + Whole(l.Pipeline) + " a replica"
 	}
-	text := "\nTP " + report.Whole(l.Tensor) + " × PP " + report.Whole(l.Pipeline) + " × DP " + report.Whole(l.Data)
+	text := "\nTP " + Whole(l.Tensor) + " × PP " + Whole(l.Pipeline) + " × DP " + Whole(l.Data)
 	if l.Pipeline > 1 {
 		text += "\nbubble " + present.Percent(l.Bubble)
 	}
@@ -305,7 +319,7 @@ func layoutText(d model.DirectionResult) string {
 // dataPathText is "0.0624 of 2 GB/s" with the staging time underneath.
 func dataPathText(p *model.DataPath) string {
 	if p == nil {
-		return report.NoValue
+		return NoValue
 	}
 	text := present.Figure(p.NeededGBs) + " of " + present.Figure(p.AvailableGBs) + " GB/s"
 	if p.StagingHours > 0 {
@@ -319,7 +333,7 @@ func dataPathText(p *model.DataPath) string {
 // wall-time jobs on HPC.
 func checkpointText(in *model.Interruptions) string {
 	if in == nil {
-		return report.NoValue
+		return NoValue
 	}
 	first := present.Figure(in.CheckpointMinutes) + " min each"
 	if in.IntervalHours > 0 {
@@ -341,7 +355,7 @@ func checkpointText(in *model.Interruptions) string {
 // narrow.
 func servingText(s *model.Serving) string {
 	if s == nil {
-		return report.NoValue
+		return NoValue
 	}
 	return fmt.Sprintf("%s/replica\nbatch %s\nreplicas %s peak, %s mean\n%s ms latency",
 		present.Count(s.GPUsPerReplica, "GPU"), present.Number(float64(s.Batch)),
@@ -473,7 +487,7 @@ func servingRows(r *model.Report, highlight string) []widgets.GridRow {
 			limit = "Memory bandwidth"
 		}
 		cells := []string{
-			srvDirection:  report.TitleOf(d),
+			srvDirection:  TitleOf(d),
 			srvPerReplica: present.Number(float64(s.GPUsPerReplica)),
 			srvBatch:      present.Number(float64(s.Batch)),
 			srvReplicas:   present.Number(float64(s.ReplicasPeak)) + " / " + present.Number(float64(s.ReplicasMean)),
