@@ -42,6 +42,9 @@ func scalingOf(t *testing.T, fixture func() (*scenario.Scenario, *model.Report))
 	return v, w
 }
 
+// The Scaling tab shows each direction that runs on GPUs, the efficiency
+// of the ones with a curve as a chart, and the chosen direction's curve as
+// a table, its chosen count in bold.
 func TestScaling(t *testing.T) {
 	test.NewTempApp(t)
 	v, w := scalingOf(t, fineTuningScaled)
@@ -165,6 +168,9 @@ func checkCurve(t *testing.T, v *Scaling, want [][numCurveColumns]string, chosen
 	}
 }
 
+// An interactive service, sized by replicas, shows its serving plan in
+// place of the chart and the curve; shown a training report again, the
+// tab brings them back.
 func TestScalingInteractive(t *testing.T) {
 	test.NewTempApp(t)
 	v, w := scalingOf(t, chatScaled)

@@ -5,39 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"hostplan/internal/decide"
-	"hostplan/internal/model"
 	"hostplan/internal/scenario"
 	"hostplan/internal/ui/uitest"
 )
 
-// paneSize is about the size of the window's right pane, beside the
-// list, in a window of 1200 × 800: the size the tabs are drawn at.
-var paneSize = fyne.NewSize(900, 700)
-
-// showIn puts content in a window of the pane's size, as the window's
-// tabs are shown.
-func showIn(t *testing.T, content fyne.CanvasObject) fyne.Window {
-	t.Helper()
-	w := test.NewTempWindow(t, content)
-	w.Resize(paneSize)
-	return w
-}
-
-// recommended is the direction the decision on s and r recommends, which
-// the window highlights in every table; "" when there is none.
-func recommended(t *testing.T, s *scenario.Scenario, r *model.Report) string {
-	t.Helper()
-	d, err := decide.Decide(s, r)
-	if err != nil {
-		return ""
-	}
-	return d.Recommendation
-}
-
+// The Uncertainty tab shows the spread of cost and time per direction,
+// the recommended one in bold and "—" for those ruled out, how often
+// nothing is feasible, the sampled inputs with the scenario's ranges, and
+// the tornado of one direction's cost, the largest swing on top.
 func TestUncertainty(t *testing.T) {
 	test.NewTempApp(t)
 	s, r := uitest.FineTuning()
@@ -127,6 +104,7 @@ func TestUncertainty(t *testing.T) {
 	}
 }
 
+// A report without a spread says so, and nothing else.
 func TestUncertaintyWithoutSpread(t *testing.T) {
 	test.NewTempApp(t)
 	s, r := uitest.FineTuning() // no Uncertainty
