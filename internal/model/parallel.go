@@ -287,7 +287,7 @@ func (z *size) searchLayout(hw hardware, n int) (layout, bool) {
 	z.searches++
 	var buf [maxShapes + 1]layout
 	ls := z.layouts(n, hw.perNode, &buf)
-	st := z.stepperOn(hw)
+	st := z.stepperOn(&hw)
 	best, bestT, ok := ls[0], math.Inf(1), false
 	for _, l := range ls {
 		if !z.fitsLayout(hw.gpu, l) {
@@ -389,34 +389,24 @@ func (z *size) searchMinTrainGPUs(g catalog.GPU, maxCount, maxTP int) int {
 // The tensor-parallel all-reduces and pipeline sends are counted in full:
 // they sit on the critical path of every layer and stage.
 func (z *size) layoutStep(hw hardware, l layout) stepParts {
-	st := z.stepperOn(hw)
+	st := z.stepperOn(&hw)
 	return st.step(l)
 }
 
 // stepper holds what layoutStep reads of a run on one kind of hardware
-// and is the same for every layout: a layout search makes it once and
+// that is the same for every layout and costs the most to find (the
+// one-GPU step reads the MFU table): a layout search makes it once and
 // times each layout with it.
 type stepper struct {
-	z     *size
-	hw    hardware
-	one   float64 // one step on one GPU, seconds
-	act   float64 // bytes of one layer's activations of one micro-batch
-	intra link    // the tensor-parallel all-reduce's link inside a node
-	send  link    // a pipeline send inside a node: the link itself, not the all-reduce bus
-	net   link    // between nodes
-	bus   float64 // the data-parallel all-reduce's bus bandwidth inside a node, GB/s
-	data  float64 // the step's read from storage, seconds (0: not limited)
+	z    *size
+	hw   *hardware
+	one  float64 // one step on one GPU, seconds
+	data float64 // the step's read from storage, seconds (0: not limited)
 }
 
 // stepperOn is the stepper of the run on hw.
-func (z *size) stepperOn(hw hardware) stepper {
+func (z *size) stepperOn(hw *hardware) stepper {
 	st := stepper{z: z, hw: hw, one: z.flops / z.steps() / z.achieved(hw.gpu)}
-	st.act = float64(z.seqLen) * float64(max(z.microBatch, 1)) * z.hiddenSize() * 2
-	st.intra = hw.intraLink()
-	st.send = st.intra
-	st.send.busGBs = math.Max(st.send.busGBs, hw.intraGBs)
-	st.net = hw.netLink()
-	st.bus = busGBs(hw.gpu, hw.intraGBs)
 	if hw.storageGBs > 0 {
 		st.data = z.dataReadGB / z.steps() / hw.storageGBs
 	}
@@ -425,7 +415,7 @@ func (z *size) stepperOn(hw hardware) stepper {
 
 // step is layoutStep of layout l.
 func (st *stepper) step(l layout) stepParts {
-	z, hw := st.z, &st.hw
+	z, hw := st.z, st.hw
 	n := l.gpus()
 	N := float64(n)
 	var p stepParts
@@ -434,25 +424,27 @@ func (st *stepper) step(l layout) stepParts {
 	p.serial = z.serialFraction * st.one
 	m := float64(l.micro)
 	if !z.items && (l.tp > 1 || l.pp > 1) {
+		act := float64(z.seqLen) * float64(max(z.microBatch, 1)) * z.hiddenSize() * 2 // bytes of one layer's activations
 		perLayer := 4.0
 		if z.recompute {
 			perLayer = 6
 		}
 		stageLayers := math.Ceil(float64(z.layers) / float64(l.pp))
-		tpComm := perLayer * stageLayers * ringAllReduce(st.act, st.intra, l.tp)
+		tpComm := perLayer * stageLayers * ringAllReduce(act, hw.intraLink(), l.tp)
 		send := 0.0
 		if l.pp > 1 {
-			lk := st.send
+			lk := hw.intraLink()
+			lk.busGBs = math.Max(lk.busGBs, hw.intraGBs) // a send uses the link itself, not the all-reduce bus
 			if l.tp*l.pp > hw.perNode {
-				lk = st.net
+				lk = hw.netLink()
 			}
-			send = 2 * float64(z.virtualStages(l.pp)) * sendSeconds(st.act/float64(l.tp), lk)
+			send = 2 * float64(z.virtualStages(l.pp)) * sendSeconds(act/float64(l.tp), lk)
 		}
 		p.comm = m * (tpComm + send)
 		p.bubble = (p.compute + p.comm) * float64(l.pp-1) / (float64(z.virtualStages(l.pp)) * m)
 	}
 	if z.training {
-		bw := st.bus
+		bw := busGBs(hw.gpu, hw.intraGBs)
 		if n > hw.perNode {
 			bw = hw.netGBs
 		}
