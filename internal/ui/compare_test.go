@@ -96,7 +96,7 @@ func TestCompareFake(t *testing.T) {
 	// The chat service cannot be decided (all weights zero): its column
 	// says so and the rest stays empty, without a panic.
 	chat := cellTexts(p.compare, "chat")
-	if !strings.Contains(chat[1], "No recommendation: all five weights are zero") {
+	if !strings.Contains(chat[1], "Could not rank the directions: all five weights are zero") {
 		t.Errorf("chat recommended = %q", chat[1])
 	}
 	if !strings.Contains(chat[4], "None is feasible") {

@@ -266,6 +266,7 @@ func TestScreenshot(t *testing.T) {
 		p := w.Content().(*planner)
 		p.scenarios.list.Select(0)
 		waitFor(t, p.view, stateReady)
+		settle(t, p) // the Monte Carlo spread too, or the Uncertainty tab shows it being drawn
 
 		for i, item := range p.view.tabs.Items {
 			tab := strings.ToLower(item.Text)

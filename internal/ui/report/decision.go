@@ -55,8 +55,12 @@ func HeadlineText(d *decide.Decision) string {
 }
 
 // noRankingText says why the directions could not be ranked: decide's
-// error, without its package's prefix.
+// error, without its package's prefix (the panel and Compare's cell say
+// it alike).
 func noRankingText(err error) string {
+	if err == nil {
+		return "Could not rank the directions"
+	}
 	return "Could not rank the directions: " + strings.TrimPrefix(err.Error(), "decide: ")
 }
 

@@ -202,7 +202,7 @@ func recommendedCell(ev *Outcome, c sideCell) fyne.CanvasObject {
 	d, win := ev.winner()
 	switch {
 	case ev.DecideErr != nil || ev.Decision == nil:
-		l := widgets.WrappedLabel("No recommendation: " + strings.TrimPrefix(fmt.Sprint(ev.DecideErr), "decide: "))
+		l := widgets.WrappedLabel(noRankingText(ev.DecideErr))
 		l.Importance = widget.DangerImportance
 		return l
 	case win == nil:
