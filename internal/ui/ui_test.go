@@ -48,16 +48,16 @@ func waitFor(t *testing.T, v *scenarioView, want viewState) {
 		func() string { return fmt.Sprintf("view state = %d, want %d", v.currentState(), want) })
 }
 
-// waitUntil polls cond for up to 10 s and fails with what() if it stays
-// false. The fake backend answers in microseconds; the real model's Monte
-// Carlo takes tens of milliseconds, and ten times as long under the race
-// detector.
+// waitUntil polls cond for up to a minute and fails with what() if it
+// stays false. The fake backend answers in microseconds; the real model's
+// Monte Carlo takes tens of milliseconds, ten times as long under the race
+// detector, and longer again when CI runs every package's tests at once.
 func waitUntil(t *testing.T, cond func() bool, what func() string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("after 10 s: %s", what())
+			t.Fatalf("after a minute: %s", what())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
