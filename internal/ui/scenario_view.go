@@ -140,12 +140,11 @@ func newScenarioView(w fyne.Window, b Backend, ds *dialogs) *scenarioView {
 // scrolls as a whole; on a 1280 × 800 screen the table shows without
 // scrolling.
 func (v *scenarioView) reportPage() fyne.CanvasObject {
-	layout := &widgets.PageLayout{}
-	page := container.New(layout, v.weights.Content(), v.decision.Content(),
+	_, scroll, content := widgets.ScrolledPage(v.weights.Content(), v.decision.Content(),
 		widgets.SectionHeading("Cost and feasibility per direction"), v.report.Content(), v.decision.After())
-	v.reportScroll = container.NewScroll(page)
+	v.reportScroll = scroll
 	v.weights.OnOpen = func(bool) { widgets.Refit(v.reportScroll) }
-	return container.New(widgets.NewViewport(layout, page), v.reportScroll)
+	return content
 }
 
 // show loads and evaluates the chosen scenario and shows the result. It is

@@ -8,11 +8,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 	"hostplan/scenarios"
 )
@@ -29,25 +29,6 @@ func example(t testing.TB, name string) *scenario.Scenario {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return s
-}
-
-// labelTexts is the text of every label under o, a line each.
-func labelTexts(o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text)
-			b.WriteByte('\n')
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return b.String()
 }
 
 // find returns the first object drawn under o, o included, for which
@@ -103,8 +84,8 @@ func TestFormCoversEveryField(t *testing.T) {
 			}
 			continue // a cell of a list
 		}
-		if ff.label.Text == "" || !strings.Contains(labelTexts(ff.box), ff.field.Help) {
-			t.Errorf("%s: label %q, help shown %v", p, ff.label.Text, strings.Contains(labelTexts(ff.box), ff.field.Help))
+		if ff.label.Text == "" || !strings.Contains(uitest.LabelTexts(ff.box), ff.field.Help) {
+			t.Errorf("%s: label %q, help shown %v", p, ff.label.Text, strings.Contains(uitest.LabelTexts(ff.box), ff.field.Help))
 		}
 		if ff.field.Unit != "" && (ff.unit == nil || ff.unit.Text != ff.field.UnitIn("USD")) {
 			t.Errorf("%s: unit not shown", p)

@@ -43,7 +43,6 @@ type Scaling struct {
 	report     *model.Report           // the report shown
 	highlight  string                  // the direction whose rows are in bold
 	stale      bool                    // rows changed while the tab was hidden
-	page       *fyne.Container         // every part above, one under another
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
 }
@@ -80,10 +79,7 @@ func NewScaling() *Scaling {
 	parts := []fyne.CanvasObject{widgets.SectionHeading("Per direction"), v.summary.Box, v.noGPUs, v.noCurves}
 	parts = append(parts, v.curves...)
 	parts = append(parts, v.serving...)
-	layout := &widgets.PageLayout{}
-	v.page = container.New(layout, parts...)
-	v.scroll = container.NewScroll(v.page)
-	v.content = container.New(widgets.NewViewport(layout, v.page), v.scroll)
+	_, v.scroll, v.content = widgets.ScrolledPage(parts...)
 	return v
 }
 

@@ -40,7 +40,6 @@ type Uncertainty struct {
 	report     *model.Report       // the report shown
 	highlight  string              // the direction whose row is in bold
 	stale      bool                // rows changed while the tab was hidden
-	page       *fyne.Container
 	scroll     *container.Scroll
 	content    fyne.CanvasObject
 }
@@ -118,10 +117,7 @@ func NewUncertainty() *Uncertainty {
 	}
 	v.withBars = []fyne.CanvasObject{v.tornadoNote, v.tornado}
 	parts := append([]fyne.CanvasObject{v.empty}, v.withSpread...)
-	layout := &widgets.PageLayout{}
-	v.page = container.New(layout, parts...)
-	v.scroll = container.NewScroll(v.page)
-	v.content = container.New(widgets.NewViewport(layout, v.page), v.scroll)
+	_, v.scroll, v.content = widgets.ScrolledPage(parts...)
 	return v
 }
 

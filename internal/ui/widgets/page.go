@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -90,4 +91,14 @@ func (v *ViewportLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 // layout: the page learns how wide the visible part is.
 func NewViewport(layout *PageLayout, page *fyne.Container) *ViewportLayout {
 	return &ViewportLayout{layout: layout, page: page}
+}
+
+// ScrolledPage lays parts out as a tab's page (PageLayout) in a scroll
+// whose viewport tells the page how wide it is: the page, its scroll, and
+// the object to show.
+func ScrolledPage(parts ...fyne.CanvasObject) (page *fyne.Container, scroll *container.Scroll, content fyne.CanvasObject) {
+	layout := &PageLayout{}
+	page = container.New(layout, parts...)
+	scroll = container.NewScroll(page)
+	return page, scroll, container.New(NewViewport(layout, page), scroll)
 }
