@@ -201,7 +201,7 @@ func TestRowsLoseTickRoom(t *testing.T) {
 	waitFor(t, p.view, stateReady)
 	nameX := func() []float32 {
 		var xs []float32
-		find(p.scenarios.list, func(o fyne.CanvasObject) bool {
+		uitest.Find(p.scenarios.list, func(o fyne.CanvasObject) bool {
 			if r, ok := o.(*scenarioRow); ok && r.index >= 0 {
 				xs = append(xs, fyne.CurrentApp().Driver().AbsolutePositionForObject(r.name).X)
 			}

@@ -9,10 +9,10 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/ui/report"
+	"hostplan/internal/ui/uitest"
 )
 
 // The test driver runs fyne.Do at once on the goroutine that calls it, so
@@ -98,33 +98,9 @@ func (v *scenarioView) currentState() viewState {
 	return stateEmpty
 }
 
-// find returns the first object drawn under o, o included, for which
-// match is true: it walks containers and the renderers of widgets.
-func find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
-	if o == nil {
-		return nil
-	}
-	if match(o) {
-		return o
-	}
-	var children []fyne.CanvasObject
-	switch x := o.(type) {
-	case *fyne.Container:
-		children = x.Objects
-	case fyne.Widget:
-		children = test.WidgetRenderer(x).Objects()
-	}
-	for _, c := range children {
-		if f := find(c, match); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
 // editor is the JSON editor open over the window, nil when none is.
 func (p *planner) editor() *jsonEditor {
-	e, _ := find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	e, _ := uitest.Find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		_, ok := o.(*jsonEditor)
 		return ok
 	}).(*jsonEditor)
@@ -134,7 +110,7 @@ func (p *planner) editor() *jsonEditor {
 // problemsShown is the list of problems in the dialog on top of the
 // window (its monospaced label), nil when there is none.
 func (p *planner) problemsShown() *widget.Label {
-	l, _ := find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	l, _ := uitest.Find(p.window.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		l, ok := o.(*widget.Label)
 		return ok && l.TextStyle.Monospace
 	}).(*widget.Label)

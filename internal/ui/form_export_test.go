@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hostplan/internal/ui/form"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -23,7 +24,7 @@ func overlay[T fyne.CanvasObject](p *planner) T {
 	if top == nil {
 		return zero
 	}
-	o, _ := find(top, func(o fyne.CanvasObject) bool {
+	o, _ := uitest.Find(top, func(o fyne.CanvasObject) bool {
 		_, ok := o.(T)
 		return ok
 	}).(T)
@@ -119,7 +120,7 @@ func (ff formField) entries() []*widgets.KeyEntry {
 
 // selectOf is the select of a choice or the mode of a number.
 func (ff formField) selectOf() *widget.Select {
-	s, _ := find(ff.Box(), func(o fyne.CanvasObject) bool {
+	s, _ := uitest.Find(ff.Box(), func(o fyne.CanvasObject) bool {
 		_, ok := o.(*widgets.KeySelect)
 		return ok
 	}).(*widgets.KeySelect)

@@ -52,21 +52,28 @@ func (f *fakeBackend) calls() [][]string {
 	return slices.Clone(f.recCalls)
 }
 
-// The Recommended filter asks the backend once for every scenario not
-// decided yet (a batch), not once per scenario.
-func TestRecommendedFilterAsksOnce(t *testing.T) {
-	const n = 400 // fewer than the first batch
+// filterCloud opens a window on a library of n scenarios, lets it settle,
+// and filters it to those that recommend cloud: the backend's calls the
+// filter made, and how many scenarios were asked for before it.
+func filterCloud(t *testing.T, n int) (p *planner, calls [][]string, asked int) {
+	t.Helper()
 	b := fakeLibrary(n)
-	_, p := openWindow(t, b)
+	_, p = openWindow(t, b)
 	settle(t, p)
 	before := b.calls()
-	asked := 0
 	for _, c := range before {
 		asked += len(c)
 	}
 	p.scenarios.recommend.SetSelected(recommendOption(scenario.Cloud))
 	settle(t, p)
-	calls := b.calls()[len(before):]
+	return p, b.calls()[len(before):], asked
+}
+
+// The Recommended filter asks the backend once for every scenario not
+// decided yet (a batch), not once per scenario.
+func TestRecommendedFilterAsksOnce(t *testing.T) {
+	const n = 400 // fewer than the first batch
+	p, calls, asked := filterCloud(t, n)
 	if len(calls) != 1 || len(calls[0]) != n-asked {
 		sizes := make([]int, len(calls))
 		for i, c := range calls {
@@ -86,17 +93,7 @@ func TestRecommendedFilterAsksOnce(t *testing.T) {
 // most recMaxBatch.
 func TestRecommendedFilterBatches(t *testing.T) {
 	const n = 12_000
-	b := fakeLibrary(n)
-	_, p := openWindow(t, b)
-	settle(t, p)
-	before := b.calls()
-	asked := 0
-	for _, c := range before {
-		asked += len(c)
-	}
-	p.scenarios.recommend.SetSelected(recommendOption(scenario.Cloud))
-	settle(t, p)
-	calls := b.calls()[len(before):]
+	p, calls, asked := filterCloud(t, n)
 	for _, c := range calls {
 		asked += len(c)
 		if len(c) > recMaxBatch {

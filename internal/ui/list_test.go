@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hostplan/internal/ui/report"
+	"hostplan/internal/ui/uitest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -53,7 +54,7 @@ func menuAction(t *testing.T, w fyne.Window, menu, label string) func() {
 // overlayButton is the button labelled text (a prefix) in the dialog on
 // top of the window, nil when there is none.
 func overlayButton(w fyne.Window, text string) *widget.Button {
-	b, _ := find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	b, _ := uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		b, ok := o.(*widget.Button)
 		return ok && strings.HasPrefix(b.Text, text)
 	}).(*widget.Button)
@@ -63,7 +64,7 @@ func overlayButton(w fyne.Window, text string) *widget.Button {
 // overlayLabels joins the text of the labels in the dialog on top.
 func overlayLabels(w fyne.Window) string {
 	var texts []string
-	find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		if l, ok := o.(*widget.Label); ok {
 			texts = append(texts, l.Text)
 		}
@@ -74,7 +75,7 @@ func overlayLabels(w fyne.Window) string {
 
 // overlayOf returns the first object of type T in the dialog on top.
 func overlayOf[T fyne.CanvasObject](w fyne.Window) T {
-	o, _ := find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	o, _ := uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		_, ok := o.(T)
 		return ok
 	}).(T)
@@ -223,7 +224,7 @@ func TestHoverShowsWholeName(t *testing.T) {
 	b.items[0].Name = long
 	w, p := openWindow(t, b)
 	w.Resize(fyne.NewSize(1000, 700))
-	row := find(p.scenarios.list, func(o fyne.CanvasObject) bool {
+	row := uitest.Find(p.scenarios.list, func(o fyne.CanvasObject) bool {
 		r, ok := o.(*scenarioRow)
 		return ok && r.index == 0
 	}).(*scenarioRow)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hostplan/internal/ui/report"
+	"hostplan/internal/ui/uitest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -37,7 +38,7 @@ func typeShortcut(w fyne.Window, key fyne.KeyName) {
 // textSize is the size of the text label l draws.
 func textSize(t *testing.T, l *widget.Label) float32 {
 	t.Helper()
-	txt, _ := find(l, func(o fyne.CanvasObject) bool { _, ok := o.(*canvas.Text); return ok }).(*canvas.Text)
+	txt, _ := uitest.Find(l, func(o fyne.CanvasObject) bool { _, ok := o.(*canvas.Text); return ok }).(*canvas.Text)
 	if txt == nil {
 		t.Fatalf("label %q draws no text", l.Text)
 	}
@@ -62,7 +63,7 @@ func TestReviewModeLaysOutLargeText(t *testing.T) {
 	if !w.FullScreen() || p.split.Visible() {
 		t.Errorf("full screen %v, list and view visible %v; want full screen without them", w.FullScreen(), p.split.Visible())
 	}
-	if find(p.review.content, func(o fyne.CanvasObject) bool {
+	if uitest.Find(p.review.content, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
 		case *widget.List, *widget.Entry, *widget.Slider, *report.WeightSlider, *widgets.KeyEntry, *widgets.KeySelect, *widgets.KeyCheck, *keyList, *searchEntry:
 			return true

@@ -155,7 +155,7 @@ func offersShot(t *testing.T, dir string, size fyne.Size, id string) {
 	if ff == nil {
 		t.Fatal("the form has no cloud offer field")
 	}
-	choose, ok := find(ff.Box(), func(o fyne.CanvasObject) bool {
+	choose, ok := uitest.Find(ff.Box(), func(o fyne.CanvasObject) bool {
 		b, ok := o.(*widgets.TipButton)
 		return ok && b.Text == "Choose…"
 	}).(*widgets.TipButton)

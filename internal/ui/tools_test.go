@@ -8,13 +8,14 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"hostplan/internal/catalog"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
 // overlayEntries are the dialog's text fields in order.
 func overlayEntries(w fyne.Window) []*escEntry {
 	var out []*escEntry
-	find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+	uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		if e, ok := o.(*escEntry); ok {
 			out = append(out, e)
 		}

@@ -7,12 +7,13 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
 // firstOf is the first object of type T drawn under o, or the zero T.
 func firstOf[T fyne.CanvasObject](o fyne.CanvasObject) T {
-	x, _ := find(o, func(o fyne.CanvasObject) bool { _, ok := o.(T); return ok }).(T)
+	x, _ := uitest.Find(o, func(o fyne.CanvasObject) bool { _, ok := o.(T); return ok }).(T)
 	return x
 }
 

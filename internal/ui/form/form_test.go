@@ -31,30 +31,6 @@ func example(t testing.TB, name string) *scenario.Scenario {
 	return s
 }
 
-// find returns the first object drawn under o, o included, for which
-// match is true: it walks containers and the renderers of widgets.
-func find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
-	if o == nil {
-		return nil
-	}
-	if match(o) {
-		return o
-	}
-	var children []fyne.CanvasObject
-	switch x := o.(type) {
-	case *fyne.Container:
-		children = x.Objects
-	case fyne.Widget:
-		children = test.WidgetRenderer(x).Objects()
-	}
-	for _, c := range children {
-		if f := find(c, match); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
 // Every field of the scenario file has a control, labelled and explained
 // by package present, with its unit.
 func TestFormCoversEveryField(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"hostplan/internal/catalog"
 	"hostplan/internal/present"
+	"hostplan/internal/ui/uitest"
 	"hostplan/internal/ui/widgets"
 )
 
@@ -245,7 +246,7 @@ func TestOfferFieldInForm(t *testing.T) {
 		t.Fatal("no cloud offer field")
 	}
 	caption := func() string {
-		l := find(ff.box, func(o fyne.CanvasObject) bool {
+		l := uitest.Find(ff.box, func(o fyne.CanvasObject) bool {
 			l, ok := o.(*widget.Label)
 			return ok && strings.HasPrefix(l.Text, "No offer chosen") || ok && strings.Contains(l.Text, "per GPU-hour") || ok && strings.HasPrefix(l.Text, "No cloud offer")
 		})
@@ -257,12 +258,12 @@ func TestOfferFieldInForm(t *testing.T) {
 	if got := caption(); !strings.HasPrefix(got, "No offer chosen") {
 		t.Errorf("caption before a choice: %q", got)
 	}
-	button := find(ff.box, func(o fyne.CanvasObject) bool {
+	button := uitest.Find(ff.box, func(o fyne.CanvasObject) bool {
 		b, ok := o.(*widgets.TipButton)
 		return ok && b.Text == "Choose…"
 	}).(*widgets.TipButton)
 	test.Tap(button)
-	entry := find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok })
+	entry := uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok })
 	if entry == nil {
 		t.Fatal("Choose… opened no picker")
 	}
@@ -281,7 +282,7 @@ func TestOfferFieldInForm(t *testing.T) {
 	}
 
 	test.Tap(button)
-	pick = find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok }).(*pickerEntry).p
+	pick = uitest.Find(w.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool { _, ok := o.(*pickerEntry); return ok }).(*pickerEntry).p
 	if pick.mark == 0 || pick.shown[pick.mark-1].offer.ID != "gen-0017" {
 		t.Errorf("the picker opens on row %d, not the chosen offer", pick.mark)
 	}
@@ -296,7 +297,7 @@ func TestOfferFieldInForm(t *testing.T) {
 	}
 
 	// Escape leaves the choice as it was and the keyboard in the field.
-	e := find(ff.box, func(o fyne.CanvasObject) bool { _, ok := o.(*widgets.KeyEntry); return ok }).(*widgets.KeyEntry)
+	e := uitest.Find(ff.box, func(o fyne.CanvasObject) bool { _, ok := o.(*widgets.KeyEntry); return ok }).(*widgets.KeyEntry)
 	test.Tap(button)
 	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if s.Options.Cloud.Offer != "" || w.Canvas().Focused() != e {

@@ -89,3 +89,27 @@ func LabelTexts(o fyne.CanvasObject) string {
 	walk(o)
 	return b.String()
 }
+
+// Find returns the first object drawn under o, o included, for which
+// match is true: it walks containers and the renderers of widgets.
+func Find(o fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if o == nil {
+		return nil
+	}
+	if match(o) {
+		return o
+	}
+	var children []fyne.CanvasObject
+	switch x := o.(type) {
+	case *fyne.Container:
+		children = x.Objects
+	case fyne.Widget:
+		children = test.WidgetRenderer(x).Objects()
+	}
+	for _, c := range children {
+		if f := Find(c, match); f != nil {
+			return f
+		}
+	}
+	return nil
+}
