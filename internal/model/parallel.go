@@ -85,6 +85,15 @@ func (hw hardware) intraLink() link {
 	return l
 }
 
+// pointLink is the link a point-to-point transfer between two GPUs of a
+// node uses (a pipeline send, an expert all-to-all): the link itself,
+// not the all-reduce bus intraLink gives.
+func (hw hardware) pointLink() link {
+	l := hw.intraLink()
+	l.busGBs = math.Max(l.busGBs, hw.intraGBs)
+	return l
+}
+
 // netLink is the link among GPUs of different nodes: each GPU's share of
 // the fabric.
 func (hw hardware) netLink() link { return link{busGBs: hw.netGBs, hopS: ncclHopNetS} }
@@ -433,8 +442,7 @@ func (st *stepper) step(l layout) stepParts {
 		tpComm := perLayer * stageLayers * ringAllReduce(act, hw.intraLink(), l.tp)
 		send := 0.0
 		if l.pp > 1 {
-			lk := hw.intraLink()
-			lk.busGBs = math.Max(lk.busGBs, hw.intraGBs) // a send uses the link itself, not the all-reduce bus
+			lk := hw.pointLink()
 			if l.tp*l.pp > hw.perNode {
 				lk = hw.netLink()
 			}
@@ -515,8 +523,7 @@ func (z *size) expertParallel(l layout) int {
 func (z *size) allToAllSeconds(hw hardware, l layout, ep int) float64 {
 	tokens := float64(z.seqLen*max(z.microBatch, 1)) / float64(max(l.tp, 1))
 	bytes := tokens * float64(z.expertsK) * z.hiddenSize() * 2 * float64(ep-1) / float64(ep)
-	lk := hw.intraLink()
-	lk.busGBs = math.Max(lk.busGBs, hw.intraGBs) // point to point: the link itself
+	lk := hw.pointLink()
 	if ep*l.tp*l.pp > hw.perNode {
 		lk = hw.netLink()
 	}

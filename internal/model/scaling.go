@@ -83,7 +83,8 @@ func (z *size) step(hw hardware, n int) stepParts {
 		return z.layoutStep(hw, l)
 	}
 	N := float64(n)
-	one := z.flops / z.steps() / z.achieved(hw.gpu) // one step on one GPU
+	st := z.stepperOn(&hw) // one step on one GPU, and the storage read
+	one := st.one
 	decode := 0.0
 	if z.inferBatch() {
 		perToken, dec := z.batchSecondsOn(hw, n)
@@ -94,9 +95,7 @@ func (z *size) step(hw hardware, n int) stepParts {
 	p.compute = (1 - z.serialFraction) * one / N
 	p.decode = (1 - z.serialFraction) * decode / N
 	p.serial = z.serialFraction * one
-	if hw.storageGBs > 0 {
-		p.data = z.dataReadGB / z.steps() / hw.storageGBs
-	}
+	p.data = st.data
 	p.total = math.Max(p.compute+p.comm+p.serial, p.data)
 	return p
 }
