@@ -575,7 +575,8 @@ func OldestAsOf(entries ...Entry) string {
 	return oldest
 }
 
-// OlderAsOf is the earlier of two as_of dates, an empty one not counting.
+// OlderAsOf is the earlier of two as_of dates, an empty one not counting
+// (YYYY-MM-DD sorts as text).
 func OlderAsOf(a, b string) string {
 	if b != "" && (a == "" || b < a) {
 		return b

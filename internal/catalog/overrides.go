@@ -431,9 +431,7 @@ func (c *Catalog) apply(o Overrides) (*Catalog, []*touched, error) {
 func provenance(rows []OverrideRow) (asOf, source string) {
 	var srcs []string
 	for _, r := range rows {
-		if asOf == "" || r.AsOf < asOf { // YYYY-MM-DD sorts as text
-			asOf = r.AsOf
-		}
+		asOf = OlderAsOf(asOf, r.AsOf) // every row here has a date: apply skips those check refuses
 		for _, s := range strings.Split(r.Source, "; ") {
 			if !slices.Contains(srcs, s) {
 				srcs = append(srcs, s)

@@ -270,9 +270,7 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 	}
 	seen := map[string]bool{}
 	for _, p := range r.prices {
-		if p.asOf != "" && (r.PricesAsOf == "" || p.asOf < r.PricesAsOf) {
-			r.PricesAsOf = p.asOf
-		}
+		r.PricesAsOf = catalog.OlderAsOf(r.PricesAsOf, p.asOf)
 	}
 	ref, ok := e.catalogDate()
 	if !ok || r.lean { // the rest is the stale_price note's

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"hostplan/internal/catalog"
 	"hostplan/internal/model"
 	"hostplan/internal/present"
 	"hostplan/internal/scenario"
@@ -43,8 +44,8 @@ func headerPricesAsOf(r *model.Report) string {
 	oldest := func(feasible bool) string {
 		var d string
 		for _, x := range r.Directions {
-			if (x.Feasible || !feasible) && x.PricesAsOf != "" && (d == "" || x.PricesAsOf < d) {
-				d = x.PricesAsOf
+			if x.Feasible || !feasible {
+				d = catalog.OlderAsOf(d, x.PricesAsOf)
 			}
 		}
 		return d
