@@ -289,10 +289,7 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 		what, asOf string
 		share      float64
 	}
-	var (
-		found []stale
-		v     *costid.Values // costShareIn's, once one is asked
-	)
+	var found []stale
 	for _, in := range r.CostInputs {
 		if in.Catalog == "" || seen[in.Catalog] {
 			continue
@@ -304,13 +301,10 @@ func (e *evaluator) priceDates(r *DirectionResult) {
 			continue
 		}
 		seen[in.Catalog] = true
-		if v == nil {
-			if e.shares == nil {
-				e.shares = new(costid.Values)
-			}
-			v = e.shares
+		if e.shares == nil {
+			e.shares = new(costid.Values)
 		}
-		if x := r.costShareIn(in.Driver, v); x >= staleMaterialShare {
+		if x := r.costShareIn(in.Driver, e.shares); x >= staleMaterialShare {
 			found = append(found, stale{fmt.Sprintf("%s (%s)", costid.Label(in.Driver), in.Catalog), in.AsOf, x})
 		}
 	}
